@@ -1,0 +1,1 @@
+//! Bots: the random bot and, over the game contract, the search bots.

@@ -1,0 +1,1 @@
+//! The registry of the games: one place that names every game crate.

@@ -1,0 +1,191 @@
+//! Kuhn poker: the smallest game with chance and hidden cards, used to test
+//! the conformance kit and the generic search code. Not one of the products'
+//! games, and never registered in the catalog.
+//!
+//! Three cards J < Q < K; each of two seats antes 1 and is dealt one card.
+//! Seat 0 checks or bets 1; facing a bet a seat calls or folds; after a check
+//! seat 1 checks (showdown for 1) or bets. Scores are the chips won, in -2..=2.
+
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{ActionError, Game, GameInfo, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+use std::{fmt, str::FromStr};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KuhnAction {
+    Deal(u8),
+    Check,
+    Bet,
+    Call,
+    Fold,
+}
+
+impl fmt::Display for KuhnAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KuhnAction::Deal(c) => write!(f, "deal {}", ["J", "Q", "K"][*c as usize]),
+            KuhnAction::Check => f.write_str("check"),
+            KuhnAction::Bet => f.write_str("bet"),
+            KuhnAction::Call => f.write_str("call"),
+            KuhnAction::Fold => f.write_str("fold"),
+        }
+    }
+}
+
+impl FromStr for KuhnAction {
+    type Err = ActionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s.trim() {
+            "deal J" => KuhnAction::Deal(0),
+            "deal Q" => KuhnAction::Deal(1),
+            "deal K" => KuhnAction::Deal(2),
+            "check" => KuhnAction::Check,
+            "bet" => KuhnAction::Bet,
+            "call" => KuhnAction::Call,
+            "fold" => KuhnAction::Fold,
+            other => return Err(ActionError::parse(other, "expected deal J|Q|K, check, bet, call or fold")),
+        })
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct KuhnOptions {}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Kuhn {
+    cards: Vec<u8>,
+    bets: Vec<KuhnAction>,
+}
+
+/// A seat's view: its own card, the other's only at a showdown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KuhnView {
+    pub seat: Option<Seat>,
+    pub cards: Vec<Option<u8>>,
+    pub bets: Vec<KuhnAction>,
+}
+
+impl Kuhn {
+    fn showdown(&self) -> bool {
+        self.is_over() && !self.bets.contains(&KuhnAction::Fold)
+    }
+}
+
+impl Game for Kuhn {
+    type Action = KuhnAction;
+    type Options = KuhnOptions;
+    type View = KuhnView;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "kuhn",
+            name: Text::new("Kuhn poker", "Kuhn-Poker"),
+            min_seats: 2,
+            max_seats: 2,
+            options: vec![],
+            rules_source: "H. W. Kuhn, 1950",
+        }
+    }
+
+    fn new(_: &KuhnOptions) -> Result<Self, OptionsError> {
+        Ok(Kuhn { cards: vec![], bets: vec![] })
+    }
+
+    fn options(&self) -> &KuhnOptions {
+        &KuhnOptions {}
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        use KuhnAction::*;
+        if self.cards.len() < 2 {
+            return Turn::Chance;
+        }
+        match self.bets.as_slice() {
+            [] => Turn::Seat(0),
+            [Check] | [Bet] => Turn::Seat(1),
+            [Check, Bet] => Turn::Seat(0),
+            _ => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
+        use KuhnAction::*;
+        if let Turn::Seat(_) = self.turn() {
+            if self.bets.last() == Some(&Bet) {
+                out.extend([Call, Fold]);
+            } else {
+                out.extend([Check, Bet]);
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, Weight)>) {
+        if self.turn() == Turn::Chance {
+            out.extend((0..3).filter(|c| !self.cards.contains(c)).map(|c| (KuhnAction::Deal(c), 1)));
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: &KuhnAction) {
+        match action {
+            KuhnAction::Deal(c) => self.cards.push(*c),
+            other => self.bets.push(*other),
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> KuhnView {
+        let seat = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let cards = (0..self.cards.len())
+            .map(|i| (seat == Some(i) || self.showdown()).then_some(self.cards[i]))
+            .collect();
+        KuhnView { seat, cards, bets: self.bets.clone() }
+    }
+
+    fn resample(view: &KuhnView, _seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+        let mut cards: Vec<u8> = view.cards.iter().map(|c| c.unwrap_or(u8::MAX)).collect();
+        let mut free: Vec<u8> = (0..3).filter(|c| !cards.contains(c)).collect();
+        for card in cards.iter_mut().filter(|c| **c == u8::MAX) {
+            let i = (rng.next_u32() as usize) % free.len();
+            *card = free.swap_remove(i);
+        }
+        Kuhn { cards, bets: view.bets.clone() }
+    }
+
+    fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
+        match action {
+            KuhnAction::Deal(_) if viewer != Viewer::Seat(self.cards.len()) => "deal ?".into(),
+            a => a.to_string(),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        use KuhnAction::*;
+        if !self.is_over() {
+            return None;
+        }
+        let high = if self.cards[0] > self.cards[1] { 0 } else { 1 };
+        let (winner, pot) = match self.bets.as_slice() {
+            [Bet, Fold] => (0, 1.0),
+            [Check, Bet, Fold] => (1, 1.0),
+            [Check, Check] => (high, 1.0),
+            _ => (high, 2.0),
+        };
+        let mut scores = vec![-pot; 2];
+        scores[winner] = pot;
+        Some(Outcome::from_scores(scores))
+    }
+
+    fn score_bounds(_: &KuhnOptions) -> (f64, f64) {
+        (-2.0, 2.0)
+    }
+
+    fn max_actions(_: &KuhnOptions) -> usize {
+        5
+    }
+}

@@ -1,0 +1,271 @@
+//! # The conformance suite
+//!
+//! One function, [`check`], that every game's tests call for every player
+//! count and variant. Seeded random playouts check that:
+//!
+//! - the game ends within [`Game::max_actions`], and `turn`, the legal
+//!   actions and the chance outcomes agree with each other at every step;
+//! - the legal actions are exactly the accepted ones: every listed action is
+//!   accepted by the checked `apply`, and actions seen legal elsewhere but not
+//!   listed here are rejected; listed actions have no duplicates and their
+//!   notation reads back to the same action;
+//! - chance outcomes have positive weights (so probabilities are exact and
+//!   sum to 1);
+//! - the state and every view survive a JSON round trip at every step;
+//! - replaying the record rebuilds the final state, and the same seed plays
+//!   the same game;
+//! - scores lie within [`Game::score_bounds`], ranks and teams are well formed;
+//! - views hide what they must: a state resampled from a seat's view gives
+//!   that seat (and the spectator) the very same view, the same turn and the
+//!   same legal actions, while the other seats' secrets are re-dealt.
+//!
+//! [`playthrough`] writes a seeded game as text for a golden snapshot.
+
+pub mod kuhn;
+
+use rand::{Rng, SeedableRng};
+use spieltisch_core::{Game, GameRng, Record, Turn, Viewer, chance::pick_weighted};
+use std::collections::HashSet;
+
+/// How much to check.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Random playouts per option set.
+    pub playouts: usize,
+    /// Base seed; playout `i` uses `seed + i`.
+    pub seed: u64,
+    /// Check the serde round trip, views and resampling at every `n`-th step
+    /// (1 = every step). Longer games may choose a larger stride.
+    pub stride: usize,
+    /// Resamples per checked step and seat.
+    pub resamples: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { playouts: 20, seed: 1, stride: 1, resamples: 1 }
+    }
+}
+
+/// Runs the whole suite for each option set. Panics with a message naming the
+/// game, options, seed and step on the first failure.
+pub fn check<G: Game>(option_sets: &[G::Options], config: Config) {
+    assert!(!option_sets.is_empty(), "give at least one option set");
+    for options in option_sets {
+        let mut seen_actions: Vec<G::Action> = Vec::new();
+        for i in 0..config.playouts {
+            let seed = config.seed + i as u64;
+            let ctx = format!("{} {:?} seed {seed}", G::info().id, options);
+            let record = playout::<G>(options, seed, config, &mut seen_actions, &ctx);
+            let again =
+                playout::<G>(options, seed, Config { stride: usize::MAX, ..config }, &mut Vec::new(), &ctx);
+            assert_eq!(record.actions, again.actions, "{ctx}: the same seed played a different game");
+        }
+    }
+}
+
+fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
+    value: &T,
+    what: &str,
+    ctx: &str,
+) {
+    let json =
+        serde_json::to_string(value).unwrap_or_else(|e| panic!("{ctx}: {what} does not serialize: {e}"));
+    let back: T = serde_json::from_str(&json)
+        .unwrap_or_else(|e| panic!("{ctx}: {what} does not deserialize: {e}\n{json}"));
+    assert_eq!(&back, value, "{ctx}: {what} changed in a JSON round trip");
+}
+
+fn playout<G: Game>(
+    options: &G::Options,
+    seed: u64,
+    config: Config,
+    seen: &mut Vec<G::Action>,
+    ctx: &str,
+) -> Record {
+    // Checks draw from their own generator so that the playout itself depends
+    // only on the seed, whatever is checked.
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut check_rng = GameRng::seed_from_u64(seed ^ 0x5eed_c0de);
+    let mut state = G::new(options).unwrap_or_else(|e| panic!("{ctx}: options rejected: {e}"));
+    let mut record = Record::new::<G>(options, seed);
+    let limit = G::max_actions(options);
+    let seats = state.seats();
+    let info = G::info();
+    assert!(
+        (info.min_seats..=info.max_seats).contains(&seats),
+        "{ctx}: {seats} seats outside {}..={}",
+        info.min_seats,
+        info.max_seats
+    );
+    let teams = state.teams();
+    assert_eq!(teams.len(), seats, "{ctx}: teams() must name a team per seat");
+    let mut legal = Vec::new();
+    let mut chance = Vec::new();
+    for step in 0.. {
+        let ctx = format!("{ctx} step {step}");
+        legal.clear();
+        chance.clear();
+        state.legal_actions(&mut legal);
+        state.chance_outcomes(&mut chance);
+        let checked_step = config.stride != usize::MAX && step % config.stride.max(1) == 0;
+        if checked_step {
+            check_state(&state, &legal, seen, &mut check_rng, config, &ctx);
+        }
+        let action = match state.turn() {
+            Turn::Over => {
+                assert!(legal.is_empty() && chance.is_empty(), "{ctx}: actions listed after the end");
+                break;
+            }
+            Turn::Chance => {
+                assert!(legal.is_empty(), "{ctx}: legal actions listed at a chance node");
+                assert!(!chance.is_empty(), "{ctx}: a chance node without outcomes");
+                assert!(chance.iter().all(|(_, w)| *w > 0), "{ctx}: a chance outcome with weight 0");
+                let distinct: HashSet<_> = chance.iter().map(|(a, _)| a).collect();
+                assert_eq!(distinct.len(), chance.len(), "{ctx}: duplicate chance outcomes");
+                pick_weighted(&chance, &mut rng)
+            }
+            Turn::Seat(seat) => {
+                assert!(seat < seats, "{ctx}: seat {seat} of {seats} to move");
+                assert!(chance.is_empty(), "{ctx}: chance outcomes listed at a seat's turn");
+                assert!(!legal.is_empty(), "{ctx}: seat {seat} to move without legal actions");
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+        };
+        record.actions.push(action.to_string());
+        state.apply(&action).unwrap_or_else(|e| panic!("{ctx}: listed action {action} rejected: {e}"));
+        assert!(step < limit, "{ctx}: the game did not end within its bound of {limit} actions");
+    }
+    check_end(&state, options, &ctx_end(ctx));
+    roundtrip(&state, "the final state", ctx);
+    let replayed: G = record.replay().unwrap_or_else(|e| panic!("{ctx}: the record does not replay: {e}"));
+    assert_eq!(replayed, state, "{ctx}: the replay reached a different state");
+    roundtrip(&record, "the record", ctx);
+    record
+}
+
+fn ctx_end(ctx: &str) -> String {
+    format!("{ctx} at the end")
+}
+
+fn check_end<G: Game>(state: &G, options: &G::Options, ctx: &str) {
+    let outcome = state.outcome().unwrap_or_else(|| panic!("{ctx}: over but no outcome"));
+    let seats = state.seats();
+    let (lo, hi) = G::score_bounds(options);
+    assert_eq!(outcome.scores.len(), seats, "{ctx}: a score per seat");
+    assert_eq!(outcome.ranks.len(), seats, "{ctx}: a rank per seat");
+    assert_eq!(outcome.teams, state.teams(), "{ctx}: outcome teams differ from teams()");
+    for (s, score) in outcome.scores.iter().enumerate() {
+        assert!(
+            score.is_finite() && *score >= lo && *score <= hi,
+            "{ctx}: seat {s} scored {score}, outside {lo}..={hi}"
+        );
+    }
+    assert!(outcome.ranks.iter().all(|r| (1..=seats as u32).contains(r)), "{ctx}: ranks {:?}", outcome.ranks);
+    assert!(outcome.ranks.contains(&1), "{ctx}: nobody ranked first");
+    for s in 0..seats {
+        for t in 0..seats {
+            if outcome.teams[s] == outcome.teams[t] {
+                assert_eq!(outcome.ranks[s], outcome.ranks[t], "{ctx}: partners with different ranks");
+            }
+        }
+    }
+    let rewards = outcome.rewards();
+    assert!(rewards.iter().all(|r| (0.0..=1.0).contains(r)), "{ctx}: rewards {rewards:?}");
+}
+
+fn check_state<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    seen: &mut Vec<G::Action>,
+    rng: &mut GameRng,
+    config: Config,
+    ctx: &str,
+) {
+    roundtrip(state, "the state", ctx);
+    let distinct: HashSet<_> = legal.iter().collect();
+    assert_eq!(distinct.len(), legal.len(), "{ctx}: duplicate legal actions");
+    for action in legal {
+        let text = action.to_string();
+        let parsed = state
+            .parse_action(&text)
+            .unwrap_or_else(|e| panic!("{ctx}: notation '{text}' does not read back: {e}"));
+        assert_eq!(&parsed, action, "{ctx}: notation '{text}' reads back as {parsed:?}");
+    }
+    // Accepted ⊇ listed: a sample of the listed actions must be accepted.
+    for _ in 0..legal.len().min(4) {
+        let action = &legal[rng.random_range(0..legal.len())];
+        let mut probe = state.clone();
+        probe.apply(action).unwrap_or_else(|e| panic!("{ctx}: listed {action} rejected: {e}"));
+    }
+    // Accepted ⊆ listed: actions legal elsewhere but not listed here are rejected.
+    if !state.is_over() && state.turn() != Turn::Chance {
+        let mut rejected = 0;
+        for candidate in seen.iter().rev() {
+            if rejected >= 8 {
+                break;
+            }
+            if !legal.contains(candidate) {
+                let mut probe = state.clone();
+                assert!(probe.apply(candidate).is_err(), "{ctx}: unlisted {candidate} was accepted");
+                assert_eq!(&probe, state, "{ctx}: a rejected action changed the state");
+                rejected += 1;
+            }
+        }
+    }
+    for action in legal.iter().take(16) {
+        if !seen.contains(action) {
+            seen.push(action.clone());
+        }
+    }
+    if seen.len() > 4096 {
+        seen.drain(..2048);
+    }
+    let spectator = state.view(Viewer::Spectator);
+    roundtrip(&spectator, "the spectator view", ctx);
+    for seat in 0..state.seats() {
+        let view = state.view(Viewer::Seat(seat));
+        roundtrip(&view, "a seat's view", ctx);
+        for _ in 0..config.resamples {
+            let world = G::resample(&view, seat, rng);
+            let wctx = format!("{ctx}: state resampled for seat {seat}");
+            assert_eq!(world.view(Viewer::Seat(seat)), view, "{wctx} shows that seat a different view");
+            assert_eq!(
+                world.view(Viewer::Spectator),
+                spectator,
+                "{wctx} shows the spectator a different view"
+            );
+            assert_eq!(world.turn(), state.turn(), "{wctx} has a different turn");
+            if state.turn() == Turn::Seat(seat) {
+                assert_eq!(world.legal_vec(), legal, "{wctx} gives that seat different legal actions");
+            }
+        }
+    }
+}
+
+/// A seeded random game as text, one line per action with the turn, for a
+/// golden snapshot; ends with the outcome.
+pub fn playthrough<G: Game>(options: &G::Options, seed: u64) -> String {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut state = G::new(options).expect("valid options");
+    let mut out = format!(
+        "game {} options {} seed {seed}\n",
+        G::info().id,
+        serde_json::to_string(options).unwrap_or_default()
+    );
+    while !state.is_over() {
+        let (who, action) = match state.turn() {
+            Turn::Chance => ("chance".to_string(), pick_weighted(&state.chance_vec(), &mut rng)),
+            Turn::Seat(s) => {
+                let legal = state.legal_vec();
+                (format!("seat {s} ({} legal)", legal.len()), legal[rng.random_range(0..legal.len())].clone())
+            }
+            Turn::Over => unreachable!(),
+        };
+        out.push_str(&format!("{who}: {action}\n"));
+        state.apply_unchecked(&action);
+    }
+    let outcome = state.outcome().expect("over");
+    out.push_str(&format!("scores {:?} ranks {:?}\n", outcome.scores, outcome.ranks));
+    out
+}

@@ -1,0 +1,65 @@
+//! Errors from applying, parsing and replaying actions.
+
+use thiserror::Error;
+
+/// Why an action was not accepted. "Cannot parse" and "parses but is illegal
+/// here" are kept apart.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ActionError {
+    #[error("cannot read '{input}' as an action: {reason}")]
+    Parse { input: String, reason: String },
+    #[error("'{action}' is not legal now: {reason}")]
+    Illegal { action: String, reason: String },
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not seat {seat}'s turn")]
+    NotYourTurn { seat: usize },
+}
+
+impl ActionError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::Parse { .. } => "action.parse",
+            ActionError::Illegal { .. } => "action.illegal",
+            ActionError::GameOver => "game.over",
+            ActionError::NotYourTurn { .. } => "seat.not_your_turn",
+        }
+    }
+
+    /// A parse error with a reason.
+    pub fn parse(input: &str, reason: impl Into<String>) -> Self {
+        ActionError::Parse { input: input.to_string(), reason: reason.into() }
+    }
+}
+
+/// Why a record or a saved state could not be loaded.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("record is for game '{found}', not '{expected}'")]
+    WrongGame { expected: String, found: String },
+    #[error(transparent)]
+    Options(#[from] crate::OptionsError),
+    #[error("action {index} ('{action}'): {source}")]
+    Action { index: usize, action: String, source: ActionError },
+    #[error("malformed JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("invalid state: {0}")]
+    Invalid(String),
+}
+
+impl LoadError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            LoadError::WrongGame { .. } => "record.wrong_game",
+            LoadError::Options(e) => e.code(),
+            LoadError::Action { .. } => "record.bad_action",
+            LoadError::Json(_) => "json.malformed",
+            LoadError::Io(_) => "io",
+            LoadError::Invalid(_) => "state.invalid",
+        }
+    }
+}

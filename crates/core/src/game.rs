@@ -1,0 +1,188 @@
+//! The [`Game`] trait: a few required methods, everything else provided.
+
+use crate::{ActionError, Lang, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
+use rand::RngCore;
+use serde::{Serialize, de::DeserializeOwned};
+use std::{fmt, hash::Hash, str::FromStr};
+
+/// What `spieltisch games` shows about a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameInfo {
+    /// The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
+    pub id: &'static str,
+    pub name: Text,
+    /// The smallest and largest number of seats.
+    pub min_seats: usize,
+    pub max_seats: usize,
+    pub options: Vec<OptionSpec>,
+    /// Where the rules come from.
+    pub rules_source: &'static str,
+}
+
+/// A chance outcome's weight. The probability of an outcome is its weight
+/// divided by the sum of the weights of all outcomes of that chance node, so
+/// probabilities are exact and always sum to 1.
+pub type Weight = u32;
+
+/// The contract every game implements.
+///
+/// A value of the type is a complete game state (the truth, with every
+/// secret). Only [`Game::view`] may leave the engine for a seat; bots receive
+/// views through [`crate::Decision`] and never the state.
+///
+/// Required: `info`, `new`, `turn`, `legal_actions`, `chance_outcomes`,
+/// `apply_unchecked`, `view`, `resample`, `outcome`, `score_bounds`,
+/// `max_actions`. Legality is decided once, by `legal_actions` (and
+/// `chance_outcomes`): the checked [`Game::apply`] accepts exactly what they
+/// list.
+pub trait Game:
+    Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// A move (or chance outcome). `Display` is the stable notation; `FromStr`
+    /// reads it back, so `a.to_string().parse() == Ok(a)`.
+    type Action: Clone
+        + fmt::Debug
+        + PartialEq
+        + Eq
+        + Hash
+        + fmt::Display
+        + FromStr<Err = ActionError>
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+    /// Typed options; deserialize from a JSON object whose keys are the
+    /// option keys of [`Game::info`] (missing keys take defaults).
+    type Options: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may see. Must have perfect recall of everything that
+    /// viewer has observed that still matters for decisions.
+    type View: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// Name, seat range, options and rules source.
+    fn info() -> GameInfo;
+
+    /// The initial state for validated options. Invalid combinations get an
+    /// [`OptionsError::Rule`] with a clear reason.
+    fn new(options: &Self::Options) -> Result<Self, OptionsError>;
+
+    /// The options the game was created with.
+    fn options(&self) -> &Self::Options;
+
+    /// How many seats play.
+    fn seats(&self) -> usize;
+
+    /// `teams[seat]`: partners share a number. Default: everyone alone.
+    fn teams(&self) -> Vec<usize> {
+        (0..self.seats()).collect()
+    }
+
+    /// Whose decision it is.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal actions of the seat to move, in a deterministic,
+    /// documented order, without duplicates. Appends nothing unless
+    /// `turn()` is `Turn::Seat`.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Appends the chance outcomes with positive weights, in a deterministic
+    /// order. Appends nothing unless `turn()` is `Turn::Chance`.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, Weight)>);
+
+    /// Applies an action known to be legal (or a chance outcome known to be
+    /// listed). May panic on anything else: use [`Game::apply`] for input from
+    /// outside.
+    fn apply_unchecked(&mut self, action: &Self::Action);
+
+    /// What `viewer` may see now.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A full state drawn at random among those consistent with `view` (the
+    /// view of `seat`), with every secret the seat cannot know re-dealt. For
+    /// games without secrets this rebuilds the state from the view.
+    fn resample(view: &Self::View, seat: Seat, rng: &mut dyn RngCore) -> Self;
+
+    /// The result, once `turn()` is `Turn::Over`.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The lowest and highest score any seat can get with these options.
+    fn score_bounds(options: &Self::Options) -> (f64, f64);
+
+    /// An upper bound on the number of actions (chance outcomes included) of a
+    /// whole game with these options.
+    fn max_actions(options: &Self::Options) -> usize;
+
+    /// How `viewer` sees `action` in its log, called on the state before the
+    /// action is applied. Default: the notation, which suits public actions;
+    /// games hide secret chance outcomes here (a card drawn by another seat).
+    fn redact(&self, action: &Self::Action, viewer: Viewer) -> String {
+        let _ = viewer;
+        action.to_string()
+    }
+
+    /// A human-readable drawing of a view for the terminal.
+    fn describe_view(view: &Self::View, lang: Lang) -> String {
+        let _ = lang;
+        serde_json::to_string_pretty(view).unwrap_or_default()
+    }
+
+    /// An action in words, for move lists and logs.
+    fn describe_action(&self, action: &Self::Action, lang: Lang) -> String {
+        let _ = lang;
+        action.to_string()
+    }
+
+    // ---- provided ----
+
+    /// The legal actions as a new vector.
+    fn legal_vec(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions(&mut out);
+        out
+    }
+
+    /// The chance outcomes as a new vector.
+    fn chance_vec(&self) -> Vec<(Self::Action, Weight)> {
+        let mut out = Vec::new();
+        self.chance_outcomes(&mut out);
+        out
+    }
+
+    /// Checks `action` against the one source of legality, then applies it.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), ActionError> {
+        let listed = match self.turn() {
+            Turn::Over => return Err(ActionError::GameOver),
+            Turn::Seat(_) => self.legal_vec().contains(action),
+            Turn::Chance => self.chance_vec().iter().any(|(a, _)| a == action),
+        };
+        if !listed {
+            return Err(ActionError::Illegal {
+                action: action.to_string(),
+                reason: match self.turn() {
+                    Turn::Chance => "not a possible chance outcome here".into(),
+                    _ => "not among the legal actions".into(),
+                },
+            });
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// Checks that `seat` is to move, then applies.
+    fn apply_as(&mut self, seat: Seat, action: &Self::Action) -> Result<(), ActionError> {
+        match self.turn() {
+            Turn::Over => Err(ActionError::GameOver),
+            Turn::Seat(s) if s == seat => self.apply(action),
+            _ => Err(ActionError::NotYourTurn { seat }),
+        }
+    }
+
+    /// Reads an action in notation (surrounding white space ignored).
+    fn parse_action(&self, input: &str) -> Result<Self::Action, ActionError> {
+        input.trim().parse()
+    }
+
+    /// True when the game is over.
+    fn is_over(&self) -> bool {
+        self.turn() == Turn::Over
+    }
+}

@@ -1,0 +1,45 @@
+//! # spieltisch-core: the game contract
+//!
+//! Every spieltisch game implements [`Game`]: whose decision it is
+//! ([`Turn`]), the legal actions in a deterministic order, chance outcomes with
+//! exact weights, a checked [`Game::apply`] that uses the same legality code,
+//! per-seat views ([`Game::view`]) and a resampler for search under hidden
+//! information ([`Game::resample`]).
+//!
+//! Around it:
+//! - [`options`]: a declared schema per game and one validation path for
+//!   command lines, the engine protocol and the server;
+//! - [`Record`]: game id, options, seed and actions, replaying exactly;
+//! - [`Session`]: a game in progress with its record and per-viewer logs;
+//! - [`Bot`] and [`Decision`]: bots see a seat's view and legal actions, never
+//!   the state;
+//! - [`driver::play_to_end`]: bots play a game to its end.
+//!
+//! ```
+//! use spieltisch_core::{Turn, Viewer};
+//! assert_eq!(Turn::Seat(1).seat(), Some(1));
+//! assert_eq!(Viewer::Spectator.to_string(), "spectator");
+//! ```
+
+mod bot;
+pub mod chance;
+pub mod driver;
+mod error;
+mod game;
+mod lang;
+pub mod options;
+mod outcome;
+mod record;
+mod seat;
+mod session;
+
+pub use bot::{Bot, Decision, RandomBot};
+pub use chance::{GameRng, chance_rng, rng_from_seed};
+pub use error::{ActionError, LoadError};
+pub use game::{Game, GameInfo, Weight};
+pub use lang::{Lang, Text};
+pub use options::{OptionKind, OptionSpec, OptionsError};
+pub use outcome::{Outcome, ranks_by};
+pub use record::Record;
+pub use seat::{Seat, Turn, Viewer};
+pub use session::Session;

@@ -1,0 +1,1 @@
+//! The game ausreisser (in progress).

@@ -1,0 +1,1 @@
+//! The game reifenbreite (in progress).

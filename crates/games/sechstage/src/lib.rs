@@ -1,0 +1,1 @@
+//! The game sechstage (in progress).
