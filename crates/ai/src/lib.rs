@@ -1,1 +1,22 @@
-//! Bots: the random bot and, over the game contract, the search bots.
+//! # spieltisch-ai: bots over the game contract
+//!
+//! - [`RandomBot`] (from the contract) plays uniformly at random;
+//! - [`SearchBot`] searches with Monte Carlo tree search from its seat's view:
+//!   plain MCTS ([`SearchBot::mcts`]) or information-set MCTS
+//!   ([`SearchBot::ismcts`]); see [`search`] for the algorithm;
+//! - [`Knowledge`] is the only place game-specific knowledge enters: a rollout
+//!   policy (typically the game's heuristic bot) and an optional evaluation.
+//!
+//! A bot receives a [`spieltisch_core::Decision`], which exposes the seat's
+//! view and legal actions but never the state, so no bot can see another
+//! seat's secrets: the search only ever plays in worlds drawn from the view.
+
+mod bot;
+mod knowledge;
+pub mod search;
+mod tree;
+
+pub use bot::SearchBot;
+pub use knowledge::{Knowledge, RolloutWith};
+pub use search::{Determinize, MoveStat, ParamError, SearchConfig, SearchResult};
+pub use spieltisch_core::RandomBot;

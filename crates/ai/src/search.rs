@@ -1,0 +1,333 @@
+//! Monte Carlo tree search over the game contract.
+//!
+//! One algorithm serves both bots: every iteration starts from a world drawn
+//! by [`Game::resample`] from the searching seat's view. `mcts` draws one
+//! world per search (exact for games without secrets, where the resampler
+//! rebuilds the true position); `ismcts` draws a new world every iteration
+//! (single-observer information-set MCTS): a child's exploration term counts
+//! how often it was *available*, and chance outcomes are keyed by what the
+//! searching seat observes of them ([`Game::redact`]), so worlds it cannot
+//! tell apart share nodes.
+//!
+//! Rewards are vectors, one entry per seat ([`spieltisch_core::Outcome::rewards`],
+//! which counts partners as one side), and at every decision the seat to
+//! move maximises its own entry, so 3–8 player games and partnerships are
+//! searched sensibly. Chance nodes sample outcomes by their exact weights.
+//!
+//! Parallel search is root parallelism: each thread grows its own tree from
+//! its own seed and the root statistics are summed; with an iteration budget
+//! the result depends only on the seed, the budget and the thread count.
+
+use crate::knowledge::Knowledge;
+use crate::tree::{Edge, Tree};
+use rand::{Rng, RngCore, SeedableRng};
+use spieltisch_core::{Bot, Decision, Game, GameRng, Seat, Turn, Viewer, chance::sample_chance};
+use std::time::{Duration, Instant};
+
+/// How worlds are drawn from the view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Determinize {
+    /// One world per search (plain MCTS).
+    Once,
+    /// A new world every iteration (information-set MCTS).
+    EachIteration,
+}
+
+/// Search parameters. At least one of `iterations` and `time` must be set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Total iterations over all threads.
+    pub iterations: Option<u64>,
+    /// Wall-clock budget per decision.
+    pub time: Option<Duration>,
+    pub threads: usize,
+    /// The UCB exploration constant (rewards lie in `[0, 1]`).
+    pub exploration: f64,
+    pub determinize: Determinize,
+    /// After this many rollout actions, use [`Knowledge::evaluate`] if it gives a value.
+    pub rollout_depth: Option<usize>,
+    /// In rollouts with a policy, the share of uniformly random actions.
+    pub rollout_epsilon: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            iterations: Some(1000),
+            time: None,
+            threads: 1,
+            exploration: 0.7,
+            determinize: Determinize::Once,
+            rollout_depth: None,
+            rollout_epsilon: 0.1,
+        }
+    }
+}
+
+/// Why a parameter string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    #[error("unknown search parameter '{0}' (use iters, ms, threads, c, depth, eps)")]
+    Unknown(String),
+    #[error("search parameter '{key}': '{value}' is not valid")]
+    Invalid { key: String, value: String },
+}
+
+impl SearchConfig {
+    /// Applies `key=value` parameters separated by commas or colons:
+    /// `iters=2000`, `ms=500`, `threads=2`, `c=0.7`, `depth=30`, `eps=0.1`.
+    pub fn with_params(mut self, params: &str) -> Result<Self, ParamError> {
+        for part in params.split([',', ':']).map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').ok_or_else(|| ParamError::Unknown(part.to_string()))?;
+            let bad = || ParamError::Invalid { key: key.to_string(), value: value.to_string() };
+            match key {
+                "iters" | "iterations" => {
+                    self.iterations = Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?);
+                }
+                "ms" => {
+                    let ms: u64 = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+                    self.time = Some(Duration::from_millis(ms));
+                    if !params.contains("iters") {
+                        self.iterations = None;
+                    }
+                }
+                "threads" => {
+                    self.threads = value.parse().ok().filter(|&n| (1..=256).contains(&n)).ok_or_else(bad)?
+                }
+                "c" => {
+                    self.exploration =
+                        value.parse().ok().filter(|c: &f64| c.is_finite() && *c >= 0.0).ok_or_else(bad)?
+                }
+                "depth" => self.rollout_depth = Some(value.parse().map_err(|_| bad())?),
+                "eps" => {
+                    self.rollout_epsilon =
+                        value.parse().ok().filter(|e| (0.0..=1.0).contains(e)).ok_or_else(bad)?
+                }
+                _ => return Err(ParamError::Unknown(key.to_string())),
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// The statistics of one root action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStat<A> {
+    pub action: A,
+    pub visits: u64,
+    /// The mean reward of the searching seat after this action, in `[0, 1]`:
+    /// an estimate of its winning chance (a draw counting half).
+    pub value: f64,
+}
+
+/// The result of a search: root actions, most visited first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<A> {
+    pub moves: Vec<MoveStat<A>>,
+    pub iterations: u64,
+}
+
+impl<A: Clone> SearchResult<A> {
+    /// The most visited action.
+    pub fn best(&self) -> Option<A> {
+        self.moves.first().map(|m| m.action.clone())
+    }
+}
+
+/// Searches the decision of `seat`, who sees `view` and may play `legal`.
+///
+/// # Panics
+/// If `legal` is empty or neither an iteration nor a time budget is set.
+pub fn search<G: Game>(
+    view: &G::View,
+    seat: Seat,
+    legal: &[G::Action],
+    config: &SearchConfig,
+    knowledge: &dyn Knowledge<G>,
+    seed: u64,
+) -> SearchResult<G::Action> {
+    assert!(!legal.is_empty(), "search needs at least one legal action");
+    assert!(config.iterations.is_some() || config.time.is_some(), "search needs a budget");
+    let threads = config.threads.max(1);
+    let deadline = config.time.map(|t| Instant::now() + t);
+    let share =
+        |t: usize| config.iterations.map(|n| n / threads as u64 + u64::from((t as u64) < n % threads as u64));
+    let per_thread: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 {
+        vec![search_one::<G>(view, seat, legal, share(0), deadline, config, knowledge, seed)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let thread_seed = seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    scope.spawn(move || {
+                        search_one::<G>(view, seat, legal, share(t), deadline, config, knowledge, thread_seed)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
+        })
+    };
+    let mut moves: Vec<MoveStat<G::Action>> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let (visits, total) =
+                per_thread.iter().fold((0, 0.0), |(v, t), (stats, _)| (v + stats[i].0, t + stats[i].1));
+            MoveStat {
+                action: a.clone(),
+                visits,
+                value: if visits == 0 { 0.0 } else { total / visits as f64 },
+            }
+        })
+        .collect();
+    // Stable sort: ties keep the game's legal-action order, so results are deterministic.
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    SearchResult { moves, iterations: per_thread.iter().map(|(_, n)| n).sum() }
+}
+
+/// One thread's search: per root action (in `legal` order) its visits and reward total.
+#[allow(clippy::too_many_arguments)]
+fn search_one<G: Game>(
+    view: &G::View,
+    seat: Seat,
+    legal_at_root: &[G::Action],
+    iterations: Option<u64>,
+    deadline: Option<Instant>,
+    config: &SearchConfig,
+    knowledge: &dyn Knowledge<G>,
+    seed: u64,
+) -> (Vec<(u64, f64)>, u64) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let fixed_world = (config.determinize == Determinize::Once).then(|| G::resample(view, seat, &mut rng));
+    let seats = fixed_world.as_ref().map_or_else(|| G::resample(view, seat, &mut rng).seats(), G::seats);
+    let mut tree: Tree<G::Action> = Tree::new(seats);
+    let mut policy = knowledge.rollout_policy();
+    let mut legal = Vec::new();
+    let mut path = Vec::new();
+    let mut done = 0u64;
+    loop {
+        if iterations.is_some_and(|n| done >= n)
+            || (done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            break;
+        }
+        let mut state = match &fixed_world {
+            Some(world) => world.clone(),
+            None => G::resample(view, seat, &mut rng),
+        };
+        path.clear();
+        path.push(0u32);
+        let mut node = 0u32;
+        let rewards = loop {
+            match state.turn() {
+                Turn::Over => break state.outcome().map(|o| o.rewards()).unwrap_or_else(|| vec![0.5; seats]),
+                Turn::Chance => {
+                    let action = sample_chance(&state, &mut rng);
+                    let seen = Edge::Seen(state.redact(&action, Viewer::Seat(seat)));
+                    let (child, created) = tree.child_or_add(node, seen);
+                    state.apply_unchecked(&action);
+                    node = child;
+                    path.push(child);
+                    if created {
+                        break rollout(state, &mut policy, knowledge, config, &mut rng, seats);
+                    }
+                }
+                Turn::Seat(mover) => {
+                    legal.clear();
+                    if node == 0 {
+                        legal.extend_from_slice(legal_at_root);
+                    } else {
+                        state.legal_actions(&mut legal);
+                    }
+                    let mut best: Option<(f64, u32, usize)> = None;
+                    let mut untried = 0usize;
+                    let mut pick_untried = None;
+                    for (i, action) in legal.iter().enumerate() {
+                        match tree.find_action(node, action, i) {
+                            Some(child) => {
+                                let n = &mut tree.nodes[child as usize];
+                                n.available += 1;
+                                let explore = config.exploration
+                                    * (f64::from(n.available).ln() / f64::from(n.visits.max(1))).sqrt();
+                                let score = tree.mean(child, mover) + explore;
+                                if best.is_none_or(|(b, _, _)| score > b) {
+                                    best = Some((score, child, i));
+                                }
+                            }
+                            None => {
+                                // Reservoir sampling: a uniformly random untried action.
+                                untried += 1;
+                                if rng.random_range(0..untried) == 0 {
+                                    pick_untried = Some(i);
+                                }
+                            }
+                        }
+                    }
+                    if let Some(i) = pick_untried {
+                        let child = tree.add_child(node, Edge::Action(legal[i].clone()));
+                        tree.nodes[child as usize].available += 1;
+                        state.apply_unchecked(&legal[i]);
+                        path.push(child);
+                        break rollout(state, &mut policy, knowledge, config, &mut rng, seats);
+                    }
+                    let (_, child, i) = best.expect("a seat node has a legal action");
+                    state.apply_unchecked(&legal[i]);
+                    node = child;
+                    path.push(child);
+                }
+            }
+        };
+        tree.backup(&path, &rewards);
+        done += 1;
+    }
+    let stats = legal_at_root
+        .iter()
+        .enumerate()
+        .map(|(i, a)| match tree.find_action(0, a, i) {
+            Some(c) => {
+                let n = u64::from(tree.nodes[c as usize].visits);
+                (n, tree.mean(c, seat) * n as f64)
+            }
+            None => (0, 0.0),
+        })
+        .collect();
+    (stats, done)
+}
+
+fn rollout<G: Game>(
+    mut state: G,
+    policy: &mut Option<Box<dyn Bot<G>>>,
+    knowledge: &dyn Knowledge<G>,
+    config: &SearchConfig,
+    rng: &mut GameRng,
+    seats: usize,
+) -> Vec<f64> {
+    let mut legal = Vec::new();
+    let mut steps = 0usize;
+    loop {
+        match state.turn() {
+            Turn::Over => return state.outcome().map(|o| o.rewards()).unwrap_or_else(|| vec![0.5; seats]),
+            Turn::Chance => {
+                let action = sample_chance(&state, rng);
+                state.apply_unchecked(&action);
+            }
+            Turn::Seat(mover) => {
+                if config.rollout_depth.is_some_and(|d| steps >= d)
+                    && let Some(values) = knowledge.evaluate(&state)
+                {
+                    return values;
+                }
+                legal.clear();
+                state.legal_actions(&mut legal);
+                let action = match policy {
+                    Some(bot) if legal.len() > 1 && rng.random::<f64>() >= config.rollout_epsilon => {
+                        bot.choose(&Decision::new(&state, mover, &legal), rng as &mut dyn RngCore)
+                    }
+                    _ => legal[rng.random_range(0..legal.len())].clone(),
+                };
+                state.apply_unchecked(&action);
+            }
+        }
+        steps += 1;
+    }
+}
