@@ -1,1 +1,157 @@
-//! The registry of the games: one place that names every game crate.
+//! # spieltisch-catalog: the registry of the games
+//!
+//! The one place that names every game crate. Front ends (the `spieltisch`
+//! command line, the engine protocol, the server) reach the games only
+//! through it:
+//!
+//! - [`with_game`] calls a generic [`GameVisitor`] with the type of the game
+//!   named by an id, so commands are written once, generically, over
+//!   [`CatalogGame`];
+//! - [`DynSession`] is a game in progress behind an object-safe interface
+//!   (actions as notation strings, views as JSON) for front ends that choose
+//!   the game at run time; [`new_session`], [`session_from_record`] and
+//!   [`load_session`] make them;
+//! - [`SeatSpec`] names who sits in a seat (`human`, `random`, `heuristic`,
+//!   ...) and builds the bot;
+//! - [`CatalogError`] carries a stable code for every failure.
+//!
+//! Adding a game is one line in the `registry!` list below plus a
+//! [`CatalogGame`] impl in `games.rs`.
+//!
+//! ```
+//! use spieltisch_catalog::{GameVisitor, CatalogGame, with_game};
+//! struct Seats;
+//! impl GameVisitor for Seats {
+//!     type Output = (usize, usize);
+//!     fn visit<G: CatalogGame>(self) -> (usize, usize) {
+//!         let info = G::info();
+//!         (info.min_seats, info.max_seats)
+//!     }
+//! }
+//! for id in spieltisch_catalog::ids() {
+//!     let (min, max) = with_game(id, Seats).unwrap();
+//!     assert!(min <= max);
+//! }
+//! assert_eq!(with_game("chess", Seats).unwrap_err().code(), "game.unknown");
+//! ```
+
+mod catalog_game;
+mod dyn_session;
+mod error;
+#[cfg(feature = "fixtures")]
+mod fixture;
+mod games;
+mod seat_spec;
+
+pub use catalog_game::{CatalogGame, Stat};
+pub use dyn_session::{DynSession, bot_rng, load_session, new_session, session_from_record};
+pub use error::CatalogError;
+pub use seat_spec::{SEAT_KINDS, SeatError, SeatSpec, parse_seats};
+
+use serde::Serialize;
+use spieltisch_core::GameInfo;
+
+/// A computation written once for every game: [`with_game`] calls `visit`
+/// with the type of the game it names.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: CatalogGame>(self) -> Self::Output;
+}
+
+/// The games: id and type. Entries behind `cfg` are test fixtures.
+macro_rules! registry {
+    ($( $(#[$attr:meta])* $id:literal => $game:ty ),* $(,)?) => {
+        /// Calls `visitor` with the game named `id`.
+        ///
+        /// # Errors
+        /// [`CatalogError::UnknownGame`] (`game.unknown`) for an id that is
+        /// not registered, with the known ids in the message.
+        pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, CatalogError> {
+            match id {
+                $( $(#[$attr])* $id => Ok(visitor.visit::<$game>()), )*
+                _ => {
+                    drop(visitor);
+                    Err(CatalogError::UnknownGame { id: id.to_string(), known: ids().join(", ") })
+                }
+            }
+        }
+
+        /// The ids of the registered games, in the order `spieltisch games` lists them.
+        #[allow(clippy::vec_init_then_push)]
+        pub fn ids() -> Vec<&'static str> {
+            #[allow(unused_mut)]
+            let mut ids = Vec::new();
+            $( $(#[$attr])* ids.push($id); )*
+            ids
+        }
+    };
+}
+
+registry! {
+    #[cfg(feature = "fixtures")]
+    "kuhn" => spieltisch_conformance::kuhn::Kuhn,
+}
+
+/// What `spieltisch games --json` and the engine's `games` command show
+/// about a game: its [`GameInfo`] plus what the catalog knows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameEntry {
+    #[serde(flatten)]
+    pub info: GameInfo,
+    /// True when seats hold secrets.
+    pub hidden_information: bool,
+    /// The option that sets the number of seats, if any.
+    pub seats_option: Option<&'static str>,
+}
+
+struct Entry;
+
+impl GameVisitor for Entry {
+    type Output = GameEntry;
+    fn visit<G: CatalogGame>(self) -> GameEntry {
+        GameEntry {
+            info: G::info(),
+            hidden_information: G::HIDDEN_INFORMATION,
+            seats_option: G::seats_option(),
+        }
+    }
+}
+
+/// Every registered game, in [`ids`] order.
+pub fn entries() -> Vec<GameEntry> {
+    ids().into_iter().filter_map(|id| with_game(id, Entry).ok()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Id;
+    impl GameVisitor for Id {
+        type Output = &'static str;
+        fn visit<G: CatalogGame>(self) -> &'static str {
+            G::info().id
+        }
+    }
+
+    #[test]
+    fn every_id_names_the_game_with_that_id() {
+        for id in ids() {
+            assert_eq!(with_game(id, Id).unwrap(), id);
+        }
+    }
+
+    #[test]
+    fn the_fixture_is_registered_only_with_the_feature() {
+        assert_eq!(ids().contains(&"kuhn"), cfg!(feature = "fixtures"));
+    }
+
+    #[test]
+    fn unknown_ids_list_the_known_ones() {
+        let err = with_game("chess", Id).unwrap_err();
+        assert_eq!(err.code(), "game.unknown");
+        for id in ids() {
+            assert!(err.to_string().contains(id));
+        }
+    }
+}

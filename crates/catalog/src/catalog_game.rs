@@ -1,0 +1,40 @@
+//! What the front ends need of a game beyond the [`Game`] contract.
+
+use spieltisch_core::{Bot, Game};
+
+/// A game as the catalog registers it: the [`Game`] contract plus the few
+/// things the command line, the engine protocol and the server need to know
+/// about it. Implemented in this crate for every registered game.
+pub trait CatalogGame: Game {
+    /// True when seats hold secrets (hands of cards): hot-seat play then
+    /// hides each seat's view before passing the screen on.
+    const HIDDEN_INFORMATION: bool;
+
+    /// The game's own heuristic bot (seat spec `heuristic`).
+    fn heuristic() -> Box<dyn Bot<Self>>;
+
+    /// The option that sets the number of seats (`players`, or `teams` in
+    /// Um Reifenbreite), if the game has one: `play` and `sim` fill it in
+    /// from the number of seat specs when it is not given.
+    fn seats_option() -> Option<&'static str> {
+        Self::info().options.iter().map(|o| o.key).find(|&k| k == "players" || k == "teams")
+    }
+
+    /// Figures worth summarising over many games, read from a finished game
+    /// (e.g. laps down per rider in 6-Tage Rennen). `sim` averages each one
+    /// over all games and reports it under its key, per seat spec for
+    /// [`Stat::PerSeat`]. Default: none.
+    fn extra_stats(final_state: &Self) -> Vec<(&'static str, Stat)> {
+        let _ = final_state;
+        Vec::new()
+    }
+}
+
+/// One figure of a finished game for [`CatalogGame::extra_stats`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stat {
+    /// One value per seat (in seat order).
+    PerSeat(Vec<f64>),
+    /// One value for the whole game.
+    Total(f64),
+}

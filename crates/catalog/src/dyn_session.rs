@@ -1,0 +1,262 @@
+//! Games in progress behind one object-safe interface, for front ends that
+//! pick the game at run time (the engine protocol, the server).
+//!
+//! [`DynSession`] is implemented once, generically, for every
+//! [`Session<G>`] of a registered game. Actions travel as notation strings,
+//! views as JSON; legality stays with the game.
+
+use crate::{CatalogError, CatalogGame, GameVisitor, SeatSpec, with_game};
+use rand::SeedableRng;
+use serde_json::Value;
+use spieltisch_core::{
+    ActionError, Decision, Game, GameInfo, GameRng, Lang, LoadError, Outcome, Record, Seat, Session, Turn,
+    Viewer, Weight, options,
+};
+use std::fmt;
+
+/// A game in progress whose type is known only at run time.
+pub trait DynSession: Send + Sync + fmt::Debug {
+    /// The game's id, names, seat range and options.
+    fn info(&self) -> GameInfo;
+    /// True when seats hold secrets ([`CatalogGame::HIDDEN_INFORMATION`]).
+    fn hidden_information(&self) -> bool;
+    /// How many seats play.
+    fn seats(&self) -> usize;
+    /// `teams[seat]`: partners share a number.
+    fn teams(&self) -> Vec<usize>;
+    /// Whose decision it is.
+    fn turn(&self) -> Turn;
+    /// The number of actions applied so far (chance outcomes included).
+    fn version(&self) -> usize;
+    /// The legal actions of the seat to move in notation, in the game's
+    /// order (empty unless a seat is to move).
+    fn legal(&self) -> Vec<String>;
+    /// The legal actions of the seat to move, each with its description.
+    fn legal_described(&self, lang: Lang) -> Vec<(String, String)>;
+    /// The chance outcomes with their weights (empty unless chance is to move).
+    fn chance_outcomes(&self) -> Vec<(String, Weight)>;
+    /// Applies an action in notation. With `Some(seat)` it must be that
+    /// seat's turn; with `None` the action is taken for whoever is to move,
+    /// chance included.
+    fn apply(&mut self, seat: Option<Seat>, notation: &str) -> Result<(), CatalogError>;
+    /// Draws chance outcomes until a seat must decide or the game is over
+    /// ([`Session::run_chance`]); returns how many were drawn.
+    fn run_chance(&mut self) -> usize;
+    /// Lets the bot of `spec` decide for the seat to move and applies its
+    /// choice, which it returns in notation. The bot's generator is
+    /// [`bot_rng`] of the seed and the version, so this is reproducible.
+    fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError>;
+    /// What `viewer` may see, as JSON.
+    fn view(&self, viewer: Viewer) -> Result<Value, CatalogError>;
+    /// The game's drawing of what `viewer` may see.
+    fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError>;
+    /// Every action so far as `viewer` saw it.
+    fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError>;
+    /// The record that rebuilds this game.
+    fn record(&self) -> &Record;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The whole session (true state with every secret, record and logs),
+    /// as [`load_session`] reads it back.
+    fn to_json(&self) -> Result<Value, CatalogError>;
+    /// A copy behind a new box.
+    fn clone_box(&self) -> Box<dyn DynSession>;
+}
+
+/// The generator a bot uses for the decision at position `ply` of a game
+/// with `seed`; separate from the chance generator so bots never change
+/// what chance draws.
+pub fn bot_rng(seed: u64, ply: usize) -> GameRng {
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x6B6F_7473_6565_6421);
+    rng.set_stream(ply as u64);
+    rng
+}
+
+fn check_viewer<G: Game>(state: &G, viewer: Viewer) -> Result<(), CatalogError> {
+    match viewer {
+        Viewer::Seat(seat) if seat >= state.seats() => {
+            Err(CatalogError::NoSuchSeat { seat, last: state.seats().saturating_sub(1) })
+        }
+        _ => Ok(()),
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, CatalogError> {
+    serde_json::to_value(value).map_err(|e| CatalogError::Internal(format!("cannot write JSON: {e}")))
+}
+
+impl<G: CatalogGame> DynSession for Session<G> {
+    fn info(&self) -> GameInfo {
+        G::info()
+    }
+
+    fn hidden_information(&self) -> bool {
+        G::HIDDEN_INFORMATION
+    }
+
+    fn seats(&self) -> usize {
+        self.state().seats()
+    }
+
+    fn teams(&self) -> Vec<usize> {
+        self.state().teams()
+    }
+
+    fn turn(&self) -> Turn {
+        Session::turn(self)
+    }
+
+    fn version(&self) -> usize {
+        Session::version(self)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        self.state().legal_vec().iter().map(ToString::to_string).collect()
+    }
+
+    fn legal_described(&self, lang: Lang) -> Vec<(String, String)> {
+        let state = self.state();
+        state.legal_vec().iter().map(|a| (a.to_string(), state.describe_action(a, lang))).collect()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(String, Weight)> {
+        self.state().chance_vec().iter().map(|(a, w)| (a.to_string(), *w)).collect()
+    }
+
+    fn apply(&mut self, seat: Option<Seat>, notation: &str) -> Result<(), CatalogError> {
+        if let Some(seat) = seat {
+            check_viewer(self.state(), Viewer::Seat(seat))?;
+        }
+        if self.state().is_over() {
+            return Err(ActionError::GameOver.into());
+        }
+        let action = self.state().parse_action(notation)?;
+        match seat {
+            Some(seat) => self.apply_as(seat, &action)?,
+            None => Session::apply(self, &action)?,
+        }
+        Ok(())
+    }
+
+    fn run_chance(&mut self) -> usize {
+        let before = Session::version(self);
+        Session::run_chance(self);
+        Session::version(self) - before
+    }
+
+    fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError> {
+        let seat = self.turn().seat().ok_or(CatalogError::NoSeatToMove)?;
+        let mut bot = spec.bot::<G>()?.ok_or_else(|| crate::SeatError::BadParam {
+            spec: spec.to_string(),
+            reason: "a human seat cannot be asked for a move".into(),
+        })?;
+        let legal = self.state().legal_vec();
+        let mut rng = bot_rng(self.record().seed, Session::version(self));
+        let action = bot.choose(&Decision::new(self.state(), seat, &legal), &mut rng);
+        self.apply_as(seat, &action)?;
+        Ok(action.to_string())
+    }
+
+    fn view(&self, viewer: Viewer) -> Result<Value, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        to_json(&Session::view(self, viewer))
+    }
+
+    fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        Ok(G::describe_view(&Session::view(self, viewer), lang))
+    }
+
+    fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        Ok(Session::log(self, viewer).to_vec())
+    }
+
+    fn record(&self) -> &Record {
+        Session::record(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome()
+    }
+
+    fn to_json(&self) -> Result<Value, CatalogError> {
+        to_json(self)
+    }
+
+    fn clone_box(&self) -> Box<dyn DynSession> {
+        Box::new(self.clone())
+    }
+}
+
+struct NewSession<'a> {
+    options: &'a Value,
+    seed: u64,
+}
+
+impl GameVisitor for NewSession<'_> {
+    type Output = Result<Box<dyn DynSession>, CatalogError>;
+    fn visit<G: CatalogGame>(self) -> Self::Output {
+        let options = options::options_from_json::<G>(self.options)?;
+        Ok(Box::new(Session::<G>::new(&options, self.seed)?))
+    }
+}
+
+/// A new game of `game` with options given as a JSON object (`null` for the
+/// defaults).
+///
+/// # Errors
+/// `game.unknown` for an unregistered id, `options.*` for bad options.
+pub fn new_session(game: &str, options: &Value, seed: u64) -> Result<Box<dyn DynSession>, CatalogError> {
+    with_game(game, NewSession { options, seed })?
+}
+
+struct FromRecord<'a>(&'a Record);
+
+impl GameVisitor for FromRecord<'_> {
+    type Output = Result<Box<dyn DynSession>, CatalogError>;
+    fn visit<G: CatalogGame>(self) -> Self::Output {
+        Ok(Box::new(Session::<G>::from_record(self.0)?))
+    }
+}
+
+/// Rebuilds a game from its record, checking every action.
+///
+/// # Errors
+/// `game.unknown`, `options.*`, or `record.bad_action` naming the index of
+/// the first action that does not parse or is not legal.
+pub fn session_from_record(record: &Record) -> Result<Box<dyn DynSession>, CatalogError> {
+    with_game(&record.game, FromRecord(record))?
+}
+
+struct LoadSession<'a>(&'a Value);
+
+impl GameVisitor for LoadSession<'_> {
+    type Output = Result<Box<dyn DynSession>, CatalogError>;
+    fn visit<G: CatalogGame>(self) -> Self::Output {
+        let loaded: Session<G> = serde_json::from_value(self.0.clone()).map_err(LoadError::Json)?;
+        // Only states the game can reach are accepted: the record must rebuild
+        // exactly this session, so no hand-edited state can break the game's
+        // invariants later.
+        let rebuilt = Session::<G>::from_record(loaded.record())?;
+        if rebuilt != loaded {
+            return Err(LoadError::Invalid("the state does not match what its record rebuilds".into()).into());
+        }
+        Ok(Box::new(loaded))
+    }
+}
+
+/// Reads back a session written by [`DynSession::to_json`]. The session
+/// must be exactly what replaying its own record gives.
+///
+/// # Errors
+/// `state.invalid` when the JSON is no session or does not match its record,
+/// `json.malformed` when it does not fit the game's types, and the errors of
+/// [`session_from_record`].
+pub fn load_session(json: &Value) -> Result<Box<dyn DynSession>, CatalogError> {
+    let game =
+        json.get("record").and_then(|r| r.get("game")).and_then(Value::as_str).ok_or_else(|| {
+            LoadError::Invalid("a saved state has the fields state, record and logs".into())
+        })?;
+    with_game(game, LoadSession(json))?
+}

@@ -1,0 +1,49 @@
+//! `spieltisch games`: the games with their seats and options.
+
+use crate::{error::CliError, text::tr};
+use serde_json::json;
+use spieltisch_catalog::entries;
+use spieltisch_core::{Lang, OptionKind};
+use std::io::Write;
+
+/// Runs `spieltisch games`. With `json`, one object `{"games": [...]}` whose
+/// entries are the catalog's [`spieltisch_catalog::GameEntry`]s.
+pub fn run(json: bool, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> {
+    let games = entries();
+    if json {
+        writeln!(out, "{}", json!({ "games": games }))?;
+        return Ok(());
+    }
+    for entry in &games {
+        let info = &entry.info;
+        let seats = if info.min_seats == info.max_seats {
+            info.min_seats.to_string()
+        } else {
+            format!("{}–{}", info.min_seats, info.max_seats)
+        };
+        writeln!(out, "{:<14} {} ({} {seats})", info.id, info.name.get(lang), tr(lang, "seats", "Plätze"))?;
+        for option in &info.options {
+            let values = match &option.kind {
+                OptionKind::Int { min, max } => format!("{min}..{max}"),
+                OptionKind::Bool => "true|false".into(),
+                OptionKind::Choice { choices } => choices.join("|"),
+                OptionKind::Text => tr(lang, "text", "Text").into(),
+                OptionKind::ChoiceOrText { choices } => {
+                    format!("{}|{}", choices.join("|"), tr(lang, "FILE", "DATEI"))
+                }
+            };
+            writeln!(
+                out,
+                "    {}={values}  ({} {})  {}",
+                option.key,
+                tr(lang, "default", "Standard"),
+                option.default,
+                option.help.get(lang)
+            )?;
+        }
+    }
+    if games.is_empty() {
+        writeln!(out, "{}", tr(lang, "No games are registered.", "Keine Spiele registriert."))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,460 @@
+//! `spieltisch play`: a game at the terminal.
+//!
+//! Humans see their seat's view (the game's own drawing) and a numbered list
+//! of legal moves, and answer with a number or the notation. Bots move with
+//! one visible line each; chance is drawn by [`Session::run_chance`] from the
+//! seed, so a game is reproduced by its seed and the humans' moves.
+//!
+//! With several humans in a game with secrets (hot-seat), the screen is
+//! cleared and the next person asked to take over before their view is
+//! shown, and each person then sees what happened since their last turn as
+//! their own seat saw it.
+//!
+//! Input may come from a pipe; the end of input leaves the game cleanly.
+
+use crate::{PlayArgs, error::CliError, input::read_text_line, setup, text};
+use spieltisch_catalog::{CatalogGame, GameVisitor, SeatSpec, bot_rng, with_game};
+use spieltisch_core::{Bot, Decision, Game, Lang, Seat, Session, Turn, Viewer};
+use std::{
+    io::{BufRead, IsTerminal, Write},
+    time::{SystemTime, UNIX_EPOCH},
+};
+
+/// Runs `spieltisch play`.
+pub fn run(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let clear_screen = std::io::stdout().is_terminal();
+    with_game(&args.table.game, PlayGame { args, input, out, clear_screen })?
+}
+
+struct PlayGame<'a> {
+    args: &'a PlayArgs,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+    clear_screen: bool,
+}
+
+impl GameVisitor for PlayGame<'_> {
+    type Output = Result<(), CliError>;
+
+    fn visit<G: CatalogGame>(self) -> Self::Output {
+        let (options, specs) = setup::table::<G>(&self.args.table, |seat| {
+            SeatSpec::plain(if seat == 0 { "human" } else { "random" })
+        })?;
+        let seed = self.args.table.seed.unwrap_or_else(seed_from_clock);
+        let session = Session::<G>::new(&options, seed)?;
+        let mut bots = Vec::new();
+        for spec in &specs {
+            bots.push(spec.bot::<G>()?);
+        }
+        let humans: Vec<Seat> = (0..specs.len()).filter(|&s| specs[s].is_human()).collect();
+        let viewers = session.state().seats() + 1;
+        let mut table = Table {
+            lines: vec![Vec::new(); viewers],
+            seen: vec![0; viewers],
+            hot_seat: G::HIDDEN_INFORMATION && humans.len() > 1,
+            humans,
+            session,
+            specs,
+            bots,
+            lang: self.args.lang,
+            out: self.out,
+            input: self.input,
+            clear_screen: self.clear_screen,
+            screen_for: None,
+        };
+        let ending = table.play()?;
+        table.leave(ending)?;
+        if let Some(path) = &self.args.save {
+            let json = serde_json::to_string_pretty(table.session.record())
+                .map_err(|e| CliError::Usage(format!("cannot write the record: {e}")))?;
+            std::fs::write(path, json + "\n")
+                .map_err(|source| CliError::File { path: path.clone(), source })?;
+            writeln!(
+                table.out,
+                "{} {}",
+                text::tr(self.args.lang, "Record saved to", "Partie gespeichert in"),
+                path.display()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn seed_from_clock() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+}
+
+/// How a game at the table ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Over,
+    Quit,
+    InputEnded,
+}
+
+/// What a human typed at the prompt.
+#[derive(Debug, PartialEq, Eq)]
+enum Choice {
+    Move(usize),
+    ListMoves,
+    ShowView,
+    Quit,
+    Nothing,
+    Invalid(String),
+}
+
+struct Table<'a, G: CatalogGame> {
+    session: Session<G>,
+    specs: Vec<SeatSpec>,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    humans: Vec<Seat>,
+    /// Several humans in a game with secrets: hide views between turns.
+    hot_seat: bool,
+    /// Every action as each viewer saw it, in words (seats, then spectator).
+    lines: Vec<Vec<String>>,
+    /// Per viewer, how many of its lines it has been shown at its turns.
+    seen: Vec<usize>,
+    /// The human whose secrets the screen may show now.
+    screen_for: Option<Seat>,
+    lang: Lang,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+    clear_screen: bool,
+}
+
+impl<G: CatalogGame> Table<'_, G> {
+    fn seats(&self) -> usize {
+        self.session.state().seats()
+    }
+
+    fn viewer_index(&self, viewer: Viewer) -> usize {
+        match viewer {
+            Viewer::Seat(s) => s,
+            Viewer::Spectator => self.seats(),
+        }
+    }
+
+    /// Whose eyes the running commentary uses: the one human's, or the
+    /// public's when there are none or several.
+    fn live_viewer(&self) -> Viewer {
+        match self.humans.as_slice() {
+            [one] => Viewer::Seat(*one),
+            _ => Viewer::Spectator,
+        }
+    }
+
+    fn who(&self, seat: Seat) -> String {
+        format!("{} ({})", text::seat(self.lang, seat), self.specs[seat])
+    }
+
+    fn play(&mut self) -> Result<Ending, CliError> {
+        self.header()?;
+        loop {
+            match self.session.turn() {
+                Turn::Over => return Ok(Ending::Over),
+                Turn::Chance => self.chance()?,
+                Turn::Seat(seat) if self.bots[seat].is_some() => self.bot_move(seat)?,
+                Turn::Seat(seat) => {
+                    if let Some(ending) = self.human_move(seat)? {
+                        return Ok(ending);
+                    }
+                }
+            }
+        }
+    }
+
+    fn header(&mut self) -> Result<(), CliError> {
+        let lang = self.lang;
+        let info = G::info();
+        writeln!(self.out, "{} — {}", info.name.get(lang), text::tr(lang, "seats:", "Plätze:"))?;
+        for seat in 0..self.seats() {
+            writeln!(self.out, "  {}", self.who(seat))?;
+        }
+        writeln!(
+            self.out,
+            "{} {} ({})",
+            text::tr(lang, "Seed", "Startwert"),
+            self.session.record().seed,
+            text::tr(lang, "--seed plays this game again", "--seed spielt diese Partie noch einmal")
+        )?;
+        Ok(())
+    }
+
+    /// Records `action` (about to be applied to `before`) in every viewer's
+    /// lines, hiding what each may not see, and prints the live viewer's line.
+    fn note(&mut self, before: &G, action: &G::Action, actor: &str) -> Result<(), CliError> {
+        for index in 0..=self.seats() {
+            let viewer = if index < self.seats() { Viewer::Seat(index) } else { Viewer::Spectator };
+            let words = text::action_words(before, action, viewer, self.lang);
+            self.lines[index].push(format!("{actor}: {words}"));
+        }
+        let live = self.viewer_index(self.live_viewer());
+        let line = self.lines[live].last().cloned().unwrap_or_default();
+        writeln!(self.out, "{line}")?;
+        Ok(())
+    }
+
+    fn chance(&mut self) -> Result<(), CliError> {
+        let mut before = self.session.clone();
+        self.session.run_chance();
+        let drawn = self.session.record().actions[before.version()..].to_vec();
+        let actor = text::tr(self.lang, "chance", "Zufall");
+        for notation in drawn {
+            let action = before.state().parse_action(&notation)?;
+            let state = before.state().clone();
+            self.note(&state, &action, actor)?;
+            before.apply(&action)?;
+        }
+        Ok(())
+    }
+
+    fn bot_move(&mut self, seat: Seat) -> Result<(), CliError> {
+        let legal = self.session.state().legal_vec();
+        let mut rng = bot_rng(self.session.record().seed, self.session.version());
+        let action = match &mut self.bots[seat] {
+            Some(bot) => bot.choose(&Decision::new(self.session.state(), seat, &legal), &mut rng),
+            None => return Ok(()),
+        };
+        let before = self.session.state().clone();
+        self.session.apply_as(seat, &action)?;
+        let who = self.who(seat);
+        self.note(&before, &action, &who)
+    }
+
+    fn clear(&mut self) -> Result<(), CliError> {
+        if self.clear_screen {
+            write!(self.out, "\x1b[2J\x1b[3J\x1b[H")?;
+        } else {
+            writeln!(self.out, "----------------------------------------")?;
+        }
+        Ok(())
+    }
+
+    /// Hands the screen to `seat` in hot-seat play; false when input ended.
+    fn pass_to(&mut self, seat: Seat) -> Result<bool, CliError> {
+        if !self.hot_seat || self.screen_for == Some(seat) {
+            return Ok(true);
+        }
+        self.clear()?;
+        let lang = self.lang;
+        write!(
+            self.out,
+            "{} {}. {} ",
+            text::tr(lang, "Pass to", "Weitergeben an"),
+            self.who(seat),
+            text::tr(
+                lang,
+                "Press Enter to see your cards.",
+                "Enter drücken, um die eigenen Karten zu sehen."
+            )
+        )?;
+        self.out.flush()?;
+        if read_text_line(self.input)?.is_none() {
+            return Ok(false);
+        }
+        self.clear()?;
+        self.screen_for = Some(seat);
+        let since: Vec<String> = self.lines[seat][self.seen[seat]..].to_vec();
+        if !since.is_empty() {
+            writeln!(self.out, "{}", text::tr(lang, "Since your last turn:", "Seit deinem letzten Zug:"))?;
+            for line in since {
+                writeln!(self.out, "  {line}")?;
+            }
+        }
+        Ok(true)
+    }
+
+    fn show_view(&mut self, seat: Seat) -> Result<(), CliError> {
+        let view = self.session.view(Viewer::Seat(seat));
+        writeln!(self.out)?;
+        writeln!(self.out, "{}", G::describe_view(&view, self.lang).trim_end())?;
+        Ok(())
+    }
+
+    fn list_moves(&mut self, legal: &[G::Action]) -> Result<(), CliError> {
+        let state = self.session.state();
+        if legal.len() <= 24 {
+            for (i, action) in legal.iter().enumerate() {
+                let notation = action.to_string();
+                let described = state.describe_action(action, self.lang);
+                if described == notation {
+                    writeln!(self.out, "  {:>2}) {notation}", i + 1)?;
+                } else {
+                    writeln!(self.out, "  {:>2}) {notation:<10} {described}", i + 1)?;
+                }
+            }
+        } else {
+            let cells: Vec<String> =
+                legal.iter().enumerate().map(|(i, a)| format!("{:>3}) {}", i + 1, a)).collect();
+            let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0) + 2;
+            let per_row = (78 / width).max(1);
+            for row in cells.chunks(per_row) {
+                let line: String = row.iter().map(|c| format!("{c:<width$}")).collect();
+                writeln!(self.out, "{}", line.trim_end())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn human_move(&mut self, seat: Seat) -> Result<Option<Ending>, CliError> {
+        if !self.pass_to(seat)? {
+            return Ok(Some(Ending::InputEnded));
+        }
+        self.seen[seat] = self.lines[seat].len();
+        let legal = self.session.state().legal_vec();
+        let lang = self.lang;
+        self.show_view(seat)?;
+        writeln!(self.out, "{} — {}:", self.who(seat), text::tr(lang, "your move", "dein Zug"))?;
+        self.list_moves(&legal)?;
+        loop {
+            write!(
+                self.out,
+                "{} > ",
+                text::tr(
+                    lang,
+                    "number or notation (help, view, quit)",
+                    "Nummer oder Notation (help, view, quit)"
+                )
+            )?;
+            self.out.flush()?;
+            let Some(line) = read_text_line(self.input)? else {
+                writeln!(self.out)?;
+                return Ok(Some(Ending::InputEnded));
+            };
+            match parse_choice(self.session.state(), &legal, &line) {
+                Choice::Move(i) => {
+                    let before = self.session.state().clone();
+                    self.session.apply_as(seat, &legal[i])?;
+                    let who = self.who(seat);
+                    self.note(&before, &legal[i], &who)?;
+                    return Ok(None);
+                }
+                Choice::ListMoves => self.list_moves(&legal)?,
+                Choice::ShowView => self.show_view(seat)?,
+                Choice::Quit => return Ok(Some(Ending::Quit)),
+                Choice::Nothing => {}
+                Choice::Invalid(message) => writeln!(self.out, "  {message}")?,
+            }
+        }
+    }
+
+    /// Shows how the game ended: the final position and the result, or why it
+    /// stopped early.
+    fn leave(&mut self, ending: Ending) -> Result<(), CliError> {
+        let lang = self.lang;
+        let actions = self.session.version();
+        match ending {
+            Ending::Over => {}
+            Ending::Quit => {
+                writeln!(
+                    self.out,
+                    "{} ({actions} {}).",
+                    text::tr(lang, "Game left", "Partie verlassen"),
+                    actions_word(lang)
+                )?;
+                return Ok(());
+            }
+            Ending::InputEnded => {
+                writeln!(
+                    self.out,
+                    "{} ({actions} {}).",
+                    text::tr(
+                        lang,
+                        "Input ended; game left unfinished",
+                        "Eingabe beendet; Partie nicht zu Ende gespielt"
+                    ),
+                    actions_word(lang)
+                )?;
+                return Ok(());
+            }
+        }
+        if self.hot_seat {
+            self.screen_for = None;
+        }
+        let viewer = self.live_viewer();
+        writeln!(self.out)?;
+        writeln!(self.out, "{}", G::describe_view(&self.session.view(viewer), lang).trim_end())?;
+        let Some(outcome) = self.session.state().outcome() else {
+            return Ok(());
+        };
+        let names: Vec<String> = (0..self.seats()).map(|s| self.who(s)).collect();
+        text::write_result(self.out, &outcome, &names, lang)?;
+        Ok(())
+    }
+}
+
+fn actions_word(lang: Lang) -> &'static str {
+    text::tr(lang, "actions", "Aktionen")
+}
+
+/// Reads a human's answer: `#N` is always the N-th listed move; the notation
+/// of a legal move comes next, so a game whose notation is a number keeps
+/// it; a plain number then picks from the list.
+fn parse_choice<G: Game>(state: &G, legal: &[G::Action], input: &str) -> Choice {
+    let typed = input.trim();
+    if typed.is_empty() {
+        return Choice::Nothing;
+    }
+    let number = |digits: &str| digits.parse::<usize>().ok().filter(|n| (1..=legal.len()).contains(n));
+    if let Some(digits) = typed.strip_prefix('#') {
+        return match number(digits) {
+            Some(n) => Choice::Move(n - 1),
+            None => Choice::Invalid(format!("choose a number from 1 to {}", legal.len())),
+        };
+    }
+    let parsed = state.parse_action(typed);
+    if let Ok(action) = &parsed
+        && let Some(i) = legal.iter().position(|a| a == action)
+    {
+        return Choice::Move(i);
+    }
+    if let Some(n) = number(typed) {
+        return Choice::Move(n - 1);
+    }
+    match typed.to_ascii_lowercase().as_str() {
+        "help" | "?" | "moves" | "list" => return Choice::ListMoves,
+        "view" | "board" | "show" => return Choice::ShowView,
+        "quit" | "q" | "exit" => return Choice::Quit,
+        _ => {}
+    }
+    match parsed {
+        Ok(action) => Choice::Invalid(format!("'{action}' is not legal now (type help for the list)")),
+        Err(e) => Choice::Invalid(format!("{e} (type help for the list)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spieltisch_conformance::kuhn::{Kuhn, KuhnAction};
+
+    fn dealt() -> Kuhn {
+        let mut state = Kuhn::new(&Default::default()).unwrap();
+        state.apply(&KuhnAction::Deal(0)).unwrap();
+        state.apply(&KuhnAction::Deal(2)).unwrap();
+        state
+    }
+
+    #[test]
+    fn answers_pick_moves_by_notation_number_or_hash() {
+        let state = dealt();
+        let legal = state.legal_vec();
+        assert_eq!(parse_choice(&state, &legal, " bet "), Choice::Move(1));
+        assert_eq!(parse_choice(&state, &legal, "1"), Choice::Move(0));
+        assert_eq!(parse_choice(&state, &legal, "#2"), Choice::Move(1));
+        assert_eq!(parse_choice(&state, &legal, "quit"), Choice::Quit);
+        assert_eq!(parse_choice(&state, &legal, ""), Choice::Nothing);
+        assert!(matches!(parse_choice(&state, &legal, "3"), Choice::Invalid(_)));
+        assert!(matches!(parse_choice(&state, &legal, "#0"), Choice::Invalid(_)));
+    }
+
+    #[test]
+    fn a_parsable_but_illegal_move_says_so() {
+        let state = dealt();
+        let legal = state.legal_vec();
+        match parse_choice(&state, &legal, "fold") {
+            Choice::Invalid(message) => assert!(message.contains("not legal"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}

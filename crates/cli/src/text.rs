@@ -1,0 +1,61 @@
+//! The command line's own words in both languages.
+
+use spieltisch_core::{Game, Lang, Outcome, Turn, Viewer};
+use std::io::{self, Write};
+
+/// `en` or `de` by `lang`.
+pub fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+    }
+}
+
+/// "seat 2" / "Platz 2".
+pub fn seat(lang: Lang, seat: usize) -> String {
+    format!("{} {seat}", tr(lang, "seat", "Platz"))
+}
+
+/// How `viewer` sees `action`, about to be applied to `before`: the
+/// notation with its description where the viewer may see the action,
+/// otherwise the game's redacted form (e.g. "draw ?").
+pub fn action_words<G: Game>(before: &G, action: &G::Action, viewer: Viewer, lang: Lang) -> String {
+    let notation = action.to_string();
+    let shown = before.redact(action, viewer);
+    if shown != notation {
+        return shown;
+    }
+    let described = before.describe_action(action, lang);
+    if described == notation { notation } else { format!("{notation} — {described}") }
+}
+
+/// Who acts in `before`: "seat 1" or "chance".
+pub fn actor<G: Game>(before: &G, lang: Lang) -> String {
+    match before.turn() {
+        Turn::Seat(s) => seat(lang, s),
+        _ => tr(lang, "chance", "Zufall").to_string(),
+    }
+}
+
+/// The result table: each seat's score and rank, then the winners or a draw.
+/// `names[seat]` names the seats.
+pub fn write_result(out: &mut dyn Write, outcome: &Outcome, names: &[String], lang: Lang) -> io::Result<()> {
+    writeln!(out, "{}", tr(lang, "Result:", "Ergebnis:"))?;
+    for (seat, name) in names.iter().enumerate() {
+        writeln!(
+            out,
+            "  {name}: {} {}, {} {}",
+            tr(lang, "score", "Punkte"),
+            outcome.scores.get(seat).copied().unwrap_or_default(),
+            tr(lang, "rank", "Rang"),
+            outcome.ranks.get(seat).copied().unwrap_or_default()
+        )?;
+    }
+    if outcome.is_draw() {
+        writeln!(out, "{}", tr(lang, "Draw.", "Unentschieden."))
+    } else {
+        let winners: Vec<&str> =
+            outcome.winners().into_iter().filter_map(|s| names.get(s)).map(String::as_str).collect();
+        writeln!(out, "{} {}.", tr(lang, "Winner:", "Gewonnen hat:"), winners.join(", "))
+    }
+}
