@@ -1,1 +1,137 @@
-//! The game ausreisser (in progress).
+//! # Der Ausreisser
+//!
+//! The cycling card game by Pierre Jacquot (F.X. Schmid, 1989) for 2 to 6
+//! riders: each turn a rider draws a card and plays a speed card against the
+//! leader's tempo; close behind the leader a rider sits in the wind shadow,
+//! further back every km/h costs a penalty minute; a faster card takes the
+//! lead and the yellow jersey.
+//!
+//! ## Rules source
+//!
+//! The English rules of the F.X. Schmid edition (`shared/seeds/002_b009999da3f08ac7.txt`)
+//! and the project's rules notes (`shared/RULES-NOTES.md`, section Der
+//! Ausreisser). Every rule statement of the rulebook is a test in
+//! `tests/rules.rs` citing its sentence.
+//!
+//! ## Options
+//!
+//! | key | values | default | meaning |
+//! | --- | --- | --- | --- |
+//! | `players` | 2–6 | 4 | riders |
+//! | `special` | true/false | true | with Steigung, Gegenwind and Spurt; `false` is the simplified game with the 84 speed cards |
+//! | `stages` | 1–10 | 4 | stages in the series (the rules say usually 3–5) |
+//!
+//! One game state is the whole series. Scores are the game points summed
+//! over the stages; the highest total wins, equal totals share the rank.
+//!
+//! ## Notation
+//!
+//! | action | meaning |
+//! | --- | --- |
+//! | `play 45` | play the speed card 45 |
+//! | `play 45 +2 +2 -2 hill` | with two Spurts, one Gegenwind, and a Steigung (leader only) |
+//! | `hill` / `pass` | in a reaction window: put a Steigung on the leader's pile out of turn, or not |
+//! | `draw 45`, `draw hill`, `draw wind`, `draw spurt` | chance: the card drawn |
+//!
+//! Legal plays are listed by speed card ascending, then number of Spurts
+//! ascending, then without before with Steigung. Every Gegenwind in the
+//! hand is part of every play (see below), so each distinct combination of
+//! cards appears once.
+//!
+//! ## Decisions beyond the rulebook
+//!
+//! From the rules notes (binding):
+//! - Deck: seven each of 39–50, five each of Steigung, Gegenwind, Spurt.
+//! - First leader: each rider draws a card, the highest speed card leads, ties
+//!   draw again; the cards then go back and the deck is shuffled.
+//! - A Gegenwind in an opening hand counts as drawn on that rider's first turn.
+//! - A Gegenwind goes with the speed card of the turn on which it was drawn;
+//!   the exception is a card drawn to refill after a Steigung played out of
+//!   turn, played on that rider's next turn instead.
+//! - Pack rules: without chips 0–2 below the tempo is free and 3 or more below
+//!   costs the whole difference (45 against 42 costs 3); with chips every km/h
+//!   below gains one and every km/h above hands one back (never below zero);
+//!   a rider with chips never takes the lead, not even when the last chip
+//!   goes back.
+//! - Steigung: by the leader with the speed card, or by anyone else out of
+//!   turn onto the leader's pile, in a reaction window after a play; under a
+//!   hill nobody takes the lead and every km/h below costs a chip, chips are
+//!   still handed back; it lasts until the leader's next turn; the rider who
+//!   played it out of turn refills at the start of their next turn.
+//! - Stage score +1 for the yellow jersey, 0 without chips, −chips otherwise.
+//!
+//! Our own decisions:
+//! - **Choosing the first leader** is a sequence of chance draws, one card at
+//!   a time from the deck, seat 1 first. A special card drawn does not count:
+//!   the rider lays it aside and draws again. Tied riders draw again, the
+//!   cards already drawn staying out until the leader is found (then all go
+//!   back). Should the deck run out of speed cards first (it cannot in
+//!   practice), the first tied seat leads.
+//! - **Dealing**: six cards each, one at a time around the table from the
+//!   leader, each a chance draw weighted by the cards left.
+//! - **A turn**: the rider first draws any cards owed for a Steigung played
+//!   out of turn, then the turn's card, then plays, then refills the hand to
+//!   six. A Gegenwind drawn before the play must go with this play (for the
+//!   owed cards this is the "next turn" of the exception). A Gegenwind drawn
+//!   in the refill after the play is "laid down too": it goes on the play
+//!   just made and lowers its speed by 2 (and another card is drawn in its
+//!   place). The play's chips, tempo and lead are settled after the refill.
+//! - **No speed card**: a rider whose hand holds no speed card after drawing
+//!   draws one more card at a time until it does. If the pile is empty and
+//!   there is still no speed card, the rider cannot play and the stage ends.
+//! - **The cap** applies to the final speed (card + Spurts − Gegenwinds):
+//!   50 when a hill is in force or the leader adds one to this play, 52
+//!   otherwise. Spurts beyond the cap are legal (they are simply wasted).
+//! - **The leader**: whenever the jersey holder is to play, the rider was not
+//!   passed, so the new tempo is free; the hill of the previous round ends as
+//!   the leader's turn begins. Only the jersey holder, on their own turn, can
+//!   add a Steigung to the speed card. Equal to the tempo never takes the lead.
+//! - **Reaction windows**: after each play, the seats after the mover, in
+//!   order, excluding the mover and the leader, that hold a Steigung are
+//!   asked `hill` or `pass`; the first `hill` closes the window. The window
+//!   is not opened while a hill is in force (a second one would change
+//!   nothing), when the leader plays next (the hill would end before anyone
+//!   rode under it), or after the last play of a stage. Seats without a
+//!   Steigung are skipped, so the table learns that they hold none; the
+//!   resampler uses this.
+//! - **Between stages**: the jersey holder of the last stage leads the next;
+//!   all cards are gathered and shuffled, six dealt to each; chips go back.
+//! - The stage can end in a refill or an owed draw: whoever draws the last
+//!   card finishes the turn, and then the stage ends.
+//!
+//! ## Example
+//!
+//! ```
+//! use spieltisch_ausreisser::{Action, Ausreisser, Options};
+//! use spieltisch_core::{Game, Turn, driver::play_to_end, Bot, RandomBot};
+//! use spieltisch_ausreisser::HeuristicBot;
+//! use rand::SeedableRng;
+//!
+//! let options = Options { players: 3, special: true, stages: 1 };
+//! let mut game = Ausreisser::new(&options).unwrap();
+//! assert_eq!(game.turn(), Turn::Chance); // choosing the first leader
+//! let mut bots: Vec<Box<dyn Bot<Ausreisser>>> =
+//!     vec![Box::new(HeuristicBot), Box::new(RandomBot), Box::new(RandomBot)];
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! play_to_end(&mut game, &mut bots, &mut rng);
+//! let outcome = game.outcome().unwrap();
+//! assert_eq!(outcome.scores.len(), 3);
+//! assert_eq!("play 45 +2 -2".parse::<Action>().unwrap().to_string(), "play 45 +2 -2");
+//! ```
+
+mod action;
+mod bot;
+mod card;
+mod game;
+mod options;
+mod resample;
+mod table;
+mod view;
+
+pub use action::{Action, Play};
+pub use bot::HeuristicBot;
+pub use card::{Card, Counts, KINDS, full_deck};
+pub use game::Ausreisser;
+pub use options::Options;
+pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
+pub use view::{View, describe as describe_view, describe_action, hand_text};

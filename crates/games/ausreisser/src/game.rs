@@ -1,0 +1,499 @@
+//! The true state of a series and the rules that move it.
+
+use crate::{
+    action::{Action, Play},
+    card::{Card, Counts, KINDS, SPEEDS, full_deck, has_speed, total},
+    options::Options,
+    table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table},
+    view::View,
+};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+
+const HILL: usize = Card::HILL.index();
+const WIND: usize = Card::WIND.index();
+const SPURT: usize = Card::SPURT.index();
+
+/// A series of Der Ausreisser: the complete state, hands and pile included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ausreisser {
+    pub(crate) options: Options,
+    pub(crate) table: Table,
+    pub(crate) hands: [Counts; MAX_PLAYERS],
+    pub(crate) pile: Counts,
+}
+
+impl Ausreisser {
+    /// The public part of the state.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The hand of `seat` (a secret: never show it to another seat).
+    pub fn hand(&self, seat: Seat) -> &Counts {
+        &self.hands[seat]
+    }
+
+    /// The cards left in the pile (a secret).
+    pub fn pile(&self) -> &Counts {
+        &self.pile
+    }
+
+    /// Builds a state from its parts, for tests and tools that set up a
+    /// position. The parts are not checked against each other.
+    pub fn from_parts(options: Options, table: Table, hands: [Counts; MAX_PLAYERS], pile: Counts) -> Self {
+        Ausreisser { options, table, hands, pile }
+    }
+
+    fn receive(&mut self, seat: usize, kind: usize) {
+        self.hands[seat][kind] += 1;
+        self.table.hand_len[seat] += 1;
+        self.table.wind_room[seat] += 1;
+        self.table.hill_room[seat] += 1;
+    }
+
+    /// The next contender after `seat` still to draw in this round of
+    /// choosing the first leader, or the end of the round.
+    fn next_chooser(&mut self, after: Option<u8>) {
+        let t = &mut self.table;
+        let start = after.map_or(0, |s| s + 1);
+        if let Some(seat) = (start..t.players).find(|&s| t.contenders & (1 << s) != 0) {
+            if has_speed(&self.pile) {
+                t.phase = Phase::Choose { seat };
+            } else {
+                // Unreachable in practice (ties would have to use up all 84
+                // speed cards); the first contender leads.
+                t.contenders &= 1 << t.contenders.trailing_zeros();
+                self.chosen();
+            }
+            return;
+        }
+        let best = (0..t.players)
+            .filter(|&s| t.contenders & (1 << s) != 0)
+            .filter_map(|s| t.faceup[usize::from(s)])
+            .max()
+            .expect("every contender drew");
+        let tied = (0..t.players)
+            .filter(|&s| t.contenders & (1 << s) != 0 && t.faceup[usize::from(s)] == Some(best))
+            .fold(0u8, |bits, s| bits | (1 << s));
+        t.contenders = tied;
+        if tied.count_ones() == 1 {
+            self.chosen();
+        } else {
+            // "ties draw again": the tied riders draw once more; the cards
+            // drawn so far stay on the table until the leader is found.
+            t.faceup = [None; MAX_PLAYERS];
+            self.next_chooser(None);
+        }
+    }
+
+    fn chosen(&mut self) {
+        self.table.leader = self.table.contenders.trailing_zeros() as u8;
+        self.setup_stage();
+    }
+
+    /// A fresh stage: the whole deck shuffled (the pile is a composition),
+    /// the jersey holder leads, hands to be dealt.
+    fn setup_stage(&mut self) {
+        self.pile = full_deck(self.options.special);
+        self.hands = [[0; KINDS]; MAX_PLAYERS];
+        self.table.reset_stage(total(&self.pile) as u8);
+    }
+
+    fn begin_turn(&mut self, seat: u8) {
+        let t = &mut self.table;
+        t.mover = seat;
+        t.turn_drawn = false;
+        if seat == t.leader {
+            // "All hill effects still last until the leader's next turn."
+            t.hill = false;
+        }
+        self.continue_drawing();
+    }
+
+    fn continue_drawing(&mut self) {
+        let m = usize::from(self.table.mover);
+        let t = &mut self.table;
+        if t.pile_len == 0 {
+            if has_speed(&self.hands[m]) {
+                t.phase = Phase::Play;
+            } else {
+                // Nothing to draw and nothing to play: the stage is over.
+                self.end_stage();
+            }
+            return;
+        }
+        t.phase = if t.owed[m] > 0 || !t.turn_drawn || !has_speed(&self.hands[m]) {
+            Phase::Draw
+        } else {
+            Phase::Play
+        };
+    }
+
+    fn play(&mut self, play: &Play) {
+        let m = usize::from(self.table.mover);
+        let hand = &mut self.hands[m];
+        let speed = usize::from(play.speed - crate::card::MIN_SPEED);
+        let hill = u8::from(play.hill);
+        hand[speed] -= 1;
+        hand[SPURT] -= play.spurts;
+        hand[WIND] -= play.winds;
+        hand[HILL] -= hill;
+        let t = &mut self.table;
+        t.discards[speed] += 1;
+        t.discards[SPURT] += play.spurts;
+        t.discards[WIND] += play.winds;
+        t.discards[HILL] += hill;
+        t.hand_len[m] -= 1 + play.spurts + play.winds + hill;
+        t.wind_room[m] = 0;
+        t.hill_room[m] = t.hill_room[m].saturating_sub(hill).min(t.hand_len[m]);
+        if play.hill {
+            t.hill_known[m] = false;
+        }
+        t.current = Some(*play);
+        if t.hand_len[m] < HAND_SIZE && t.pile_len > 0 {
+            t.phase = Phase::Refill;
+        } else {
+            self.resolve();
+        }
+    }
+
+    /// Scores the mover's play once the hand is refilled: tempo, penalty
+    /// chips and the lead.
+    fn resolve(&mut self) {
+        let t = &mut self.table;
+        let m = usize::from(t.mover);
+        let play = t.current.take().expect("a play is being resolved");
+        let value = play.capped_speed(t.hill || play.hill);
+        if t.mover == t.leader {
+            // The leader sets any new tempo without penalty.
+            t.tempo = value;
+            t.hill |= play.hill;
+        } else {
+            let tempo = t.tempo;
+            let chips = &mut t.chips[m];
+            if *chips > 0 {
+                // With chips there is no wind shadow: one chip per km/h
+                // below, one handed back per km/h above, and no lead.
+                if value < tempo {
+                    *chips += u16::from(tempo - value);
+                } else {
+                    *chips -= (*chips).min(u16::from(value - tempo));
+                }
+            } else if value < tempo {
+                let behind = tempo - value;
+                if t.hill || behind >= 3 {
+                    *chips += u16::from(behind);
+                }
+            } else if value > tempo && !t.hill {
+                t.leader = t.mover;
+                t.tempo = value;
+            }
+        }
+        t.tops[m] = Some(Played { play, value });
+        if t.pile_len == 0 {
+            // "The stage ends when the last card is picked up and that
+            // player has then played."
+            self.end_stage();
+        } else {
+            let first = self.table.next(self.table.mover);
+            self.advance_window(first);
+        }
+    }
+
+    /// Offers the reaction window to the next holder of a Steigung from
+    /// `from` on, or starts the next turn.
+    fn advance_window(&mut self, from: u8) {
+        let t = &mut self.table;
+        let next = t.next(t.mover);
+        // A Steigung out of turn has an effect only while no hill is in
+        // force and someone plays before the leader's next turn.
+        if !t.hill && next != t.leader {
+            let mut seat = from;
+            while seat != t.mover {
+                let s = usize::from(seat);
+                if seat != t.leader {
+                    if self.hands[s][HILL] > 0 {
+                        t.hill_known[s] = true;
+                        t.phase = Phase::Window { seat };
+                        return;
+                    }
+                    t.hill_room[s] = 0;
+                }
+                seat = t.next(seat);
+            }
+        }
+        self.begin_turn(next);
+    }
+
+    fn end_stage(&mut self) {
+        let t = &mut self.table;
+        let mut scores = [0; MAX_PLAYERS];
+        for (s, score) in scores.iter_mut().enumerate().take(t.seats()) {
+            *score = if s == usize::from(t.leader) { 1 } else { -i32::from(t.chips[s]) };
+            t.totals[s] += *score;
+        }
+        t.last_scores = Some(scores);
+        t.stage += 1;
+        if t.stage >= self.options.stages {
+            t.phase = Phase::Over;
+        } else {
+            self.setup_stage();
+        }
+    }
+
+    /// The most penalty chips one rider can collect in a stage.
+    fn max_chips_per_stage(options: &Options) -> f64 {
+        let n = u32::from(options.players);
+        let turns = total(&full_deck(options.special)) - 6 * n;
+        let plays = turns.div_ceil(n);
+        // The lowest speed is 39 with every Gegenwind; the highest tempo is
+        // 52 with Spurts (50 without special cards).
+        let worst = if options.special { 52 - (39 - 10) } else { 50 - 39 };
+        f64::from(worst * plays)
+    }
+}
+
+impl Game for Ausreisser {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "ausreisser",
+            name: Text::new("Der Ausreisser", "Der Ausreisser"),
+            min_seats: 2,
+            max_seats: 6,
+            options: Options::specs(),
+            rules_source: "Der Ausreisser (F.X. Schmid, 1989; Pierre Jacquot), English rules; decisions in the crate docs",
+        }
+    }
+
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        options.validate()?;
+        let pile = full_deck(options.special);
+        let table = Table {
+            players: options.players,
+            stage: 0,
+            phase: Phase::Choose { seat: 0 },
+            mover: 0,
+            leader: 0,
+            tempo: 0,
+            hill: false,
+            turn_drawn: false,
+            pile_len: total(&pile) as u8,
+            hand_len: [0; MAX_PLAYERS],
+            chips: [0; MAX_PLAYERS],
+            owed: [0; MAX_PLAYERS],
+            wind_room: [0; MAX_PLAYERS],
+            hill_room: [0; MAX_PLAYERS],
+            hill_known: [false; MAX_PLAYERS],
+            discards: [0; KINDS],
+            tops: [None; MAX_PLAYERS],
+            current: None,
+            totals: [0; MAX_PLAYERS],
+            last_scores: None,
+            faceup: [None; MAX_PLAYERS],
+            contenders: (1u8 << options.players) - 1,
+        };
+        Ok(Ausreisser { options: *options, table, hands: [[0; KINDS]; MAX_PLAYERS], pile })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        self.table.seats()
+    }
+
+    fn turn(&self) -> Turn {
+        match self.table.phase {
+            Phase::Choose { .. } | Phase::Deal { .. } | Phase::Draw | Phase::Refill => Turn::Chance,
+            Phase::Play => Turn::Seat(usize::from(self.table.mover)),
+            Phase::Window { seat } => Turn::Seat(usize::from(seat)),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    /// Plays in the order: speed card ascending, then Spurts ascending, then
+    /// without before with Steigung. In a window: `pass`, then `hill`.
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        match self.table.phase {
+            Phase::Play => {
+                let m = usize::from(self.table.mover);
+                let hand = &self.hands[m];
+                let winds = hand[WIND];
+                let hill = self.table.mover == self.table.leader && hand[HILL] > 0;
+                for (i, &count) in hand[..SPEEDS].iter().enumerate() {
+                    if count == 0 {
+                        continue;
+                    }
+                    let speed = crate::card::MIN_SPEED + i as u8;
+                    for spurts in 0..=hand[SPURT] {
+                        out.push(Action::Play(Play { speed, spurts, winds, hill: false }));
+                        if hill {
+                            out.push(Action::Play(Play { speed, spurts, winds, hill: true }));
+                        }
+                    }
+                }
+            }
+            Phase::Window { .. } => out.extend([Action::Pass, Action::Hill]),
+            _ => {}
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
+        if self.turn() == Turn::Chance {
+            for (i, &count) in self.pile.iter().enumerate() {
+                if count > 0 {
+                    out.push((Action::Draw(Card::from_index(i)), Weight::from(count)));
+                }
+            }
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        match *action {
+            Action::Draw(card) => {
+                let k = card.index();
+                self.pile[k] -= 1;
+                self.table.pile_len -= 1;
+                match self.table.phase {
+                    Phase::Choose { seat } => {
+                        self.table.discards[k] += 1;
+                        if card.is_special() {
+                            // A special card does not count: the same rider
+                            // draws again.
+                            if !has_speed(&self.pile) {
+                                self.next_chooser(Some(seat));
+                            }
+                        } else {
+                            self.table.faceup[usize::from(seat)] = Some(card);
+                            self.next_chooser(Some(seat));
+                        }
+                    }
+                    Phase::Deal { dealt } => {
+                        let n = self.table.players;
+                        let to = (self.table.leader + dealt % n) % n;
+                        self.receive(usize::from(to), k);
+                        if dealt + 1 == HAND_SIZE * n {
+                            self.begin_turn(self.table.leader);
+                        } else {
+                            self.table.phase = Phase::Deal { dealt: dealt + 1 };
+                        }
+                    }
+                    Phase::Draw => {
+                        let m = usize::from(self.table.mover);
+                        self.receive(m, k);
+                        if self.table.owed[m] > 0 {
+                            self.table.owed[m] -= 1;
+                        } else {
+                            self.table.turn_drawn = true;
+                        }
+                        self.continue_drawing();
+                    }
+                    Phase::Refill => {
+                        let m = usize::from(self.table.mover);
+                        let t = &mut self.table;
+                        if card == Card::WIND {
+                            // "If any Gegenwind cards are drawn in
+                            // replenishment they must be laid down too."
+                            t.discards[k] += 1;
+                            if let Some(play) = t.current.as_mut() {
+                                play.winds += 1;
+                            }
+                        } else {
+                            self.hands[m][k] += 1;
+                            t.hand_len[m] += 1;
+                            t.hill_room[m] += 1;
+                        }
+                        if self.table.hand_len[m] >= HAND_SIZE || self.table.pile_len == 0 {
+                            self.resolve();
+                        }
+                    }
+                    Phase::Play | Phase::Window { .. } | Phase::Over => {
+                        unreachable!("a draw outside a chance node")
+                    }
+                }
+            }
+            Action::Play(play) => self.play(&play),
+            Action::Pass => {
+                if let Phase::Window { seat } = self.table.phase {
+                    let from = self.table.next(seat);
+                    self.advance_window(from);
+                }
+            }
+            Action::Hill => {
+                if let Phase::Window { seat } = self.table.phase {
+                    let s = usize::from(seat);
+                    self.hands[s][HILL] -= 1;
+                    let t = &mut self.table;
+                    t.hand_len[s] -= 1;
+                    t.discards[HILL] += 1;
+                    t.owed[s] += 1;
+                    t.hill = true;
+                    t.hill_room[s] = t.hill_room[s].saturating_sub(1).min(t.hand_len[s]);
+                    t.hill_known[s] = false;
+                    let next = t.next(t.mover);
+                    self.begin_turn(next);
+                }
+            }
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let seat = match viewer {
+            Viewer::Seat(s) if s < self.seats() => Some(s),
+            _ => None,
+        };
+        View { seat, options: self.options, table: self.table.clone(), hand: seat.map(|s| self.hands[s]) }
+    }
+
+    fn resample(view: &View, seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+        crate::resample::resample(view, seat, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.table.phase == Phase::Over).then(|| {
+            Outcome::from_scores(self.table.totals[..self.seats()].iter().map(|&t| f64::from(t)).collect())
+        })
+    }
+
+    fn score_bounds(options: &Options) -> (f64, f64) {
+        let stages = f64::from(options.stages);
+        (-Self::max_chips_per_stage(options) * stages, stages)
+    }
+
+    fn max_actions(options: &Options) -> usize {
+        let deck = total(&full_deck(options.special)) as usize;
+        let n = usize::from(options.players);
+        // Per stage: the choice of the leader and the draws each take at
+        // most the deck; every turn draws a card, so there are at most
+        // `deck` plays, each followed by at most `n` window decisions.
+        usize::from(options.stages) * (2 * deck + deck * (n + 1))
+    }
+
+    fn redact(&self, action: &Action, viewer: Viewer) -> String {
+        let Action::Draw(card) = action else {
+            return action.to_string();
+        };
+        let t = &self.table;
+        let owner = match t.phase {
+            Phase::Choose { .. } => return action.to_string(),
+            Phase::Refill if *card == Card::WIND => return action.to_string(),
+            Phase::Deal { dealt } => (t.leader + dealt % t.players) % t.players,
+            _ => t.mover,
+        };
+        if viewer == Viewer::Seat(usize::from(owner)) { action.to_string() } else { "draw ?".into() }
+    }
+
+    fn describe_view(view: &View, lang: Lang) -> String {
+        crate::view::describe(view, lang)
+    }
+
+    fn describe_action(&self, action: &Action, lang: Lang) -> String {
+        crate::view::describe_action(self, action, lang)
+    }
+}

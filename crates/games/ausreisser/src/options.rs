@@ -1,0 +1,69 @@
+//! The options of a series.
+
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{OptionKind, OptionSpec, OptionsError, Text};
+
+/// Options of a series of Der Ausreisser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Number of riders, 2 to 6.
+    pub players: u8,
+    /// With the special cards (Steigung, Gegenwind, Spurt); `false` is the
+    /// simplified variant with the 84 speed cards only.
+    pub special: bool,
+    /// Stages in the series (the rules say "usually 3-5").
+    pub stages: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { players: 4, special: true, stages: 4 }
+    }
+}
+
+impl Options {
+    /// The option schema shown by `spieltisch games`.
+    pub fn specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                key: "players",
+                kind: OptionKind::Int { min: 2, max: 6 },
+                default: "4",
+                help: Text::new("number of riders", "Anzahl der Fahrer"),
+            },
+            OptionSpec {
+                key: "special",
+                kind: OptionKind::Bool,
+                default: "true",
+                help: Text::new(
+                    "with the special cards Steigung, Gegenwind and Spurt (false: simplified game)",
+                    "mit den Sonderkarten Steigung, Gegenwind und Spurt (false: vereinfachtes Spiel)",
+                ),
+            },
+            OptionSpec {
+                key: "stages",
+                kind: OptionKind::Int { min: 1, max: 10 },
+                default: "4",
+                help: Text::new(
+                    "stages in the series (usually 3 to 5)",
+                    "Etappen der Rundfahrt (meist 3 bis 5)",
+                ),
+            },
+        ]
+    }
+
+    /// Checks the ranges.
+    pub fn validate(&self) -> Result<(), OptionsError> {
+        if !(2..=6).contains(&self.players) {
+            return Err(OptionsError::Rule(format!(
+                "Der Ausreisser is for 2 to 6 players, not {}",
+                self.players
+            )));
+        }
+        if !(1..=10).contains(&self.stages) {
+            return Err(OptionsError::Rule(format!("a series has 1 to 10 stages, not {}", self.stages)));
+        }
+        Ok(())
+    }
+}

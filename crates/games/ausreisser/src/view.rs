@@ -1,0 +1,190 @@
+//! What one viewer sees, and how it is drawn in the terminal.
+
+use crate::{
+    Ausreisser,
+    action::Action,
+    card::{Card, Counts, KINDS},
+    options::Options,
+    table::{Phase, Table},
+};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{Lang, Seat};
+use std::fmt::Write;
+
+/// A viewer's view: the whole public table, and for a seat its own hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// The seat looking, `None` for a spectator.
+    pub seat: Option<Seat>,
+    pub options: Options,
+    pub table: Table,
+    /// The seat's own hand.
+    pub hand: Option<Counts>,
+}
+
+fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+    }
+}
+
+/// A hand as text, lowest speed first, e.g. `39 41 41 47 spurt hill`.
+pub fn hand_text(hand: &Counts) -> String {
+    let mut words = Vec::new();
+    for (i, &count) in hand.iter().enumerate() {
+        for _ in 0..count {
+            words.push(Card::from_index(i).to_string());
+        }
+    }
+    if words.is_empty() { "-".into() } else { words.join(" ") }
+}
+
+/// The table drawn for the terminal: stage, tempo, the riders with cards,
+/// chips, totals and their last plays, then the viewer's hand.
+pub fn describe(view: &View, lang: Lang) -> String {
+    let t = &view.table;
+    let o = &view.options;
+    let mut out = String::new();
+    let stage = (t.stage + 1).min(o.stages);
+    let _ = writeln!(
+        out,
+        "Der Ausreisser · {} {stage}/{}{}",
+        tr(lang, "stage", "Etappe"),
+        o.stages,
+        if o.special { "" } else { tr(lang, " · without special cards", " · ohne Sonderkarten") }
+    );
+    match t.phase {
+        Phase::Choose { seat } => {
+            let _ = writeln!(
+                out,
+                "{} {}",
+                tr(lang, "Choosing the first leader; drawing:", "Wahl des ersten Ausreissers; es zieht:"),
+                seat_name(usize::from(seat), lang)
+            );
+        }
+        Phase::Over => {
+            let _ = writeln!(out, "{}", tr(lang, "The series is over.", "Die Rundfahrt ist zu Ende."));
+        }
+        _ => {
+            let tempo = if t.tempo == 0 { "-".to_string() } else { t.tempo.to_string() };
+            let road = if t.hill {
+                tr(
+                    lang,
+                    "Steigung: no passing, no wind shadow",
+                    "Steigung: kein Überholen, kein Windschatten",
+                )
+            } else {
+                tr(lang, "flat", "flach")
+            };
+            let _ = writeln!(
+                out,
+                "{} {tempo} · {road} · {} {}",
+                tr(lang, "Tempo", "Tempo"),
+                tr(lang, "pile", "Stapel"),
+                t.pile_len
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "   {:<8} {:>5} {:>5} {:>6}  {}",
+        tr(lang, "rider", "Fahrer"),
+        tr(lang, "cards", "Karten"),
+        tr(lang, "chips", "Min."),
+        tr(lang, "total", "Summe"),
+        tr(lang, "last play", "letzte Karte")
+    );
+    for s in 0..t.seats() {
+        let marker = match t.phase {
+            Phase::Play | Phase::Draw | Phase::Refill if usize::from(t.mover) == s => '>',
+            Phase::Window { seat } if usize::from(seat) == s => '?',
+            Phase::Choose { seat } if usize::from(seat) == s => '>',
+            _ => ' ',
+        };
+        let jersey = if usize::from(t.leader) == s && !matches!(t.phase, Phase::Choose { .. }) {
+            tr(lang, " yellow jersey", " Gelbes Trikot")
+        } else {
+            ""
+        };
+        let me = if view.seat == Some(s) { tr(lang, " (you)", " (du)") } else { "" };
+        let last = match (t.phase, t.faceup[s], t.tops[s]) {
+            (Phase::Choose { .. }, Some(card), _) => card.to_string(),
+            (_, _, Some(played)) => {
+                format!("{} = {}", played.play.to_string().trim_start_matches("play "), played.value)
+            }
+            _ => "-".into(),
+        };
+        let owed = if t.owed[s] > 0 { format!(" +{}", t.owed[s]) } else { String::new() };
+        let _ = writeln!(
+            out,
+            "{marker}  {:<8} {:>5} {:>5} {:>6}  {last}{jersey}{me}",
+            seat_name(s, lang),
+            format!("{}{owed}", t.hand_len[s]),
+            t.chips[s],
+            t.totals[s],
+        );
+    }
+    if let Some(scores) = t.last_scores {
+        let shown: Vec<String> = scores[..t.seats()].iter().map(|s| format!("{s:+}")).collect();
+        let _ = writeln!(out, "{} {}", tr(lang, "Last stage:", "Letzte Etappe:"), shown.join(" "));
+    }
+    if let Some(play) = t.current {
+        let _ = writeln!(out, "{} {}", tr(lang, "Being played:", "Wird gespielt:"), play);
+    }
+    let played: Vec<String> = (0..KINDS)
+        .filter(|&i| t.discards[i] > 0)
+        .map(|i| format!("{}×{}", Card::from_index(i), t.discards[i]))
+        .collect();
+    if !played.is_empty() && !matches!(t.phase, Phase::Choose { .. }) {
+        let _ = writeln!(out, "{} {}", tr(lang, "Played:", "Gespielt:"), played.join(" "));
+    }
+    if let Some(hand) = &view.hand {
+        let _ = writeln!(out, "{} {}", tr(lang, "Your hand:", "Deine Hand:"), hand_text(hand));
+    }
+    out
+}
+
+fn seat_name(seat: Seat, lang: Lang) -> String {
+    format!("{} {}", tr(lang, "Rider", "Fahrer"), seat + 1)
+}
+
+/// An action in words. A card drawn in secret is not named.
+pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> String {
+    let t = state.table();
+    match action {
+        Action::Draw(card) => {
+            let (who, public) = match t.phase {
+                Phase::Choose { seat } => (usize::from(seat), true),
+                Phase::Deal { dealt } => (usize::from((t.leader + dealt % t.players) % t.players), false),
+                Phase::Refill => (usize::from(t.mover), *card == Card::WIND),
+                _ => (usize::from(t.mover), false),
+            };
+            if public {
+                match lang {
+                    Lang::En => format!("{} draws {}", seat_name(who, lang), card.name(lang)),
+                    Lang::De => format!("{} zieht {}", seat_name(who, lang), card.name(lang)),
+                }
+            } else {
+                match lang {
+                    Lang::En => format!("{} draws a card", seat_name(who, lang)),
+                    Lang::De => format!("{} zieht eine Karte", seat_name(who, lang)),
+                }
+            }
+        }
+        Action::Play(play) => format!("{} {}", seat_name(usize::from(t.mover), lang), play.describe(lang)),
+        Action::Hill => {
+            let who = match t.phase {
+                Phase::Window { seat } => usize::from(seat),
+                _ => usize::from(t.mover),
+            };
+            match lang {
+                Lang::En => format!("{} puts a Steigung on the leader's pile", seat_name(who, lang)),
+                Lang::De => {
+                    format!("{} legt eine Steigung auf den Stapel des Ausreissers", seat_name(who, lang))
+                }
+            }
+        }
+        Action::Pass => tr(lang, "passes", "passt").to_string(),
+    }
+}
