@@ -1,1 +1,238 @@
-//! The game sechstage (in progress).
+//! # 6-Tage Rennen
+//!
+//! The six-day cycling race card game (Holtmann VIP, 1986; Walter Toncar) for
+//! 3–8 players: a series of one-lap races in which no rider holds cards
+//! enough for a lap, so everyone has to ride in someone's slipstream.
+//!
+//! **Rules source:** the English summary of the rulebook
+//! (`shared/seeds/000_d10c92fadd90c298.txt`), with the project's decisions in
+//! `shared/RULES-NOTES.md` (section *6-Tage Rennen*), which this crate follows
+//! throughout. Every rule statement and worked example of the rulebook is a
+//! test that cites its sentence (`src/rules_tests.rs`).
+//!
+//! ## The rules as implemented
+//!
+//! - **Track.** One lap of 81 spaces (a track data file, see below). Riders start
+//!   behind the line at 0 and have finished on reaching 81 or more. Sprint
+//!   lines after spaces 27 and 54, *Fahrerwechsel* on 30, *Sturz* on 60. Any
+//!   number of riders may share a space.
+//! - **Cards.** Green hands: with 3–5 players four 1s, four 2s, three 3s, three
+//!   4s, two 5s, one 7 (17 cards); with 6–8 players three each of 1–4, two 5s,
+//!   one 7 (15 cards). Grey piles: 1–3 (sixteen of each) and 4–6 (eleven 4s,
+//!   eleven 5s, ten 6s), each in hidden random order.
+//! - **A turn.** Play any card from hand and move that many spaces. If the move
+//!   ends on a plain space where riders already stand, the rider moves on
+//!   value × (riders there) more: once only, whatever the bonus reaches.
+//!   Never a bonus on *Fahrerwechsel* or *Sturz*.
+//! - **Fahrerwechsel.** Ending a move there (after a bonus too): discard all
+//!   green cards, draw 4 from the 4–6 pile and 7 (3–5 players) or 6 (6–8) from
+//!   the 1–3 pile. Piles are not reshuffled: draw what is left.
+//! - **Sturz.** Ending a move there (after a bonus too): miss the next turn.
+//! - **Points.** At each sprint line the first four across score 5, 3, 2, 1;
+//!   at the finish 10, 6, 4, 2 in crossing order. After the first finisher
+//!   every other rider gets exactly one more turn in normal order, then the
+//!   race ends. Finishing points nobody took go to the riders closest to the
+//!   line; tied riders share the tied places' points exactly.
+//! - **Laps down.** A rider not across the line is one lap down per four spaces
+//!   (or part of four) short of it, at least 1 and at most 5.
+//! - **Series.** The series winner has the fewest laps down in total; most race
+//!   points break a tie (equal on both: a shared rank). The starting player
+//!   rotates from race to race; with the balancing rule the order is the
+//!   reverse of the last race's placings.
+//!
+//! ## Decisions beyond the rulebook (ours)
+//!
+//! 1. Each race starts afresh: the green hands are dealt again and both grey
+//!    piles are complete and shuffled again.
+//! 2. Riders who crossed the finish leave the track: nobody slipstreams on
+//!    them, and a move ending past the line gets no bonus.
+//! 3. A sprint line is crossed by the whole move, bonus included (from space 27
+//!    or before to 28 or after for the line after 27). Several riders never
+//!    cross in the same move, so the crossing order is the order of moves.
+//! 4. At a driver change the 4 cards of the 4–6 pile are drawn first, then the
+//!    1–3 cards, one chance draw each.
+//! 5. A rider who fell misses the next turn even when it is the last turn
+//!    after the first finisher. Missed turns and a pass for lack of cards
+//!    happen by themselves (they are not actions).
+//! 6. The race also ends as soon as no rider still on the track holds a card.
+//! 7. The first race starts with seat 0; without balancing, race *r* (from 0)
+//!    starts with seat *r* mod players, in seat order.
+//! 8. Race placings (for the balancing rule): finishers in crossing order, then
+//!    the others by distance to the line, then race points, then the earlier
+//!    turn in that race.
+//! 9. Hand colours never mix: at a driver change every green card goes, and
+//!    green cards never come back, so a card's value says all about it.
+//!
+//! ## Options
+//!
+//! | key | values | default | meaning |
+//! | --- | --- | --- | --- |
+//! | `players` | 3–8 | 4 | number of riders |
+//! | `races` | 1–20 | 6 | races in the series |
+//! | `balancing` | bool | false | the optional balancing rule |
+//! | `track` | `default` or a path | `default` | the track data file |
+//!
+//! ## Track files
+//!
+//! JSON, like the built-in `tracks/default.json`:
+//! `{"name": "...", "description": "...", "length": 81, "sprints": [27, 54],
+//! "fahrerwechsel": [30], "sturz": [60]}`. `length` is 10–200; each sprint
+//! line is given by the space it follows (1 to length−2, increasing, at most
+//! 8); special spaces lie inside the lap (1 to length−1) and no space is
+//! listed twice. A bad file is rejected by [`Game::new`] with
+//! [`OptionsError::Rule`] naming the problem.
+//!
+//! ## Action notation
+//!
+//! `play 4` (short: `4` or `p4`) plays a card of value 4; `draw 5` is the
+//! chance outcome of a driver change drawing a 5. Legal actions are listed
+//! by increasing value; chance outcomes by value, weighted by the cards of
+//! that value left in the pile.
+//!
+//! ## Scores and results
+//!
+//! Race points are exact fractions ([`Points`], shown as `5 1/3`). The
+//! outcome ranks by fewest total laps down, then most points; `scores` are the
+//! total race points as `f64`.
+//!
+//! ## Example
+//!
+//! ```
+//! use spieltisch_core::{Game, Turn};
+//! use spieltisch_sechstage::{Action, Sechstage, SechstageOptions};
+//!
+//! let mut game = Sechstage::new(&SechstageOptions { races: 1, ..Default::default() }).unwrap();
+//! assert_eq!(game.turn(), Turn::Seat(0));
+//! // Seat 0 plays a 5 onto an empty track: no slipstream.
+//! game.apply(&"play 5".parse().unwrap()).unwrap();
+//! assert_eq!(game.position(0), 5);
+//! // Seat 1 plays a 5 as well and lands on seat 0: 5 + 5 × 1.
+//! game.apply(&Action::Play(5)).unwrap();
+//! assert_eq!(game.position(1), 10);
+//! ```
+
+mod action;
+mod bot;
+mod cards;
+mod describe;
+mod game;
+mod movement;
+mod options;
+mod points;
+mod track;
+mod view;
+
+#[cfg(test)]
+mod rules_tests;
+
+pub use action::Action;
+pub use bot::HeuristicBot;
+pub use cards::{Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
+pub use describe::{hand_text, rider_letter};
+pub use game::{FINISH_POINTS, RaceResult, SPRINT_POINTS, Sechstage, laps_down};
+pub use movement::{Move, resolve};
+pub use options::{MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions};
+pub use points::Points;
+pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile};
+pub use view::{RiderView, SechstageView};
+
+use rand::RngCore;
+use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+
+impl Game for Sechstage {
+    type Action = Action;
+    type Options = SechstageOptions;
+    type View = SechstageView;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "sechstage",
+            name: Text::new("6-Tage Rennen (six-day race)", "6-Tage Rennen"),
+            min_seats: MIN_PLAYERS,
+            max_seats: MAX_PLAYERS,
+            options: options::option_specs(),
+            rules_source: "6-Tage Rennen, Holtmann VIP 1986 (Walter Toncar); English rules summary",
+        }
+    }
+
+    /// # Errors
+    /// [`OptionsError::Rule`] for a player count outside 3–8, a series length
+    /// outside 1–20, or a track file that cannot be read or is invalid.
+    fn new(options: &SechstageOptions) -> Result<Self, OptionsError> {
+        Sechstage::create(options)
+    }
+
+    fn options(&self) -> &SechstageOptions {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    fn turn(&self) -> Turn {
+        self.turn_now()
+    }
+
+    /// `play N` for each value N held, lowest first.
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    /// `draw N` for each value N left in the pile drawn from, weighted by
+    /// how many are left.
+    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
+        self.chances(out);
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        match *action {
+            Action::Play(v) => self.play(v),
+            Action::Draw(v) => self.draw(v),
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> SechstageView {
+        self.view_for(viewer)
+    }
+
+    fn resample(view: &SechstageView, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        Sechstage::from_view(view, seat, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+
+    /// From 0 to, per race, 5 points for each sprint line plus 10.
+    fn score_bounds(options: &SechstageOptions) -> (f64, f64) {
+        let sprints =
+            game::load_track(&options.track).map(|t| t.sprints().len()).unwrap_or(track::MAX_SPRINTS);
+        let per_race = SPRINT_POINTS[0] * sprints as i64 + FINISH_POINTS[0];
+        (0.0, (per_race * options.races as i64) as f64)
+    }
+
+    /// Per race, every card can be played once and every grey card drawn once.
+    fn max_actions(options: &SechstageOptions) -> usize {
+        let green = cards::count(&cards::green_hand(options.players)) as usize;
+        let grey = cards::count(&GREY_DECK) as usize;
+        options.races * (options.players * green + 2 * grey)
+    }
+
+    /// Another seat's grey draw shows as `draw ?`.
+    fn redact(&self, action: &Action, viewer: Viewer) -> String {
+        match (action, viewer) {
+            (Action::Draw(_), Viewer::Seat(s)) if self.mover() == Some(s) => action.to_string(),
+            (Action::Draw(_), _) => "draw ?".into(),
+            _ => action.to_string(),
+        }
+    }
+
+    fn describe_view(view: &SechstageView, lang: Lang) -> String {
+        describe::describe_view(view, lang)
+    }
+
+    fn describe_action(&self, action: &Action, lang: Lang) -> String {
+        describe::describe_action(self, action, lang)
+    }
+}

@@ -1,0 +1,320 @@
+//! Views and actions in words, English and German: the track drawn for the
+//! terminal, the riders, the viewer's own hand and the score sheet.
+
+use crate::{
+    action::Action,
+    cards::Pile,
+    game::Sechstage,
+    movement::Move,
+    points::Points,
+    track::Space,
+    view::{RiderView, SechstageView},
+};
+use spieltisch_core::{Lang, Turn};
+use std::fmt::Write;
+
+/// Spaces per row of the drawn track.
+const ROW: u8 = 27;
+
+fn t(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+    }
+}
+
+/// The letter that marks a seat's rider on the track: A for seat 0, B for seat 1...
+pub fn rider_letter(seat: usize) -> char {
+    (b'A' + seat as u8) as char
+}
+
+fn ordinal(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::De => format!("{n}."),
+        Lang::En => {
+            let suffix = match (n % 10, n % 100) {
+                (1, r) if r != 11 => "st",
+                (2, r) if r != 12 => "nd",
+                (3, r) if r != 13 => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
+fn seat_name(seat: usize, lang: Lang) -> String {
+    format!("{} {seat} ({})", t(lang, "seat", "Sitz"), rider_letter(seat))
+}
+
+/// A hand as its card values, lowest first: `1 1 2 3 4 4 5 7`.
+pub fn hand_text(hand: &[u8; 8]) -> String {
+    let mut out = Vec::new();
+    for (v, &n) in hand.iter().enumerate() {
+        for _ in 0..n {
+            out.push(v.to_string());
+        }
+    }
+    if out.is_empty() { "-".into() } else { out.join(" ") }
+}
+
+/// Draws a view: header, the track with every rider, the riders' table (with
+/// the viewer's own hand), the piles and the score sheet.
+pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
+    let mut out = String::new();
+    let races = view.options.races;
+    let race_no = (view.race + 1).min(races);
+    let _ = writeln!(
+        out,
+        "6-Tage Rennen · {} {race_no}/{races} · {} ({} {})",
+        t(lang, "race", "Rennen"),
+        view.track.name(),
+        view.track.length(),
+        t(lang, "spaces", "Felder"),
+    );
+    match (view.turn, view.mover) {
+        (Turn::Over, _) => {
+            let _ = writeln!(out, "{}", t(lang, "The series is over.", "Die Serie ist beendet."));
+        }
+        (Turn::Chance, Some(m)) => {
+            let (high, low) = view.draws_due.unwrap_or((0, 0));
+            let _ = writeln!(
+                out,
+                "{}: {} {high} {} 4–6, {low} {} 1–3",
+                seat_name(m, lang),
+                t(lang, "Fahrerwechsel (driver change), draws", "Fahrerwechsel, zieht"),
+                t(lang, "from", "von"),
+                t(lang, "from", "von"),
+            );
+        }
+        (_, Some(m)) => {
+            let _ = writeln!(out, "{}: {}", seat_name(m, lang), t(lang, "to move", "ist am Zug"));
+        }
+        _ => {}
+    }
+    if let Some(due) = &view.last_turns {
+        let names: Vec<String> = due.iter().map(|&s| rider_letter(s).to_string()).collect();
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            t(lang, "Last round, still to ride once more", "Letzte Runde, noch einmal dran"),
+            if names.is_empty() { "-".into() } else { names.join(" ") }
+        );
+    }
+    let order: Vec<String> = view.order.iter().map(|&s| rider_letter(s).to_string()).collect();
+    let _ = writeln!(out, "{}: {}", t(lang, "Turn order", "Reihenfolge"), order.join(" "));
+    out.push('\n');
+    draw_track(&mut out, view, lang);
+    out.push('\n');
+    draw_riders(&mut out, view, lang);
+    let _ = writeln!(
+        out,
+        "{}: 1–3: {}, 4–6: {}",
+        t(lang, "Grey piles", "Graue Stapel"),
+        view.pile_low,
+        view.pile_high
+    );
+    if !view.history.is_empty() {
+        out.push('\n');
+        draw_score_sheet(&mut out, view, lang);
+    }
+    out
+}
+
+fn draw_track(out: &mut String, view: &SechstageView, lang: Lang) {
+    let track = &view.track;
+    let length = track.length();
+    let _ = writeln!(
+        out,
+        "{}",
+        t(
+            lang,
+            ". space   | sprint line   F Fahrerwechsel (driver change)   S Sturz (fall)   letters: riders",
+            ". Feld   | Sprintlinie   F Fahrerwechsel   S Sturz   Buchstaben: Fahrer",
+        )
+    );
+    let at_start: Vec<char> = riders_where(view, |r| r.position == 0);
+    let _ = writeln!(out, "{:>7}  {}", "Start", letters(&at_start));
+    let mut first = 1u8;
+    while first < length {
+        let last = (first + ROW - 1).min(length - 1);
+        let width = 2 * (last - first + 1) as usize;
+        let mut numbers = vec![' '; width + 3];
+        for p in first..=last {
+            if p == first || p % 5 == 0 {
+                let col = 2 * (p - first) as usize;
+                for (i, c) in p.to_string().chars().enumerate() {
+                    if col + i < numbers.len() {
+                        numbers[col + i] = c;
+                    }
+                }
+            }
+        }
+        let _ = writeln!(out, "{:>7}  {}", "", numbers.iter().collect::<String>().trim_end());
+        let stacks: Vec<Vec<char>> =
+            (first..=last).map(|p| riders_where(view, |r| r.position == p && !r.finished)).collect();
+        let height = stacks.iter().map(Vec::len).max().unwrap_or(0);
+        for level in (0..height).rev() {
+            let line: String =
+                stacks.iter().map(|s| format!("{} ", s.get(level).copied().unwrap_or(' '))).collect();
+            let _ = writeln!(out, "{:>7}  {}", "", line.trim_end());
+        }
+        let mut line = String::new();
+        for p in first..=last {
+            line.push(match track.space(u16::from(p)) {
+                Space::Plain => '.',
+                Space::Fahrerwechsel => 'F',
+                Space::Sturz => 'S',
+            });
+            line.push(if track.sprints().contains(&p) { '|' } else { ' ' });
+        }
+        let _ = writeln!(out, "{:>7}  {}", format!("{first}-{last}"), line.trim_end());
+        first = last + 1;
+    }
+    let mut across: Vec<char> = view.finish_order.iter().map(|&s| rider_letter(s)).collect();
+    across.extend(riders_where(view, |r| r.finished && !view.finish_order.contains(&r.seat)));
+    let _ = writeln!(out, "{:>7}  {}", t(lang, "Finish", "Ziel"), letters(&across));
+}
+
+fn riders_where(view: &SechstageView, pred: impl Fn(&RiderView) -> bool) -> Vec<char> {
+    view.riders.iter().filter(|r| pred(r)).map(|r| rider_letter(r.seat)).collect()
+}
+
+fn letters(riders: &[char]) -> String {
+    if riders.is_empty() {
+        "-".into()
+    } else {
+        riders.iter().map(char::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
+    let length = view.track.length();
+    let _ = writeln!(
+        out,
+        "  {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
+        t(lang, "rider", "Fahrer"),
+        t(lang, "pos", "Pos"),
+        t(lang, "to go", "Rest"),
+        t(lang, "cards", "Karten"),
+        t(lang, "points", "Punkte"),
+        t(lang, "hand / status", "Hand / Stand"),
+    );
+    for r in &view.riders {
+        let marker = if view.mover == Some(r.seat) && view.turn != Turn::Over { '>' } else { ' ' };
+        let mut status = Vec::new();
+        if let Some(hand) = &r.hand {
+            status.push(format!("{}: {}", t(lang, "hand", "Hand"), hand_text(hand)));
+        }
+        if r.finished {
+            match view.finish_order.iter().position(|&s| s == r.seat) {
+                Some(i) => {
+                    status.push(format!("{} {}", ordinal(i + 1, lang), t(lang, "across the line", "im Ziel")))
+                }
+                None => status.push(t(lang, "across the line", "im Ziel").into()),
+            }
+        }
+        if r.changed {
+            status.push(t(lang, "grey cards (driver changed)", "graue Karten (Fahrerwechsel)").into());
+        }
+        if r.falls {
+            status.push(t(lang, "fell: misses the next turn", "gestürzt: setzt einmal aus").into());
+        }
+        if r.cards == 0 && !r.finished {
+            status.push(t(lang, "no cards: passes", "keine Karten: passt").into());
+        }
+        let _ = writeln!(
+            out,
+            "{marker} {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
+            seat_name(r.seat, lang),
+            r.position,
+            length.saturating_sub(r.position),
+            r.cards,
+            r.points.to_string(),
+            status.join("; "),
+        );
+    }
+}
+
+fn draw_score_sheet(out: &mut String, view: &SechstageView, lang: Lang) {
+    let _ =
+        writeln!(out, "{}", t(lang, "Score sheet: points (laps down)", "Wertung: Punkte (Runden Rückstand)"));
+    let mut header = format!("  {:<8}", "");
+    for r in &view.riders {
+        let _ = write!(header, " {:>12}", rider_letter(r.seat));
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    let cell = |p: Points, laps: u32| format!("{p} ({laps})");
+    for (i, race) in view.history.iter().enumerate() {
+        let mut line = format!("  {:<8}", format!("{} {}", t(lang, "race", "Rennen"), i + 1));
+        for s in 0..view.riders.len() {
+            let _ = write!(line, " {:>12}", cell(race.points[s], u32::from(race.laps_down[s])));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let laps = view.total_laps_down();
+    let points = view.total_points();
+    let mut line = format!("  {:<8}", t(lang, "total", "gesamt"));
+    for s in 0..view.riders.len() {
+        let _ = write!(line, " {:>12}", cell(points[s], laps[s]));
+    }
+    let _ = writeln!(out, "{line}");
+}
+
+/// An action in words; for a play, what the card does (from the state before it).
+/// A draw names the pile, never the card, so it can be shown to anyone.
+pub fn describe_action(state: &Sechstage, action: &Action, lang: Lang) -> String {
+    match *action {
+        Action::Play(value) => {
+            let Some(seat) = state.mover() else { return action.to_string() };
+            let mv = state.preview(seat, value);
+            describe_move(seat, value, &mv, state.track().length(), lang)
+        }
+        Action::Draw(_) => {
+            let pile = match state.drawing_pile() {
+                Some(Pile::High) => "4–6",
+                _ => "1–3",
+            };
+            let who = state.mover().map(|s| seat_name(s, lang)).unwrap_or_default();
+            format!(
+                "{who} {} {pile}",
+                t(lang, "draws a grey card from the pile", "zieht eine graue Karte vom Stapel")
+            )
+        }
+    }
+}
+
+fn describe_move(seat: usize, value: u8, mv: &Move, length: u8, lang: Lang) -> String {
+    let mut text = format!(
+        "{} {} {value}: {} → {}",
+        seat_name(seat, lang),
+        t(lang, "plays", "spielt"),
+        mv.from,
+        mv.landing.min(u16::from(length))
+    );
+    if mv.bonus > 0 {
+        let _ = write!(
+            text,
+            ", {} {}×{} = +{} → {}",
+            t(lang, "slipstream", "Windschatten"),
+            value,
+            mv.drafted,
+            mv.bonus,
+            mv.to.min(u16::from(length))
+        );
+    }
+    if mv.finishes {
+        text.push_str(t(lang, ", across the line", ", im Ziel"));
+    } else {
+        match mv.space {
+            Space::Plain => {}
+            Space::Fahrerwechsel => {
+                text.push_str(t(lang, ", Fahrerwechsel (driver change)", ", Fahrerwechsel"))
+            }
+            Space::Sturz => {
+                text.push_str(t(lang, ", Sturz (fall): misses the next turn", ", Sturz: setzt einmal aus"))
+            }
+        }
+    }
+    text
+}

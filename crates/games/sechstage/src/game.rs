@@ -1,0 +1,485 @@
+//! The state of a series and the rules of a race.
+
+use crate::{
+    action::Action,
+    cards::{self, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
+    movement::{self, Move},
+    options::{MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions},
+    points::Points,
+    track::{MAX_SPRINTS, Space, Track},
+};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{OptionsError, Outcome, Seat, Turn, ranks_by};
+use std::sync::{Arc, OnceLock};
+
+/// Points for the first four riders across a sprint line.
+pub const SPRINT_POINTS: [i64; 4] = [5, 3, 2, 1];
+/// Points for the first four riders across the finish.
+pub const FINISH_POINTS: [i64; 4] = [10, 6, 4, 2];
+/// A rider who did not finish is a lap down for every this many spaces (or
+/// part of them) short of the line...
+pub const SPACES_PER_LAP: u16 = 4;
+/// ...at least one lap and at most this many.
+pub const MAX_LAPS_DOWN: u8 = 5;
+
+/// Laps down of a rider `distance` spaces short of the line (0 if across).
+pub fn laps_down(distance: u16) -> u8 {
+    if distance == 0 {
+        return 0;
+    }
+    distance.div_ceil(SPACES_PER_LAP).clamp(1, u16::from(MAX_LAPS_DOWN)) as u8
+}
+
+/// One rider during a race.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Rider {
+    pub pos: u8,
+    pub hand: Cards,
+    pub cards: u8,
+    /// Has changed drivers: the hand is grey from now on.
+    pub changed: bool,
+    /// Fell: misses the next turn.
+    pub skip: bool,
+    pub finished: bool,
+    pub played_green: Cards,
+    pub played_grey: Cards,
+    pub drawn_low: u8,
+    pub drawn_high: u8,
+    pub points: Points,
+}
+
+/// What happens now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Phase {
+    /// The rider `order[cur]` plays a card.
+    Play,
+    /// The rider `order[cur]` changes drivers: draws still due from each pile.
+    Draw {
+        high: u8,
+        low: u8,
+    },
+    Over,
+}
+
+/// The result of one finished race, as written on the score sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceResult {
+    /// The turn order of the race (seats).
+    pub order: Vec<Seat>,
+    /// Final positions by seat (the track length for riders across the line).
+    pub positions: Vec<u8>,
+    /// Seats in the order they crossed the finish.
+    pub finish_order: Vec<Seat>,
+    /// Race points by seat (sprints and finish), exact.
+    pub points: Vec<Points>,
+    /// Laps down by seat.
+    pub laps_down: Vec<u8>,
+    /// The race's placings, best first: finishers in crossing order, then the
+    /// others by distance to the line, race points, and turn order.
+    pub placing: Vec<Seat>,
+}
+
+/// A whole series of 6-Tage Rennen: every rider, hand and pile (the truth,
+/// with every secret).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sechstage {
+    pub(crate) options: SechstageOptions,
+    pub(crate) track: Arc<Track>,
+    pub(crate) seats: u8,
+    /// The race being run, from 0.
+    pub(crate) race: u8,
+    /// Seats in turn order for this race.
+    pub(crate) order: [u8; MAX_PLAYERS],
+    /// Index into `order` of the rider to move (or drawing).
+    pub(crate) cur: u8,
+    pub(crate) phase: Phase,
+    pub(crate) riders: [Rider; MAX_PLAYERS],
+    /// Grey cards left, per value (1–3 and 4–6 piles).
+    pub(crate) piles: Cards,
+    /// Riders across each sprint line so far.
+    pub(crate) sprint_crossed: [u8; MAX_SPRINTS],
+    pub(crate) finish_order: [u8; MAX_PLAYERS],
+    pub(crate) finishers: u8,
+    /// After the first rider finishes: the riders still due their one more turn (bit per seat).
+    pub(crate) last_turns: Option<u8>,
+    pub(crate) history: Vec<RaceResult>,
+}
+
+fn default_track() -> Arc<Track> {
+    static TRACK: OnceLock<Arc<Track>> = OnceLock::new();
+    TRACK.get_or_init(|| Arc::new(Track::default_track())).clone()
+}
+
+/// Loads the track named by the `track` option.
+pub fn load_track(name: &str) -> Result<Arc<Track>, OptionsError> {
+    if name == "default" {
+        return Ok(default_track());
+    }
+    let text = std::fs::read_to_string(name)
+        .map_err(|e| OptionsError::Rule(format!("cannot read track file '{name}': {e}")))?;
+    let track =
+        Track::from_json(&text).map_err(|e| OptionsError::Rule(format!("track file '{name}': {e}")))?;
+    Ok(Arc::new(track))
+}
+
+impl Sechstage {
+    /// A new series (see [`spieltisch_core::Game::new`]).
+    pub(crate) fn create(options: &SechstageOptions) -> Result<Self, OptionsError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
+            return Err(OptionsError::Rule(format!(
+                "6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
+                options.players
+            )));
+        }
+        if !(1..=MAX_RACES).contains(&options.races) {
+            return Err(OptionsError::Rule(format!(
+                "a series has 1 to {MAX_RACES} races, not {}",
+                options.races
+            )));
+        }
+        let track = load_track(&options.track)?;
+        let mut state = Sechstage {
+            options: options.clone(),
+            track,
+            seats: options.players as u8,
+            race: 0,
+            order: [0; MAX_PLAYERS],
+            cur: 0,
+            phase: Phase::Play,
+            riders: [Rider::default(); MAX_PLAYERS],
+            piles: GREY_DECK,
+            sprint_crossed: [0; MAX_SPRINTS],
+            finish_order: [0; MAX_PLAYERS],
+            finishers: 0,
+            last_turns: None,
+            history: Vec::new(),
+        };
+        state.start_race();
+        Ok(state)
+    }
+
+    /// The track of the series.
+    pub fn track(&self) -> &Track {
+        &self.track
+    }
+
+    /// The race being run (from 0); equals the number of races once over.
+    pub fn race(&self) -> usize {
+        if self.phase == Phase::Over { self.history.len() } else { self.race as usize }
+    }
+
+    /// The results of the races run so far.
+    pub fn race_results(&self) -> &[RaceResult] {
+        &self.history
+    }
+
+    /// Each seat's laps down over the races run so far.
+    pub fn total_laps_down(&self) -> Vec<u32> {
+        (0..self.seats as usize)
+            .map(|s| self.history.iter().map(|r| u32::from(r.laps_down[s])).sum())
+            .collect()
+    }
+
+    /// Each seat's race points over the races run so far, exact.
+    pub fn total_points(&self) -> Vec<Points> {
+        (0..self.seats as usize).map(|s| self.history.iter().map(|r| r.points[s]).sum()).collect()
+    }
+
+    /// The seat whose rider moves (or draws) now, if the series is not over.
+    pub fn mover(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then(|| self.order[self.cur as usize] as Seat)
+    }
+
+    /// Where `seat`'s rider stands (the track length once across the line).
+    pub fn position(&self, seat: Seat) -> u8 {
+        self.riders[seat].pos
+    }
+
+    /// The turn order of the current race.
+    fn turn_order(&self, race: usize) -> [u8; MAX_PLAYERS] {
+        let n = self.seats as usize;
+        let mut order = [0; MAX_PLAYERS];
+        match self.history.last() {
+            Some(last) if self.options.balancing => {
+                for (i, &seat) in last.placing.iter().rev().enumerate() {
+                    order[i] = seat as u8;
+                }
+            }
+            _ => {
+                for (i, slot) in order.iter_mut().take(n).enumerate() {
+                    *slot = ((race + i) % n) as u8;
+                }
+            }
+        }
+        order
+    }
+
+    fn start_race(&mut self) {
+        let n = self.seats as usize;
+        self.order = self.turn_order(self.race as usize);
+        let hand = cards::green_hand(n);
+        for rider in self.riders.iter_mut().take(n) {
+            *rider = Rider { hand, cards: cards::count(&hand), ..Rider::default() };
+        }
+        self.piles = GREY_DECK;
+        self.sprint_crossed = [0; MAX_SPRINTS];
+        self.finish_order = [0; MAX_PLAYERS];
+        self.finishers = 0;
+        self.last_turns = None;
+        self.cur = 0;
+        self.phase = Phase::Play;
+    }
+
+    /// Riders standing on space `p` (riders across the line stand on none).
+    pub(crate) fn riders_at(&self, p: u8) -> u8 {
+        self.riders[..self.seats as usize].iter().filter(|r| r.pos == p && !r.finished).count() as u8
+    }
+
+    /// What playing `value` would do for the rider to move.
+    pub(crate) fn preview(&self, seat: Seat, value: u8) -> Move {
+        movement::resolve(&self.track, self.riders[seat].pos, value, |p| self.riders_at(p))
+    }
+
+    pub(crate) fn play(&mut self, value: u8) {
+        let seat = self.order[self.cur as usize] as usize;
+        let mv = self.preview(seat, value);
+        let length = self.track.length();
+        let to = mv.to.min(u16::from(length)) as u8;
+        let rider = &mut self.riders[seat];
+        let v = value as usize;
+        rider.hand[v] -= 1;
+        rider.cards -= 1;
+        if rider.changed {
+            rider.played_grey[v] += 1;
+        } else {
+            rider.played_green[v] += 1;
+        }
+        let from = rider.pos;
+        rider.pos = to;
+        for (i, &line) in self.track.sprints().iter().enumerate() {
+            if from <= line && to > line {
+                let place = self.sprint_crossed[i] as usize;
+                if let Some(&p) = SPRINT_POINTS.get(place) {
+                    self.riders[seat].points += Points::whole(p);
+                }
+                self.sprint_crossed[i] += 1;
+            }
+        }
+        if mv.finishes {
+            let place = self.finishers as usize;
+            if let Some(&p) = FINISH_POINTS.get(place) {
+                self.riders[seat].points += Points::whole(p);
+            }
+            self.riders[seat].finished = true;
+            self.finish_order[place] = seat as u8;
+            self.finishers += 1;
+            if self.last_turns.is_none() {
+                // Everyone else gets exactly one more turn.
+                let all = ((1u16 << self.seats) - 1) as u8;
+                self.last_turns = Some(all & !(1 << seat));
+            }
+        } else {
+            match mv.space {
+                Space::Plain => {}
+                Space::Sturz => self.riders[seat].skip = true,
+                Space::Fahrerwechsel => {
+                    let rider = &mut self.riders[seat];
+                    rider.hand = [0; 8];
+                    rider.cards = 0;
+                    rider.changed = true;
+                    let low = cards::change_low_draws(self.seats as usize);
+                    self.phase = Phase::Draw { high: CHANGE_HIGH_DRAWS, low };
+                    self.settle_draws();
+                    return;
+                }
+            }
+        }
+        self.next_turn();
+    }
+
+    pub(crate) fn draw(&mut self, value: u8) {
+        let seat = self.order[self.cur as usize] as usize;
+        let v = value as usize;
+        self.piles[v] -= 1;
+        let rider = &mut self.riders[seat];
+        rider.hand[v] += 1;
+        rider.cards += 1;
+        if let Phase::Draw { high, low } = &mut self.phase {
+            match Pile::of(value) {
+                Pile::High => {
+                    rider.drawn_high += 1;
+                    *high -= 1;
+                }
+                Pile::Low => {
+                    rider.drawn_low += 1;
+                    *low -= 1;
+                }
+            }
+        }
+        self.settle_draws();
+    }
+
+    /// Drops draws from an empty pile (it is not reshuffled) and ends the
+    /// driver change once nothing is left to draw.
+    fn settle_draws(&mut self) {
+        if let Phase::Draw { high, low } = &mut self.phase {
+            if Pile::High.count(&self.piles) == 0 {
+                *high = 0;
+            }
+            if Pile::Low.count(&self.piles) == 0 {
+                *low = 0;
+            }
+            if *high == 0 && *low == 0 {
+                self.phase = Phase::Play;
+                self.next_turn();
+            }
+        }
+    }
+
+    /// The pile the next driver-change card comes from.
+    pub(crate) fn drawing_pile(&self) -> Option<Pile> {
+        match self.phase {
+            Phase::Draw { high, .. } if high > 0 => Some(Pile::High),
+            Phase::Draw { .. } => Some(Pile::Low),
+            _ => None,
+        }
+    }
+
+    fn race_over(&self) -> bool {
+        self.last_turns == Some(0)
+            || self.riders[..self.seats as usize].iter().all(|r| r.finished || r.cards == 0)
+    }
+
+    /// Passes the turn on: riders across the line have no turns, a fallen
+    /// rider misses one, a rider without cards passes; after the first
+    /// finisher each other rider's next turn is their last.
+    fn next_turn(&mut self) {
+        let n = self.seats;
+        loop {
+            if self.race_over() {
+                self.end_race();
+                return;
+            }
+            self.cur = (self.cur + 1) % n;
+            let seat = self.order[self.cur as usize];
+            let rider = &mut self.riders[seat as usize];
+            if rider.finished {
+                continue;
+            }
+            if let Some(due) = &mut self.last_turns {
+                *due &= !(1 << seat);
+            }
+            if rider.skip {
+                rider.skip = false;
+                continue;
+            }
+            if rider.cards > 0 {
+                self.phase = Phase::Play;
+                return;
+            }
+        }
+    }
+
+    fn end_race(&mut self) {
+        let n = self.seats as usize;
+        let length = self.track.length();
+        // Finishing points not taken at the line go to the riders closest to
+        // it; tied riders share the tied places' points.
+        let mut rest = [0usize; MAX_PLAYERS];
+        let mut m = 0;
+        for (seat, rider) in self.riders[..n].iter().enumerate() {
+            if !rider.finished {
+                rest[m] = seat;
+                m += 1;
+            }
+        }
+        let rest = &mut rest[..m];
+        rest.sort_by_key(|&s| std::cmp::Reverse(self.riders[s].pos));
+        let mut place = self.finishers as usize;
+        let mut i = 0;
+        while i < rest.len() {
+            let pos = self.riders[rest[i]].pos;
+            let j = i + rest[i..].iter().take_while(|&&s| self.riders[s].pos == pos).count();
+            let tied = j - i;
+            let total: i64 = (place..place + tied).map(|p| FINISH_POINTS.get(p).copied().unwrap_or(0)).sum();
+            if total > 0 {
+                for &s in &rest[i..j] {
+                    self.riders[s].points += Points::share(total, tied);
+                }
+            }
+            place += tied;
+            i = j;
+        }
+        let turn_index = |s: usize| self.order[..n].iter().position(|&o| o as usize == s).unwrap_or(n);
+        let mut others = rest.to_vec();
+        others.sort_by(|&a, &b| {
+            let (ra, rb) = (&self.riders[a], &self.riders[b]);
+            rb.pos.cmp(&ra.pos).then(rb.points.cmp(&ra.points)).then(turn_index(a).cmp(&turn_index(b)))
+        });
+        let finish_order: Vec<Seat> =
+            self.finish_order[..self.finishers as usize].iter().map(|&s| s as Seat).collect();
+        let placing = finish_order.iter().copied().chain(others).collect();
+        let result = RaceResult {
+            order: self.order[..n].iter().map(|&s| s as Seat).collect(),
+            positions: self.riders[..n].iter().map(|r| r.pos).collect(),
+            finish_order,
+            points: self.riders[..n].iter().map(|r| r.points).collect(),
+            laps_down: self.riders[..n].iter().map(|r| laps_down(u16::from(length - r.pos))).collect(),
+            placing,
+        };
+        self.history.push(result);
+        if self.history.len() < self.options.races {
+            self.race += 1;
+            self.start_race();
+        } else {
+            self.phase = Phase::Over;
+            self.cur = 0;
+        }
+    }
+
+    pub(crate) fn turn_now(&self) -> Turn {
+        match self.phase {
+            Phase::Play => Turn::Seat(self.order[self.cur as usize] as Seat),
+            Phase::Draw { .. } => Turn::Chance,
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let laps = self.total_laps_down();
+        let points = self.total_points();
+        let keys: Vec<(u32, Points)> = laps.iter().copied().zip(points.iter().copied()).collect();
+        let ranks = ranks_by(&keys, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        Some(Outcome {
+            scores: points.iter().map(|p| p.to_f64()).collect(),
+            ranks,
+            teams: (0..self.seats as usize).collect(),
+        })
+    }
+
+    pub(crate) fn legal(&self, out: &mut Vec<Action>) {
+        if self.phase == Phase::Play {
+            let rider = &self.riders[self.order[self.cur as usize] as usize];
+            for v in 1..=cards::MAX_VALUE {
+                if rider.hand[v as usize] > 0 {
+                    out.push(Action::Play(v));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn chances(&self, out: &mut Vec<(Action, u32)>) {
+        if let Some(pile) = self.drawing_pile() {
+            for v in pile.values() {
+                let left = self.piles[v as usize];
+                if left > 0 {
+                    out.push((Action::Draw(v), u32::from(left)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,679 @@
+//! Every rule statement and worked example of the rulebook
+//! (`shared/seeds/000_d10c92fadd90c298.txt`, quoted in each test) and of the
+//! project's rules notes, as a test.
+
+use crate::{
+    Action, Points, Sechstage, SechstageOptions,
+    cards::{GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK},
+    game::{Phase, RaceResult, laps_down},
+};
+use spieltisch_core::{Game, OptionsError, Turn, Viewer};
+
+fn game(players: usize, races: usize) -> Sechstage {
+    Sechstage::new(&SechstageOptions { players, races, ..Default::default() }).unwrap()
+}
+
+fn place(g: &mut Sechstage, seat: usize, pos: u8) {
+    g.riders[seat].pos = pos;
+}
+
+fn give(g: &mut Sechstage, seat: usize, values: &[u8]) {
+    let mut hand = [0; 8];
+    for &v in values {
+        hand[v as usize] += 1;
+    }
+    g.riders[seat].hand = hand;
+    g.riders[seat].cards = values.len() as u8;
+}
+
+fn to_move(g: &mut Sechstage, seat: usize) {
+    g.cur = g.order.iter().position(|&s| s as usize == seat).unwrap() as u8;
+    assert_eq!(g.turn(), Turn::Seat(seat));
+}
+
+fn play(g: &mut Sechstage, value: u8) {
+    g.apply(&Action::Play(value)).unwrap_or_else(|e| panic!("play {value}: {e}"));
+}
+
+/// Applies chance draws of the given values.
+fn draw_all(g: &mut Sechstage, values: &[u8]) {
+    for &v in values {
+        assert_eq!(g.turn(), Turn::Chance);
+        g.apply(&Action::Draw(v)).unwrap_or_else(|e| panic!("draw {v}: {e}"));
+    }
+}
+
+// ---- Setup ----
+
+#[test]
+fn setup_green_hands_by_player_count() {
+    // "For 3-5 players: four 1 and 2 cards, three 3 and 4 cards, two 5 cards, and one 7 card."
+    for n in 3..=5 {
+        let g = game(n, 1);
+        assert!((0..n).all(|s| g.riders[s].hand == GREEN_SMALL_FIELD && g.riders[s].cards == 17));
+    }
+    // RULES-NOTES: 6–8 players hold three each of 1–4, two 5s and one 7.
+    for n in 6..=8 {
+        let g = game(n, 1);
+        assert!((0..n).all(|s| g.riders[s].hand == GREEN_LARGE_FIELD && g.riders[s].cards == 15));
+    }
+}
+
+#[test]
+fn setup_riders_start_behind_the_line_with_full_grey_piles() {
+    // "Each player chooses a bicycle token and places it behind the start line";
+    // "The grey deck is separated into cards 1–3 and cards 4–6."
+    let g = game(4, 1);
+    assert!((0..4).all(|s| g.position(s) == 0));
+    assert_eq!(g.piles, GREY_DECK);
+    assert_eq!(g.turn(), Turn::Seat(0));
+}
+
+#[test]
+fn options_are_checked_with_clear_errors() {
+    for players in [2, 9] {
+        let err = Sechstage::new(&SechstageOptions::with_players(players)).unwrap_err();
+        assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("3 to 8")), "{err}");
+    }
+    let err = Sechstage::new(&SechstageOptions { races: 0, ..Default::default() }).unwrap_err();
+    assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("races")), "{err}");
+    let missing = SechstageOptions { track: "/nonexistent/track.json".into(), ..Default::default() };
+    let err = Sechstage::new(&missing).unwrap_err();
+    assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("cannot read track file")), "{err}");
+}
+
+#[test]
+fn a_track_file_is_loaded_and_validated() {
+    let dir = std::env::temp_dir().join(format!("sechstage-track-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("short.json");
+    std::fs::write(&good, r#"{"name":"short","length":40,"sprints":[20],"fahrerwechsel":[10],"sturz":[30]}"#)
+        .unwrap();
+    let g = Sechstage::new(&SechstageOptions { track: good.display().to_string(), ..Default::default() })
+        .unwrap();
+    assert_eq!(g.track().length(), 40);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"name":"bad","length":40,"sprints":[],"fahrerwechsel":[10],"sturz":[10]}"#)
+        .unwrap();
+    let err = Sechstage::new(&SechstageOptions { track: bad.display().to_string(), ..Default::default() })
+        .unwrap_err();
+    assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("space 10 is listed twice")), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---- Gameplay and slipstream ----
+
+#[test]
+fn any_card_in_hand_may_be_played() {
+    // "The active player can play any card in their hand, and moves their token forward the number of spaces indicated."
+    let g = game(4, 1);
+    let legal: Vec<Action> = g.legal_vec();
+    assert_eq!(legal, [1, 2, 3, 4, 5, 7].map(Action::Play));
+    let mut g = g;
+    play(&mut g, 7);
+    assert_eq!(g.position(0), 7);
+    assert_eq!(g.riders[0].hand[7], 0);
+    assert_eq!(g.legal_vec(), [1, 2, 3, 4, 5, 7].map(Action::Play), "seat 1 still holds its 7");
+    assert!(g.clone().apply(&Action::Play(6)).is_err(), "no green 6 exists");
+}
+
+#[test]
+fn play_moves_clockwise_around_the_table() {
+    // "Each race is one lap, with play moving clockwise around the table."
+    let mut g = game(3, 1);
+    for expected in [0, 1, 2, 0, 1] {
+        assert_eq!(g.turn(), Turn::Seat(expected));
+        play(&mut g, 1);
+    }
+}
+
+#[test]
+fn unoccupied_space_gives_no_bonus() {
+    // "on an unoccupied space, there is no slipstreaming bonus and the player's turn ends."
+    let mut g = game(4, 1);
+    place(&mut g, 1, 10);
+    play(&mut g, 4);
+    assert_eq!(g.position(0), 4);
+    assert_eq!(g.turn(), Turn::Seat(1));
+}
+
+#[test]
+fn one_rider_doubles_two_riders_triple() {
+    // "on a space already occupied by one bicycle, the token's move is doubled";
+    // "on a space already occupied by two cyclists, its movement is tripled".
+    let mut g = game(4, 1);
+    place(&mut g, 1, 3);
+    play(&mut g, 3);
+    assert_eq!(g.position(0), 6);
+    let mut g = game(4, 1);
+    place(&mut g, 1, 3);
+    place(&mut g, 2, 3);
+    play(&mut g, 3);
+    assert_eq!(g.position(0), 9);
+}
+
+#[test]
+fn four_card_onto_three_riders_moves_sixteen() {
+    // "Example: A player plays a 4-card and lands on a space with three other riders. Due to
+    // slipstreaming, the token moves an extra 12 spaces (4 spaces x 3 cyclists) in addition to its
+    // original move of 4 spaces, for a total movement of 16 spaces."
+    let mut g = game(4, 1);
+    for s in 1..4 {
+        place(&mut g, s, 14);
+    }
+    place(&mut g, 0, 10);
+    let mv = g.preview(0, 4);
+    assert_eq!((mv.landing, mv.drafted, mv.bonus, mv.to), (14, 3, 12, 26));
+    play(&mut g, 4);
+    assert_eq!(g.position(0), 26, "moved 16 spaces from 10");
+}
+
+#[test]
+fn no_second_bonus() {
+    // "The slipstreaming bonus only happens the first time the token ends its move. If the token is
+    // able to move bonus spaces due to slipstreaming and lands on another space with one or more
+    // cyclists, it does not get another bonus move."
+    let mut g = game(4, 1);
+    place(&mut g, 1, 5);
+    place(&mut g, 2, 10);
+    place(&mut g, 3, 10);
+    play(&mut g, 5);
+    assert_eq!(g.position(0), 10, "5 + 5×1, and nothing for the two riders on 10");
+}
+
+#[test]
+fn no_bonus_on_fahrerwechsel() {
+    // "Slipstreaming is not allowed on either of these spaces." (Fahrerwechsel on 30)
+    let mut g = game(4, 1);
+    place(&mut g, 0, 25);
+    place(&mut g, 1, 30);
+    play(&mut g, 5);
+    assert_eq!(g.position(0), 30);
+    assert_eq!(g.turn(), Turn::Chance, "the driver change happens instead");
+}
+
+#[test]
+fn no_bonus_on_sturz() {
+    // "Slipstreaming is not allowed on either of these spaces." (Sturz on 60)
+    let mut g = game(4, 1);
+    place(&mut g, 0, 57);
+    place(&mut g, 1, 60);
+    place(&mut g, 2, 60);
+    play(&mut g, 3);
+    assert_eq!(g.position(0), 60);
+    assert!(g.riders[0].skip);
+}
+
+// ---- Special spaces ----
+
+#[test]
+fn fahrerwechsel_discards_green_and_draws_four_and_seven_with_five_players() {
+    // "the player discards all of their green cards and draws four cards from the grey 4–6 deck,
+    // and six cards from the grey 1–3 deck. (If there are 3–5 players, the player draws seven
+    // cards from the grey 1–3 deck.)"
+    let mut g = game(5, 1);
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    assert_eq!((g.riders[0].cards, g.riders[0].changed), (0, true), "green cards gone");
+    // The 4–6 pile first, then the 1–3 pile.
+    let outcomes = g.chance_vec();
+    assert_eq!(outcomes, vec![(Action::Draw(4), 11), (Action::Draw(5), 11), (Action::Draw(6), 10)]);
+    assert!(g.clone().apply(&Action::Draw(1)).is_err());
+    draw_all(&mut g, &[4, 6, 6, 5]);
+    assert_eq!(g.chance_vec(), vec![(Action::Draw(1), 16), (Action::Draw(2), 16), (Action::Draw(3), 16)]);
+    draw_all(&mut g, &[1, 1, 2, 3, 3, 3, 2]);
+    assert_eq!(g.turn(), Turn::Seat(1), "the driver change is over after 4 + 7 cards");
+    assert_eq!(g.riders[0].hand, [0, 2, 2, 3, 1, 1, 2, 0]);
+    assert_eq!(g.riders[0].cards, 11);
+    assert_eq!((g.piles[1], g.piles[6]), (14, 8));
+}
+
+#[test]
+fn fahrerwechsel_draws_four_and_six_with_six_to_eight_players() {
+    // "...draws four cards from the grey 4–6 deck, and six cards from the grey 1–3 deck."
+    let mut g = game(8, 1);
+    place(&mut g, 0, 26);
+    play(&mut g, 4);
+    draw_all(&mut g, &[4, 4, 4, 4, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(g.turn(), Turn::Seat(1));
+    assert_eq!(g.riders[0].cards, 10);
+    // The grey cards are played like any other.
+    to_move(&mut g, 0);
+    assert_eq!(g.legal_vec(), vec![Action::Play(1), Action::Play(4)]);
+}
+
+#[test]
+fn fahrerwechsel_after_a_slipstream_bonus() {
+    // RULES-NOTES: "This applies after a slipstream bonus too." 24 + 3 = 27 (one rider) + 3 = 30.
+    let mut g = game(4, 1);
+    place(&mut g, 0, 24);
+    place(&mut g, 1, 27);
+    play(&mut g, 3);
+    assert_eq!(g.position(0), 30);
+    assert_eq!(g.turn(), Turn::Chance);
+    assert!(g.riders[0].changed);
+}
+
+#[test]
+fn grey_piles_are_not_reshuffled_draw_what_is_left() {
+    // RULES-NOTES: "A pile that runs out is not reshuffled: a rider draws what is left."
+    let mut g = game(4, 1);
+    g.piles = [0, 0, 1, 1, 0, 1, 0, 0];
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    assert_eq!(g.chance_vec(), vec![(Action::Draw(5), 1)]);
+    draw_all(&mut g, &[5, 2, 3]);
+    assert_eq!(g.turn(), Turn::Seat(1));
+    assert_eq!(g.riders[0].hand, [0, 0, 1, 1, 0, 1, 0, 0]);
+    // With both piles empty the change draws nothing at all.
+    let mut g = game(4, 1);
+    g.piles = [0; 8];
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    assert_eq!(g.turn(), Turn::Seat(1));
+    assert_eq!((g.riders[0].cards, g.riders[0].changed), (0, true));
+}
+
+#[test]
+fn sturz_misses_the_next_turn() {
+    // "If a player lands on the "Sturz" ("Fall") space, the rider has fallen from their bike and the
+    // player loses their next turn."
+    let mut g = game(3, 1);
+    place(&mut g, 0, 55);
+    play(&mut g, 5);
+    assert!(g.riders[0].skip);
+    play(&mut g, 1); // seat 1
+    play(&mut g, 1); // seat 2
+    assert_eq!(g.turn(), Turn::Seat(1), "seat 0 misses its turn");
+    assert!(!g.riders[0].skip);
+    play(&mut g, 1);
+    play(&mut g, 1);
+    assert_eq!(g.turn(), Turn::Seat(0), "and plays again the round after");
+}
+
+#[test]
+fn sturz_after_a_slipstream_bonus() {
+    // RULES-NOTES: "Landing on it, again after a bonus too, means the rider misses their next turn."
+    let mut g = game(4, 1);
+    place(&mut g, 0, 50);
+    place(&mut g, 1, 55);
+    play(&mut g, 5);
+    assert_eq!(g.position(0), 60);
+    assert!(g.riders[0].skip);
+}
+
+// ---- Race points ----
+
+#[test]
+fn sprint_points_five_three_two_one_in_crossing_order() {
+    // "The first four riders to cross the two sprint lines score 5, 3, 2, and 1 point respectively."
+    // Five riders cross the line after 27 one after the other, each landing alone.
+    let mut g = game(5, 1);
+    let moves = [(24, 4, 28), (22, 7, 29), (24, 7, 31), (25, 7, 32), (26, 7, 33)];
+    for (s, &(from, _, _)) in moves.iter().enumerate() {
+        place(&mut g, s, from);
+    }
+    for (s, &(_, card, to)) in moves.iter().enumerate() {
+        assert_eq!(g.turn(), Turn::Seat(s));
+        play(&mut g, card);
+        assert_eq!(g.position(s), to);
+    }
+    assert_eq!(g.sprint_crossed[0], 5);
+    let points: Vec<Points> = (0..5).map(|s| g.riders[s].points).collect();
+    assert_eq!(points, [5, 3, 2, 1, 0].map(Points::whole));
+}
+
+#[test]
+fn landing_on_the_space_before_the_line_does_not_cross_it() {
+    // RULES-NOTES: "sprint lines after spaces 27 and 54".
+    let mut g = game(4, 1);
+    place(&mut g, 0, 23);
+    play(&mut g, 4);
+    assert_eq!((g.position(0), g.riders[0].points), (27, Points::ZERO));
+    to_move(&mut g, 0);
+    play(&mut g, 1);
+    assert_eq!(g.riders[0].points, Points::whole(5));
+}
+
+#[test]
+fn one_move_can_cross_both_sprint_lines() {
+    // Decision 3: the whole move counts, bonus included: 26 + 7 = 33 (four riders there) + 28 = 61,
+    // across the lines after 27 and 54.
+    let mut g = game(5, 1);
+    place(&mut g, 0, 26);
+    for s in 1..5 {
+        place(&mut g, s, 33);
+    }
+    play(&mut g, 7);
+    assert_eq!(g.position(0), 61);
+    assert_eq!(g.riders[0].points, Points::whole(10), "5 at each line");
+}
+
+#[test]
+fn finish_points_ten_six_four_two_in_crossing_order() {
+    // "The first rider to cross the finish line scores 10 points ... The second player scores 6
+    // points, third scores 4 points and the fourth scores 2 points."
+    let mut g = game(5, 1);
+    for s in 0..5 {
+        place(&mut g, s, 75 + s as u8);
+        give(&mut g, s, &[7, 7]);
+    }
+    // All five cross in one round: seat 0 first (the others each get their one more turn).
+    for _ in 0..5 {
+        play(&mut g, 7);
+    }
+    assert_eq!(g.phase, Phase::Over);
+    let result = &g.race_results()[0];
+    assert_eq!(result.finish_order, vec![0, 1, 2, 3, 4]);
+    assert_eq!(result.points, [10, 6, 4, 2, 0].map(Points::whole));
+    assert_eq!(result.laps_down, vec![0; 5]);
+}
+
+#[test]
+fn after_the_first_finisher_everyone_else_has_exactly_one_more_turn() {
+    // "The first rider to cross the finish line scores 10 points, and the other players have one
+    // more turn to try to cross the finish line." RULES-NOTES: "in normal order, and then the race ends".
+    let mut g = game(4, 2);
+    to_move(&mut g, 2);
+    place(&mut g, 2, 78);
+    play(&mut g, 3);
+    assert!(g.riders[2].finished);
+    // Seats 3, 0 and 1 each get one turn, in that order; seat 3's has begun.
+    assert_eq!(g.turn(), Turn::Seat(3));
+    assert_eq!(g.last_turns, Some(0b0011), "seats 0 and 1 still due");
+    play(&mut g, 1);
+    assert_eq!(g.turn(), Turn::Seat(0));
+    place(&mut g, 0, 76);
+    play(&mut g, 5);
+    assert!(g.riders[0].finished, "seat 0 crosses second");
+    assert_eq!(g.turn(), Turn::Seat(1));
+    play(&mut g, 2);
+    // The race is over: the second race has begun.
+    assert_eq!(g.race(), 1);
+    let r = &g.race_results()[0];
+    assert_eq!(r.finish_order, vec![2, 0]);
+    assert_eq!(r.points[2], Points::whole(10));
+    assert_eq!(r.points[0], Points::whole(6));
+}
+
+#[test]
+fn a_fallen_rider_loses_the_one_more_turn() {
+    // Decision 5: "the player loses their next turn" even when it is the last one.
+    let mut g = game(3, 1);
+    place(&mut g, 1, 55);
+    place(&mut g, 0, 78);
+    play(&mut g, 3); // seat 0 finishes
+    assert_eq!(g.turn(), Turn::Seat(1));
+    g.riders[2].skip = true;
+    play(&mut g, 5); // seat 1 falls on 60; seat 2 misses its last turn
+    assert_eq!(g.phase, Phase::Over);
+    assert_eq!(g.race_results()[0].positions, vec![81, 60, 0]);
+}
+
+#[test]
+fn missing_finish_points_go_to_the_closest_riders_shared_exactly() {
+    // "If four riders do not cross the finish line, the riders closest to the finish line score the
+    // points, dividing them equally if there is a tie." One finisher; seats 1 and 2 tie for second
+    // and third: (6 + 4) / 2 = 5 each; seat 3 is fourth: 2; seat 4 nothing.
+    let mut g = game(5, 1);
+    for (s, pos) in [(1, 70), (2, 70), (3, 65), (4, 40)] {
+        place(&mut g, s, pos);
+    }
+    place(&mut g, 0, 77);
+    for s in 1..5 {
+        give(&mut g, s, &[]);
+    }
+    give(&mut g, 0, &[7]);
+    play(&mut g, 7);
+    let r = &g.race_results()[0];
+    assert_eq!(r.points, [10, 5, 5, 2, 0].map(Points::whole));
+}
+
+#[test]
+fn tied_points_are_fractions_never_rounded() {
+    // "dividing them equally if there is a tie"; RULES-NOTES: "Points are exact fractions, never
+    // rounded." Nobody crosses in these races: the places go by distance to the line.
+    let mut g = game(4, 1);
+    for (s, pos) in [(0, 50), (1, 50), (2, 50), (3, 40)] {
+        place(&mut g, s, pos);
+        give(&mut g, s, &[]);
+    }
+    give(&mut g, 0, &[1]);
+    place(&mut g, 0, 49);
+    play(&mut g, 1); // 49 + 1 lands on two riders: + 2 = 52, and nobody has a card left
+    let r = &g.race_results()[0];
+    // Seat 0 is alone closest: 10; seats 1 and 2 share 6 + 4; seat 3 gets 2.
+    assert_eq!(r.positions, vec![52, 50, 50, 40]);
+    assert_eq!(r.points, [10, 5, 5, 2].map(Points::whole));
+
+    let mut g = game(4, 1);
+    for (s, pos) in [(0, 49), (1, 50), (2, 50), (3, 50)] {
+        place(&mut g, s, pos);
+        give(&mut g, s, &[]);
+    }
+    give(&mut g, 0, &[5]);
+    play(&mut g, 5); // 54: alone, first; the three on 50 share 6 + 4 + 2 = 4 each
+    let r = &g.race_results()[0];
+    assert_eq!(r.points, [10, 4, 4, 4].map(Points::whole));
+
+    let mut g = game(5, 1);
+    for (s, pos) in [(0, 30), (1, 50), (2, 50), (3, 50), (4, 10)] {
+        place(&mut g, s, pos);
+        give(&mut g, s, &[]);
+    }
+    give(&mut g, 0, &[1]);
+    play(&mut g, 1); // 31: the three on 50 share 10 + 6 + 4 = 20/3 each
+    let r = &g.race_results()[0];
+    assert_eq!(r.points[1], Points::share(20, 3));
+    assert_eq!(r.points[1].to_string(), "6 2/3");
+    assert_eq!(r.points[0], Points::whole(2));
+    assert_eq!(r.points[4], Points::ZERO);
+    let total: Points = r.points.iter().copied().sum();
+    assert_eq!(total, Points::whole(22), "exactly all finishing points are given out");
+}
+
+#[test]
+fn laps_down_one_per_four_spaces_or_part_at_most_five() {
+    // "any rider who has not crossed the finish line is judged to be a lap down for every four spaces
+    // their token is from the finish line, to a maximum of five laps down." RULES-NOTES: "(or part of
+    // four) ..., with at least 1 and at most 5 laps."
+    assert_eq!([1, 4, 5, 8, 30].map(laps_down), [1, 1, 2, 2, 5]);
+    assert_eq!(laps_down(0), 0, "across the line");
+    assert_eq!(laps_down(81), 5);
+    // In a race: positions 80, 77, 76, 73 and 51 on the 81-space lap.
+    let mut g = game(6, 1);
+    for (s, pos) in [(1, 80), (2, 77), (3, 76), (4, 73), (5, 51)] {
+        place(&mut g, s, pos);
+        give(&mut g, s, &[]);
+    }
+    place(&mut g, 0, 78);
+    give(&mut g, 0, &[3]);
+    play(&mut g, 3);
+    assert_eq!(g.race_results()[0].laps_down, vec![0, 1, 1, 2, 2, 5]);
+}
+
+// ---- Riders without cards, end of a race ----
+
+#[test]
+fn riders_without_cards_pass() {
+    // RULES-NOTES: "A rider with no cards left passes."
+    let mut g = game(3, 1);
+    give(&mut g, 1, &[]);
+    play(&mut g, 1);
+    assert_eq!(g.turn(), Turn::Seat(2), "seat 1 passes");
+    play(&mut g, 1);
+    assert_eq!(g.turn(), Turn::Seat(0));
+}
+
+#[test]
+fn the_race_ends_when_no_rider_can_move() {
+    // RULES-NOTES: "The race also ends when no rider can move."
+    let mut g = game(3, 2);
+    give(&mut g, 0, &[2]);
+    give(&mut g, 1, &[]);
+    give(&mut g, 2, &[1]);
+    play(&mut g, 2);
+    assert_eq!(g.turn(), Turn::Seat(2));
+    play(&mut g, 1);
+    assert_eq!(g.race(), 1, "over without a finisher; the next race began");
+    let r = &g.race_results()[0];
+    assert_eq!(r.positions, vec![2, 0, 1]);
+    assert!(r.finish_order.is_empty());
+    assert_eq!(r.points, [10, 4, 6].map(Points::whole));
+    assert_eq!(r.laps_down, vec![5; 3]);
+}
+
+// ---- Series ----
+
+fn result(points: &[i64], laps: &[u8]) -> RaceResult {
+    let n = points.len();
+    RaceResult {
+        order: (0..n).collect(),
+        positions: vec![0; n],
+        finish_order: vec![],
+        points: points.iter().map(|&p| Points::whole(p)).collect(),
+        laps_down: laps.to_vec(),
+        placing: (0..n).collect(),
+    }
+}
+
+#[test]
+fn series_winner_has_fewest_laps_down_and_points_break_ties() {
+    // "At the end of the set number of races, the player with the least number of laps down is the
+    // winner. If there is a tie in laps down, the player with the most race points wins."
+    let mut g = game(4, 2);
+    g.history = vec![result(&[20, 5, 3, 0], &[0, 1, 2, 0]), result(&[0, 9, 2, 20], &[3, 0, 0, 1])];
+    g.phase = Phase::Over;
+    // Laps: 3, 1, 2, 1. Points: 20, 14, 5, 20. Seat 3 beats seat 1 on points.
+    let o = g.outcome().unwrap();
+    assert_eq!(o.ranks, vec![4, 2, 3, 1]);
+    assert_eq!(o.scores, vec![20.0, 14.0, 5.0, 20.0]);
+    // Equal laps and points share a rank.
+    g.history[1].points[1] = Points::whole(15);
+    assert_eq!(g.outcome().unwrap().ranks, vec![4, 1, 3, 1]);
+}
+
+#[test]
+fn a_played_series_ends_after_the_set_number_of_races() {
+    // "Players decide how many races will be run."
+    let mut g = game(3, 2);
+    for race in 0..2 {
+        assert_eq!(g.race(), race);
+        for s in 0..3 {
+            give(&mut g, s, &[]);
+        }
+        let mover = g.mover().unwrap();
+        give(&mut g, mover, &[1]);
+        play(&mut g, 1);
+    }
+    assert_eq!(g.turn(), Turn::Over);
+    assert_eq!(g.race_results().len(), 2);
+    assert_eq!(g.total_laps_down(), vec![10, 10, 10]);
+}
+
+#[test]
+fn starting_player_rotates_clockwise() {
+    // RULES-NOTES: "The starting player rotates clockwise from race to race."
+    let mut g = game(4, 5);
+    for race in 0..5 {
+        assert_eq!(g.turn(), Turn::Seat(race % 4), "race {race}");
+        let expected: Vec<u8> = (0..4).map(|i| ((race + i) % 4) as u8).collect();
+        assert_eq!(&g.order[..4], &expected[..]);
+        for s in 0..4 {
+            give(&mut g, s, &[]);
+        }
+        give(&mut g, race % 4, &[1]);
+        play(&mut g, 1);
+    }
+    assert!(g.is_over());
+}
+
+#[test]
+fn balancing_rule_reverses_the_last_placings() {
+    // "players can change the order of player after each race by inverting the victory placement
+    // from the previous race, with the last-place player going first, second last going second,
+    // etc., and the first-place player going last."
+    let mut g =
+        Sechstage::new(&SechstageOptions { players: 4, races: 2, balancing: true, ..Default::default() })
+            .unwrap();
+    // Seat 2 finishes first, seat 0 second; seat 3 (at 70) beats seat 1 (at 60).
+    to_move(&mut g, 2);
+    place(&mut g, 2, 78);
+    place(&mut g, 3, 70);
+    place(&mut g, 1, 60);
+    give(&mut g, 3, &[]);
+    give(&mut g, 1, &[]);
+    play(&mut g, 3);
+    place(&mut g, 0, 78);
+    play(&mut g, 3);
+    let r = &g.race_results()[0];
+    assert_eq!(r.placing, vec![2, 0, 3, 1]);
+    assert_eq!(&g.order[..4], &[1, 3, 0, 2]);
+    assert_eq!(g.turn(), Turn::Seat(1), "the last-placed rider starts");
+}
+
+#[test]
+fn balancing_ties_keep_the_turn_order() {
+    // Decision 8: riders level on distance and points are placed by their turn in that race.
+    let mut g =
+        Sechstage::new(&SechstageOptions { players: 3, races: 2, balancing: true, ..Default::default() })
+            .unwrap();
+    for s in 0..3 {
+        give(&mut g, s, &[]);
+    }
+    give(&mut g, 0, &[1]);
+    play(&mut g, 1);
+    // Seat 0 at 1 ahead; seats 1 and 2 at 0 with 6 + 4 shared: seat 1 took its turn first.
+    assert_eq!(g.race_results()[0].placing, vec![0, 1, 2]);
+    assert_eq!(&g.order[..3], &[2, 1, 0]);
+}
+
+// ---- Hidden information ----
+
+#[test]
+fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
+    // RULES-NOTES / issue: "each hand is visible only to its seat ... Hands are public in size only."
+    let mut g = game(4, 1);
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
+    let own = g.view(Viewer::Seat(0));
+    assert_eq!(own.riders[0].hand, Some([0, 2, 2, 3, 1, 1, 2, 0]));
+    for viewer in [Viewer::Seat(1), Viewer::Spectator] {
+        let v = g.view(viewer);
+        assert_eq!(v.riders[0].hand, None);
+        assert_eq!(v.riders[0].cards, 11);
+        assert_eq!(v.known_hand(0), None, "grey cards of another seat are unknown");
+    }
+    // Another seat's draws are redacted in its log.
+    let mut g = game(4, 1);
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    assert_eq!(g.redact(&Action::Draw(6), Viewer::Seat(0)), "draw 6");
+    assert_eq!(g.redact(&Action::Draw(6), Viewer::Seat(1)), "draw ?");
+    assert_eq!(g.redact(&Action::Draw(6), Viewer::Spectator), "draw ?");
+}
+
+#[test]
+fn resampling_keeps_what_the_seat_saw() {
+    let mut g = game(4, 1);
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
+    to_move(&mut g, 0);
+    play(&mut g, 6);
+    let view = g.view(Viewer::Seat(1));
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+    let mut differs = false;
+    for _ in 0..20 {
+        let world = Sechstage::resample(&view, 1, &mut rng);
+        assert_eq!(world.view(Viewer::Seat(1)), view);
+        assert_eq!(world.riders[0].cards, 10);
+        // Seat 0 played its 6, which came from the 4–6 pile: three more 4–6 cards are held.
+        let high: u8 = world.riders[0].hand[4..7].iter().sum();
+        assert_eq!(high, 3);
+        assert_eq!(world.piles[6] + world.riders[0].hand[6], 9);
+        differs |= world.riders[0].hand != g.riders[0].hand;
+    }
+    assert!(differs, "the grey cards are re-dealt");
+}

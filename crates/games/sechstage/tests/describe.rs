@@ -1,0 +1,63 @@
+//! The terminal drawing of views, in English and German (golden snapshots
+//! produced by this crate from seeded random races and read by eye).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use spieltisch_core::{Game, Lang, Turn, Viewer, chance::sample_chance};
+use spieltisch_sechstage::{Sechstage, SechstageOptions};
+
+/// Plays random moves from `seed` until `stop` says so (or the end).
+fn random_until(options: &SechstageOptions, seed: u64, stop: impl Fn(&Sechstage) -> bool) -> Sechstage {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Sechstage::new(options).unwrap();
+    while !game.is_over() && !stop(&game) {
+        let action = match game.turn() {
+            Turn::Chance => sample_chance(&game, &mut rng),
+            _ => {
+                let legal = game.legal_vec();
+                legal[rng.random_range(0..legal.len())]
+            }
+        };
+        game.apply(&action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn mid_race_view_of_the_seat_to_move() {
+    let options = SechstageOptions { players: 5, races: 3, ..Default::default() };
+    // Into the second race, when some rider has passed the first sprint line.
+    let game = random_until(&options, 5, |g| {
+        g.race() == 1 && (0..5).any(|s| g.position(s) > 40) && matches!(g.turn(), Turn::Seat(_))
+    });
+    let Turn::Seat(seat) = game.turn() else { panic!("a seat to move") };
+    let view = game.view(Viewer::Seat(seat));
+    let en = Sechstage::describe_view(&view, Lang::En);
+    let de = Sechstage::describe_view(&view, Lang::De);
+    assert!(en.contains("hand:") && de.contains("Hand:"), "the seat sees its own hand");
+    assert_eq!(en.matches("hand:").count(), 1, "and no other");
+    insta::assert_snapshot!("mid_race_en", en);
+    insta::assert_snapshot!("mid_race_de", de);
+}
+
+#[test]
+fn final_view_shows_the_score_sheet() {
+    let options = SechstageOptions { players: 3, races: 2, ..Default::default() };
+    let game = random_until(&options, 9, |_| false);
+    let view = game.view(Viewer::Spectator);
+    let en = Sechstage::describe_view(&view, Lang::En);
+    assert!(en.contains("The series is over.") && en.contains("total"));
+    assert!(!en.contains("hand:"), "a spectator sees no hand");
+    insta::assert_snapshot!("final_en", en);
+    insta::assert_snapshot!("final_de", Sechstage::describe_view(&view, Lang::De));
+}
+
+#[test]
+fn actions_in_words() {
+    let mut game = Sechstage::new(&SechstageOptions::default()).unwrap();
+    game.apply(&"play 3".parse().unwrap()).unwrap();
+    let words = game.describe_action(&"play 3".parse().unwrap(), Lang::En);
+    assert_eq!(words, "seat 1 (B) plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
+    let worte = game.describe_action(&"play 3".parse().unwrap(), Lang::De);
+    assert_eq!(worte, "Sitz 1 (B) spielt 3: 0 → 3, Windschatten 3×1 = +3 → 6");
+}
