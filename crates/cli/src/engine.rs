@@ -99,7 +99,10 @@ impl Engine {
         let request: Value = match serde_json::from_slice(bytes) {
             Ok(v) => v,
             Err(e) => {
-                return failure(None, Failure::new("protocol.malformed_json", format!("not valid JSON: {e}")));
+                return failure(
+                    None,
+                    Failure::new("protocol.malformed_json", format!("not valid JSON: {e}")),
+                );
             }
         };
         let id = request.get("id").cloned();

@@ -1,0 +1,122 @@
+//! The dynamic layer over the Kuhn poker fixture: notation in, JSON out,
+//! stable error codes, hidden cards, and saved states that must match their
+//! records.
+
+use serde_json::{Value, json};
+use spieltisch_catalog::{SeatSpec, load_session, new_session, session_from_record};
+use spieltisch_core::{Lang, Record, Turn, Viewer};
+
+fn dealt(seed: u64) -> Box<dyn spieltisch_catalog::DynSession> {
+    let mut session = new_session("kuhn", &Value::Null, seed).unwrap();
+    assert_eq!(session.turn(), Turn::Chance);
+    assert_eq!(session.chance_outcomes().len(), 3);
+    assert_eq!(session.run_chance(), 2);
+    session
+}
+
+#[test]
+fn a_game_is_played_in_notation() {
+    let mut session = dealt(7);
+    assert_eq!(session.turn(), Turn::Seat(0));
+    assert_eq!(session.legal(), ["check", "bet"]);
+    assert_eq!(session.legal_described(Lang::De).len(), 2);
+    session.apply(Some(0), "bet").unwrap();
+    session.apply(None, " call ").unwrap();
+    assert_eq!(session.turn(), Turn::Over);
+    assert_eq!(session.version(), 4);
+    let outcome = session.outcome().unwrap();
+    assert_eq!(outcome.scores.iter().sum::<f64>(), 0.0);
+    assert_eq!(outcome.scores[0].abs(), 2.0);
+}
+
+#[test]
+fn bad_actions_get_stable_codes() {
+    let mut session = dealt(7);
+    let code = |r: Result<(), spieltisch_catalog::CatalogError>| r.unwrap_err().code();
+    assert_eq!(code(session.apply(Some(1), "bet")), "seat.not_your_turn");
+    assert_eq!(code(session.apply(Some(0), "raise")), "action.parse");
+    assert_eq!(code(session.apply(Some(0), "call")), "action.illegal");
+    assert_eq!(code(session.apply(Some(9), "bet")), "seat.invalid");
+    assert_eq!(session.version(), 2, "rejected actions change nothing");
+    session.apply(None, "bet").unwrap();
+    session.apply(None, "fold").unwrap();
+    assert_eq!(code(session.apply(None, "check")), "game.over");
+}
+
+#[test]
+fn bad_games_and_options_get_stable_codes() {
+    assert_eq!(new_session("chess", &Value::Null, 0).unwrap_err().code(), "game.unknown");
+    assert_eq!(new_session("kuhn", &json!({"players": 3}), 0).unwrap_err().code(), "options.unknown");
+    assert_eq!(new_session("kuhn", &json!([1]), 0).unwrap_err().code(), "options.rule");
+}
+
+#[test]
+fn views_and_logs_hide_the_other_card() {
+    let session = dealt(7);
+    let mine = session.view(Viewer::Seat(0)).unwrap();
+    assert!(mine["cards"][0].is_u64() && mine["cards"][1].is_null(), "{mine}");
+    let theirs = session.view(Viewer::Seat(1)).unwrap();
+    assert!(theirs["cards"][0].is_null() && theirs["cards"][1].is_u64(), "{theirs}");
+    let public = session.view(Viewer::Spectator).unwrap();
+    assert!(public["cards"][0].is_null() && public["cards"][1].is_null());
+    let log = session.log(Viewer::Seat(1)).unwrap();
+    assert_eq!(log[0], "deal ?");
+    assert!(log[1].starts_with("deal ") && log[1] != "deal ?");
+    assert_eq!(session.log(Viewer::Spectator).unwrap(), ["deal ?", "deal ?"]);
+    assert_eq!(session.view(Viewer::Seat(2)).unwrap_err().code(), "seat.invalid");
+    assert!(!session.describe_view(Viewer::Seat(0), Lang::En).unwrap().is_empty());
+}
+
+#[test]
+fn a_saved_state_loads_back_and_a_tampered_one_does_not() {
+    let mut session = dealt(11);
+    session.apply(None, "check").unwrap();
+    let saved = session.to_json().unwrap();
+    let loaded = load_session(&saved).unwrap();
+    assert_eq!(loaded.to_json().unwrap(), saved);
+    assert_eq!(loaded.legal(), session.legal());
+
+    let mut tampered = saved.clone();
+    let card = tampered["state"]["cards"][0].as_u64().unwrap();
+    tampered["state"]["cards"][0] = json!((card + 1) % 3);
+    assert_eq!(load_session(&tampered).unwrap_err().code(), "state.invalid");
+    assert_eq!(load_session(&json!({"state": 1})).unwrap_err().code(), "state.invalid");
+    let mut wrong_shape = saved.clone();
+    wrong_shape["state"]["cards"] = json!("many");
+    assert_eq!(load_session(&wrong_shape).unwrap_err().code(), "json.malformed");
+    let mut unknown = saved;
+    unknown["record"]["game"] = json!("chess");
+    assert_eq!(load_session(&unknown).unwrap_err().code(), "game.unknown");
+}
+
+#[test]
+fn records_rebuild_games_and_name_the_first_bad_action() {
+    let mut session = dealt(3);
+    session.apply(None, "bet").unwrap();
+    let record = session.record().clone();
+    let rebuilt = session_from_record(&record).unwrap();
+    assert_eq!(rebuilt.to_json().unwrap(), session.to_json().unwrap());
+
+    let mut bad: Record = record.clone();
+    bad.actions.push("bet".into());
+    let err = session_from_record(&bad).unwrap_err();
+    assert_eq!(err.code(), "record.bad_action");
+    assert!(err.to_string().contains("action 3"), "{err}");
+}
+
+#[test]
+fn bots_move_reproducibly() {
+    let play = |seed| {
+        let mut session = dealt(seed);
+        while let Turn::Seat(_) = session.turn() {
+            session.bot_move(&"random".parse::<SeatSpec>().unwrap()).unwrap();
+        }
+        session.record().actions.clone()
+    };
+    assert_eq!(play(5), play(5));
+    let mut session = dealt(5);
+    let err = session.bot_move(&SeatSpec::plain("human")).unwrap_err();
+    assert_eq!(err.code(), "seat.bad_param");
+    let heuristic = session.bot_move(&SeatSpec::plain("heuristic")).unwrap();
+    assert!(heuristic == "bet" || heuristic == "check");
+}
