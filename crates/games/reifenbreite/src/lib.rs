@@ -1,1 +1,257 @@
-//! The game reifenbreite (in progress).
+//! # Um Reifenbreite (Jumbo, 1991; Rob Bontenbal)
+//!
+//! A cycling race for 2–4 teams of four riders. The managers move their
+//! riders with two dice, in slipstreams, with energy cards and breakaways;
+//! chance cards bring wind, punctures and crashes; the team with the most
+//! points for finishing places (and, with the professional rules, sprints
+//! and the yellow jersey) wins.
+//!
+//! ## Rules source
+//! The German rulebook (Jumbo 3554, 1991) is authoritative; the English
+//! translation helps. Where both are silent, `RULES-NOTES.md` of the project
+//! decides; every decision is listed here.
+//!
+//! ## The board and courses
+//! No public layout of the printed board exists, so the board is ours
+//! ([`board`], `boards/default.json`): a circuit A → B → C with two branches
+//! back to A (C → D → A, C → E → A), Start 1 just before A, Start 2 just
+//! before C, four lanes (three in places), curves whose lanes differ in length
+//! with thick lines between them. Surfaces: A→B asphalt with a climb and a
+//! descent, B→C mountains, C→D cobbles with asphalt breaks, D→A asphalt,
+//! C→E cobbles, E→A mountains. The four printed courses of 13.2 are built in
+//! ([`course`]); a course file or a board file of your own can be loaded.
+//!
+//! ## Decisions
+//! - **Movement** (5.3): each step goes to the next space straight on or
+//!   diagonally into a neighbouring lane; never sideways or backwards, never
+//!   across a thick line (inside curves, and on the steps into and out of a
+//!   curve), never onto or through an occupied space; a diagonal step
+//!   between two riders is allowed. A rider picks any space he can reach in
+//!   at most the rolled number of steps (5.5); he must move at least one
+//!   space when he can. A space past the finish can only be taken with the
+//!   full move: it must be the farthest the rider can get to (8); stopping
+//!   short of the line stays allowed.
+//! - **Order** (5.2): furthest ahead on the common measure of the course
+//!   first, rightmost (lane 1) first at equal height.
+//! - **Drafting** (5.4): after a rider moved (not in a breakaway, 6.1), the
+//!   rider on the space directly behind his starting space may draft if he
+//!   has not moved this round, can reach the space directly behind the
+//!   leader's new space in at most as many steps as the leader took (the
+//!   leader's count is the shortest path of his move), and (advanced rules,
+//!   9.1) starts on the same surface colour. A rider who declines ends the
+//!   chain; he moves later in the normal order.
+//! - **Energy cards** (4.3, 6, 10; RULES-NOTES): each team's row is 21-6M,
+//!   21-5, 22-6M, 23-6M, 24-5, J-6M, J-5; two rows on long courses, one on
+//!   Paris–Roubaix and Lüttich. Cards are public. Not in the start round;
+//!   at most two per move, each replacing a die. Advanced: no `M` card on a
+//!   climb, only one card on cobbles. A breakaway needs at least one card.
+//! - **Chance cards** (7): drawn on a total of 7 from two dice or a card and
+//!   a die, not in the start round. Our own deck of 22 ([`cards::ChanceCard`]):
+//!   4 falls, 3 lost moves, 3 feeding stations (a spent card back), 3 hunger
+//!   knocks (a card lost), headwind −1/−2/−3, tailwind +1/+2/+3, family
+//!   cheering (+2), a stop at the family (−2), and one photo card, which is
+//!   only in the pile with the chase-car rule. The pile is drawn without
+//!   replacement and reshuffled when empty. A card given back is the rider's
+//!   own spent card in row order (the 6 first), else a spent joker; a card
+//!   taken is his own in row order, else a joker, else nothing.
+//! - **Falls** (7.1, figure 10): riders directly behind a fallen rider fall,
+//!   and riders beside a fallen rider, except those to the right of the rider
+//!   who caused it. Fallen riders lose their move for the rest of the round.
+//! - **Dismounting** (9.2): at a move of 0 or less; the rider returns at the
+//!   end of the round in the order he dismounted, to his space, else the
+//!   nearest free space beside it (rightmost on a tie), else one row further
+//!   back, and so on.
+//! - **Finish** (8): the rider leaves the road at the end of the round in
+//!   which he crossed the line. The race ends when every rider has finished.
+//!   As a safety bound no real race reaches, the race director ends a race
+//!   after 200 rounds, placing riders still on the road behind the finishers
+//!   in road order.
+//! - **Start** (5.1): the roll-off is one chance event (each team equally
+//!   likely to place first); teams then place one rider each in turn, never
+//!   two of a team in one lane.
+//! - **Scoring** (18): places 50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16,
+//!   14, 12, 10, 8; sprints the course's points; the team total is the sum of
+//!   its riders (the printed 171 is a misprint for 111). A manager with
+//!   several teams scores their sum.
+//! - **Professional rules** (11–17), each switchable: sprints; the yellow
+//!   jersey (only with more than one sprint: the winner of the first sprint
+//!   takes it; a later sprint winner takes it if he then has more sprint
+//!   points than any other rider; its wearer scores 2 points for each
+//!   further round that ends while he wears it and is still racing); the
+//!   chase car (`tow`: one die + 6 and one photo card, `tow12`: 12 and two
+//!   photo cards, at most 4 tows; no chance card for a tow; at the end the
+//!   race director draws two different photo cards, and riders with either
+//!   number noted score nothing; photo numbers are hidden from everyone until
+//!   the race is over); lead exchange (the rider about to move may offer the
+//!   lead to the rider directly behind; on a refusal, to the next in the
+//!   line; on an acceptance the two swap places and the new leader moves
+//!   first; once per rider and round); stage races (`stages`: every stage is
+//!   a fresh race with fresh cards; the result is stages × the best
+//!   rider's total + the team total).
+//!
+//! ## Options
+//! | key | values | default |
+//! | --- | --- | --- |
+//! | `teams` | 2–4 | 4 |
+//! | `seats` | managers, 2..=teams; team i is managed by seat i mod seats | teams |
+//! | `course` | `paris-roubaix`, `luettich`, `giro`, `tour` or a course file | `paris-roubaix` |
+//! | `rules` | `basic`, `advanced`, `pro` | `basic` |
+//! | `sprints`, `jersey`, `chase_car`, `lead_exchange` | true/false | true with `rules=pro` |
+//! | `stages` | comma-separated courses | none |
+//!
+//! ## Notation
+//! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,
+//! `draft`, `skip`, `tow`, `tow12`, `ask`, `accept`, `refuse`; chance:
+//! `first 3`, `roll 9`, `chance fall`, `photo 4`, `director 2`.
+//!
+//! ## Example
+//! ```
+//! use spieltisch_core::{Game, Turn};
+//! use spieltisch_reifenbreite::{Options, Reifenbreite};
+//! let game = Reifenbreite::new(&Options { teams: 2, ..Options::default() }).unwrap();
+//! assert_eq!(game.turn(), Turn::Chance); // the roll-off for the start
+//! ```
+
+pub mod action;
+pub mod board;
+pub mod bot;
+pub mod cards;
+pub mod course;
+pub mod describe;
+pub mod movement;
+pub mod options;
+pub mod race;
+
+pub use action::Action;
+pub use bot::HeuristicBot;
+pub use options::{Level, Options, Rules};
+pub use race::{Phase, Reifenbreite, Rider, Status};
+
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+
+/// What a viewer sees: the whole race except photo-card numbers, which stay
+/// hidden (0) until the race is over.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Option<Seat>,
+    pub race: Reifenbreite,
+}
+
+impl Game for Reifenbreite {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "reifenbreite",
+            name: Text::new("Um Reifenbreite", "Um Reifenbreite"),
+            min_seats: 2,
+            max_seats: 4,
+            options: options::specs(),
+            rules_source: "Um Reifenbreite, Jumbo 1991 (Rob Bontenbal), German rulebook 3554; English translation",
+        }
+    }
+
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        Reifenbreite::create(options)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        self.options.seats() as usize
+    }
+
+    fn turn(&self) -> Turn {
+        Reifenbreite::turn(self)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        Reifenbreite::legal_actions(self, out)
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
+        Reifenbreite::chance_outcomes(self, out)
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        Reifenbreite::apply(self, action)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let mut race = self.clone();
+        if race.phase != Phase::Over {
+            for p in race.photos.iter_mut() {
+                p.iter_mut().for_each(|n| *n = 0);
+            }
+        }
+        View {
+            viewer: match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator => None,
+            },
+            race,
+        }
+    }
+
+    fn resample(view: &View, _seat: Seat, rng: &mut dyn RngCore) -> Self {
+        let mut race = view.race.clone();
+        for p in race.photos.iter_mut() {
+            for n in p.iter_mut().filter(|n| **n == 0) {
+                *n = (rng.next_u32() % 6) as u8 + 1;
+            }
+        }
+        race
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let teams = self.team_scores();
+        let seats = self.seats();
+        let scores: Vec<f64> = (0..seats)
+            .map(|s| (0..teams.len()).filter(|&t| t % seats == s).map(|t| teams[t] as f64).sum())
+            .collect();
+        Some(Outcome::from_scores(scores))
+    }
+
+    fn score_bounds(options: &Options) -> (f64, f64) {
+        let stages = options.courses();
+        let n = stages.len() as f64;
+        let mut per_stage = 0.0f64;
+        for c in &stages {
+            let sprints: f64 = course::load(c)
+                .map(|t| t.sprints.iter().map(|s| s.points.iter().map(|&p| p as f64).sum::<f64>()).sum())
+                .unwrap_or(0.0);
+            per_stage = per_stage.max(157.0 + sprints + 2.0 * race::ROUND_CAP as f64);
+        }
+        let team = if n >= 2.0 { 2.0 * n * per_stage } else { per_stage };
+        (0.0, team * 4.0)
+    }
+
+    fn max_actions(options: &Options) -> usize {
+        let riders = options.teams as usize * 4;
+        options.courses().len() * (1 + riders + race::ROUND_CAP as usize * riders * 20 + 2)
+    }
+
+    fn redact(&self, action: &Action, _viewer: Viewer) -> String {
+        match action {
+            Action::Photo(_) => "photo ?".into(),
+            a => a.to_string(),
+        }
+    }
+
+    fn describe_view(view: &View, lang: Lang) -> String {
+        describe::view(view, lang)
+    }
+
+    fn describe_action(&self, action: &Action, lang: Lang) -> String {
+        describe::action(self, action, lang)
+    }
+}

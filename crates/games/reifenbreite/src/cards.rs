@@ -1,0 +1,251 @@
+//! Energy cards (section 4.3, 6, 10) and our chance-card deck (section 7).
+
+use serde::{Deserialize, Serialize};
+use spieltisch_core::Text;
+
+/// One kind of energy card of a team's row: the rider it belongs to (`None`
+/// for a joker), its value, and whether it bears the mountain sign (`M`:
+/// never on a climb, section 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EnergyKind {
+    pub owner: Option<u8>,
+    pub value: u8,
+    pub mountain: bool,
+}
+
+/// A team's row of seven energy cards (RULES-NOTES): 21-6M, 21-5, 22-6M,
+/// 23-6M, 24-5, J-6M, J-5, with `owner` the rider's place in the team (0 =
+/// the star, number x1). Long courses use two identical rows.
+pub const ENERGY_KINDS: [EnergyKind; 7] = [
+    EnergyKind { owner: Some(0), value: 6, mountain: true },
+    EnergyKind { owner: Some(0), value: 5, mountain: false },
+    EnergyKind { owner: Some(1), value: 6, mountain: true },
+    EnergyKind { owner: Some(2), value: 6, mountain: true },
+    EnergyKind { owner: Some(3), value: 5, mountain: false },
+    EnergyKind { owner: None, value: 6, mountain: true },
+    EnergyKind { owner: None, value: 5, mountain: false },
+];
+
+/// An energy card as a manager names it for the rider about to move: his own
+/// numbered 6 (with mountain sign) or 5, or a joker 6 (with mountain sign) or 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Energy {
+    Own6,
+    Own5,
+    Joker6,
+    Joker5,
+}
+
+impl Energy {
+    pub const ALL: [Energy; 4] = [Energy::Own6, Energy::Own5, Energy::Joker6, Energy::Joker5];
+
+    /// The kind index for rider `place` (0–3 within the team), if that rider
+    /// has such a card at all.
+    pub fn kind(self, place: u8) -> Option<usize> {
+        let want_owner = match self {
+            Energy::Own6 | Energy::Own5 => Some(place),
+            Energy::Joker6 | Energy::Joker5 => None,
+        };
+        let value = match self {
+            Energy::Own6 | Energy::Joker6 => 6,
+            Energy::Own5 | Energy::Joker5 => 5,
+        };
+        ENERGY_KINDS.iter().position(|k| k.owner == want_owner && k.value == value)
+    }
+
+    pub fn notation(self) -> &'static str {
+        match self {
+            Energy::Own6 => "6M",
+            Energy::Own5 => "5",
+            Energy::Joker6 => "J6M",
+            Energy::Joker5 => "J5",
+        }
+    }
+}
+
+/// Our chance cards (RULES-NOTES: no public text exists, so we wrote 22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChanceCard {
+    /// The rider falls (mass-fall rule 7.1) and does not move this round.
+    Fall,
+    /// Puncture: the rider loses this move.
+    Puncture,
+    /// The chain came off: the rider loses this move.
+    Chain,
+    /// Feeding station: the team gets back one of this rider's spent
+    /// energy cards (a spent joker if none of his own is spent).
+    Feed,
+    /// Hunger knock: the team hands in one of this rider's energy cards
+    /// (a joker if he has none left; nothing if there is no joker either).
+    Bonk,
+    Headwind1,
+    Headwind2,
+    Headwind3,
+    Tailwind1,
+    Tailwind2,
+    Tailwind3,
+    /// The family cheers at the roadside: +2.
+    FamilyCheers,
+    /// A stop to greet the family at the roadside: −2.
+    FamilyStop,
+    /// A photographer catches the rider at his team car: a photo card is
+    /// drawn and noted for him (professional chase-car rule only).
+    Photo,
+}
+
+impl ChanceCard {
+    /// Every card type, with its number of copies (22 in all).
+    pub const DECK: [(ChanceCard, u8); 14] = [
+        (ChanceCard::Fall, 4),
+        (ChanceCard::Puncture, 2),
+        (ChanceCard::Chain, 1),
+        (ChanceCard::Feed, 3),
+        (ChanceCard::Bonk, 3),
+        (ChanceCard::Headwind1, 1),
+        (ChanceCard::Headwind2, 1),
+        (ChanceCard::Headwind3, 1),
+        (ChanceCard::Tailwind1, 1),
+        (ChanceCard::Tailwind2, 1),
+        (ChanceCard::Tailwind3, 1),
+        (ChanceCard::FamilyCheers, 1),
+        (ChanceCard::FamilyStop, 1),
+        (ChanceCard::Photo, 1),
+    ];
+
+    pub fn index(self) -> usize {
+        Self::DECK.iter().position(|(c, _)| *c == self).unwrap_or(0)
+    }
+
+    /// The change to the move's length, for movement cards.
+    pub fn shift(self) -> i8 {
+        match self {
+            ChanceCard::Headwind1 => -1,
+            ChanceCard::Headwind2 => -2,
+            ChanceCard::Headwind3 => -3,
+            ChanceCard::Tailwind1 => 1,
+            ChanceCard::Tailwind2 => 2,
+            ChanceCard::Tailwind3 => 3,
+            ChanceCard::FamilyCheers => 2,
+            ChanceCard::FamilyStop => -2,
+            _ => 0,
+        }
+    }
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            ChanceCard::Fall => "fall",
+            ChanceCard::Puncture => "puncture",
+            ChanceCard::Chain => "chain",
+            ChanceCard::Feed => "feed",
+            ChanceCard::Bonk => "bonk",
+            ChanceCard::Headwind1 => "headwind1",
+            ChanceCard::Headwind2 => "headwind2",
+            ChanceCard::Headwind3 => "headwind3",
+            ChanceCard::Tailwind1 => "tailwind1",
+            ChanceCard::Tailwind2 => "tailwind2",
+            ChanceCard::Tailwind3 => "tailwind3",
+            ChanceCard::FamilyCheers => "cheers",
+            ChanceCard::FamilyStop => "family",
+            ChanceCard::Photo => "photo",
+        }
+    }
+
+    pub fn from_slug(s: &str) -> Option<ChanceCard> {
+        Self::DECK.iter().map(|(c, _)| *c).find(|c| c.slug() == s)
+    }
+
+    /// The printed text, in English and German.
+    pub fn text(self) -> Text {
+        match self {
+            ChanceCard::Fall => Text::new(
+                "Crash! Your rider falls and cannot move this round. Riders close behind may fall too.",
+                "Sturz! Dein Fahrer stürzt und kann in dieser Runde nicht mehr ziehen. Dicht folgende Fahrer können mitstürzen.",
+            ),
+            ChanceCard::Puncture => Text::new(
+                "Puncture! Your rider loses this move.",
+                "Reifenpanne! Dein Fahrer verliert diesen Zug.",
+            ),
+            ChanceCard::Chain => Text::new(
+                "The chain came off. Your rider loses this move.",
+                "Die Kette ist abgesprungen. Dein Fahrer verliert diesen Zug.",
+            ),
+            ChanceCard::Feed => Text::new(
+                "Feeding station: take back one of this rider's spent energy cards (a spent joker if he has none). Then move 7.",
+                "Verpflegungsstation: Nimm eine verbrauchte Energie-Karte dieses Fahrers zurück (einen verbrauchten Joker, wenn er keine hat). Dann 7 Felder ziehen.",
+            ),
+            ChanceCard::Bonk => Text::new(
+                "Hunger knock: hand in one of this rider's energy cards (a joker if he has none). Then move 7.",
+                "Hungerast: Gib eine Energie-Karte dieses Fahrers ab (einen Joker, wenn er keine mehr hat). Dann 7 Felder ziehen.",
+            ),
+            ChanceCard::Headwind1 => {
+                Text::new("Headwind: move 1 space less.", "Gegenwind: 1 Feld weniger ziehen.")
+            }
+            ChanceCard::Headwind2 => Text::new(
+                "Strong headwind: move 2 spaces less.",
+                "Starker Gegenwind: 2 Felder weniger ziehen.",
+            ),
+            ChanceCard::Headwind3 => Text::new(
+                "Storm in your face: move 3 spaces less.",
+                "Sturm von vorn: 3 Felder weniger ziehen.",
+            ),
+            ChanceCard::Tailwind1 => {
+                Text::new("Tailwind: move 1 space more.", "Rückenwind: 1 Feld mehr ziehen.")
+            }
+            ChanceCard::Tailwind2 => {
+                Text::new("Strong tailwind: move 2 spaces more.", "Starker Rückenwind: 2 Felder mehr ziehen.")
+            }
+            ChanceCard::Tailwind3 => Text::new(
+                "Storm at your back: move 3 spaces more.",
+                "Sturm von hinten: 3 Felder mehr ziehen.",
+            ),
+            ChanceCard::FamilyCheers => Text::new(
+                "Your family cheers you on at the roadside: move 2 spaces more.",
+                "Deine Familie feuert dich am Straßenrand an: 2 Felder mehr ziehen.",
+            ),
+            ChanceCard::FamilyStop => Text::new(
+                "You stop to greet your family at the roadside: move 2 spaces less.",
+                "Du hältst kurz, um deine Familie am Straßenrand zu grüßen: 2 Felder weniger ziehen.",
+            ),
+            ChanceCard::Photo => Text::new(
+                "A photographer snaps you holding on to your team car: draw a photo card for this rider. Then move 7.",
+                "Ein Fotograf erwischt dich am Begleitfahrzeug: Ziehe eine Foto-Karte für diesen Fahrer. Dann 7 Felder ziehen.",
+            ),
+        }
+    }
+
+    /// The full composition: the photo card only with the chase-car rule
+    /// (section 4: it is sorted out otherwise).
+    pub fn full_pile(with_photo: bool) -> [u8; 14] {
+        let mut pile = [0; 14];
+        for (i, (card, n)) in Self::DECK.iter().enumerate() {
+            pile[i] = if *card == ChanceCard::Photo && !with_photo { 0 } else { *n };
+        }
+        pile
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_has_22_cards_and_one_photo_card() {
+        assert_eq!(ChanceCard::full_pile(true).iter().map(|&n| n as u32).sum::<u32>(), 22);
+        assert_eq!(ChanceCard::full_pile(false).iter().map(|&n| n as u32).sum::<u32>(), 21);
+        for (c, _) in ChanceCard::DECK {
+            assert_eq!(ChanceCard::from_slug(c.slug()), Some(c));
+            assert!(!c.text().en.is_empty() && !c.text().de.is_empty());
+        }
+    }
+
+    #[test]
+    fn energy_row_matches_the_notes() {
+        // 21-6M, 21-5, 22-6M, 23-6M, 24-5, J-6M, J-5: ten numbered and four jokers in two rows.
+        assert_eq!(ENERGY_KINDS.iter().filter(|k| k.owner.is_some()).count() * 2, 10);
+        assert_eq!(Energy::Own6.kind(0), Some(0));
+        assert_eq!(Energy::Own5.kind(0), Some(1));
+        assert_eq!(Energy::Own6.kind(3), None);
+        assert_eq!(Energy::Own5.kind(3), Some(4));
+        assert_eq!(Energy::Joker5.kind(2), Some(6));
+    }
+}

@@ -1,0 +1,418 @@
+//! Courses (start area, route over the finish lines, sprints, finish) and the
+//! track a course unrolls into: every space the race can use, in order, with
+//! its forward moves, the space directly behind and the spaces beside it.
+//!
+//! # Course file
+//!
+//! ```json
+//! { "name": "Paris–Roubaix", "start": "2", "via": ["C", "D"], "finish": "A",
+//!   "sprints": [ { "at": "D", "points": [11, 8, 5] } ], "energy_rows": 1 }
+//! ```
+//!
+//! `start` names a start area of the board; the start lies just before
+//! `via[0]`; the race passes the lines of `via` in order and ends at
+//! `finish`. `energy_rows` is 1 on short courses (section 4.3: only the
+//! upper seven energy cards) and 2 otherwise (the default). `board` may name
+//! a board file (default: the built-in board).
+
+use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// No space (an absent neighbour).
+pub const NONE: u16 = u16::MAX;
+
+/// Measure units per straight row (divisible by every curve length we use).
+pub const ROW: u32 = 60;
+
+/// One space of a track.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Space {
+    /// 1 = rightmost lane in the direction of travel.
+    pub lane: u8,
+    /// Distance along the course in measure units ([`ROW`] per straight row);
+    /// a curve's lanes are spread over one common measure.
+    pub pos: u32,
+    pub cell: Cell,
+    /// Forward moves: straight on, diagonally to the left (lane + 1),
+    /// diagonally to the right (lane − 1); [`NONE`] where impossible.
+    pub next: [u16; 3],
+    /// The space directly behind in the same lane.
+    pub behind: u16,
+    /// Spaces sharing a side with this one in the neighbouring lanes.
+    pub beside: Vec<u16>,
+    /// How many lines of the route lie behind this space.
+    pub leg: u8,
+    /// True inside a curve (thick lines between the lanes).
+    pub curve: bool,
+}
+
+/// A sprint: its line's index in the route and the points for places 1–3.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sprint {
+    pub line: char,
+    /// Crossed when a rider reaches a space with `leg >= self.leg`.
+    pub leg: u8,
+    pub points: [u8; 3],
+}
+
+/// A course unrolled into its spaces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Track {
+    pub key: String,
+    pub name: String,
+    pub spaces: Vec<Space>,
+    /// The start area's spaces.
+    pub start: Vec<u16>,
+    /// The lines of the route, the finish last.
+    pub lines: Vec<char>,
+    pub finish_leg: u8,
+    pub sprints: Vec<Sprint>,
+    pub energy_rows: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CourseFile {
+    name: String,
+    start: String,
+    #[serde(default)]
+    via: Vec<String>,
+    finish: String,
+    #[serde(default)]
+    sprints: Vec<SprintFile>,
+    #[serde(default = "two")]
+    energy_rows: u8,
+    #[serde(default)]
+    board: Option<String>,
+}
+
+fn two() -> u8 {
+    2
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SprintFile {
+    at: String,
+    points: [u8; 3],
+}
+
+/// The built-in courses (section 13.2), by option value.
+pub const BUILT_IN: [(&str, &str); 4] = [
+    ("paris-roubaix", include_str!("../courses/paris-roubaix.json")),
+    ("luettich", include_str!("../courses/luettich.json")),
+    ("giro", include_str!("../courses/giro.json")),
+    ("tour", include_str!("../courses/tour.json")),
+];
+
+fn cache() -> &'static Mutex<HashMap<String, Arc<Track>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Track>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The track of a built-in course name or a course file path. Built-in
+/// tracks are built once and shared.
+pub fn load(course: &str) -> Result<Arc<Track>, String> {
+    if let Some((key, text)) = BUILT_IN.iter().find(|(k, _)| *k == course) {
+        if let Some(t) = cache().lock().ok().and_then(|c| c.get(*key).cloned()) {
+            return Ok(t);
+        }
+        let board = Board::from_json(DEFAULT_BOARD).map_err(|e| format!("built-in board: {e}"))?;
+        let track = Arc::new(Track::from_json(key, text, &board).map_err(|e| format!("course {key}: {e}"))?);
+        if let Ok(mut c) = cache().lock() {
+            c.insert(key.to_string(), track.clone());
+        }
+        return Ok(track);
+    }
+    let text = std::fs::read_to_string(course).map_err(|e| {
+        format!(
+            "'{course}' is neither a built-in course ({}) nor a readable course file: {e}",
+            BUILT_IN.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    let file: CourseFile =
+        serde_json::from_str(&text).map_err(|e| format!("course file {course}: not a valid course: {e}"))?;
+    let board = match &file.board {
+        None => Board::from_json(DEFAULT_BOARD).map_err(|e| format!("built-in board: {e}"))?,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("board file {path}: {e}"))?;
+            Board::from_json(&text).map_err(|e: BoardError| format!("board file {path}: {e}"))?
+        }
+    };
+    Track::build(course, file, &board).map(Arc::new).map_err(|e| format!("course file {course}: {e}"))
+}
+
+struct Builder {
+    spaces: Vec<Space>,
+    exit: [u16; 4],
+    exit_curve: bool,
+    pos: u32,
+}
+
+impl Builder {
+    fn link(&mut self, from: u16, to: u16) {
+        let (fl, tl) = (self.spaces[from as usize].lane, self.spaces[to as usize].lane);
+        let k = if tl == fl {
+            0
+        } else if tl == fl + 1 {
+            1
+        } else {
+            2
+        };
+        self.spaces[from as usize].next[k] = to;
+    }
+
+    fn space(&mut self, lane: u8, pos: u32, cell: Cell, leg: u8, curve: bool) -> u16 {
+        self.spaces.push(Space {
+            lane,
+            pos,
+            cell,
+            next: [NONE; 3],
+            behind: NONE,
+            beside: Vec::new(),
+            leg,
+            curve,
+        });
+        (self.spaces.len() - 1) as u16
+    }
+
+    fn row(&mut self, row: &[Cell], leg: u8) {
+        self.pos += ROW;
+        let ids: Vec<u16> =
+            row.iter().enumerate().map(|(l, c)| self.space(l as u8 + 1, self.pos, *c, leg, false)).collect();
+        for (l, &id) in ids.iter().enumerate() {
+            let exit = self.exit;
+            for (pl, &prev) in exit.iter().enumerate() {
+                if prev == NONE {
+                    continue;
+                }
+                let close = pl.abs_diff(l) <= 1;
+                if pl == l || (close && !self.exit_curve) {
+                    self.link(prev, id);
+                }
+            }
+            self.spaces[id as usize].behind = self.exit[l];
+            if l > 0 {
+                self.spaces[id as usize].beside.push(ids[l - 1]);
+            }
+            if l + 1 < ids.len() {
+                self.spaces[id as usize].beside.push(ids[l + 1]);
+            }
+        }
+        self.exit = [NONE; 4];
+        self.exit[..ids.len()].copy_from_slice(&ids);
+        self.exit_curve = false;
+    }
+
+    fn curve(&mut self, lanes: &[Vec<Cell>], leg: u8) {
+        let measure = lanes.iter().map(|l| l.len()).max().unwrap_or(1) as u32;
+        let base = self.pos;
+        let mut all: Vec<Vec<u16>> = Vec::new();
+        for (l, cells) in lanes.iter().enumerate() {
+            let len = cells.len() as u32;
+            let mut prev = self.exit[l];
+            let mut ids = Vec::new();
+            for (j, c) in cells.iter().enumerate() {
+                let pos = base + ROW * measure * (j as u32 + 1) / len;
+                let id = self.space(l as u8 + 1, pos, *c, leg, true);
+                if prev != NONE {
+                    self.link(prev, id);
+                }
+                self.spaces[id as usize].behind = prev;
+                prev = id;
+                ids.push(id);
+            }
+            all.push(ids);
+        }
+        // Beside: spaces of neighbouring lanes whose stretches of the
+        // common measure overlap.
+        for l in 0..all.len().saturating_sub(1) {
+            for &a in &all[l] {
+                for &b in &all[l + 1] {
+                    let (a1, b1) = (self.spaces[a as usize].pos, self.spaces[b as usize].pos);
+                    let la = ROW * measure / lanes[l].len() as u32;
+                    let lb = ROW * measure / lanes[l + 1].len() as u32;
+                    let (a0, b0) = (a1.saturating_sub(la), b1.saturating_sub(lb));
+                    if a0 < b1 && b0 < a1 {
+                        self.spaces[a as usize].beside.push(b);
+                        self.spaces[b as usize].beside.push(a);
+                    }
+                }
+            }
+        }
+        self.exit = [NONE; 4];
+        for (l, ids) in all.iter().enumerate() {
+            self.exit[l] = *ids.last().unwrap_or(&NONE);
+        }
+        self.exit_curve = true;
+        self.pos = base + ROW * measure;
+    }
+
+    fn block(&mut self, block: &Block, leg: u8) {
+        match block {
+            Block::Straight(rows) => rows.iter().for_each(|r| self.row(r, leg)),
+            Block::Curve(lanes) => self.curve(lanes, leg),
+        }
+    }
+}
+
+impl Track {
+    /// Builds a track from course-file text on `board`.
+    pub fn from_json(key: &str, text: &str, board: &Board) -> Result<Track, String> {
+        let file: CourseFile = serde_json::from_str(text).map_err(|e| format!("not a valid course: {e}"))?;
+        Track::build(key, file, board)
+    }
+
+    fn build(key: &str, file: CourseFile, board: &Board) -> Result<Track, String> {
+        let line = |s: &str| match s {
+            "A" | "B" | "C" | "D" | "E" => Ok(s.chars().next().unwrap_or('A')),
+            _ => Err(format!("'{s}' is not a finish line (A-E)")),
+        };
+        let mut lines = file.via.iter().map(|s| line(s)).collect::<Result<Vec<_>, _>>()?;
+        lines.push(line(&file.finish)?);
+        let start = board
+            .start(&file.start)
+            .ok_or_else(|| format!("the board has no start area '{}'", file.start))?;
+        if start.to != lines[0] {
+            return Err(format!(
+                "start area {} lies before line {}, but the route begins at line {}",
+                start.name, start.to, lines[0]
+            ));
+        }
+        if !(1..=2).contains(&file.energy_rows) {
+            return Err("energy_rows must be 1 or 2".into());
+        }
+        let mut b = Builder { spaces: Vec::new(), exit: [NONE; 4], exit_curve: false, pos: 0 };
+        // The start area: the last rows of the start segment.
+        let seg = board.segment(start.from, start.to).ok_or("start segment missing")?;
+        let mut rows: Vec<&Vec<Cell>> = Vec::new();
+        for block in seg.blocks.iter().rev() {
+            if let Block::Straight(r) = block {
+                for row in r.iter().rev() {
+                    if rows.len() < start.rows {
+                        rows.push(row);
+                    }
+                }
+            }
+            if rows.len() >= start.rows {
+                break;
+            }
+        }
+        rows.reverse();
+        for row in rows {
+            b.row(row, 0);
+        }
+        let start_spaces: Vec<u16> = (0..b.spaces.len() as u16).collect();
+        for (k, pair) in lines.windows(2).enumerate() {
+            let seg = board
+                .segment(pair[0], pair[1])
+                .ok_or_else(|| format!("the board has no road from {} to {}", pair[0], pair[1]))?;
+            for block in &seg.blocks {
+                b.block(block, k as u8 + 1);
+            }
+        }
+        let n = lines.len() as u8;
+        let runout = board
+            .segment_from(*lines.last().unwrap_or(&'A'))
+            .ok_or("the board has no road after the finish line (needed to ride out)")?;
+        for block in &runout.blocks {
+            b.block(block, n);
+        }
+        if b.spaces.len() >= NONE as usize {
+            return Err("course too long".into());
+        }
+        let mut sprints = Vec::new();
+        for s in &file.sprints {
+            let at = line(&s.at)?;
+            let idx: Vec<usize> = (0..lines.len() - 1).filter(|&i| lines[i] == at).collect();
+            match idx.as_slice() {
+                [i] if *i > 0 => sprints.push(Sprint { line: at, leg: *i as u8 + 1, points: s.points }),
+                [0] => return Err(format!("sprint at {at}: that line is crossed right after the start")),
+                [] => {
+                    return Err(format!(
+                        "sprint at {at}: the route does not pass that line before the finish"
+                    ));
+                }
+                _ => return Err(format!("sprint at {at}: the route passes that line more than once")),
+            }
+        }
+        sprints.sort_by_key(|s| s.leg);
+        Ok(Track {
+            key: key.to_string(),
+            name: file.name,
+            spaces: b.spaces,
+            start: start_spaces,
+            lines,
+            finish_leg: n,
+            sprints,
+            energy_rows: file.energy_rows,
+        })
+    }
+
+    pub fn space(&self, id: u16) -> &Space {
+        &self.spaces[id as usize]
+    }
+
+    /// Builds a track straight from blocks (for tests and purpose-built
+    /// boards): leg 0 throughout except where `finish_after` blocks have
+    /// passed, after which spaces count as past the finish.
+    pub fn from_blocks(blocks: &[Block], start_rows: usize, finish_after: usize) -> Track {
+        let mut b = Builder { spaces: Vec::new(), exit: [NONE; 4], exit_curve: false, pos: 0 };
+        for (i, block) in blocks.iter().enumerate() {
+            b.block(block, if i >= finish_after { 1 } else { 0 });
+        }
+        let start: Vec<u16> = (0..b.spaces.len() as u16)
+            .filter(|&i| b.spaces[i as usize].pos <= ROW * start_rows as u32)
+            .collect();
+        Track {
+            key: "test".into(),
+            name: "test".into(),
+            spaces: b.spaces,
+            start,
+            lines: vec!['A'],
+            finish_leg: 1,
+            sprints: Vec::new(),
+            energy_rows: 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_courses_build() {
+        for (key, _) in BUILT_IN {
+            let t = load(key).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(t.start.len(), 16, "{key}: start area of 4 rows × 4 lanes");
+            // Every forward move goes to a later space (the track is a DAG in index order).
+            for (i, s) in t.spaces.iter().enumerate() {
+                for &n in &s.next {
+                    assert!(n == NONE || n as usize > i, "{key}: space {i} links back");
+                }
+            }
+        }
+        assert_eq!(load("tour").unwrap().sprints.len(), 3);
+        assert_eq!(load("paris-roubaix").unwrap().energy_rows, 1);
+    }
+
+    #[test]
+    fn unknown_course_is_explained() {
+        let err = load("nowhere.json").unwrap_err();
+        assert!(err.contains("paris-roubaix") && err.contains("nowhere.json"), "{err}");
+    }
+
+    #[test]
+    fn bad_route_is_explained() {
+        let board = Board::from_json(DEFAULT_BOARD).unwrap();
+        let err = Track::from_json("x", r#"{"name":"x","start":"1","via":["A","D"],"finish":"C"}"#, &board)
+            .unwrap_err();
+        assert!(err.contains("from A to D"), "{err}");
+        let err = Track::from_json("x", r#"{"name":"x","start":"2","via":["A"],"finish":"B"}"#, &board)
+            .unwrap_err();
+        assert!(err.contains("begins at line A"), "{err}");
+    }
+}

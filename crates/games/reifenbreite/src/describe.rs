@@ -1,0 +1,345 @@
+//! Terminal drawings of a view and words for actions, in English and German.
+
+use crate::View;
+use crate::action::{Action, rider_number};
+use crate::board::Surface;
+use crate::cards::{ENERGY_KINDS, Energy};
+use crate::course::ROW;
+use crate::race::{Phase, Reifenbreite, Status};
+use spieltisch_core::Lang;
+use std::fmt::Write;
+
+fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::De => de,
+    }
+}
+
+/// The columns drawn at most (one per row of the road).
+const WIDTH: u32 = 36;
+
+/// Draws the board around the riders (lanes 4 to 1 from top to bottom, the
+/// race going right), the order of play, the energy cards, sprints and the
+/// score sheet.
+pub fn view(view: &View, lang: Lang) -> String {
+    let g = &view.race;
+    let t = g.track();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} — {} {}/{} — {} {}",
+        t.name,
+        tr(lang, "stage", "Etappe"),
+        g.stage + 1,
+        g.tracks.len(),
+        tr(lang, "round", "Runde"),
+        g.round
+    );
+    // The window: from the last rider on the road to the first, centred on
+    // the rider to move when the field is spread out.
+    let on_road: Vec<u32> = g
+        .riders
+        .iter()
+        .filter(|r| matches!(r.status, Status::Road | Status::Finished | Status::Dismounted))
+        .map(|r| t.space(r.space).pos / ROW)
+        .collect();
+    let (lo, hi) = if on_road.is_empty() {
+        let s: Vec<u32> = t.start.iter().map(|&s| t.space(s).pos / ROW).collect();
+        (*s.iter().min().unwrap_or(&0), *s.iter().max().unwrap_or(&0))
+    } else {
+        (*on_road.iter().min().unwrap_or(&0), *on_road.iter().max().unwrap_or(&0))
+    };
+    let focus = match g.phase {
+        Phase::Choose { rider, .. } | Phase::Move { rider, .. } | Phase::Draft { rider, .. } => {
+            Some(t.space(g.riders[rider as usize].space).pos / ROW)
+        }
+        _ => None,
+    };
+    let (mut from, mut to) = (lo.saturating_sub(1), hi + 2);
+    if to - from > WIDTH {
+        let c = focus.unwrap_or(hi);
+        from = c.saturating_sub(WIDTH / 2).max(lo.saturating_sub(1));
+        to = from + WIDTH;
+    }
+    let cols = (to - from + 1) as usize;
+    let mut grid = vec![vec!["  ".to_string(); cols]; 4];
+    let mut line_col = vec![false; cols];
+    let mut prev_leg = None;
+    for (i, s) in t.spaces.iter().enumerate() {
+        let c = s.pos / ROW;
+        if c < from || c > to {
+            prev_leg = Some(s.leg);
+            continue;
+        }
+        let col = (c - from) as usize;
+        if prev_leg.is_some_and(|l| l != s.leg) {
+            line_col[col] = true;
+        }
+        prev_leg = Some(s.leg);
+        let cell = match s.cell.surface {
+            Surface::Asphalt => "··".to_string(),
+            Surface::Cobbles => format!("c{}", s.cell.number),
+            Surface::Climb => format!("^{}", s.cell.number),
+            Surface::Descent => format!("v{}", s.cell.number),
+        };
+        let rider = g
+            .riders
+            .iter()
+            .position(|r| r.space == i as u16 && matches!(r.status, Status::Road | Status::Finished));
+        grid[(4 - s.lane) as usize][col] = match rider {
+            Some(r) => format!("{}", rider_number(r as u8)),
+            None => cell,
+        };
+    }
+    for (l, row) in grid.iter().enumerate() {
+        let _ = write!(out, "{} {} ", tr(lang, "lane", "Spur"), 4 - l);
+        for (c, cell) in row.iter().enumerate() {
+            out.push(if line_col[c] { '|' } else { ' ' });
+            out.push_str(cell);
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        tr(
+            lang,
+            "       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line",
+            "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie"
+        )
+    );
+    let _ = writeln!(out, "{}", phase_line(g, lang));
+    // Order of play: riders still to move this round, by position.
+    let mut order: Vec<u8> = (0..g.riders.len() as u8)
+        .filter(|&r| g.riders[r as usize].status == Status::Road && !g.has_moved(r))
+        .collect();
+    order.sort_by_key(|&r| {
+        let s = t.space(g.riders[r as usize].space);
+        (std::cmp::Reverse(s.pos), s.lane)
+    });
+    if !order.is_empty() && g.phase != Phase::Over {
+        let names: Vec<String> = order.iter().map(|&r| rider_number(r).to_string()).collect();
+        let _ = writeln!(out, "{}: {}", tr(lang, "still to move", "noch zu ziehen"), names.join(" "));
+    }
+    let dis: Vec<String> = (0..g.riders.len() as u8)
+        .filter(|&r| g.riders[r as usize].status == Status::Dismounted)
+        .map(|r| rider_number(r).to_string())
+        .collect();
+    if !dis.is_empty() {
+        let _ = writeln!(out, "{}: {}", tr(lang, "dismounted", "abgestiegen"), dis.join(" "));
+    }
+    for team in 0..g.teams() {
+        let e = g.energy(team);
+        let cards: Vec<String> = (0..7)
+            .filter(|&k| e[k] > 0)
+            .map(|k| {
+                let kind = ENERGY_KINDS[k];
+                let who = kind.owner.map(|o| rider_number(team * 4 + o).to_string()).unwrap_or("J".into());
+                let m = if kind.mountain { "M" } else { "" };
+                if e[k] > 1 {
+                    format!("{}×{who}-{}{m}", e[k], kind.value)
+                } else {
+                    format!("{who}-{}{m}", kind.value)
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} {}x ({} {}): {}",
+            tr(lang, "team", "Team"),
+            team + 2,
+            tr(lang, "manager", "Teamchef"),
+            g.seat_of_team(team) + 1,
+            if cards.is_empty() { "—".to_string() } else { cards.join(" ") }
+        );
+    }
+    for (i, s) in t.sprints.iter().enumerate() {
+        if g.rules().sprints {
+            let r: Vec<String> = g.sprint_results[i].iter().map(|&r| rider_number(r).to_string()).collect();
+            let _ = writeln!(
+                out,
+                "{} {} ({}/{}/{}): {}",
+                tr(lang, "sprint", "Sprint"),
+                s.line,
+                s.points[0],
+                s.points[1],
+                s.points[2],
+                r.join(" ")
+            );
+        }
+    }
+    if let Some((h, _)) = g.jersey {
+        let _ = writeln!(out, "{}: {}", tr(lang, "yellow jersey", "Gelbes Trikot"), rider_number(h));
+    }
+    if !g.finish.is_empty() {
+        let f: Vec<String> = g.finish.iter().map(|&r| rider_number(r).to_string()).collect();
+        let _ = writeln!(out, "{}: {}", tr(lang, "finished", "im Ziel"), f.join(" "));
+    }
+    if g.phase == Phase::Over {
+        out.push_str(&score_sheet(g, lang));
+    }
+    out
+}
+
+fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
+    match g.phase {
+        Phase::FirstTeam => tr(lang, "Roll-off for the start.", "Auswürfeln des Startspielers.").into(),
+        Phase::Place { team } => {
+            format!(
+                "{} {}x {}",
+                tr(lang, "Team", "Team"),
+                team + 2,
+                tr(lang, "places a rider.", "stellt einen Fahrer auf.")
+            )
+        }
+        Phase::Choose { rider, n, .. } => format!(
+            "{} {} {} ({} {n})",
+            tr(lang, "Rider", "Fahrer"),
+            rider_number(rider),
+            tr(
+                lang,
+                "is to move: energy cards, ride or break away?",
+                "ist am Zug: Energie-Karten, fahren oder ausreißen?"
+            ),
+            tr(lang, "cards chosen:", "Karten gewählt:")
+        ),
+        Phase::Dice { rider, .. } => {
+            format!("{} {}", tr(lang, "Dice for", "Würfeln für"), rider_number(rider))
+        }
+        Phase::ChanceDraw { rider, .. } => {
+            format!(
+                "{} {}",
+                tr(lang, "A 7: chance card for", "Eine 7: Chancen-Karte für"),
+                rider_number(rider)
+            )
+        }
+        Phase::Move { rider, amount, breakaway } => format!(
+            "{} {} {} {amount}{}",
+            tr(lang, "Rider", "Fahrer"),
+            rider_number(rider),
+            tr(lang, "moves up to", "zieht bis zu"),
+            if breakaway { tr(lang, " (breakaway)", " (Ausreißversuch)") } else { "" }
+        ),
+        Phase::Draft { rider, .. } => format!(
+            "{} {} {}",
+            tr(lang, "Rider", "Fahrer"),
+            rider_number(rider),
+            tr(lang, "may draft (draft/skip).", "kann sich anhängen (draft/skip).")
+        ),
+        Phase::TowPhoto { rider, .. } => {
+            format!("{} {}", tr(lang, "Photo card for", "Foto-Karte für"), rider_number(rider))
+        }
+        Phase::Proposal { leader, asked } => format!(
+            "{} {} {} {} (accept/refuse)",
+            rider_number(leader),
+            tr(lang, "offers the lead to", "bietet die Führung an"),
+            rider_number(asked),
+            ""
+        ),
+        Phase::Director => {
+            tr(lang, "The race director draws two photo cards.", "Der Rennleiter zieht zwei Foto-Karten.")
+                .into()
+        }
+        Phase::Over => tr(lang, "The race is over.", "Das Rennen ist beendet.").into(),
+    }
+}
+
+/// The score sheet (18): finishing order with points, sprints and jersey,
+/// then the team totals.
+pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
+    let mut out = String::new();
+    let Some(last) = g.results.last() else { return out };
+    let _ = writeln!(out, "{}", tr(lang, "Score sheet (last stage):", "Wertungsblatt (letzte Etappe):"));
+    let _ = writeln!(out, "  {}", tr(lang, "place rider points total", "Platz Fahrer Punkte Gesamt"));
+    for (i, &r) in g.finish.iter().enumerate() {
+        let _ = writeln!(out, "  {:>2}. {} {:>3}", i + 1, rider_number(r), last[r as usize]);
+    }
+    if !g.director.is_empty() {
+        let _ =
+            writeln!(out, "  {}: {:?}", tr(lang, "photo cards drawn", "gezogene Foto-Karten"), g.director);
+    }
+    let dq = g.disqualified.last().copied().unwrap_or(0);
+    if dq != 0 {
+        let d: Vec<String> = (0..g.riders.len() as u8)
+            .filter(|r| dq & (1 << r) != 0)
+            .map(|r| rider_number(r).to_string())
+            .collect();
+        let _ = writeln!(out, "  {}: {}", tr(lang, "disqualified", "disqualifiziert"), d.join(" "));
+    }
+    let scores = g.team_scores();
+    for (t, s) in scores.iter().enumerate() {
+        let _ = writeln!(out, "  {} {}x: {s}", tr(lang, "team", "Team"), t + 2);
+    }
+    out
+}
+
+/// An action in words.
+pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
+    let mover = match g.phase {
+        Phase::Choose { rider, .. }
+        | Phase::Move { rider, .. }
+        | Phase::Draft { rider, .. }
+        | Phase::Dice { rider, .. }
+        | Phase::ChanceDraw { rider, .. }
+        | Phase::TowPhoto { rider, .. } => rider_number(rider).to_string(),
+        Phase::Proposal { asked, .. } => rider_number(asked).to_string(),
+        _ => String::new(),
+    };
+    match a {
+        Action::First(t) => format!(
+            "{} {}x {}",
+            tr(lang, "team", "Team"),
+            t + 2,
+            tr(lang, "places first", "stellt zuerst auf")
+        ),
+        Action::Place { rider, space } => format!(
+            "{} {} {} {space} ({} {})",
+            tr(lang, "place", "Fahrer"),
+            rider_number(*rider),
+            tr(lang, "on start space", "auf Startfeld"),
+            tr(lang, "lane", "Spur"),
+            g.track().space(*space).lane
+        ),
+        Action::Card(e) => {
+            let what = match e {
+                Energy::Own6 => tr(lang, "his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)"),
+                Energy::Own5 => tr(lang, "his own 5", "seine eigene 5"),
+                Energy::Joker6 => tr(lang, "a joker 6 (mountain sign)", "einen Joker 6 (Verbotsschild)"),
+                Energy::Joker5 => tr(lang, "a joker 5", "einen Joker 5"),
+            };
+            format!("{mover} {} {what}", tr(lang, "plays", "spielt"))
+        }
+        Action::Ride => format!("{mover} {}", tr(lang, "rides", "fährt")),
+        Action::Break => format!("{mover} {}", tr(lang, "breaks away!", "reißt aus!")),
+        Action::Tow => {
+            format!("{mover} {}", tr(lang, "hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)"))
+        }
+        Action::Tow12 => {
+            format!("{mover} {}", tr(lang, "hitches a long tow (12)", "lässt sich lange mitziehen (12)"))
+        }
+        Action::Ask => format!("{mover} {}", tr(lang, "offers the lead", "bietet die Führung an")),
+        Action::Accept => format!("{mover} {}", tr(lang, "takes the lead", "übernimmt die Führung")),
+        Action::Refuse => format!("{mover} {}", tr(lang, "refuses the lead", "lehnt die Führung ab")),
+        Action::Roll(n) => format!("{} {n}", tr(lang, "rolls", "würfelt")),
+        Action::Chance(c) => c.text().get(lang).to_string(),
+        Action::Photo(_) => {
+            tr(lang, "a photo card is drawn and noted", "eine Foto-Karte wird gezogen und notiert").into()
+        }
+        Action::Director(n) => format!(
+            "{} {n}",
+            tr(lang, "the race director draws photo card", "der Rennleiter zieht Foto-Karte")
+        ),
+        Action::To(s) => {
+            let sp = g.track().space(*s);
+            format!(
+                "{mover} {} {s} ({} {})",
+                tr(lang, "to space", "auf Feld"),
+                tr(lang, "lane", "Spur"),
+                sp.lane
+            )
+        }
+        Action::Draft => format!("{mover} {}", tr(lang, "drafts", "hängt sich an")),
+        Action::Skip => format!("{mover} {}", tr(lang, "does not draft", "hängt sich nicht an")),
+    }
+}

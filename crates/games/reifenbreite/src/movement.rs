@@ -1,0 +1,115 @@
+//! Where a rider can get to: forward moves straight on or diagonally, never
+//! across a thick line, never onto or through an occupied space (5.3). A
+//! diagonal step between two riders is allowed (figure 5b): only the space
+//! stepped onto must be free.
+
+use crate::course::{NONE, Track};
+
+/// The spaces a rider can reach, each with its shortest number of steps.
+#[derive(Debug)]
+pub struct Reach {
+    items: [(u16, u8); 192],
+    len: usize,
+}
+
+impl Reach {
+    pub fn as_slice(&self) -> &[(u16, u8)] {
+        &self.items[..self.len]
+    }
+
+    /// The shortest number of steps to `space`, if reachable.
+    pub fn steps(&self, space: u16) -> Option<u8> {
+        self.as_slice().iter().find(|(s, _)| *s == space).map(|(_, d)| *d)
+    }
+
+    /// The largest number of steps of any reachable space (0 if none).
+    pub fn farthest(&self) -> u8 {
+        self.as_slice().iter().map(|(_, d)| *d).max().unwrap_or(0)
+    }
+}
+
+/// Breadth-first search from `from` over at most `max` steps, avoiding the
+/// spaces in `occupied` (the mover's own space may be listed: it is only
+/// left, never entered).
+pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
+    let mut r = Reach { items: [(0, 0); 192], len: 0 };
+    // Forward moves always lead to higher space numbers, so a window of
+    // numbers above `from` is enough to mark visited spaces.
+    let mut seen = [0u64; 32];
+    let (mut lo, mut hi) = (0, 0);
+    for d in 1..=max {
+        let before = r.len;
+        let mut expand = |s: u16, r: &mut Reach| {
+            for &n in &track.spaces[s as usize].next {
+                if n == NONE || occupied.contains(&n) {
+                    continue;
+                }
+                let off = (n - from) as usize;
+                if off >= 32 * 64 || seen[off / 64] & (1 << (off % 64)) != 0 || r.len == r.items.len() {
+                    continue;
+                }
+                seen[off / 64] |= 1 << (off % 64);
+                r.items[r.len] = (n, d);
+                r.len += 1;
+            }
+        };
+        if d == 1 {
+            expand(from, &mut r);
+        } else {
+            for i in lo..hi {
+                let s = r.items[i].0;
+                expand(s, &mut r);
+            }
+        }
+        if r.len == before {
+            break;
+        }
+        (lo, hi) = (before, r.len);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Block, Cell, Surface};
+
+    fn a() -> Cell {
+        Cell { surface: Surface::Asphalt, number: 0 }
+    }
+
+    /// `rows` straight rows of `lanes` lanes; space id = row * lanes + lane - 1.
+    fn grid(rows: usize, lanes: usize) -> Track {
+        Track::from_blocks(&[Block::Straight(vec![vec![a(); lanes]; rows])], 1, usize::MAX)
+    }
+
+    #[test]
+    fn straight_and_diagonal_moves() {
+        let t = grid(6, 4);
+        let r = reach(&t, 1, 2, &[]); // row 0, lane 2
+        assert_eq!(r.steps(5), Some(1)); // straight
+        assert_eq!(r.steps(4), Some(1)); // diagonal right
+        assert_eq!(r.steps(6), Some(1)); // diagonal left
+        assert_eq!(r.steps(7), None); // two lanes across in one step is not a move
+        assert_eq!(r.steps(11), Some(2));
+        assert_eq!(r.steps(2), None, "never sideways (5.3)");
+    }
+
+    #[test]
+    fn blocked_road_ends_the_move_behind_the_riders() {
+        // Section 5.3: a road blocked across its whole width.
+        let t = grid(6, 2);
+        let r = reach(&t, 0, 6, &[4, 5]);
+        assert_eq!(r.farthest(), 1);
+        assert!(r.steps(6).is_none() && r.steps(8).is_none());
+    }
+
+    #[test]
+    fn diagonal_between_two_riders() {
+        // Figure 5b: rider 41 slips diagonally between two riders.
+        let t = grid(4, 2);
+        // Rider at row 0 lane 1 (space 0); riders on row 1 lane 1 (2) and row 0 lane 2 (1).
+        let r = reach(&t, 0, 1, &[2, 1]);
+        assert_eq!(r.steps(3), Some(1));
+    }
+}

@@ -1,0 +1,177 @@
+//! Options and the rules they switch on.
+
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{OptionKind, OptionSpec, OptionsError, Text};
+
+/// The rules level (parts I–III of the rulebook).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    #[default]
+    Basic,
+    Advanced,
+    Pro,
+}
+
+/// The options of a race (see the table in the crate documentation).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    pub teams: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub course: Option<String>,
+    pub rules: Level,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprints: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jersey: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chase_car: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead_exchange: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stages: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            teams: 4,
+            seats: None,
+            course: None,
+            rules: Level::Basic,
+            sprints: None,
+            jersey: None,
+            chase_car: None,
+            lead_exchange: None,
+            stages: None,
+        }
+    }
+}
+
+/// The rules in force, resolved from the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// Part II: surfaces count.
+    pub surfaces: bool,
+    pub sprints: bool,
+    pub jersey: bool,
+    pub chase_car: bool,
+    pub lead_exchange: bool,
+}
+
+impl Options {
+    /// The resolved rules, or why the combination is invalid.
+    pub fn resolve(&self) -> Result<Rules, OptionsError> {
+        let pro = self.rules == Level::Pro;
+        let rules = Rules {
+            surfaces: self.rules != Level::Basic,
+            sprints: self.sprints.unwrap_or(pro),
+            jersey: self.jersey.unwrap_or(pro),
+            chase_car: self.chase_car.unwrap_or(pro),
+            lead_exchange: self.lead_exchange.unwrap_or(pro),
+        };
+        if !(2..=4).contains(&self.teams) {
+            return Err(OptionsError::Rule(format!("teams must be 2 to 4, not {}", self.teams)));
+        }
+        let seats = self.seats();
+        if !(2..=self.teams).contains(&seats) {
+            return Err(OptionsError::Rule(format!(
+                "seats (managers) must be from 2 to the number of teams ({}), not {seats}",
+                self.teams
+            )));
+        }
+        if rules.jersey && !rules.sprints {
+            return Err(OptionsError::Rule("the yellow jersey (jersey) needs sprints (sprints=true)".into()));
+        }
+        if self.course.is_some() && self.stages.is_some() {
+            return Err(OptionsError::Rule("give either course or stages, not both".into()));
+        }
+        Ok(rules)
+    }
+
+    pub fn seats(&self) -> u8 {
+        self.seats.unwrap_or(self.teams)
+    }
+
+    /// The courses ridden, in order (one unless `stages` is given).
+    pub fn courses(&self) -> Vec<String> {
+        match &self.stages {
+            Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+            None => vec![self.course.clone().unwrap_or_else(|| "paris-roubaix".into())],
+        }
+    }
+}
+
+/// The option schema.
+pub fn specs() -> Vec<OptionSpec> {
+    const COURSES: &[&str] = &["paris-roubaix", "luettich", "giro", "tour"];
+    let auto =
+        |key, en, de| OptionSpec { key, kind: OptionKind::Bool, default: "auto", help: Text::new(en, de) };
+    vec![
+        OptionSpec {
+            key: "teams",
+            kind: OptionKind::Int { min: 2, max: 4 },
+            default: "4",
+            help: Text::new("number of teams of four riders", "Anzahl der Teams zu je vier Fahrern"),
+        },
+        OptionSpec {
+            key: "seats",
+            kind: OptionKind::Int { min: 2, max: 4 },
+            default: "teams",
+            help: Text::new(
+                "number of managers; teams are dealt to them in turn (team i to manager i mod seats)",
+                "Anzahl der Teamchefs; die Teams werden reihum verteilt (Team i an Teamchef i mod Anzahl)",
+            ),
+        },
+        OptionSpec {
+            key: "course",
+            kind: OptionKind::ChoiceOrText { choices: COURSES },
+            default: "paris-roubaix",
+            help: Text::new(
+                "a printed course or a course file",
+                "eine gedruckte Strecke oder eine Streckendatei",
+            ),
+        },
+        OptionSpec {
+            key: "rules",
+            kind: OptionKind::Choice { choices: &["basic", "advanced", "pro"] },
+            default: "basic",
+            help: Text::new(
+                "basic rules, advanced (road surfaces) or professional",
+                "Grund-Regeln, erweiterte (Straßenbelag) oder Profi-Regeln",
+            ),
+        },
+        auto(
+            "sprints",
+            "sprints with points (section 15); on with rules=pro",
+            "Sprints mit Punkten (Abschnitt 15); an bei rules=pro",
+        ),
+        auto(
+            "jersey",
+            "the yellow jersey (15.1); on with rules=pro",
+            "das Gelbe Trikot (15.1); an bei rules=pro",
+        ),
+        auto(
+            "chase_car",
+            "hitching a tow from the team car, photo cards (14); on with rules=pro",
+            "Mitziehen am Begleitfahrzeug, Foto-Karten (14); an bei rules=pro",
+        ),
+        auto(
+            "lead_exchange",
+            "taking turns in the lead (16); on with rules=pro",
+            "Abwechseln in der Führungsarbeit (16); an bei rules=pro",
+        ),
+        OptionSpec {
+            key: "stages",
+            kind: OptionKind::Text,
+            default: "",
+            help: Text::new(
+                "a stage race over these courses, comma-separated (17)",
+                "ein Etappenrennen über diese Strecken, durch Kommas getrennt (17)",
+            ),
+        },
+    ]
+}

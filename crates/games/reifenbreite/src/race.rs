@@ -1,0 +1,954 @@
+//! The state of a race (or stage race) and every rule that changes it.
+
+use crate::action::Action;
+use crate::cards::{ChanceCard, ENERGY_KINDS, Energy};
+use crate::course::{self, NONE, Track};
+use crate::movement::{Reach, reach};
+use crate::options::{Options, Rules};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use spieltisch_core::{OptionsError, Seat, Turn};
+use std::sync::Arc;
+
+/// Points for finishing places 1–16 (RULES-NOTES, section 18).
+pub const PLACE_POINTS: [u16; 16] = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
+
+/// A safety bound no real race reaches: after this many rounds the race
+/// director ends the race, and riders still on the road are placed behind
+/// the finishers in their order on the road.
+pub const ROUND_CAP: u16 = 200;
+
+/// A tow is allowed at most this many times per rider and race (14).
+pub const MAX_TOWS: u8 = 4;
+
+/// A shared, immutable track, serialized as its course key (built-in name
+/// or file path) and rebuilt from it.
+#[derive(Clone, Debug)]
+pub struct TrackRef(pub Arc<Track>);
+
+impl PartialEq for TrackRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.key == other.0.key
+    }
+}
+
+impl Serialize for TrackRef {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.key.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for TrackRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let key = String::deserialize(d)?;
+        course::load(&key).map(TrackRef).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Where a rider is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Not yet placed on the start.
+    Waiting,
+    Road,
+    /// Beside the road after dismounting (9.2); back at the end of the round.
+    Dismounted,
+    /// Over the finish line; leaves the road at the end of the round.
+    Finished,
+    /// Finished and off the road.
+    Out,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rider {
+    pub space: u16,
+    pub status: Status,
+}
+
+/// What the race waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Chance: the dice roll-off for the first to place (5.1).
+    FirstTeam,
+    /// A team places its next rider.
+    Place {
+        team: u8,
+    },
+    /// The rider to move chooses energy cards, a breakaway, a tow, or asks
+    /// for a lead exchange (`offer`: the space of the last rider who
+    /// refused, [`NONE`] if nobody was asked yet).
+    Choose {
+        rider: u8,
+        cards: [u8; 2],
+        n: u8,
+        offer: u16,
+    },
+    /// Chance: `dice` dice rolled, added to `base`.
+    Dice {
+        rider: u8,
+        base: u8,
+        dice: u8,
+        breakaway: bool,
+        tow: bool,
+    },
+    /// Chance: a chance card for a 7 (section 7).
+    ChanceDraw {
+        rider: u8,
+        breakaway: bool,
+    },
+    /// The rider picks his destination.
+    Move {
+        rider: u8,
+        amount: u8,
+        breakaway: bool,
+    },
+    /// The rider directly behind may draft into the space `to`, from `from`,
+    /// in at most `steps` steps (5.4).
+    Draft {
+        rider: u8,
+        from: u16,
+        to: u16,
+        steps: u8,
+    },
+    /// Chance: photo cards still to draw for a tow, then move `amount`.
+    TowPhoto {
+        rider: u8,
+        left: u8,
+        amount: u8,
+    },
+    /// The rider `asked` answers the offer of the lead by `leader` (16).
+    Proposal {
+        leader: u8,
+        asked: u8,
+    },
+    /// Chance: the race director draws two photo cards (14).
+    Director,
+    Over,
+}
+
+/// The complete state. Everything is public except the photo-card numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reifenbreite {
+    pub(crate) options: Options,
+    pub(crate) rules: Rules,
+    pub(crate) tracks: Vec<TrackRef>,
+    pub(crate) stage: u8,
+    pub(crate) round: u16,
+    pub(crate) phase: Phase,
+    pub(crate) first_team: u8,
+    pub(crate) placed: u8,
+    pub(crate) riders: Vec<Rider>,
+    /// Riders who have moved (or may no longer move) this round.
+    pub(crate) moved: u16,
+    /// Riders who have offered or taken over the lead this round.
+    pub(crate) asked: u16,
+    /// Energy cards held, per team and kind.
+    pub(crate) energy: Vec<[u8; 7]>,
+    /// Chance cards left in the pile, per type.
+    pub(crate) pile: [u8; 14],
+    pub(crate) finish: Vec<u8>,
+    pub(crate) sprint_results: Vec<Vec<u8>>,
+    pub(crate) sprint_points: Vec<u16>,
+    /// The yellow jersey: its wearer and the round he took it.
+    pub(crate) jersey: Option<(u8, u16)>,
+    pub(crate) jersey_points: Vec<u16>,
+    pub(crate) dismounted: Vec<u8>,
+    pub(crate) tows: Vec<u8>,
+    /// Photo cards noted per rider (0 = hidden, in views).
+    pub(crate) photos: Vec<Vec<u8>>,
+    pub(crate) director: Vec<u8>,
+    /// Points per finished stage and rider.
+    pub(crate) results: Vec<Vec<u16>>,
+    /// Disqualified riders per finished stage (bit per rider).
+    pub(crate) disqualified: Vec<u16>,
+}
+
+fn bit(r: u8) -> u16 {
+    1 << r
+}
+
+impl Reifenbreite {
+    pub(crate) fn create(options: &Options) -> Result<Self, OptionsError> {
+        let rules = options.resolve()?;
+        let mut tracks = Vec::new();
+        for c in options.courses() {
+            let t = course::load(&c).map_err(|e| OptionsError::Invalid {
+                key: if options.stages.is_some() { "stages".into() } else { "course".into() },
+                value: c.clone(),
+                reason: e,
+            })?;
+            tracks.push(TrackRef(t));
+        }
+        let n = options.teams as usize * 4;
+        let mut g = Reifenbreite {
+            options: options.clone(),
+            rules,
+            tracks,
+            stage: 0,
+            round: 1,
+            phase: Phase::FirstTeam,
+            first_team: 0,
+            placed: 0,
+            riders: vec![Rider { space: NONE, status: Status::Waiting }; n],
+            moved: 0,
+            asked: 0,
+            energy: Vec::new(),
+            pile: [0; 14],
+            finish: Vec::new(),
+            sprint_results: Vec::new(),
+            sprint_points: vec![0; n],
+            jersey: None,
+            jersey_points: vec![0; n],
+            dismounted: Vec::new(),
+            tows: vec![0; n],
+            photos: vec![Vec::new(); n],
+            director: Vec::new(),
+            results: Vec::new(),
+            disqualified: Vec::new(),
+        };
+        g.setup_stage();
+        Ok(g)
+    }
+
+    /// A race on a purpose-built track (for the rulebook's figures): riders
+    /// placed as given (`(rider index, space)`), round `round`, no one to
+    /// place; the next rider to move is chosen by the rules.
+    pub fn on_track(track: Track, teams: u8, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Self {
+        let options = Options { teams, ..Options::default() };
+        let mut g = Self::create(&options).expect("valid options");
+        g.rules = rules;
+        g.tracks = vec![TrackRef(Arc::new(track))];
+        g.setup_stage();
+        for r in g.riders.iter_mut() {
+            r.status = Status::Out;
+        }
+        for &(r, s) in riders {
+            g.riders[r as usize] = Rider { space: s, status: Status::Road };
+        }
+        g.round = round;
+        g.placed = g.riders.len() as u8;
+        g.advance();
+        g
+    }
+
+    fn setup_stage(&mut self) {
+        let n = self.riders.len();
+        let rows = self.track().energy_rows;
+        self.riders = vec![Rider { space: NONE, status: Status::Waiting }; n];
+        self.energy = vec![[rows; 7]; self.options.teams as usize];
+        self.pile = ChanceCard::full_pile(self.rules.chase_car);
+        self.finish.clear();
+        self.sprint_results = vec![Vec::new(); self.track().sprints.len()];
+        self.sprint_points = vec![0; n];
+        self.jersey = None;
+        self.jersey_points = vec![0; n];
+        self.dismounted.clear();
+        self.tows = vec![0; n];
+        self.photos = vec![Vec::new(); n];
+        self.director.clear();
+        self.moved = 0;
+        self.asked = 0;
+        self.round = 1;
+        self.placed = 0;
+        self.phase = Phase::FirstTeam;
+    }
+
+    pub fn track(&self) -> &Track {
+        &self.tracks[self.stage as usize].0
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    pub fn riders(&self) -> &[Rider] {
+        &self.riders
+    }
+
+    pub fn energy(&self, team: u8) -> [u8; 7] {
+        self.energy[team as usize]
+    }
+
+    /// True when rider `r` has moved (or may no longer move) this round.
+    pub fn has_moved(&self, r: u8) -> bool {
+        self.moved & bit(r) != 0
+    }
+
+    pub fn finish_order(&self) -> &[u8] {
+        &self.finish
+    }
+
+    pub fn teams(&self) -> u8 {
+        self.options.teams
+    }
+
+    pub fn seat_of_team(&self, team: u8) -> Seat {
+        (team % self.options.seats()) as Seat
+    }
+
+    pub fn seat_of_rider(&self, rider: u8) -> Seat {
+        self.seat_of_team(rider / 4)
+    }
+
+    /// The spaces riders stand on (on the road or just over the finish).
+    fn occupied(&self) -> ([u16; 16], usize) {
+        let mut occ = [NONE; 16];
+        let mut n = 0;
+        for r in &self.riders {
+            if matches!(r.status, Status::Road | Status::Finished) {
+                occ[n] = r.space;
+                n += 1;
+            }
+        }
+        (occ, n)
+    }
+
+    pub fn rider_at(&self, space: u16) -> Option<u8> {
+        self.riders
+            .iter()
+            .position(|r| r.space == space && matches!(r.status, Status::Road | Status::Finished))
+            .map(|i| i as u8)
+    }
+
+    /// Where rider `r` can get to with `max` steps.
+    pub fn reach_of(&self, r: u8, max: u8) -> Reach {
+        let (occ, n) = self.occupied();
+        reach(self.track(), self.riders[r as usize].space, max, &occ[..n])
+    }
+
+    pub fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::FirstTeam
+            | Phase::Dice { .. }
+            | Phase::ChanceDraw { .. }
+            | Phase::TowPhoto { .. }
+            | Phase::Director => Turn::Chance,
+            Phase::Place { team } => Turn::Seat(self.seat_of_team(team)),
+            Phase::Choose { rider, .. } | Phase::Move { rider, .. } | Phase::Draft { rider, .. } => {
+                Turn::Seat(self.seat_of_rider(rider))
+            }
+            Phase::Proposal { asked, .. } => Turn::Seat(self.seat_of_rider(asked)),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    // ---- order of play (5, 5.2) ----
+
+    /// The next rider to move by position: furthest ahead, then rightmost.
+    pub fn next_by_position(&self) -> Option<u8> {
+        let t = self.track();
+        (0..self.riders.len() as u8)
+            .filter(|&r| self.riders[r as usize].status == Status::Road && self.moved & bit(r) == 0)
+            .max_by_key(|&r| {
+                let s = t.space(self.riders[r as usize].space);
+                (s.pos, std::cmp::Reverse(s.lane))
+            })
+    }
+
+    /// Hands the race to the next decision once a rider's turn is over.
+    fn advance(&mut self) {
+        loop {
+            match self.next_by_position() {
+                Some(r) => {
+                    self.begin_turn(r);
+                    return;
+                }
+                None => {
+                    if !self.end_round() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn begin_turn(&mut self, r: u8) {
+        self.phase = Phase::Choose { rider: r, cards: [u8::MAX; 2], n: 0, offer: NONE };
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if legal == [Action::Ride] {
+            self.phase = Phase::Dice { rider: r, base: 0, dice: 2, breakaway: false, tow: false };
+        }
+    }
+
+    // ---- legal actions ----
+
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Place { team } => {
+                let t = self.track();
+                let lanes_used: Vec<u8> = (team * 4..team * 4 + 4)
+                    .filter(|&r| self.riders[r as usize].status != Status::Waiting)
+                    .map(|r| t.space(self.riders[r as usize].space).lane)
+                    .collect();
+                let (occ, n) = self.occupied();
+                for r in team * 4..team * 4 + 4 {
+                    if self.riders[r as usize].status != Status::Waiting {
+                        continue;
+                    }
+                    for &s in &t.start {
+                        if !occ[..n].contains(&s) && !lanes_used.contains(&t.space(s).lane) {
+                            out.push(Action::Place { rider: r, space: s });
+                        }
+                    }
+                }
+            }
+            Phase::Choose { rider, cards, n, offer } => {
+                if self.rules.lead_exchange && n == 0 && self.ask_target(rider, offer).is_some() {
+                    out.push(Action::Ask);
+                }
+                for e in Energy::ALL {
+                    if self.card_playable(rider, e, cards, n) {
+                        out.push(Action::Card(e));
+                    }
+                }
+                out.push(Action::Ride);
+                if n > 0 {
+                    out.push(Action::Break);
+                }
+                if self.rules.chase_car && n == 0 && self.tows[rider as usize] < MAX_TOWS {
+                    out.push(Action::Tow);
+                    out.push(Action::Tow12);
+                }
+            }
+            Phase::Move { rider, amount, .. } => self.destinations(rider, amount, out),
+            Phase::Draft { .. } => out.extend([Action::Draft, Action::Skip]),
+            Phase::Proposal { .. } => out.extend([Action::Accept, Action::Refuse]),
+            _ => {}
+        }
+    }
+
+    fn card_playable(&self, rider: u8, e: Energy, cards: [u8; 2], n: u8) -> bool {
+        // Section 6: not in the first (start) round; at most two per move.
+        if self.round <= 1 || n >= 2 {
+            return false;
+        }
+        let Some(kind) = e.kind(rider % 4) else { return false };
+        let chosen = cards[..n as usize].iter().filter(|&&k| k as usize == kind).count() as u8;
+        if self.energy[(rider / 4) as usize][kind] <= chosen {
+            return false;
+        }
+        // Two cards are chosen in kind order, so each pair is listed once.
+        if n == 1 && (kind as u8) < cards[0] {
+            return false;
+        }
+        if self.rules.surfaces {
+            let cell = self.track().space(self.riders[rider as usize].space).cell;
+            match cell.surface {
+                // Section 10: no card with the mountain sign on a climb;
+                // only one card on cobblestones.
+                crate::board::Surface::Climb if ENERGY_KINDS[kind].mountain => return false,
+                crate::board::Surface::Cobbles if n >= 1 => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// The rider the leader may offer the lead to next (16): the rider
+    /// directly behind the leader, or behind the last one who refused, if
+    /// he is on the road and has not moved.
+    fn ask_target(&self, leader: u8, offer: u16) -> Option<u8> {
+        if self.asked & bit(leader) != 0 {
+            return None;
+        }
+        let from = if offer == NONE { self.riders[leader as usize].space } else { offer };
+        let behind = self.track().space(from).behind;
+        if behind == NONE {
+            return None;
+        }
+        let r = self.rider_at(behind)?;
+        (self.riders[r as usize].status == Status::Road && self.moved & bit(r) == 0).then_some(r)
+    }
+
+    /// Destinations for a move of `amount`, in course order. Crossing the
+    /// finish line is only possible with the full move (8): a space past
+    /// the line must be the farthest the rider can get to.
+    fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
+        let reach = self.reach_of(rider, amount);
+        let t = self.track();
+        let from_leg = t.space(self.riders[rider as usize].space).leg;
+        let far = reach.farthest();
+        let start = out.len();
+        for &(s, d) in reach.as_slice() {
+            if t.space(s).leg >= t.finish_leg && from_leg < t.finish_leg && d != far {
+                continue;
+            }
+            out.push(Action::To(s));
+        }
+        out[start..].sort_by_key(|a| if let Action::To(s) = a { *s } else { 0 });
+    }
+
+    pub fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        match self.phase {
+            Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First(t), 1))),
+            Phase::Dice { dice, .. } => {
+                if dice == 2 {
+                    out.extend((2..=12u8).map(|s| (Action::Roll(s), 6 - (s as i32 - 7).unsigned_abs())));
+                } else {
+                    out.extend((1..=6).map(|s| (Action::Roll(s), 1)));
+                }
+            }
+            Phase::ChanceDraw { .. } => {
+                for (i, (card, _)) in ChanceCard::DECK.iter().enumerate() {
+                    if self.pile[i] > 0 {
+                        out.push((Action::Chance(*card), self.pile[i] as u32));
+                    }
+                }
+            }
+            Phase::TowPhoto { .. } => out.extend((1..=6).map(|n| (Action::Photo(n), 1))),
+            Phase::Director => {
+                out.extend((1..=6).filter(|n| !self.director.contains(n)).map(|n| (Action::Director(n), 1)))
+            }
+            _ => {}
+        }
+    }
+
+    // ---- applying ----
+
+    pub fn apply(&mut self, action: &Action) {
+        match (self.phase, *action) {
+            (Phase::FirstTeam, Action::First(t)) => {
+                self.first_team = t;
+                self.phase = Phase::Place { team: t };
+            }
+            (Phase::Place { .. }, Action::Place { rider, space }) => {
+                self.riders[rider as usize] = Rider { space, status: Status::Road };
+                self.placed += 1;
+                if self.placed as usize == self.riders.len() {
+                    self.round = 1;
+                    self.advance();
+                } else {
+                    self.phase = Phase::Place { team: (self.first_team + self.placed) % self.options.teams };
+                }
+            }
+            (Phase::Choose { rider, mut cards, n, offer }, a) => match a {
+                Action::Card(e) => {
+                    let kind = e.kind(rider % 4).unwrap_or(0);
+                    self.energy[(rider / 4) as usize][kind] -= 1;
+                    cards[n as usize] = kind as u8;
+                    self.phase = Phase::Choose { rider, cards, n: n + 1, offer };
+                }
+                Action::Ride | Action::Break => {
+                    let base: u8 = cards[..n as usize].iter().map(|&k| ENERGY_KINDS[k as usize].value).sum();
+                    let breakaway = a == Action::Break;
+                    if n == 2 {
+                        self.resolve_total(rider, base, breakaway);
+                    } else {
+                        self.phase = Phase::Dice { rider, base, dice: 2 - n, breakaway, tow: false };
+                    }
+                }
+                Action::Tow => {
+                    self.tows[rider as usize] += 1;
+                    self.phase = Phase::Dice { rider, base: 6, dice: 1, breakaway: false, tow: true };
+                }
+                Action::Tow12 => {
+                    self.tows[rider as usize] += 1;
+                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12 };
+                }
+                Action::Ask => {
+                    let asked = self.ask_target(rider, offer).unwrap_or(rider);
+                    self.phase = Phase::Proposal { leader: rider, asked };
+                }
+                _ => unreachable!("not listed"),
+            },
+            (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll(d)) => {
+                if tow {
+                    self.phase = Phase::TowPhoto { rider, left: 1, amount: base + d };
+                } else {
+                    self.resolve_total(rider, base + d, breakaway);
+                }
+            }
+            (Phase::ChanceDraw { rider, breakaway }, Action::Chance(card)) => {
+                self.pile[card.index()] -= 1;
+                if self.pile.iter().all(|&n| n == 0) {
+                    self.pile = ChanceCard::full_pile(self.rules.chase_car);
+                }
+                self.chance_card(rider, card, breakaway);
+            }
+            (Phase::TowPhoto { rider, left, amount }, Action::Photo(n)) => {
+                self.photos[rider as usize].push(n);
+                if left > 1 {
+                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount };
+                } else {
+                    self.start_move(rider, amount as i16, false);
+                }
+            }
+            (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
+                let from = self.riders[rider as usize].space;
+                let steps = self.reach_of(rider, amount).steps(s).unwrap_or(amount);
+                self.move_rider(rider, s);
+                if breakaway {
+                    self.advance();
+                } else {
+                    self.offer_draft(from, s, steps);
+                }
+            }
+            (Phase::Draft { rider, from, to, steps }, Action::Draft) => {
+                let d = self.reach_of(rider, steps).steps(to).unwrap_or(steps);
+                self.move_rider(rider, to);
+                self.offer_draft(from, to, d);
+            }
+            (Phase::Draft { .. }, Action::Skip) => self.advance(),
+            (Phase::Proposal { leader, asked }, Action::Accept) => {
+                let (a, b) = (self.riders[leader as usize].space, self.riders[asked as usize].space);
+                self.riders[leader as usize].space = b;
+                self.riders[asked as usize].space = a;
+                self.asked |= bit(leader) | bit(asked);
+                self.begin_turn(asked);
+            }
+            (Phase::Proposal { leader, asked }, Action::Refuse) => {
+                let offer = self.riders[asked as usize].space;
+                self.phase = Phase::Choose { rider: leader, cards: [u8::MAX; 2], n: 0, offer };
+                if self.ask_target(leader, offer).is_none() {
+                    self.asked |= bit(leader);
+                    self.begin_turn(leader);
+                }
+            }
+            (Phase::Director, Action::Director(n)) => {
+                self.director.push(n);
+                if self.director.len() == 2 {
+                    self.finalize_stage();
+                }
+            }
+            (phase, a) => unreachable!("{a} is not listed in {phase:?}"),
+        }
+    }
+
+    /// A 7 from dice, or card and die, draws a chance card, except in the
+    /// start round (section 7).
+    fn resolve_total(&mut self, rider: u8, total: u8, breakaway: bool) {
+        if total == 7 && self.round > 1 {
+            self.phase = Phase::ChanceDraw { rider, breakaway };
+        } else {
+            self.start_move(rider, total as i16, breakaway);
+        }
+    }
+
+    fn chance_card(&mut self, rider: u8, card: ChanceCard, breakaway: bool) {
+        let team = (rider / 4) as usize;
+        let place = rider % 4;
+        let rows = self.track().energy_rows;
+        match card {
+            ChanceCard::Fall => {
+                self.mass_fall(rider);
+                self.advance();
+            }
+            ChanceCard::Puncture | ChanceCard::Chain => {
+                self.moved |= bit(rider);
+                self.advance();
+            }
+            ChanceCard::Feed => {
+                // His own spent card (in row order), else a spent joker.
+                let own =
+                    (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] < rows);
+                let joker = (0..7).find(|&k| ENERGY_KINDS[k].owner.is_none() && self.energy[team][k] < rows);
+                if let Some(k) = own.or(joker) {
+                    self.energy[team][k] += 1;
+                }
+                self.start_move(rider, 7, breakaway);
+            }
+            ChanceCard::Bonk => {
+                let own = (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] > 0);
+                let joker = (0..7).find(|&k| ENERGY_KINDS[k].owner.is_none() && self.energy[team][k] > 0);
+                if let Some(k) = own.or(joker) {
+                    self.energy[team][k] -= 1;
+                }
+                self.start_move(rider, 7, breakaway);
+            }
+            ChanceCard::Photo => self.phase = Phase::TowPhoto { rider, left: 1, amount: 7 },
+            _ => self.start_move(rider, 7 + card.shift() as i16, breakaway),
+        }
+    }
+
+    /// The move's length after the road surface (9.2–9.4); at 0 or less
+    /// the rider dismounts.
+    fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool) {
+        if self.rules.surfaces {
+            let cell = self.track().space(self.riders[rider as usize].space).cell;
+            match cell.surface {
+                crate::board::Surface::Climb | crate::board::Surface::Cobbles => amount -= cell.number as i16,
+                crate::board::Surface::Descent => amount += cell.number as i16,
+                crate::board::Surface::Asphalt => {}
+            }
+        }
+        self.moved |= bit(rider);
+        if amount <= 0 {
+            self.riders[rider as usize].status = Status::Dismounted;
+            self.dismounted.push(rider);
+            self.advance();
+            return;
+        }
+        let amount = amount.min(60) as u8;
+        self.phase = Phase::Move { rider, amount, breakaway };
+        if self.reach_of(rider, amount).as_slice().is_empty() {
+            self.advance();
+        }
+    }
+
+    /// Moves a rider and records the lines he crosses: sprints and finish.
+    fn move_rider(&mut self, rider: u8, to: u16) {
+        self.moved |= bit(rider);
+        let old = self.track().space(self.riders[rider as usize].space).leg;
+        self.riders[rider as usize].space = to;
+        let new = self.track().space(to).leg;
+        if self.rules.sprints {
+            for i in 0..self.track().sprints.len() {
+                let sprint = &self.track().sprints[i];
+                let (leg, points) = (sprint.leg, sprint.points);
+                if old < leg && leg <= new && self.sprint_results[i].len() < 3 {
+                    let place = self.sprint_results[i].len();
+                    self.sprint_results[i].push(rider);
+                    self.sprint_points[rider as usize] += points[place] as u16;
+                    if place == 0 {
+                        self.sprint_won(i, rider);
+                    }
+                }
+            }
+        }
+        if new >= self.track().finish_leg && old < self.track().finish_leg {
+            self.finish.push(rider);
+            self.riders[rider as usize].status = Status::Finished;
+        }
+    }
+
+    /// The yellow jersey (15.1), only with more than one sprint.
+    fn sprint_won(&mut self, sprint: usize, rider: u8) {
+        if !self.rules.jersey || self.track().sprints.len() < 2 {
+            return;
+        }
+        match self.jersey {
+            None if sprint == 0 => self.jersey = Some((rider, self.round)),
+            Some((holder, _)) if holder != rider => {
+                let mine = self.sprint_points[rider as usize];
+                let best_other = (0..self.riders.len())
+                    .filter(|&o| o != rider as usize)
+                    .map(|o| self.sprint_points[o])
+                    .max();
+                if best_other.is_none_or(|b| mine > b) {
+                    self.jersey = Some((rider, self.round));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// After a rider moved from `from` to `to` in `steps` steps, the rider
+    /// directly behind `from` may draft (5.4): he must not have moved, must
+    /// start on the same surface colour (9.1), and must reach the space
+    /// directly behind `to` in at most `steps` steps.
+    fn offer_draft(&mut self, from: u16, to: u16, steps: u8) {
+        if let Some((rider, behind, target)) = self.draft_candidate(from, to, steps) {
+            self.phase = Phase::Draft { rider, from: behind, to: target, steps };
+        } else {
+            self.advance();
+        }
+    }
+
+    pub(crate) fn draft_candidate(&self, from: u16, to: u16, steps: u8) -> Option<(u8, u16, u16)> {
+        let t = self.track();
+        let behind = t.space(from).behind;
+        let target = t.space(to).behind;
+        if steps == 0 || behind == NONE || target == NONE {
+            return None;
+        }
+        let rider = self.rider_at(behind)?;
+        if self.riders[rider as usize].status != Status::Road || self.moved & bit(rider) != 0 {
+            return None;
+        }
+        if self.rules.surfaces && t.space(behind).cell.surface != t.space(from).cell.surface {
+            return None;
+        }
+        if self.rider_at(target).is_some() {
+            return None;
+        }
+        self.reach_of(rider, steps).steps(target)?;
+        Some((rider, behind, target))
+    }
+
+    /// The mass fall of 7.1: riders directly behind a fallen rider fall, and
+    /// so do riders beside one, except those to the right of the rider who
+    /// caused the fall. Riders ahead never fall. Fallen riders do not move
+    /// any more this round.
+    pub(crate) fn mass_fall(&mut self, causer: u8) -> Vec<u8> {
+        let t = self.track();
+        let mut fallen = vec![causer];
+        let mut i = 0;
+        while i < fallen.len() {
+            let f = fallen[i];
+            let fs = t.space(self.riders[f as usize].space);
+            for x in 0..self.riders.len() as u8 {
+                if fallen.contains(&x) || self.riders[x as usize].status != Status::Road {
+                    continue;
+                }
+                let xs = self.riders[x as usize].space;
+                let falls = if fs.behind == xs {
+                    true
+                } else if fs.beside.contains(&xs) {
+                    !(f == causer && t.space(xs).lane < fs.lane)
+                } else {
+                    false
+                };
+                if falls {
+                    fallen.push(x);
+                }
+            }
+            i += 1;
+        }
+        for &f in &fallen {
+            self.moved |= bit(f);
+        }
+        fallen
+    }
+
+    /// Ends a round: dismounted riders return (9.2), finished riders leave
+    /// the road, the yellow jersey scores. Returns false when the race (or
+    /// the stage race) is over or waits for the race director.
+    fn end_round(&mut self) -> bool {
+        let dismounted = std::mem::take(&mut self.dismounted);
+        for r in dismounted {
+            let s = self.return_space(self.riders[r as usize].space);
+            self.riders[r as usize] = Rider { space: s, status: Status::Road };
+        }
+        if let Some((holder, since)) = self.jersey
+            && since < self.round
+            && self.riders[holder as usize].status == Status::Road
+        {
+            self.jersey_points[holder as usize] += 2;
+        }
+        for r in self.riders.iter_mut() {
+            if r.status == Status::Finished {
+                r.status = Status::Out;
+            }
+        }
+        self.moved = 0;
+        self.asked = 0;
+        self.round += 1;
+        let racing = self.riders.iter().any(|r| r.status == Status::Road);
+        if racing && self.round <= ROUND_CAP {
+            return true;
+        }
+        if racing {
+            let mut left: Vec<u8> = (0..self.riders.len() as u8)
+                .filter(|&r| self.riders[r as usize].status == Status::Road)
+                .collect();
+            let t = self.track();
+            left.sort_by_key(|&r| {
+                let s = t.space(self.riders[r as usize].space);
+                (std::cmp::Reverse(s.pos), s.lane)
+            });
+            for r in left {
+                self.finish.push(r);
+                self.riders[r as usize].status = Status::Out;
+            }
+        }
+        if self.rules.chase_car {
+            self.phase = Phase::Director;
+        } else {
+            self.finalize_stage();
+        }
+        false
+    }
+
+    /// Where a dismounted rider goes back on the road (9.2): his own space,
+    /// else a free space beside it, else the same one row further back.
+    fn return_space(&self, space: u16) -> u16 {
+        let t = self.track();
+        let (occ, n) = self.occupied();
+        let free = |s: u16| !occ[..n].contains(&s);
+        let mut at = space;
+        loop {
+            if free(at) {
+                return at;
+            }
+            let sp = t.space(at);
+            let mut side: Vec<u16> = t
+                .spaces
+                .iter()
+                .enumerate()
+                .skip((at as usize).saturating_sub(8))
+                .take(17)
+                .filter(|(_, s)| s.pos == sp.pos && !s.curve)
+                .map(|(i, _)| i as u16)
+                .chain(sp.beside.iter().copied())
+                .collect();
+            side.sort_by_key(|&s| (t.space(s).lane.abs_diff(sp.lane), t.space(s).lane));
+            if let Some(&s) = side.iter().find(|&&s| free(s)) {
+                return s;
+            }
+            if sp.behind == NONE {
+                // The very beginning of the course: the nearest free space ahead.
+                return (at..t.spaces.len() as u16).find(|&s| free(s)).unwrap_or(at);
+            }
+            at = sp.behind;
+        }
+    }
+
+    /// Points of every rider in the current stage (18): place, sprints,
+    /// yellow jersey; disqualified riders score nothing (14).
+    pub fn stage_points(&self) -> Vec<u16> {
+        let dq = self.disqualified_now();
+        (0..self.riders.len())
+            .map(|r| {
+                if dq & bit(r as u8) != 0 {
+                    return 0;
+                }
+                let place = self.finish.iter().position(|&f| f as usize == r);
+                place.map(|p| PLACE_POINTS[p.min(15)]).unwrap_or(0)
+                    + self.sprint_points[r]
+                    + self.jersey_points[r]
+            })
+            .collect()
+    }
+
+    fn disqualified_now(&self) -> u16 {
+        let mut dq = 0;
+        if self.director.len() == 2 {
+            for (r, p) in self.photos.iter().enumerate() {
+                if p.iter().any(|n| self.director.contains(n)) {
+                    dq |= bit(r as u8);
+                }
+            }
+        }
+        dq
+    }
+
+    fn finalize_stage(&mut self) {
+        self.results.push(self.stage_points());
+        self.disqualified.push(self.disqualified_now());
+        if (self.stage as usize) + 1 < self.tracks.len() {
+            self.stage += 1;
+            self.setup_stage();
+        } else {
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// Team totals over all finished stages, with the stage-race bonus (17):
+    /// stages × the best rider's total + the team total, with two or more
+    /// stages.
+    pub fn team_scores(&self) -> Vec<u32> {
+        team_scores(&self.results, self.options.teams)
+    }
+}
+
+/// Final team scores from per-stage rider points (`results[stage][rider]`):
+/// the plain team total for one race; for a stage race of n ≥ 2 stages,
+/// n × (the team's best rider's total) + the team total (17).
+pub fn team_scores(results: &[Vec<u16>], teams: u8) -> Vec<u32> {
+    let n = results.len() as u32;
+    (0..teams as usize)
+        .map(|t| {
+            let rider_total = |r: usize| results.iter().map(|s| s[r] as u32).sum::<u32>();
+            let total: u32 = (t * 4..t * 4 + 4).map(rider_total).sum();
+            if n >= 2 { n * (t * 4..t * 4 + 4).map(rider_total).max().unwrap_or(0) + total } else { total }
+        })
+        .collect()
+}
