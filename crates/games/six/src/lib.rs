@@ -1,1 +1,132 @@
-//! The game six (in progress).
+//! # Six
+//!
+//! Six (Steffen-Spiele, 2003; Steffen Mühlhäuser), for 2 players or 4 in two
+//! partnerships. Rules source: the English rules (translation by Bruce
+//! Murphy) in `shared/seeds/003_08f6767abc99f2ce.txt`, completed by the Six
+//! section of `shared/RULES-NOTES.md`. Everything below that is not in the
+//! rulebook is a decision of ours, listed under *Decisions*.
+//!
+//! ## The rules as played
+//!
+//! - Each colour has 21 hexagonal stones. Red's starting stone lies on `0,0`
+//!   and black's beside it on `1,0`; each side places the other 20 (with 4
+//!   players each partner places 10 of the team's 20).
+//! - **First round.** In turn, a player places a stone on an empty cell that
+//!   shares an edge with a stone on the table. The very first stone of a game
+//!   may not touch the starting stone of the mover's colour: 3 cells.
+//! - **Sixes**, each of six stones of one colour: a *line* along any of the
+//!   three axes, a *triangle* (rows of 3, 2, 1, pointing either way), a
+//!   *circle* (the ring around any cell, whatever the centre holds). Who first
+//!   has one wins.
+//! - **Second round**, once all 40 stones are placed without a six: a turn
+//!   lifts one of the mover's stones (a fully enclosed one too); if the field
+//!   falls apart, the smaller part is captured whatever its colours (equal
+//!   parts: the mover chooses; three parts: the largest stays, the mover
+//!   breaks ties for largest); then the stone goes on a *different* empty
+//!   cell touching the remaining field.
+//! - **End.** Formations are judged after the whole move: a six wins, the
+//!   mover's first if both sides had one. A side left with fewer than six
+//!   stones in play loses.
+//! - **4 players**: seats 0 and 2 are red, 1 and 3 black, and play goes
+//!   clockwise 0, 1, 2, 3 ([`spieltisch_core::Game::teams`] is `[0, 1, 0, 1]`).
+//!   Partners share the colour (a six of both partners' stones counts) and
+//!   see exactly what a human in the seat would see: everything, as nothing
+//!   in Six is hidden. Table talk and the "throat-clearing" exception are not
+//!   modelled.
+//!
+//! ## Decisions
+//!
+//! - **Grid and notation.** Cells are axial coordinates `q,r` (see [`cell`]):
+//!   `q` to the east, `r` to the south-east. The starting pair is red `0,0`,
+//!   black `1,0`, in every game of a match (colours keep their seats).
+//!   Red's first-move cells are `2,-1`, `2,0` and `1,1`.
+//! - **Turn steps** ([`SixAction`]): first round `place q,r`; second round
+//!   `lift q,r`, then `keep q,r` only when the mover must choose among equal
+//!   largest parts (naming any stone of the part that stays; listed by its
+//!   first stone in reading order), then `place q,r`. Steps keep the branching
+//!   small for search and map to clicks. In the terminal a bare `q,r` is read
+//!   as the step the phase asks for, and `capture q,r` (one of two equal
+//!   parts) as keeping the other.
+//! - **Legal order**: cells in reading order, row `r` from the top, then `q`.
+//! - **Both sides below six stones** after a capture: a draw (both have
+//!   lost the means to win). A six still wins first.
+//! - **Both sides with a six**: the mover wins. In play only the mover's
+//!   stones can form a new six (lifting, capturing and placing never add a
+//!   stone of the other colour), so this arises only by construction; set-up
+//!   positions with a six already on the table are refused.
+//! - **Draws** (the rulebook is silent): the same position with the same seat
+//!   to move for the `repetitions`-th time (default 3) is a draw. Positions
+//!   are compared at the start of second-round turns, stone for stone on the
+//!   same cells (a shifted copy of the field is a different position), by a
+//!   64-bit Zobrist hash. Reaching `move_limit` second-round moves (default
+//!   200, counting every seat's turn) is a draw.
+//! - **Basic variant** (`split=false`): a stone whose lifting would split the
+//!   field may not be lifted. If every stone of the mover is such a stone the
+//!   mover passes (`pass`, a second-round move towards the limit).
+//! - **Matches** (`games`): the loser of a game begins the next one; after a
+//!   draw the side that did not begin does. With 4 players the beginning seat
+//!   is the first seat of that side clockwise after the previous beginner.
+//!   The first-move restriction applies to every game's beginner. A win
+//!   scores 1 and a draw ½ for each side, all games are played, and the side
+//!   with more points wins the match (equal points: a draw).
+//! - **Scores** ([`spieltisch_core::Outcome`]): every seat gets its side's
+//!   match points, in `0..=games`.
+//!
+//! ## Options
+//!
+//! | key | values | default | meaning |
+//! | --- | --- | --- | --- |
+//! | `players` | 2, 4 | 2 | 4 = two partnerships |
+//! | `split` | bool | true | false = basic variant, lifting may not split the field |
+//! | `games` | 1..=99 | 1 | games in the match |
+//! | `move_limit` | 1..=5000 | 200 | second-round moves before a draw |
+//! | `repetitions` | 2..=10 | 3 | occurrences of a position that draw |
+//!
+//! ## Positions in text
+//!
+//! [`Six::position`] writes, and [`Six::from_position`] reads, a position
+//! such as `red=0,0 2,0 3,0; black=1,0 1,1; turn=black; round=1` (format in
+//! [`position`]). [`describe::draw`] draws it for the terminal.
+//!
+//! ## Representation
+//!
+//! The field lives on a 64 × 64 torus of bitboards (one `u64` per row and
+//! colour): the field is connected and has at most 42 stones, so it never
+//! wraps onto itself. Sixes are checked only through the stone just placed,
+//! the field's connectivity only when a lifted stone's neighbours form more
+//! than one group, and the position hash is kept up to date stone by stone.
+//!
+//! ## Example
+//!
+//! ```
+//! use spieltisch_core::{Game, Lang};
+//! use spieltisch_six::{Six, SixAction, SixOptions};
+//!
+//! let mut six = Six::new(&SixOptions::default()).unwrap();
+//! // Red may open only away from its own starting stone.
+//! let first: Vec<String> = six.legal_vec().iter().map(|a| a.to_string()).collect();
+//! assert_eq!(first, ["place 2,-1", "place 2,0", "place 1,1"]);
+//! six.apply(&"place 2,0".parse().unwrap()).unwrap();
+//! assert!(six.apply(&"place 9,9".parse().unwrap()).is_err());
+//! assert_eq!(six.position(), "red=0,0 2,0; black=1,0; turn=black; round=1");
+//! println!("{}", Six::describe_view(&six.view(spieltisch_core::Viewer::Spectator), Lang::En));
+//! ```
+
+pub mod action;
+pub mod board;
+mod bot;
+pub mod cell;
+pub mod describe;
+mod game;
+mod options;
+pub mod position;
+mod repr;
+
+pub use action::SixAction;
+pub use board::{Board, Colour, Formation};
+pub use bot::HeuristicBot;
+pub use cell::Cell;
+pub use game::{FIRST_ROUND_STONES, GameResult, Phase, START_BLACK, START_RED, STONES_PER_COLOUR, Six};
+pub use options::SixOptions;
+pub use position::PositionError;
+pub use repr::SixRepr;

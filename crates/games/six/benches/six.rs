@@ -1,0 +1,64 @@
+//! Full random games of Six per second: `legal_actions`, a uniformly random
+//! pick from a seeded ChaCha generator, `apply_unchecked`, until the end.
+//!
+//! Run: `cargo bench -p spieltisch-six --bench six -- --quick`. Criterion
+//! reports games per second (`random_2p_games`) and actions per second
+//! (`random_2p_actions`, the same games counted by actions).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use spieltisch_core::Game;
+use spieltisch_six::{Six, SixOptions};
+use std::hint::black_box;
+
+/// Plays one random game; returns the number of actions.
+fn random_game(start: &Six, rng: &mut ChaCha8Rng, legal: &mut Vec<spieltisch_six::SixAction>) -> usize {
+    let mut state = start.clone();
+    let mut actions = 0;
+    while !state.is_over() {
+        legal.clear();
+        state.legal_actions(legal);
+        let action = legal[rng.random_range(0..legal.len())];
+        state.apply_unchecked(&action);
+        actions += 1;
+    }
+    black_box(&state);
+    actions
+}
+
+fn bench(c: &mut Criterion) {
+    for (name, options) in [
+        ("2p", SixOptions::default()),
+        ("2p_basic", SixOptions { split: false, ..SixOptions::default() }),
+        ("4p", SixOptions { players: 4, ..SixOptions::default() }),
+    ] {
+        let start = Six::new(&options).unwrap();
+        let mut legal = Vec::with_capacity(128);
+        // A fixed batch of seeded games, so actions per iteration are known.
+        const GAMES: u64 = 20;
+        let actions: usize =
+            (0..GAMES).map(|s| random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut legal)).sum();
+        let mut group = c.benchmark_group(format!("six_random_{name}"));
+        group.throughput(Throughput::Elements(GAMES));
+        group.bench_function("games", |b| {
+            b.iter(|| {
+                for s in 0..GAMES {
+                    random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut legal);
+                }
+            })
+        });
+        group.throughput(Throughput::Elements(actions as u64));
+        group.bench_function("actions", |b| {
+            b.iter(|| {
+                for s in 0..GAMES {
+                    random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut legal);
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,112 @@
+//! Actions and their notation.
+
+use crate::cell::Cell;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use spieltisch_core::ActionError;
+use std::{fmt, str::FromStr};
+
+/// One step of a turn.
+///
+/// | notation | when |
+/// | --- | --- |
+/// | `place q,r` | first round: put a stone from your supply on `q,r`; second round: put the lifted stone there |
+/// | `lift q,r` | second round: take your stone on `q,r` off the field |
+/// | `keep q,r` | second round, when lifting split the field into equal largest parts: the part holding `q,r` stays, the rest is captured |
+/// | `pass` | basic variant only, when every stone of yours holds the field together |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SixAction {
+    Place(Cell),
+    Lift(Cell),
+    Keep(Cell),
+    Pass,
+}
+
+impl SixAction {
+    /// The cell the action names, if any.
+    pub fn cell(self) -> Option<Cell> {
+        match self {
+            SixAction::Place(c) | SixAction::Lift(c) | SixAction::Keep(c) => Some(c),
+            SixAction::Pass => None,
+        }
+    }
+}
+
+impl fmt::Display for SixAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SixAction::Place(c) => write!(f, "place {c}"),
+            SixAction::Lift(c) => write!(f, "lift {c}"),
+            SixAction::Keep(c) => write!(f, "keep {c}"),
+            SixAction::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for SixAction {
+    type Err = ActionError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let text = s.trim();
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let cell = || -> Result<Cell, ActionError> {
+            rest.parse().map_err(|e| match e {
+                ActionError::Parse { reason, .. } => ActionError::parse(s, reason),
+                other => other,
+            })
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "place" | "p" => Ok(SixAction::Place(cell()?)),
+            "lift" | "l" => Ok(SixAction::Lift(cell()?)),
+            "keep" | "k" => Ok(SixAction::Keep(cell()?)),
+            "pass" if rest.is_empty() => Ok(SixAction::Pass),
+            "capture" => Err(ActionError::parse(
+                s,
+                "name the part that stays instead: keep q,r (with a cell of that part)",
+            )),
+            _ => {
+                Err(ActionError::parse(s, "expected place q,r, lift q,r, keep q,r or pass (e.g. place 2,-1)"))
+            }
+        }
+    }
+}
+
+impl Serialize for SixAction {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for SixAction {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for a in [
+            SixAction::Place(Cell::new(2, -1)),
+            SixAction::Lift(Cell::new(-3, 0)),
+            SixAction::Keep(Cell::new(0, 5)),
+            SixAction::Pass,
+        ] {
+            assert_eq!(a.to_string().parse::<SixAction>(), Ok(a));
+        }
+    }
+
+    #[test]
+    fn bad_input_gets_a_reason() {
+        for bad in ["", "place", "place 1", "lift a,b", "jump 1,1", "pass 1,1", "capture 1,1"] {
+            match bad.parse::<SixAction>() {
+                Err(ActionError::Parse { reason, .. }) => assert!(!reason.is_empty()),
+                other => panic!("{bad:?} gave {other:?}"),
+            }
+        }
+        assert_eq!("P 1,2".parse::<SixAction>(), Ok(SixAction::Place(Cell::new(1, 2))));
+    }
+}

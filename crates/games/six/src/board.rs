@@ -1,0 +1,445 @@
+//! The field: one bitboard per colour on the 64 × 64 torus, with the
+//! questions the rules ask of it (where may a stone go, does a stone complete
+//! a six, does lifting a stone split the field).
+
+use crate::cell::{Cell, DIRECTIONS, SIZE};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The two colours. Seats alternate colours: even seats red, odd seats black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    Red,
+    Black,
+}
+
+impl Colour {
+    /// Both colours, red first.
+    pub const ALL: [Colour; 2] = [Colour::Red, Colour::Black];
+
+    /// 0 for red, 1 for black (also the team number).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other colour.
+    pub const fn other(self) -> Colour {
+        match self {
+            Colour::Red => Colour::Black,
+            Colour::Black => Colour::Red,
+        }
+    }
+
+    /// The colour of `seat`: red for seats 0 and 2, black for 1 and 3.
+    pub const fn of_seat(seat: usize) -> Colour {
+        if seat & 1 == 0 { Colour::Red } else { Colour::Black }
+    }
+}
+
+/// The three kinds of six.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Formation {
+    /// Six in a straight row along one of the three axes.
+    Line,
+    /// Rows of 3, 2 and 1, pointing either way.
+    Triangle,
+    /// The six cells around one centre cell, whatever the centre holds.
+    Circle,
+}
+
+/// The triangle with its point down (rows of 3, 2, 1 going south).
+pub const TRIANGLE_DOWN: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (0, 2)];
+/// The triangle with its point up (rows of 3, 2, 1 going north).
+pub const TRIANGLE_UP: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (1, -1), (2, -1), (2, -2)];
+/// The ring of six around the centre `(0, 0)`.
+pub const CIRCLE: [(i32, i32); 6] = DIRECTIONS;
+
+/// One shape seen from one of its cells: the offsets of the other five.
+type Anchored = [(i32, i32); 5];
+
+const fn anchored(shape: [(i32, i32); 6]) -> [Anchored; 6] {
+    let mut out = [[(0, 0); 5]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut j = 0;
+        let mut k = 0;
+        while j < 6 {
+            if j != i {
+                out[i][k] = (shape[j].0 - shape[i].0, shape[j].1 - shape[i].1);
+                k += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+const TRIANGLES: [[Anchored; 6]; 2] = [anchored(TRIANGLE_DOWN), anchored(TRIANGLE_UP)];
+const CIRCLES: [Anchored; 6] = anchored(CIRCLE);
+/// The three axes of a line (each with its opposite direction).
+const AXES: [(i32, i32); 3] = [(1, 0), (0, 1), (1, -1)];
+
+/// The stones on the table.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    rows: [[u64; SIZE]; 2],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board { rows: [[0; SIZE]; 2] }
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |c: Colour| self.cells(c).map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+        write!(f, "Board {{ red: [{}], black: [{}] }}", list(Colour::Red), list(Colour::Black))
+    }
+}
+
+/// Up to three parts of the field (connected groups of stones), as lists of
+/// cells. Three is the most a lifted stone can leave behind: every part
+/// touches the lifted cell in a run of neighbours, and six neighbours hold at
+/// most three separate runs.
+#[derive(Clone, Debug)]
+pub struct Parts {
+    cells: [Cell; 48],
+    ends: [u8; 4],
+    count: usize,
+}
+
+impl Parts {
+    /// How many parts.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// True when there is no part at all.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The cells of part `i`.
+    pub fn part(&self, i: usize) -> &[Cell] {
+        &self.cells[self.ends[i] as usize..self.ends[i + 1] as usize]
+    }
+
+    /// The size of the largest part.
+    pub fn largest(&self) -> usize {
+        (0..self.count).map(|i| self.part(i).len()).max().unwrap_or(0)
+    }
+
+    /// The part holding `cell`, if any.
+    pub fn find(&self, cell: Cell) -> Option<usize> {
+        (0..self.count).find(|&i| self.part(i).contains(&cell))
+    }
+
+    /// The first cell of part `i` in reading order: the cell that names it.
+    pub fn name(&self, i: usize) -> Cell {
+        *self.part(i).iter().min_by_key(|c| c.reading_key()).expect("parts are never empty")
+    }
+}
+
+impl Board {
+    /// The colour on `cell`, if any.
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Colour> {
+        if self.has(Colour::Red, cell) {
+            Some(Colour::Red)
+        } else if self.has(Colour::Black, cell) {
+            Some(Colour::Black)
+        } else {
+            None
+        }
+    }
+
+    /// True when `cell` holds a stone of `colour`.
+    #[inline]
+    pub fn has(&self, colour: Colour, cell: Cell) -> bool {
+        self.rows[colour.index()][cell.row()] >> cell.col() & 1 != 0
+    }
+
+    /// True when `cell` holds a stone.
+    #[inline]
+    pub fn occupied(&self, cell: Cell) -> bool {
+        self.occupied_row(cell.row()) >> cell.col() & 1 != 0
+    }
+
+    #[inline]
+    fn occupied_row(&self, row: usize) -> u64 {
+        self.rows[0][row] | self.rows[1][row]
+    }
+
+    /// Puts a stone of `colour` on the empty `cell`.
+    #[inline]
+    pub fn set(&mut self, colour: Colour, cell: Cell) {
+        self.rows[colour.index()][cell.row()] |= 1 << cell.col();
+    }
+
+    /// Takes whatever stone lies on `cell` off the table.
+    #[inline]
+    pub fn clear(&mut self, cell: Cell) {
+        let bit = !(1u64 << cell.col());
+        self.rows[0][cell.row()] &= bit;
+        self.rows[1][cell.row()] &= bit;
+    }
+
+    /// How many stones of `colour` lie on the table.
+    pub fn count(&self, colour: Colour) -> usize {
+        self.rows[colour.index()].iter().map(|r| r.count_ones() as usize).sum()
+    }
+
+    /// The stones of `colour` in reading order.
+    pub fn cells(&self, colour: Colour) -> impl Iterator<Item = Cell> + '_ {
+        let rows = &self.rows[colour.index()];
+        reading_order(move |row| rows[row])
+    }
+
+    /// All stones in reading order.
+    pub fn stones(&self) -> impl Iterator<Item = Cell> + '_ {
+        reading_order(move |row| self.occupied_row(row))
+    }
+
+    /// The empty cells touching a stone, in reading order. When `shunned` is
+    /// given, cells touching a stone of that colour are left out (the first
+    /// move of a game).
+    pub fn frontier(&self, shunned: Option<Colour>) -> impl Iterator<Item = Cell> + '_ {
+        reading_order(move |row| {
+            let near = self.spread(row, |r| self.occupied_row(r)) & !self.occupied_row(row);
+            match shunned {
+                Some(c) => near & !self.spread(row, |r| self.rows[c.index()][r]),
+                None => near,
+            }
+        })
+    }
+
+    /// The cells of `row` that touch a set cell of the rows `rows`.
+    #[inline]
+    fn spread(&self, row: usize, rows: impl Fn(usize) -> u64) -> u64 {
+        let up = rows((row + SIZE - 1) % SIZE);
+        let here = rows(row);
+        let down = rows((row + 1) % SIZE);
+        here.rotate_left(1) | here.rotate_right(1) | up | up.rotate_right(1) | down | down.rotate_left(1)
+    }
+
+    /// True when `cell` touches a stone.
+    pub fn touches_field(&self, cell: Cell) -> bool {
+        cell.neighbours().iter().any(|&n| self.occupied(n))
+    }
+
+    /// The six that a stone of `colour` on `cell` is part of, if any. The
+    /// stone itself need not be on the board: `cell` counts as `colour`.
+    pub fn six_through(&self, colour: Colour, cell: Cell) -> Option<Formation> {
+        let own = |dq: i32, dr: i32| self.has(colour, cell.offset(dq, dr));
+        for (dq, dr) in AXES {
+            let mut run = 1;
+            let mut k = 1;
+            while k < 6 && own(dq * k, dr * k) {
+                run += 1;
+                k += 1;
+            }
+            k = 1;
+            while k < 6 && run < 6 && own(-dq * k, -dr * k) {
+                run += 1;
+                k += 1;
+            }
+            if run >= 6 {
+                return Some(Formation::Line);
+            }
+        }
+        let all = |pattern: &Anchored| pattern.iter().all(|&(dq, dr)| own(dq, dr));
+        if TRIANGLES.iter().flatten().any(all) {
+            return Some(Formation::Triangle);
+        }
+        if CIRCLES.iter().any(all) {
+            return Some(Formation::Circle);
+        }
+        None
+    }
+
+    /// The first six of `colour` anywhere on the board (for checking set-up
+    /// positions; play checks only around the stone just placed).
+    pub fn any_six(&self, colour: Colour) -> Option<(Cell, Formation)> {
+        self.cells(colour).find_map(|c| self.six_through(colour, c).map(|f| (c, f)))
+    }
+
+    /// How many separate groups of stones the neighbours of `cell` form when
+    /// walking around it. Lifting a stone whose neighbours form one group (or
+    /// none) can never split the field.
+    pub fn neighbour_groups(&self, cell: Cell) -> u32 {
+        let mut ring = 0u32;
+        for (i, n) in cell.neighbours().iter().enumerate() {
+            if self.occupied(*n) {
+                ring |= 1 << i;
+            }
+        }
+        let before = ((ring << 1) | (ring >> 5)) & 0x3f;
+        (ring & !before).count_ones().max(u32::from(ring != 0))
+    }
+
+    /// The parts of the field that meet at `cell`, as if `cell` were empty:
+    /// every group of stones connected to a neighbour of `cell` without
+    /// passing through it. For a connected field with the stone on `cell`
+    /// lifted, these are all its parts.
+    pub fn parts_around(&self, cell: Cell) -> Parts {
+        let mut work = [0u64; SIZE];
+        for (row, w) in work.iter_mut().enumerate() {
+            *w = self.occupied_row(row);
+        }
+        work[cell.row()] &= !(1 << cell.col());
+        let mut parts = Parts { cells: [cell; 48], ends: [0; 4], count: 0 };
+        let mut len = 0usize;
+        for seed in cell.neighbours() {
+            if work[seed.row()] >> seed.col() & 1 == 0 {
+                continue;
+            }
+            work[seed.row()] &= !(1 << seed.col());
+            let start = len;
+            parts.cells[len] = seed;
+            len += 1;
+            let mut next = start;
+            while next < len {
+                let at = parts.cells[next];
+                next += 1;
+                for n in at.neighbours() {
+                    if work[n.row()] >> n.col() & 1 != 0 {
+                        work[n.row()] &= !(1 << n.col());
+                        parts.cells[len] = n;
+                        len += 1;
+                    }
+                }
+            }
+            parts.count += 1;
+            parts.ends[parts.count] = len as u8;
+        }
+        parts
+    }
+
+    /// True when the stones form one connected group (or there are none).
+    pub fn is_connected(&self) -> bool {
+        let Some(first) = self.stones().next() else { return true };
+        let total = self.count(Colour::Red) + self.count(Colour::Black);
+        let mut seen = vec![first];
+        let mut next = 0;
+        while next < seen.len() {
+            let at = seen[next];
+            next += 1;
+            for n in at.neighbours() {
+                if self.occupied(n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        }
+        seen.len() == total
+    }
+
+    /// The stones not in any of `parts` (used to check that the parts around a
+    /// cell are the whole field).
+    pub fn outside(&self, parts: &Parts) -> usize {
+        let total = self.count(Colour::Red) + self.count(Colour::Black);
+        total - (0..parts.len()).map(|i| parts.part(i).len()).sum::<usize>()
+    }
+}
+
+/// Calls up the set bits of 64 rows in reading order (rows from `r = -32`
+/// down to `r = 31`, each from `q = -32` to `q = 31`).
+fn reading_order(row_bits: impl Fn(usize) -> u64) -> impl Iterator<Item = Cell> {
+    (0..SIZE).flat_map(move |k| {
+        let row = k ^ 32;
+        let mut bits = row_bits(row).rotate_right(32);
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let j = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Cell::from_index(row * SIZE + (j ^ 32)))
+        })
+    })
+}
+
+/// The Zobrist key of a stone of `colour` on `cell` (a fixed pseudo-random
+/// number, so hashes are the same in every build and every run).
+#[inline]
+pub fn zobrist(colour: Colour, cell: Cell) -> u64 {
+    splitmix(((colour.index() as u64) << 12 | cell.index() as u64) ^ 0x5158_0000_0000)
+}
+
+/// The Zobrist key of `seat` being the one to move.
+#[inline]
+pub fn zobrist_turn(seat: usize) -> u64 {
+    splitmix(0x7a7a_0000 + seat as u64)
+}
+
+#[inline]
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(red: &[(i32, i32)], black: &[(i32, i32)]) -> Board {
+        let mut b = Board::default();
+        for &(q, r) in red {
+            b.set(Colour::Red, Cell::new(q, r));
+        }
+        for &(q, r) in black {
+            b.set(Colour::Black, Cell::new(q, r));
+        }
+        b
+    }
+
+    #[test]
+    fn frontier_of_one_stone_is_its_six_neighbours() {
+        let b = board(&[(0, 0)], &[]);
+        let f: Vec<Cell> = b.frontier(None).collect();
+        assert_eq!(f.len(), 6);
+        for n in Cell::new(0, 0).neighbours() {
+            assert!(f.contains(&n));
+        }
+    }
+
+    #[test]
+    fn frontier_works_across_the_torus_seam() {
+        let b = board(&[(31, 31)], &[(-32, 31)]);
+        let f: Vec<Cell> = b.frontier(None).collect();
+        assert_eq!(f.len(), 8, "two touching stones have eight empty neighbours");
+        assert!(f.contains(&Cell::new(-31, 31)));
+        assert!(f.contains(&Cell::new(31, -32)));
+    }
+
+    #[test]
+    fn neighbour_groups_count_arcs_around_a_cell() {
+        let c = (0, 0);
+        assert_eq!(board(&[], &[]).neighbour_groups(Cell::new(c.0, c.1)), 0);
+        assert_eq!(board(&[(1, 0), (1, -1)], &[]).neighbour_groups(Cell::new(0, 0)), 1);
+        assert_eq!(board(&[(1, 0), (-1, 0)], &[]).neighbour_groups(Cell::new(0, 0)), 2);
+        assert_eq!(board(&[(1, 0), (0, -1), (-1, 1)], &[]).neighbour_groups(Cell::new(0, 0)), 3);
+        let full: Vec<(i32, i32)> = DIRECTIONS.to_vec();
+        assert_eq!(board(&full, &[]).neighbour_groups(Cell::new(0, 0)), 1);
+        // East and south-east are adjacent around the ring (last and first).
+        assert_eq!(board(&[(1, 0), (0, 1)], &[]).neighbour_groups(Cell::new(0, 0)), 1);
+    }
+
+    #[test]
+    fn parts_around_a_gap() {
+        // A line -2..=2 on row 0 with the middle missing: two parts of two.
+        let b = board(&[(-2, 0), (-1, 0)], &[(1, 0), (2, 0)]);
+        let parts = b.parts_around(Cell::new(0, 0));
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts.part(0).len(), 2);
+        // Parts are found walking around the cell from the east.
+        assert_eq!(parts.name(0), Cell::new(1, 0));
+        assert_eq!(parts.name(1), Cell::new(-2, 0));
+        assert_eq!(b.outside(&parts), 0);
+    }
+}

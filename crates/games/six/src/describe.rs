@@ -1,0 +1,323 @@
+//! Words and drawings for people: the board in ASCII, actions in English and German.
+//!
+//! The drawing shows the field on a hex grid. Each row is labelled with its
+//! `r` on the left; the `q` labels above and below the field head the
+//! columns, which run diagonally down to the right (every row sits half a
+//! cell further right than the row above). A stone is written `q,r`:
+//!
+//! ```text
+//!   q   -1   0   1   2   3
+//!  -1     .   .   .   .
+//!   0       .   R   B   .
+//!   1         .   .   .
+//!   q          -1   0   1   2   3
+//! ```
+
+use crate::{
+    action::SixAction,
+    board::{Colour, Formation},
+    cell::Cell,
+    game::{Phase, Six},
+};
+use spieltisch_core::{Game, Lang};
+
+/// The colour's name.
+pub fn colour_name(colour: Colour, lang: Lang) -> &'static str {
+    match (colour, lang) {
+        (Colour::Red, Lang::En) => "red",
+        (Colour::Black, Lang::En) => "black",
+        (Colour::Red, Lang::De) => "Rot",
+        (Colour::Black, Lang::De) => "Schwarz",
+    }
+}
+
+/// The letter a stone of `colour` is drawn with: R/B in English, R/S in German.
+pub fn colour_letter(colour: Colour, lang: Lang) -> char {
+    match (colour, lang) {
+        (Colour::Red, _) => 'R',
+        (Colour::Black, Lang::En) => 'B',
+        (Colour::Black, Lang::De) => 'S',
+    }
+}
+
+/// A formation's name with its article.
+pub fn formation_name(formation: Formation, lang: Lang) -> &'static str {
+    match (formation, lang) {
+        (Formation::Line, Lang::En) => "a line",
+        (Formation::Triangle, Lang::En) => "a triangle",
+        (Formation::Circle, Lang::En) => "a circle",
+        (Formation::Line, Lang::De) => "eine Linie",
+        (Formation::Triangle, Lang::De) => "ein Dreieck",
+        (Formation::Circle, Lang::De) => "einen Kreis",
+    }
+}
+
+/// An action in words, as the seat to move in `six` would play it.
+pub fn action(six: &Six, action: &SixAction, lang: Lang) -> String {
+    let de = lang == Lang::De;
+    let mover = six.mover_colour();
+    match (*action, six.phase()) {
+        (SixAction::Place(cell), phase) => {
+            let six_note = six
+                .board()
+                .six_through(mover, cell)
+                .filter(|_| !six.board().occupied(cell))
+                .map(|f| {
+                    if de {
+                        format!(" und bildet {}", formation_name(f, lang))
+                    } else {
+                        format!(" and form {}", formation_name(f, lang))
+                    }
+                })
+                .unwrap_or_default();
+            match (phase, de) {
+                (Phase::Replace { .. }, false) => format!("put the lifted stone on {cell}{six_note}"),
+                (Phase::Replace { .. }, true) => {
+                    format!("den aufgenommenen Stein auf {cell} setzen{six_note}")
+                }
+                (_, false) => format!("place a stone on {cell}{six_note}"),
+                (_, true) => format!("einen Stein auf {cell} setzen{six_note}"),
+            }
+        }
+        (SixAction::Lift(cell), _) => {
+            let split = six.options().split && six.splits_field(cell);
+            match (de, split) {
+                (false, false) => format!("lift the stone on {cell}"),
+                (false, true) => format!("lift the stone on {cell}, splitting the field"),
+                (true, false) => format!("den Stein auf {cell} aufnehmen"),
+                (true, true) => format!("den Stein auf {cell} aufnehmen und das Feld teilen"),
+            }
+        }
+        (SixAction::Keep(cell), _) => {
+            if de {
+                format!("den Teil mit {cell} behalten, die übrigen Teile werden geschlagen")
+            } else {
+                format!("keep the part with {cell}; the other parts are captured")
+            }
+        }
+        (SixAction::Pass, _) => {
+            if de {
+                "passen (jeder eigene Stein hält das Feld zusammen)".into()
+            } else {
+                "pass (every stone of yours holds the field together)".into()
+            }
+        }
+    }
+}
+
+/// The first set bit after the longest run of clear bits (cyclically) of a
+/// 64-bit mask: where a set of rows or columns that spans less than the
+/// torus begins.
+fn start_after_gap(mask: u64) -> u32 {
+    let mut best = (0u32, 0u32);
+    for i in 0..64 {
+        if mask >> i & 1 == 1 {
+            let gap = (1..64).take_while(|k| mask >> ((i + 64 - k) % 64) & 1 == 0).count() as u32;
+            if gap > best.0 {
+                best = (gap, i);
+            }
+        }
+    }
+    best.1
+}
+
+/// The field and the state of the match, for the terminal.
+pub fn draw(six: &Six, lang: Lang) -> String {
+    let de = lang == Lang::De;
+    let mut out = String::new();
+    out.push_str(&header(six, lang));
+    let lifted = match six.phase() {
+        Phase::Keep { lifted } | Phase::Replace { lifted } => Some(lifted),
+        _ => None,
+    };
+    let marks: Vec<Cell> = match six.phase() {
+        Phase::Place | Phase::Replace { .. } => six.legal_vec().iter().filter_map(|a| a.cell()).collect(),
+        _ => Vec::new(),
+    };
+    let mut cells: Vec<(Cell, char)> = Vec::new();
+    for colour in Colour::ALL {
+        cells.extend(six.board().cells(colour).map(|c| (c, colour_letter(colour, lang))));
+    }
+    cells.extend(lifted.map(|c| (c, '~')));
+    cells.extend(marks.iter().map(|&c| (c, '.')));
+    let rows = cells.iter().fold(0u64, |m, (c, _)| m | 1 << c.row());
+    let cols = cells.iter().fold(0u64, |m, (c, _)| m | 1 << c.col());
+    let top = start_after_gap(rows) as usize;
+    let left = start_after_gap(cols);
+    let unwrap = |c: Cell| (((c.col() + 64 - left) % 64) as i32, ((c.row() + 64 - top) % 64) as i32);
+    let height = cells.iter().map(|&(c, _)| unwrap(c).1).max().unwrap_or(0);
+    let width = cells.iter().map(|&(c, _)| unwrap(c).0).max().unwrap_or(0);
+    // Half-cell units: x = 2 q + r; label rows sit at r = -1 and r = height + 1.
+    let min_x = -1;
+    let max_x = 2 * width + height + 1;
+    let line_len = (2 * (max_x - min_x) + 4) as usize;
+    let mut grid = vec![vec![' '; line_len]; height as usize + 3];
+    let col_of = |x: i32| (2 * (x - min_x) + 2) as usize;
+    for &(cell, glyph) in &cells {
+        let (uq, ur) = unwrap(cell);
+        grid[ur as usize + 1][col_of(2 * uq + ur)] = glyph;
+    }
+    let signed = |v: u32| ((v as i32) ^ 32) - 32;
+    for uq in 0..=width {
+        let label = signed((left + uq as u32) % 64).to_string();
+        for (line, x) in [(0usize, 2 * uq - 1), (height as usize + 2, 2 * uq + height + 1)] {
+            let end = col_of(x);
+            for (k, ch) in label.chars().rev().enumerate() {
+                grid[line][end - k] = ch;
+            }
+        }
+    }
+    for (i, line) in grid.iter().enumerate() {
+        let prefix = if i == 0 || i == height as usize + 2 {
+            "   q".to_string()
+        } else {
+            let r = signed(((top + i - 1) % 64) as u32);
+            format!("{r:>4}")
+        };
+        let body: String = line.iter().collect();
+        out.push_str(&format!("{prefix}{}\n", body.trim_end()));
+    }
+    out.push_str(if de {
+        "Zeilen r links, Spalten q oben und unten (sie laufen schräg nach rechts unten); Zelle = q,r\n"
+    } else {
+        "rows r on the left, columns q above and below (they run diagonally down to the right); cell = q,r\n"
+    });
+    let legend_marks = !marks.is_empty();
+    let (r, b) = (colour_letter(Colour::Red, lang), colour_letter(Colour::Black, lang));
+    out.push_str(&match (de, legend_marks, lifted.is_some()) {
+        (false, m, l) => format!(
+            "{r} = red, {b} = black{}{}\n",
+            if m { ", . = where a stone may go" } else { "" },
+            if l { ", ~ = where the stone was lifted from" } else { "" }
+        ),
+        (true, m, l) => format!(
+            "{r} = Rot, {b} = Schwarz{}{}\n",
+            if m { ", . = hier darf ein Stein hin" } else { "" },
+            if l { ", ~ = hier wurde der Stein aufgenommen" } else { "" }
+        ),
+    });
+    out
+}
+
+fn header(six: &Six, lang: Lang) -> String {
+    let de = lang == Lang::De;
+    let o = six.options();
+    let mut out = String::new();
+    let name = |c: Colour| colour_name(c, lang);
+    if o.games > 1 {
+        out.push_str(&if de {
+            format!(
+                "Match: Partie {} von {}, Punkte {} {}, {} {}\n",
+                six.game_number(),
+                o.games,
+                name(Colour::Red),
+                six.points(Colour::Red),
+                name(Colour::Black),
+                six.points(Colour::Black)
+            )
+        } else {
+            format!(
+                "Match: game {} of {}, points {} {}, {} {}\n",
+                six.game_number(),
+                o.games,
+                name(Colour::Red),
+                six.points(Colour::Red),
+                name(Colour::Black),
+                six.points(Colour::Black)
+            )
+        });
+    }
+    for (i, r) in six.results().iter().enumerate() {
+        out.push_str(&if de {
+            format!("Partie {}: {}\n", i + 1, r.describe(lang))
+        } else {
+            format!("Game {}: {}\n", i + 1, r.describe(lang))
+        });
+    }
+    if six.phase() == Phase::Over {
+        let (red, black) = (six.points(Colour::Red), six.points(Colour::Black));
+        let verdict = match red.total_cmp(&black) {
+            std::cmp::Ordering::Greater => Some(Colour::Red),
+            std::cmp::Ordering::Less => Some(Colour::Black),
+            std::cmp::Ordering::Equal => None,
+        };
+        out.push_str(&match (verdict, de) {
+            (Some(c), false) => format!("Over: {} wins.\n", name(c)),
+            (Some(c), true) => format!("Ende: {} gewinnt.\n", name(c)),
+            (None, false) => "Over: a draw.\n".into(),
+            (None, true) => "Ende: unentschieden.\n".into(),
+        });
+        return out;
+    }
+    let seat = six.to_move();
+    let mover = name(six.mover_colour());
+    let who = if de {
+        format!("{mover} (Platz {seat}) ist am Zug")
+    } else {
+        format!("{mover} (seat {seat}) to move")
+    };
+    let task = match (six.phase(), de) {
+        (Phase::Place, false) => "place a stone from your supply".to_string(),
+        (Phase::Place, true) => "einen Stein aus dem Vorrat setzen".to_string(),
+        (Phase::Lift, false) => "lift one of your stones".to_string(),
+        (Phase::Lift, true) => "einen eigenen Stein aufnehmen".to_string(),
+        (Phase::Keep { .. }, false) => {
+            "the field fell into equal parts: choose the part that stays (keep q,r)".into()
+        }
+        (Phase::Keep { .. }, true) => {
+            "das Feld ist in gleich große Teile zerfallen: wähle den Teil, der bleibt (keep q,r)".into()
+        }
+        (Phase::Replace { lifted }, false) => format!("put the stone lifted from {lifted} on a marked cell"),
+        (Phase::Replace { lifted }, true) => {
+            format!("den von {lifted} aufgenommenen Stein auf ein markiertes Feld setzen")
+        }
+        (Phase::Over, _) => unreachable!("handled above"),
+    };
+    if six.second_round() {
+        out.push_str(&if de {
+            format!("Zweite Runde, Zug {} von höchstens {}: {who}: {task}.\n", six.moves() + 1, o.move_limit)
+        } else {
+            format!("Second round, move {} of at most {}: {who}: {task}.\n", six.moves() + 1, o.move_limit)
+        });
+        let line = |c: Colour| format!("{} {} ({})", name(c), six.stones(c), six.captured(c));
+        out.push_str(&if de {
+            format!("Steine im Spiel (geschlagen): {}, {}\n", line(Colour::Red), line(Colour::Black))
+        } else {
+            format!("Stones in play (captured): {}, {}\n", line(Colour::Red), line(Colour::Black))
+        });
+    } else {
+        out.push_str(&if de {
+            format!("Erste Runde: {who}: {task}.\n")
+        } else {
+            format!("First round: {who}: {task}.\n")
+        });
+        let supplies: Vec<String> = (0..six.seats())
+            .map(|s| {
+                let c = name(Colour::of_seat(s));
+                if de {
+                    format!("Platz {s} ({c}) {}", six.supply(s))
+                } else {
+                    format!("seat {s} ({c}) {}", six.supply(s))
+                }
+            })
+            .collect();
+        out.push_str(&if de {
+            format!("Vorrat: {}\n", supplies.join(", "))
+        } else {
+            format!("Supply: {}\n", supplies.join(", "))
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gap_start_finds_the_top_of_a_wrapped_range() {
+        assert_eq!(start_after_gap(0b1110), 1);
+        assert_eq!(start_after_gap(1 << 63 | 1), 63);
+        assert_eq!(start_after_gap(1 << 62 | 1 << 63 | 1 << 1), 62);
+    }
+}

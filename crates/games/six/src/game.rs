@@ -1,0 +1,591 @@
+//! The state of a match of Six and the [`Game`] implementation.
+
+use crate::{
+    action::SixAction,
+    board::{Board, Colour, Formation, zobrist, zobrist_turn},
+    cell::Cell,
+    options::SixOptions,
+};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{
+    ActionError, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight, ranks_by,
+};
+
+/// Stones per colour, the starting stone included.
+pub const STONES_PER_COLOUR: usize = 21;
+/// Stones placed in the first round by both sides together.
+pub const FIRST_ROUND_STONES: usize = 40;
+/// The starting pair: red's stone and black's stone, side by side.
+pub const START_RED: Cell = Cell::new(0, 0);
+pub const START_BLACK: Cell = Cell::new(1, 0);
+
+/// Where a turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// First round: the seat to move places a stone from its supply.
+    Place,
+    /// Second round, start of a turn: the seat to move lifts a stone of its colour.
+    Lift,
+    /// Lifting split the field into equal largest parts: the mover picks the
+    /// part that stays.
+    Keep { lifted: Cell },
+    /// The mover puts the lifted stone on a different empty cell touching the field.
+    Replace { lifted: Cell },
+    /// The match is over.
+    Over,
+}
+
+/// How a game of the match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "end")]
+pub enum GameResult {
+    /// `seat` completed a six for its side.
+    Six { winner: Colour, formation: Formation, seat: usize },
+    /// The other side was left with fewer than six stones.
+    Starved { winner: Colour },
+    /// Both sides were left with fewer than six stones: a draw.
+    BothStarved,
+    /// The same position occurred for the `repetitions`-th time: a draw.
+    Repetition,
+    /// `move_limit` second-round moves passed without a winner: a draw.
+    MoveLimit,
+}
+
+impl GameResult {
+    /// The winning side, or `None` for a draw.
+    pub fn winner(self) -> Option<Colour> {
+        match self {
+            GameResult::Six { winner, .. } | GameResult::Starved { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// The result in words.
+    pub fn describe(self, lang: Lang) -> String {
+        let de = lang == Lang::De;
+        match self {
+            GameResult::Six { winner, formation, seat } => {
+                let shape = crate::describe::formation_name(formation, lang);
+                if de {
+                    format!(
+                        "{} gewinnt: Platz {seat} bildet {shape}",
+                        crate::describe::colour_name(winner, lang)
+                    )
+                } else {
+                    format!("{} wins: seat {seat} formed {shape}", crate::describe::colour_name(winner, lang))
+                }
+            }
+            GameResult::Starved { winner } => {
+                let loser = crate::describe::colour_name(winner.other(), lang);
+                if de {
+                    format!(
+                        "{} gewinnt: {loser} hat weniger als sechs Steine",
+                        crate::describe::colour_name(winner, lang)
+                    )
+                } else {
+                    format!(
+                        "{} wins: {loser} has fewer than six stones",
+                        crate::describe::colour_name(winner, lang)
+                    )
+                }
+            }
+            GameResult::BothStarved => {
+                if de {
+                    "unentschieden: beide Seiten haben weniger als sechs Steine".into()
+                } else {
+                    "draw: both sides have fewer than six stones".into()
+                }
+            }
+            GameResult::Repetition => {
+                if de {
+                    "unentschieden: Stellungswiederholung".into()
+                } else {
+                    "draw: the position repeated".into()
+                }
+            }
+            GameResult::MoveLimit => {
+                if de {
+                    "unentschieden: Zuggrenze der zweiten Runde erreicht".into()
+                } else {
+                    "draw: second-round move limit reached".into()
+                }
+            }
+        }
+    }
+}
+
+/// A match of Six in progress: the field, whose turn it is and how far the
+/// turn has got, the supplies, the positions seen so far, and the results of
+/// the games already played.
+///
+/// There is nothing hidden in Six, so the view of every seat (and of a
+/// spectator) is the whole state: `type View = Six`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "crate::repr::SixRepr", try_from = "crate::repr::SixRepr")]
+pub struct Six {
+    pub(crate) options: SixOptions,
+    pub(crate) board: Board,
+    /// Zobrist hash of the stones on the board.
+    pub(crate) hash: u64,
+    pub(crate) phase: Phase,
+    pub(crate) to_move: u8,
+    /// The seat that began the current game.
+    pub(crate) starter: u8,
+    /// Stones each seat has placed from its supply in the current game.
+    pub(crate) placed: [u8; 4],
+    /// Stones of each colour on the field.
+    pub(crate) on_board: [u8; 2],
+    /// Second-round moves completed in the current game.
+    pub(crate) moves: u16,
+    /// Hashes (with the seat to move) of the positions at the start of each
+    /// second-round turn since the last capture; older positions had more
+    /// stones and cannot recur.
+    pub(crate) history: Vec<u64>,
+    pub(crate) results: Vec<GameResult>,
+}
+
+impl Six {
+    /// The stones on the table.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Where the current turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat to move (meaningless once the match is over).
+    pub fn to_move(&self) -> Seat {
+        self.to_move as Seat
+    }
+
+    /// The colour of the seat to move.
+    pub fn mover_colour(&self) -> Colour {
+        Colour::of_seat(self.to_move as usize)
+    }
+
+    /// The seat that began the current game.
+    pub fn starter(&self) -> Seat {
+        self.starter as Seat
+    }
+
+    /// Stones `seat` still has to place in the first round.
+    pub fn supply(&self, seat: Seat) -> usize {
+        self.supply_per_seat() - self.placed[seat] as usize
+    }
+
+    /// Stones of `colour` on the field.
+    pub fn stones(&self, colour: Colour) -> usize {
+        self.on_board[colour.index()] as usize
+    }
+
+    /// Stones of `colour` captured in the current game.
+    pub fn captured(&self, colour: Colour) -> usize {
+        let supply: usize =
+            (0..self.seats()).filter(|&s| Colour::of_seat(s) == colour).map(|s| self.supply(s)).sum();
+        let lifted = match self.phase {
+            Phase::Keep { .. } | Phase::Replace { .. } => usize::from(self.mover_colour() == colour),
+            _ => 0,
+        };
+        STONES_PER_COLOUR - supply - lifted - self.stones(colour)
+    }
+
+    /// True in the second round.
+    pub fn second_round(&self) -> bool {
+        matches!(self.phase, Phase::Lift | Phase::Keep { .. } | Phase::Replace { .. })
+            || (self.phase == Phase::Over && self.placed_total() == FIRST_ROUND_STONES)
+    }
+
+    /// Second-round moves completed in the current game.
+    pub fn moves(&self) -> usize {
+        self.moves as usize
+    }
+
+    /// The results of the finished games of the match, in order.
+    pub fn results(&self) -> &[GameResult] {
+        &self.results
+    }
+
+    /// The number of the current game, counting from 1.
+    pub fn game_number(&self) -> usize {
+        (self.results.len() + 1).min(self.options.games as usize)
+    }
+
+    /// Match points of `colour`: 1 per game won, ½ per game drawn.
+    pub fn points(&self, colour: Colour) -> f64 {
+        self.results
+            .iter()
+            .map(|r| match r.winner() {
+                Some(w) if w == colour => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            })
+            .sum()
+    }
+
+    /// How often the current position (with this seat to move) has occurred
+    /// at the start of a second-round turn, this time included.
+    pub fn occurrences(&self) -> usize {
+        let h = self.turn_hash();
+        self.history.iter().filter(|&&x| x == h).count()
+    }
+
+    pub(crate) fn supply_per_seat(&self) -> usize {
+        FIRST_ROUND_STONES / self.options.players as usize
+    }
+
+    pub(crate) fn placed_total(&self) -> usize {
+        self.placed.iter().map(|&p| p as usize).sum()
+    }
+
+    pub(crate) fn turn_hash(&self) -> u64 {
+        self.hash ^ zobrist_turn(self.to_move as usize)
+    }
+
+    fn next_seat(&self) -> u8 {
+        (self.to_move + 1) % self.options.players
+    }
+
+    /// A new game of the match begun by `starter`: the starting pair in the centre.
+    pub(crate) fn start_game(&mut self, starter: u8) {
+        self.board = Board::default();
+        self.board.set(Colour::Red, START_RED);
+        self.board.set(Colour::Black, START_BLACK);
+        self.hash = zobrist(Colour::Red, START_RED) ^ zobrist(Colour::Black, START_BLACK);
+        self.phase = Phase::Place;
+        self.to_move = starter;
+        self.starter = starter;
+        self.placed = [0; 4];
+        self.on_board = [1, 1];
+        self.moves = 0;
+        self.history.clear();
+    }
+
+    fn put(&mut self, colour: Colour, cell: Cell) {
+        self.board.set(colour, cell);
+        self.hash ^= zobrist(colour, cell);
+        self.on_board[colour.index()] += 1;
+    }
+
+    fn take(&mut self, cell: Cell) {
+        if let Some(colour) = self.board.get(cell) {
+            self.board.clear(cell);
+            self.hash ^= zobrist(colour, cell);
+            self.on_board[colour.index()] -= 1;
+        }
+    }
+
+    /// True when lifting the stone on `cell` would split the field.
+    pub fn splits_field(&self, cell: Cell) -> bool {
+        self.board.neighbour_groups(cell) > 1 && self.board.parts_around(cell).len() > 1
+    }
+
+    /// Lifts the stone on `cell` and captures what falls away; returns true
+    /// when the mover must still choose between equal largest parts.
+    fn lift(&mut self, cell: Cell) -> bool {
+        self.take(cell);
+        if self.board.neighbour_groups(cell) <= 1 {
+            return false;
+        }
+        let parts = self.board.parts_around(cell);
+        if parts.len() <= 1 {
+            return false;
+        }
+        let largest = parts.largest();
+        for i in 0..parts.len() {
+            if parts.part(i).len() < largest {
+                for &c in parts.part(i) {
+                    self.take(c);
+                }
+            }
+        }
+        // Positions before a capture had more stones and cannot recur.
+        self.history.clear();
+        (0..parts.len()).filter(|&i| parts.part(i).len() == largest).count() > 1
+    }
+
+    /// Captures every part around `lifted` except the one holding `kept`.
+    fn keep(&mut self, lifted: Cell, kept: Cell) {
+        let parts = self.board.parts_around(lifted);
+        for i in 0..parts.len() {
+            if !parts.part(i).contains(&kept) {
+                for &c in parts.part(i) {
+                    self.take(c);
+                }
+            }
+        }
+    }
+
+    /// The end of a whole move: judge it, then hand the turn on.
+    fn end_move(&mut self, placed: Option<Cell>) {
+        let mover = self.mover_colour();
+        let seat = self.to_move as usize;
+        let six = placed.and_then(|c| self.board.six_through(mover, c)).map(|f| (f, seat));
+        // Only the mover's stones can have formed a new six: lifting,
+        // capturing and placing never add a stone of the other colour, and
+        // a six the other side had before this move would have ended the game.
+        debug_assert!(self.board.any_six(mover.other()).is_none(), "the other side has an old six");
+        let counts = (self.phase != Phase::Place).then_some(self.on_board);
+        let verdict = judge_move(mover, six, None, counts);
+        if let Some(result) = verdict {
+            return self.finish_game(result);
+        }
+        self.to_move = self.next_seat();
+        if self.phase != Phase::Place {
+            self.moves += 1;
+            self.phase = Phase::Lift;
+            if self.moves >= self.options.move_limit {
+                return self.finish_game(GameResult::MoveLimit);
+            }
+        } else if self.placed_total() == FIRST_ROUND_STONES {
+            self.phase = Phase::Lift;
+        } else {
+            return;
+        }
+        let h = self.turn_hash();
+        self.history.push(h);
+        if self.occurrences() >= self.options.repetitions as usize {
+            self.finish_game(GameResult::Repetition);
+        }
+    }
+
+    fn finish_game(&mut self, result: GameResult) {
+        self.results.push(result);
+        if self.results.len() >= self.options.games as usize {
+            self.phase = Phase::Over;
+            return;
+        }
+        // The loser begins the next game; after a draw the other side does.
+        let starting = match result.winner() {
+            Some(winner) => winner.other(),
+            None => Colour::of_seat(self.starter as usize).other(),
+        };
+        let n = self.options.players;
+        let next = (1..=n).map(|k| (self.starter + k) % n).find(|&s| Colour::of_seat(s as usize) == starting);
+        self.start_game(next.expect("every colour has a seat"));
+    }
+}
+
+/// The verdict on a whole move by `mover`: the six it formed (with the seat
+/// that formed it), a six the other side has (with its seat), and the stones
+/// each colour has in play (`None` in the first round, where stones still in
+/// the supply count too and nothing is ever captured).
+///
+/// A six wins, the mover's first: if both sides have one, the mover wins. Then
+/// a side with fewer than six stones loses; if both have fewer, it is a draw.
+pub(crate) fn judge_move(
+    mover: Colour,
+    mover_six: Option<(Formation, usize)>,
+    other_six: Option<(Formation, usize)>,
+    on_board: Option<[u8; 2]>,
+) -> Option<GameResult> {
+    if let Some((formation, seat)) = mover_six {
+        return Some(GameResult::Six { winner: mover, formation, seat });
+    }
+    if let Some((formation, seat)) = other_six {
+        return Some(GameResult::Six { winner: mover.other(), formation, seat });
+    }
+    let on_board = on_board?;
+    let short = |c: Colour| (on_board[c.index()] as usize) < 6;
+    match (short(mover), short(mover.other())) {
+        (true, true) => Some(GameResult::BothStarved),
+        (false, true) => Some(GameResult::Starved { winner: mover }),
+        (true, false) => Some(GameResult::Starved { winner: mover.other() }),
+        (false, false) => None,
+    }
+}
+
+impl Game for Six {
+    type Action = SixAction;
+    type Options = SixOptions;
+    type View = Six;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "six",
+            name: Text::new("Six", "Six"),
+            min_seats: 2,
+            max_seats: 4,
+            options: SixOptions::specs(),
+            rules_source: "Six, Steffen-Spiele 2003, by Steffen Mühlhäuser (English rules, tr. Bruce Murphy)",
+        }
+    }
+
+    fn new(options: &SixOptions) -> Result<Self, OptionsError> {
+        options.validate()?;
+        let mut six = Six {
+            options: options.clone(),
+            board: Board::default(),
+            hash: 0,
+            phase: Phase::Place,
+            to_move: 0,
+            starter: 0,
+            placed: [0; 4],
+            on_board: [0; 2],
+            moves: 0,
+            history: Vec::new(),
+            results: Vec::new(),
+        };
+        six.start_game(0);
+        Ok(six)
+    }
+
+    fn options(&self) -> &SixOptions {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        self.options.players as usize
+    }
+
+    fn teams(&self) -> Vec<usize> {
+        (0..self.seats()).map(|s| Colour::of_seat(s).index()).collect()
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Over => Turn::Over,
+            _ => Turn::Seat(self.to_move as Seat),
+        }
+    }
+
+    /// Order: cells in reading order (row `r` from the top, then `q` from
+    /// the left); `pass` alone when it is the only move.
+    fn legal_actions(&self, out: &mut Vec<SixAction>) {
+        let mover = self.mover_colour();
+        match self.phase {
+            Phase::Place => {
+                // The first stone of a game may not touch the mover's own starting stone.
+                let shunned = (self.placed_total() == 0).then_some(mover);
+                out.extend(self.board.frontier(shunned).map(SixAction::Place));
+            }
+            Phase::Lift => {
+                let start = out.len();
+                if self.options.split {
+                    out.extend(self.board.cells(mover).map(SixAction::Lift));
+                } else {
+                    out.extend(
+                        self.board.cells(mover).filter(|&c| !self.splits_field(c)).map(SixAction::Lift),
+                    );
+                }
+                if out.len() == start {
+                    out.push(SixAction::Pass);
+                }
+            }
+            Phase::Keep { lifted } => {
+                let parts = self.board.parts_around(lifted);
+                let mut names: Vec<Cell> = (0..parts.len()).map(|i| parts.name(i)).collect();
+                names.sort_by_key(|c| c.reading_key());
+                out.extend(names.into_iter().map(SixAction::Keep));
+            }
+            Phase::Replace { lifted } => {
+                out.extend(self.board.frontier(None).filter(|&c| c != lifted).map(SixAction::Place));
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn chance_outcomes(&self, _out: &mut Vec<(SixAction, Weight)>) {}
+
+    fn apply_unchecked(&mut self, action: &SixAction) {
+        let mover = self.mover_colour();
+        match (self.phase, *action) {
+            (Phase::Place, SixAction::Place(cell)) => {
+                self.put(mover, cell);
+                self.placed[self.to_move as usize] += 1;
+                self.end_move(Some(cell));
+            }
+            (Phase::Lift, SixAction::Lift(cell)) => {
+                let must_choose = self.lift(cell);
+                self.phase =
+                    if must_choose { Phase::Keep { lifted: cell } } else { Phase::Replace { lifted: cell } };
+            }
+            (Phase::Lift, SixAction::Pass) => self.end_move(None),
+            (Phase::Keep { lifted }, SixAction::Keep(kept)) => {
+                self.keep(lifted, kept);
+                self.phase = Phase::Replace { lifted };
+            }
+            (Phase::Replace { .. }, SixAction::Place(cell)) => {
+                self.put(mover, cell);
+                self.end_move(Some(cell));
+            }
+            (phase, action) => panic!("{action} does not fit the phase {phase:?}"),
+        }
+    }
+
+    fn view(&self, _viewer: Viewer) -> Six {
+        self.clone()
+    }
+
+    fn resample(view: &Six, _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
+        view.clone()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let points = [self.points(Colour::Red), self.points(Colour::Black)];
+        let scores: Vec<f64> = (0..self.seats()).map(|s| points[Colour::of_seat(s).index()]).collect();
+        let ranks = ranks_by(&scores, |a, b| b.total_cmp(a));
+        Some(Outcome { scores, ranks, teams: self.teams() })
+    }
+
+    fn score_bounds(options: &SixOptions) -> (f64, f64) {
+        (0.0, f64::from(options.games))
+    }
+
+    fn max_actions(options: &SixOptions) -> usize {
+        // Per game: the first-round placements, then at most lift, keep and
+        // place for each second-round move.
+        options.games as usize * (FIRST_ROUND_STONES + 3 * options.move_limit as usize)
+    }
+
+    fn describe_view(view: &Six, lang: Lang) -> String {
+        crate::describe::draw(view, lang)
+    }
+
+    fn describe_action(&self, action: &SixAction, lang: Lang) -> String {
+        crate::describe::action(self, action, lang)
+    }
+
+    /// Besides the notation, a bare cell `q,r` is read as the one kind of
+    /// step that fits the phase, and `keep` (or `capture`, when exactly two
+    /// parts are in question) accepts any cell of a part.
+    fn parse_action(&self, input: &str) -> Result<SixAction, ActionError> {
+        let text = input.trim();
+        let action = match text.parse::<Cell>() {
+            Ok(cell) => match self.phase {
+                Phase::Place | Phase::Replace { .. } => SixAction::Place(cell),
+                Phase::Lift => SixAction::Lift(cell),
+                Phase::Keep { .. } => SixAction::Keep(cell),
+                Phase::Over => return Err(ActionError::GameOver),
+            },
+            Err(_) => match (self.phase, text.split_once(char::is_whitespace)) {
+                (Phase::Keep { lifted }, Some((word, rest))) if word.eq_ignore_ascii_case("capture") => {
+                    let cell: Cell = rest.parse()?;
+                    let parts = self.board.parts_around(lifted);
+                    match (parts.len(), parts.find(cell)) {
+                        (2, Some(i)) => SixAction::Keep(parts.name(1 - i)),
+                        _ => {
+                            return Err(ActionError::parse(
+                                input,
+                                "capture names one of two equal parts; otherwise say which part stays: keep q,r",
+                            ));
+                        }
+                    }
+                }
+                _ => text.parse()?,
+            },
+        };
+        Ok(match (self.phase, action) {
+            (Phase::Keep { lifted }, SixAction::Keep(cell)) => {
+                let parts = self.board.parts_around(lifted);
+                parts.find(cell).map_or(action, |i| SixAction::Keep(parts.name(i)))
+            }
+            _ => action,
+        })
+    }
+}

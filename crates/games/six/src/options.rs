@@ -1,0 +1,107 @@
+//! The options of Six.
+
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{OptionKind, OptionSpec, OptionsError, Text};
+
+/// The options of Six; keys as in [`SixOptions::specs`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SixOptions {
+    /// 2, or 4 in two partnerships.
+    pub players: u8,
+    /// May lifting a stone split the field (capturing the smaller part)?
+    /// `false` is the basic variant.
+    pub split: bool,
+    /// The number of games in the match.
+    pub games: u16,
+    /// Second-round moves after which a game is drawn.
+    pub move_limit: u16,
+    /// A game is drawn when the same position (same player to move) occurs
+    /// this many times.
+    pub repetitions: u8,
+}
+
+impl Default for SixOptions {
+    fn default() -> Self {
+        SixOptions { players: 2, split: true, games: 1, move_limit: 200, repetitions: 3 }
+    }
+}
+
+impl SixOptions {
+    /// The option schema shown by `spieltisch games`.
+    pub fn specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec {
+                key: "players",
+                kind: OptionKind::Int { min: 2, max: 4 },
+                default: "2",
+                help: Text::new(
+                    "2 players, or 4 in two partnerships (seats 0 and 2 red, 1 and 3 black); 3 is not possible",
+                    "2 Spieler, oder 4 in zwei Partnerschaften (Plätze 0 und 2 rot, 1 und 3 schwarz); 3 geht nicht",
+                ),
+            },
+            OptionSpec {
+                key: "split",
+                kind: OptionKind::Bool,
+                default: "true",
+                help: Text::new(
+                    "second round: lifting a stone may split the field, and the smaller part is captured (false: the basic game, where it may not)",
+                    "zweite Runde: das Aufnehmen eines Steins darf das Feld teilen, der kleinere Teil wird geschlagen (false: Grundspiel, in dem es das nicht darf)",
+                ),
+            },
+            OptionSpec {
+                key: "games",
+                kind: OptionKind::Int { min: 1, max: 99 },
+                default: "1",
+                help: Text::new(
+                    "games in the match; the loser of a game starts the next one",
+                    "Partien im Match; wer eine Partie verliert, beginnt die nächste",
+                ),
+            },
+            OptionSpec {
+                key: "move_limit",
+                kind: OptionKind::Int { min: 1, max: 5000 },
+                default: "200",
+                help: Text::new(
+                    "a game is drawn after this many second-round moves without a winner",
+                    "eine Partie endet unentschieden nach so vielen Zügen der zweiten Runde ohne Sieger",
+                ),
+            },
+            OptionSpec {
+                key: "repetitions",
+                kind: OptionKind::Int { min: 2, max: 10 },
+                default: "3",
+                help: Text::new(
+                    "a game is drawn when the same position with the same player to move occurs this often",
+                    "eine Partie endet unentschieden, wenn dieselbe Stellung mit demselben Spieler am Zug so oft vorkommt",
+                ),
+            },
+        ]
+    }
+
+    /// Checks the combination (ranges included, for options built in code).
+    pub fn validate(&self) -> Result<(), OptionsError> {
+        if self.players != 2 && self.players != 4 {
+            return Err(OptionsError::Rule(format!(
+                "Six is played by 2 players or by 4 in two partnerships, not by {}",
+                self.players
+            )));
+        }
+        if !(1..=99).contains(&self.games) {
+            return Err(OptionsError::Rule(format!("games must be from 1 to 99, not {}", self.games)));
+        }
+        if !(1..=5000).contains(&self.move_limit) {
+            return Err(OptionsError::Rule(format!(
+                "move_limit must be from 1 to 5000, not {}",
+                self.move_limit
+            )));
+        }
+        if !(2..=10).contains(&self.repetitions) {
+            return Err(OptionsError::Rule(format!(
+                "repetitions must be from 2 to 10, not {}",
+                self.repetitions
+            )));
+        }
+        Ok(())
+    }
+}
