@@ -88,6 +88,8 @@ macro_rules! registry {
 }
 
 registry! {
+    "sechstage" => spieltisch_sechstage::Sechstage,
+    "ausreisser" => spieltisch_ausreisser::Ausreisser,
     #[cfg(feature = "fixtures")]
     "kuhn" => spieltisch_conformance::kuhn::Kuhn,
 }

@@ -16,7 +16,11 @@ pub fn wilson95(successes: u64, trials: u64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or all successes the bound is exactly 0 or 1; rounding must not
+    // push it past the observed rate.
+    let lo = if successes == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let hi = if successes >= trials { 1.0 } else { (centre + half).min(1.0) };
+    (lo, hi)
 }
 
 #[cfg(test)]
@@ -33,11 +37,11 @@ mod tests {
     #[test]
     fn stays_inside_zero_one_at_the_extremes() {
         let (lo, hi) = wilson95(0, 10);
-        assert!(lo.abs() < 1e-12, "{lo}");
+        assert_eq!(lo, 0.0);
         // Upper bound z²/(n + z²) = 3.8415 / 13.8415 for 0 of 10.
         assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
         let (lo, hi) = wilson95(10, 10);
-        assert!((lo - 0.7225).abs() < 1e-3 && (hi - 1.0).abs() < 1e-12, "{lo} {hi}");
+        assert!((lo - 0.7225).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
         assert_eq!(wilson95(0, 0), (0.0, 1.0));
     }
 }
