@@ -1,0 +1,77 @@
+//! One error type for the server, with one mapping to stable codes and HTTP statuses.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use spieltisch_catalog::CatalogError;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ServerError {
+    #[error("no table '{0}'")]
+    UnknownTable(String),
+    #[error("this link's token does not belong to this table")]
+    BadToken,
+    #[error("the action was sent against version {sent}, but the table is at version {current}: reload")]
+    Stale { sent: usize, current: usize },
+    #[error("spectators cannot act")]
+    Spectator,
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    #[error("message too large (at most {0} bytes)")]
+    TooLarge(usize),
+    #[error("too many messages: slow down")]
+    RateLimited,
+    #[error("the server holds too many tables (at most {0})")]
+    Full(usize),
+    #[error("the game is not over yet: replays open at the end")]
+    NotFinished,
+    #[error("storage failed, nothing was changed: {0}")]
+    Storage(String),
+}
+
+impl ServerError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ServerError::UnknownTable(_) => "table.unknown",
+            ServerError::BadToken => "seat.bad_token",
+            ServerError::Stale { .. } => "action.stale",
+            ServerError::Spectator => "seat.spectator",
+            ServerError::Catalog(e) => e.code(),
+            ServerError::BadRequest(_) => "request.invalid",
+            ServerError::TooLarge(_) => "message.too_large",
+            ServerError::RateLimited => "rate.limited",
+            ServerError::Full(_) => "server.full",
+            ServerError::NotFinished => "replay.not_finished",
+            ServerError::Storage(_) => "server.storage",
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ServerError::UnknownTable(_) => StatusCode::NOT_FOUND,
+            ServerError::BadToken | ServerError::Spectator => StatusCode::FORBIDDEN,
+            ServerError::Stale { .. } | ServerError::NotFinished => StatusCode::CONFLICT,
+            ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ServerError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ServerError::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ServerError::Catalog(CatalogError::Internal(_)) => StatusCode::INTERNAL_SERVER_ERROR,
+            ServerError::Catalog(_) | ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    /// The error as the JSON body every client receives.
+    pub fn body(&self) -> serde_json::Value {
+        json!({ "code": self.code(), "message": self.to_string() })
+    }
+}
+
+impl IntoResponse for ServerError {
+    fn into_response(self) -> Response {
+        (self.status(), axum::Json(json!({ "ok": false, "error": self.body() }))).into_response()
+    }
+}

@@ -1,0 +1,368 @@
+//! # spieltisch-server: play in the browser
+//!
+//! One process serves the lobby, the tables and the web front end (embedded
+//! in the binary), and stores every table and every accepted action in an
+//! embedded SQLite database, so a restart resumes every game exactly.
+//!
+//! - The server holds the truth: each action is checked by the engine against
+//!   the version the client saw (stale ones are refused), committed, and only
+//!   then announced; each connection receives only its viewer's view.
+//! - Seat links carry unguessable tokens; an action is accepted only from its
+//!   seat's token; spectators get the public view.
+//! - Bots play on the server, off the async runtime, after a short pause.
+//!
+//! The HTTP and WebSocket API is documented in `docs/api.md`.
+
+pub mod error;
+pub mod store;
+pub mod table;
+mod web;
+pub mod ws;
+
+use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use error::ServerError;
+use rand::RngCore;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use spieltisch_catalog::{SeatSpec, entries, new_session, session_from_record};
+use spieltisch_core::{Lang, Record, Viewer};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use store::{Store, TableRow};
+use table::{SeatConfig, Table, TableSettings, snapshot_of};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub addr: SocketAddr,
+    /// The database file; `None` keeps everything in memory (tests).
+    pub db: Option<PathBuf>,
+    pub bot_delay: Duration,
+    /// The most tables held at once.
+    pub max_tables: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: None,
+            bot_delay: Duration::from_millis(400),
+            max_tables: 100_000,
+        }
+    }
+}
+
+/// The state every handler shares.
+#[derive(Debug)]
+pub struct App {
+    tables: RwLock<HashMap<String, Arc<Table>>>,
+    store: Store,
+    config: ServerConfig,
+}
+
+type Shared = Arc<App>;
+
+/// A new random token: 128 bits from the operating system's generator, in hex.
+fn token() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl App {
+    /// Opens the database and resumes every stored table.
+    pub async fn open(config: ServerConfig) -> Result<Shared, ServerError> {
+        let store = Store::open(config.db.as_deref()).map_err(|e| ServerError::Storage(e.to_string()))?;
+        let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config });
+        let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
+        for (row, actions) in stored {
+            let record =
+                Record { game: row.game.clone(), options: row.options.clone(), seed: row.seed, actions };
+            let session = match session_from_record(&record) {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::error!(table = %row.id, "cannot resume: {e}");
+                    continue;
+                }
+            };
+            let seats: Vec<SeatConfig> =
+                serde_json::from_value(row.seats["seats"].clone()).unwrap_or_default();
+            let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
+            let table = Table::new(
+                row.id.clone(),
+                seats,
+                row.spectator_token.clone(),
+                hotseat,
+                session,
+                app.store.clone(),
+                app.settings(),
+            );
+            table.resume().await;
+            app.tables.write().expect("tables lock").insert(row.id, table);
+        }
+        Ok(app)
+    }
+
+    fn settings(&self) -> TableSettings {
+        TableSettings { bot_delay: self.config.bot_delay }
+    }
+
+    fn table(&self, id: &str) -> Result<Arc<Table>, ServerError> {
+        self.tables
+            .read()
+            .expect("tables lock")
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ServerError::UnknownTable(id.to_string()))
+    }
+
+    /// How many tables are held.
+    pub fn table_count(&self) -> usize {
+        self.tables.read().expect("tables lock").len()
+    }
+}
+
+/// The request to open a table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    pub game: String,
+    #[serde(default)]
+    pub options: Value,
+    /// One seat spec per seat: `human`, `random`, `heuristic`, `easy`, ...
+    pub seats: Vec<String>,
+    pub seed: Option<u64>,
+    /// One device for all people at the table: the response carries a
+    /// hot-seat link with every person's token.
+    #[serde(default)]
+    pub hotseat: bool,
+}
+
+async fn create_table(
+    State(app): State<Shared>,
+    Json(req): Json<CreateTable>,
+) -> Result<Json<Value>, ServerError> {
+    if app.table_count() >= app.config.max_tables {
+        return Err(ServerError::Full(app.config.max_tables));
+    }
+    let specs: Vec<SeatSpec> = req
+        .seats
+        .iter()
+        .map(|s| s.parse::<SeatSpec>().and_then(|spec| spec.validate().map(|()| spec)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| ServerError::Catalog(e.into()))?;
+    let mut options = match req.options {
+        Value::Null => serde_json::Map::new(),
+        Value::Object(map) => map,
+        _ => return Err(ServerError::BadRequest("options must be a JSON object".into())),
+    };
+    let entry = entries()
+        .into_iter()
+        .find(|e| e.info.id == req.game)
+        .ok_or_else(|| ServerError::BadRequest(format!("unknown game '{}'", req.game)))?;
+    if let Some(key) = entry.seats_option {
+        options.entry(key).or_insert_with(|| json!(specs.len()));
+    }
+    let seed = req.seed.unwrap_or_else(|| rand::rng().next_u64());
+    let session = new_session(&req.game, &Value::Object(options), seed)?;
+    if session.seats() != specs.len() {
+        return Err(ServerError::BadRequest(format!(
+            "this game has {} seats but {} seat specs were given",
+            session.seats(),
+            specs.len()
+        )));
+    }
+    let seats: Vec<SeatConfig> =
+        specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: s.is_human().then(token) }).collect();
+    let id = token()[..12].to_string();
+    let spectator_token = token();
+    let row = TableRow {
+        id: id.clone(),
+        game: req.game.clone(),
+        options: session.record().options.clone(),
+        seed,
+        seats: json!({ "seats": seats, "hotseat": req.hotseat }),
+        spectator_token: spectator_token.clone(),
+        created_at: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64),
+    };
+    app.store.create(row).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+    let table = Table::new(
+        id.clone(),
+        seats.clone(),
+        spectator_token.clone(),
+        req.hotseat,
+        session,
+        app.store.clone(),
+        app.settings(),
+    );
+    app.tables.write().expect("tables lock").insert(id.clone(), Arc::clone(&table));
+    table.start().await?;
+    let human_tokens: Vec<&str> = seats.iter().filter_map(|s| s.token.as_deref()).collect();
+    Ok(Json(json!({
+        "ok": true,
+        "table": id,
+        "game": req.game,
+        "seed": seed,
+        "seats": seats.iter().enumerate().map(|(i, s)| json!({
+            "seat": i,
+            "spec": s.spec,
+            "token": s.token,
+            "url": s.token.as_ref().map(|t| format!("/#/table/{id}/{t}")),
+        })).collect::<Vec<_>>(),
+        "spectator": { "token": spectator_token, "url": format!("/#/table/{id}/{spectator_token}") },
+        "hotseat": req.hotseat.then(|| format!("/#/hotseat/{id}/{}", human_tokens.join(","))),
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenQuery {
+    token: String,
+    lang: Option<String>,
+}
+
+fn lang_of(q: &TokenQuery) -> Lang {
+    q.lang.as_deref().and_then(|l| l.parse().ok()).unwrap_or_default()
+}
+
+async fn table_info(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<Value>, ServerError> {
+    let table = app.table(&id)?;
+    let viewer = table.viewer_for(&q.token)?;
+    let mut summary = table.summary(viewer).await;
+    summary["ok"] = json!(true);
+    summary["hotseat"] = json!(table.hotseat);
+    Ok(Json(summary))
+}
+
+async fn table_state(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<Value>, ServerError> {
+    let table = app.table(&id)?;
+    let viewer = table.viewer_for(&q.token)?;
+    let snapshot = table.snapshot(viewer, lang_of(&q)).await?;
+    Ok(Json(serde_json::to_value(snapshot).unwrap_or(Value::Null)))
+}
+
+/// Every step of a finished game as the token's viewer saw it.
+async fn replay(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+) -> Result<Json<Value>, ServerError> {
+    let table = app.table(&id)?;
+    let viewer = table.viewer_for(&q.token)?;
+    if !table.is_over().await {
+        return Err(ServerError::NotFinished);
+    }
+    let record = table.record().await;
+    let lang = lang_of(&q);
+    let seats = table.seats.clone();
+    let steps = tokio::task::spawn_blocking(move || -> Result<Vec<Value>, ServerError> {
+        let mut steps = Vec::with_capacity(record.actions.len() + 1);
+        let mut session = new_session(&record.game, &record.options, record.seed)?;
+        for n in 0..=record.actions.len() {
+            if n > 0 {
+                session.apply(None, &record.actions[n - 1])?;
+            }
+            let snap = snapshot_of(&id, &seats, &*session, viewer, lang)?;
+            steps.push(json!({
+                "version": n,
+                "action": snap.log.last(),
+                "view": snap.view,
+                "text": snap.text,
+                "turn": snap.turn,
+            }));
+        }
+        Ok(steps)
+    })
+    .await
+    .map_err(|e| ServerError::Storage(e.to_string()))??;
+    Ok(Json(json!({ "ok": true, "table": table.id, "game": table.game, "viewer": viewer, "steps": steps })))
+}
+
+#[derive(Debug, Deserialize)]
+struct MineQuery {
+    /// `table:token` pairs separated by commas, as the browser remembers them.
+    tables: String,
+}
+
+/// The tables a browser has links for, to see and rejoin them.
+async fn mine(State(app): State<Shared>, Query(q): Query<MineQuery>) -> Json<Value> {
+    let mut out = Vec::new();
+    for pair in q.tables.split(',').take(200) {
+        let Some((id, token)) = pair.split_once(':') else { continue };
+        let Ok(table) = app.table(id) else { continue };
+        let Ok(viewer) = table.viewer_for(token) else { continue };
+        let mut summary = table.summary(viewer).await;
+        summary["token"] = json!(token);
+        out.push(summary);
+    }
+    Json(json!({ "ok": true, "tables": out }))
+}
+
+async fn games() -> Json<Value> {
+    Json(json!({ "ok": true, "games": entries(), "seat_kinds": spieltisch_catalog::SEAT_KINDS }))
+}
+
+async fn socket(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ServerError> {
+    let table = app.table(&id)?;
+    let viewer: Viewer = table.viewer_for(&q.token)?;
+    let lang = lang_of(&q);
+    Ok(upgrade
+        .max_message_size(ws::MAX_MESSAGE)
+        .on_upgrade(move |socket| ws::serve_socket(socket, table, viewer, lang))
+        .into_response())
+}
+
+/// Every route, readable at a glance.
+pub fn router(app: Shared) -> Router {
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/tables", post(create_table))
+        .route("/api/mine", get(mine))
+        .route("/api/tables/{id}", get(table_info))
+        .route("/api/tables/{id}/state", get(table_state))
+        .route("/api/tables/{id}/replay", get(replay))
+        .route("/ws/{id}", get(socket))
+        .merge(web::routes())
+        .layer(DefaultBodyLimit::max(64 * 1024))
+        .with_state(app)
+}
+
+/// Runs the server until interrupted.
+pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| ServerError::BadRequest(format!("cannot listen on {}: {e}", config.addr)))?;
+    serve_on(listener, config).await
+}
+
+/// Runs the server on a bound listener (tests bind port 0).
+pub async fn serve_on(listener: tokio::net::TcpListener, config: ServerConfig) -> Result<(), ServerError> {
+    let app = App::open(config).await?;
+    axum::serve(listener, router(app))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| ServerError::Storage(e.to_string()))
+}

@@ -1,0 +1,251 @@
+//! Persistence: every table and every accepted action in SQLite.
+//!
+//! One writer thread owns the connection. Appends that arrive together are
+//! committed in one transaction (group commit), and each caller is answered
+//! only after its transaction is durable, so the server broadcasts nothing
+//! that could be lost in a crash. On start, every table is read back and its
+//! record replayed.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use thiserror::Error;
+use tokio::sync::oneshot;
+
+/// A stored table: everything needed to rebuild it, besides its actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRow {
+    pub id: String,
+    pub game: String,
+    pub options: serde_json::Value,
+    pub seed: u64,
+    /// The seat assignments (people and bots) and their tokens, as JSON.
+    pub seats: serde_json::Value,
+    pub spectator_token: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("stored JSON is malformed: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("database transaction failed: {0}")]
+    Transaction(String),
+    #[error("the database writer has stopped")]
+    Closed,
+    #[error("action {index} of table {table} is out of order (the table has {stored})")]
+    OutOfOrder { table: String, index: usize, stored: usize },
+    #[error("cannot open the database at {path}: {reason}")]
+    Open { path: PathBuf, reason: String },
+}
+
+enum Command {
+    Create(TableRow, oneshot::Sender<Result<(), StoreError>>),
+    Append {
+        table: String,
+        first_index: usize,
+        actions: Vec<String>,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
+}
+
+/// A handle to the database writer; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    commands: mpsc::Sender<Command>,
+    path: Option<PathBuf>,
+}
+
+const SCHEMA: &str = "
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        spectator_token TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        idx INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, idx)
+    ) WITHOUT ROWID;
+";
+
+fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
+    let conn = match path {
+        Some(p) => rusqlite::Connection::open(p),
+        None => rusqlite::Connection::open_in_memory(),
+    }
+    .map_err(|e| StoreError::Open {
+        path: path.map(Path::to_path_buf).unwrap_or_default(),
+        reason: e.to_string(),
+    })?;
+    conn.execute_batch(SCHEMA)?;
+    Ok(conn)
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`, or an in-memory one.
+    pub fn open(path: Option<&Path>) -> Result<Self, StoreError> {
+        if let Some(dir) = path.and_then(Path::parent).filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Open { path: dir.to_path_buf(), reason: e.to_string() })?;
+        }
+        let conn = connect(path)?;
+        let (commands, inbox) = mpsc::channel();
+        std::thread::Builder::new().name("spieltisch-db".into()).spawn(move || writer(conn, inbox)).map_err(
+            |e| StoreError::Open {
+                path: path.map(Path::to_path_buf).unwrap_or_default(),
+                reason: e.to_string(),
+            },
+        )?;
+        Ok(Store { commands, path: path.map(Path::to_path_buf) })
+    }
+
+    /// Stores a new table.
+    pub async fn create(&self, row: TableRow) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.commands.send(Command::Create(row, done)).map_err(|_| StoreError::Closed)?;
+        wait.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Appends `actions` to a table's record, the first at `first_index`;
+    /// returns once they are committed.
+    pub async fn append(
+        &self,
+        table: &str,
+        first_index: usize,
+        actions: Vec<String>,
+    ) -> Result<(), StoreError> {
+        if actions.is_empty() {
+            return Ok(());
+        }
+        let (done, wait) = oneshot::channel();
+        self.commands
+            .send(Command::Append { table: table.to_string(), first_index, actions, done })
+            .map_err(|_| StoreError::Closed)?;
+        wait.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Every stored table with its actions, oldest first (read on start).
+    pub fn load_all(&self) -> Result<Vec<(TableRow, Vec<String>)>, StoreError> {
+        let Some(path) = &self.path else { return Ok(Vec::new()) };
+        let conn = connect(Some(path))?;
+        let mut tables = conn.prepare(
+            "SELECT id, game, options, seed, seats, spectator_token, created_at FROM tables ORDER BY created_at, id",
+        )?;
+        let rows = tables
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, i64>(6)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (id, game, options, seed, seats, spectator_token, created_at) in rows {
+            let list = actions.query_map([&id], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+            let row = TableRow {
+                id,
+                game,
+                options: serde_json::from_str(&options)?,
+                seed: seed as u64,
+                seats: serde_json::from_str(&seats)?,
+                spectator_token,
+                created_at,
+            };
+            out.push((row, list));
+        }
+        Ok(out)
+    }
+}
+
+fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
+    while let Ok(first) = inbox.recv() {
+        let mut batch = vec![first];
+        while let Ok(more) = inbox.try_recv() {
+            batch.push(more);
+            if batch.len() >= 512 {
+                break;
+            }
+        }
+        let results = write_batch(&mut conn, &batch);
+        for (command, result) in batch.into_iter().zip(results) {
+            let done = match command {
+                Command::Create(_, done) | Command::Append { done, .. } => done,
+            };
+            let _ = done.send(result);
+        }
+    }
+}
+
+/// Writes a batch in one transaction; a command that fails is rolled back
+/// alone (through a savepoint) and reported, the others still commit.
+fn write_batch(conn: &mut rusqlite::Connection, batch: &[Command]) -> Vec<Result<(), StoreError>> {
+    let mut tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => return batch.iter().map(|_| Err(StoreError::Transaction(e.to_string()))).collect(),
+    };
+    let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
+    for command in batch {
+        let result = (|| -> Result<(), StoreError> {
+            let sp = tx.savepoint()?;
+            match command {
+                Command::Create(row, _) => {
+                    sp.execute(
+                        "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                        rusqlite::params![
+                            row.id,
+                            row.game,
+                            row.options.to_string(),
+                            row.seed as i64,
+                            row.seats.to_string(),
+                            row.spectator_token,
+                            row.created_at
+                        ],
+                    )?;
+                }
+                Command::Append { table, first_index, actions, .. } => {
+                    let stored: i64 = sp.query_row(
+                        "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE table_id = ?1",
+                        [table],
+                        |r| r.get(0),
+                    )?;
+                    if stored as usize != *first_index {
+                        return Err(StoreError::OutOfOrder {
+                            table: table.clone(),
+                            index: *first_index,
+                            stored: stored as usize,
+                        });
+                    }
+                    let mut insert =
+                        sp.prepare_cached("INSERT INTO actions (table_id, idx, action) VALUES (?1, ?2, ?3)")?;
+                    for (i, action) in actions.iter().enumerate() {
+                        insert.execute(rusqlite::params![table, (first_index + i) as i64, action])?;
+                    }
+                }
+            }
+            sp.commit()?;
+            Ok(())
+        })();
+        results.push(result);
+    }
+    if let Err(e) = tx.commit() {
+        return batch.iter().map(|_| Err(StoreError::Transaction(e.to_string()))).collect();
+    }
+    results
+}

@@ -1,0 +1,124 @@
+//! A test server on a loopback port, and small HTTP and WebSocket clients.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use spieltisch_server::{ServerConfig, serve_on};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl TestServer {
+    pub async fn start(db: Option<PathBuf>) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let config = ServerConfig { addr, db, bot_delay: Duration::ZERO, ..ServerConfig::default() };
+        let task = tokio::spawn(async move {
+            serve_on(listener, config).await.unwrap();
+        });
+        TestServer { addr, task }
+    }
+
+    /// Kills the server at once, as a crash would.
+    pub async fn kill(self) {
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
+    /// A plain HTTP/1.1 request; returns (status, JSON body).
+    pub async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+        let mut stream = TcpStream::connect(self.addr).await.unwrap();
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).await.unwrap();
+        let response = String::from_utf8_lossy(&response);
+        let status: u16 = response[9..12].parse().unwrap();
+        let body = response.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
+    pub async fn create(&self, request: Value) -> Value {
+        let (status, reply) = self.http("POST", "/api/tables", Some(&request)).await;
+        assert_eq!(status, 200, "{reply}");
+        reply
+    }
+
+    pub async fn socket(&self, table: &str, token: &str) -> Socket {
+        let url = format!("ws://{}/ws/{table}?token={token}", self.addr);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Socket { ws, frames: Vec::new() }
+    }
+}
+
+pub struct Socket {
+    ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    /// Every text frame received, in order (for scanning for secrets).
+    pub frames: Vec<String>,
+}
+
+impl Socket {
+    /// The next JSON message (panics after 10 s of silence).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("no message within 10 s")
+                .expect("socket closed")
+                .expect("socket error");
+            if let Message::Text(text) = msg {
+                self.frames.push(text.to_string());
+                return serde_json::from_str(&text).unwrap();
+            }
+        }
+    }
+
+    /// The next state snapshot at `version` or later.
+    pub async fn state_at_least(&mut self, version: u64) -> Value {
+        loop {
+            let msg = self.next().await;
+            if msg["type"] == "state" && msg["version"].as_u64().unwrap() >= version {
+                return msg;
+            }
+        }
+    }
+
+    /// The next error reply.
+    pub async fn error(&mut self) -> Value {
+        loop {
+            let msg = self.next().await;
+            if msg["type"] == "error" {
+                return msg;
+            }
+        }
+    }
+
+    pub async fn send(&mut self, value: Value) {
+        self.ws.send(Message::Text(value.to_string().into())).await.unwrap();
+    }
+
+    pub async fn act(&mut self, version: u64, action: &str) {
+        self.send(json!({"type": "act", "version": version, "action": action})).await;
+    }
+}
+
+/// A fresh database path under the system's temp folder.
+pub fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("spieltisch-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.db")
+}

@@ -1,0 +1,174 @@
+//! The server over real HTTP and WebSocket on loopback, with the Kuhn poker
+//! fixture: a full game, stale and wrong-seat actions, secrets, restarts.
+
+mod common;
+
+use common::{TestServer, temp_db};
+use serde_json::{Value, json};
+
+fn seat_token(reply: &Value, seat: usize) -> String {
+    reply["seats"][seat]["token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn two_people_play_a_whole_game() {
+    let server = TestServer::start(None).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 3})).await;
+    let table = reply["table"].as_str().unwrap();
+    let mut a = server.socket(table, &seat_token(&reply, 0)).await;
+    let mut b = server.socket(table, &seat_token(&reply, 1)).await;
+    // Two chance deals happened at creation; seat 0 is to move.
+    let s = a.state_at_least(2).await;
+    assert_eq!(s["turn"], json!({"seat": 0}));
+    assert_eq!(s["legal"].as_array().unwrap().len(), 2);
+    a.act(2, "bet").await;
+    let s = b.state_at_least(3).await;
+    assert_eq!(s["turn"], json!({"seat": 1}));
+    b.act(3, "call").await;
+    let end = a.state_at_least(4).await;
+    assert_eq!(end["turn"], "over");
+    let scores = end["outcome"]["scores"].as_array().unwrap();
+    assert_eq!(scores.iter().map(|s| s.as_f64().unwrap()).sum::<f64>(), 0.0);
+    // At a showdown both cards are public.
+    assert!(end["view"]["cards"].as_array().unwrap().iter().all(|c| !c.is_null()));
+}
+
+#[tokio::test]
+async fn stale_wrong_seat_and_spectator_actions_are_refused() {
+    let server = TestServer::start(None).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 4})).await;
+    let table = reply["table"].as_str().unwrap();
+    let mut a = server.socket(table, &seat_token(&reply, 0)).await;
+    let mut b = server.socket(table, &seat_token(&reply, 1)).await;
+    a.state_at_least(2).await;
+    b.state_at_least(2).await;
+    b.act(2, "check").await;
+    assert_eq!(b.error().await["code"], "seat.not_your_turn");
+    a.act(1, "check").await;
+    assert_eq!(a.error().await["code"], "action.stale");
+    a.act(2, "raise").await;
+    assert_eq!(a.error().await["code"], "action.parse");
+    a.act(2, "call").await;
+    assert_eq!(a.error().await["code"], "action.illegal");
+    a.send(json!({"type": "dance"})).await;
+    assert_eq!(a.error().await["code"], "request.invalid");
+    let mut watcher = server.socket(table, reply["spectator"]["token"].as_str().unwrap()).await;
+    let s = watcher.state_at_least(2).await;
+    assert_eq!(s["viewer"], "spectator");
+    assert!(s["view"]["cards"].as_array().unwrap().iter().all(Value::is_null), "a spectator saw a card");
+    watcher.act(2, "check").await;
+    assert_eq!(watcher.error().await["code"], "seat.spectator");
+    // Nothing refused changed the table.
+    let (_, state) =
+        server.http("GET", &format!("/api/tables/{table}/state?token={}", seat_token(&reply, 0)), None).await;
+    assert_eq!(state["version"], 2);
+    // A wrong token gets no connection and no state.
+    let (status, body) = server.http("GET", &format!("/api/tables/{table}/state?token=nope"), None).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("seat.bad_token")));
+    let (status, body) = server.http("GET", "/api/tables/nosuch/state?token=x", None).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (404, Some("table.unknown")));
+}
+
+#[tokio::test]
+async fn no_frame_shows_a_seat_the_other_card() {
+    for seed in 0..6 {
+        let server = TestServer::start(None).await;
+        let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": seed})).await;
+        let table = reply["table"].as_str().unwrap();
+        let mut a = server.socket(table, &seat_token(&reply, 0)).await;
+        let mut b = server.socket(table, &seat_token(&reply, 1)).await;
+        a.state_at_least(2).await;
+        a.act(2, "bet").await;
+        b.state_at_least(3).await;
+        b.act(3, "fold").await;
+        a.state_at_least(4).await;
+        b.state_at_least(4).await;
+        // A fold ends without a showdown: neither seat may ever see the other's card.
+        for (socket, other) in [(&a, 1), (&b, 0)] {
+            for frame in &socket.frames {
+                let msg: Value = serde_json::from_str(frame).unwrap();
+                if msg["type"] == "state" {
+                    assert!(
+                        msg["view"]["cards"][other].is_null(),
+                        "seed {seed}: a frame leaked a card: {frame}"
+                    );
+                    // The log's first two lines are the deals to seat 0 and seat 1.
+                    if let Some(deal) = msg["log"].get(other) {
+                        assert_eq!(deal, "deal ?", "seed {seed}: the log leaked a card: {frame}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn bots_move_by_themselves() {
+    let server = TestServer::start(None).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["random", "random"], "seed": 9})).await;
+    let table = reply["table"].as_str().unwrap();
+    let mut watcher = server.socket(table, reply["spectator"]["token"].as_str().unwrap()).await;
+    loop {
+        let s = watcher.state_at_least(0).await;
+        if s["turn"] == "over" {
+            break;
+        }
+    }
+    let (status, replay) = server
+        .http(
+            "GET",
+            &format!("/api/tables/{table}/replay?token={}", reply["spectator"]["token"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{replay}");
+    let steps = replay["steps"].as_array().unwrap();
+    assert!(steps.len() >= 5);
+    // The spectator's replay hides the deals.
+    assert_eq!(steps[1]["action"], "deal ?");
+}
+
+#[tokio::test]
+async fn a_killed_server_resumes_every_game_exactly() {
+    let db = temp_db("restart");
+    let server = TestServer::start(Some(db.clone())).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 5})).await;
+    let table = reply["table"].as_str().unwrap().to_string();
+    let mut a = server.socket(&table, &seat_token(&reply, 0)).await;
+    let before = a.state_at_least(2).await;
+    a.act(2, "check").await;
+    let after_check = a.state_at_least(3).await;
+    server.kill().await;
+
+    let server = TestServer::start(Some(db)).await;
+    let mut b = server.socket(&table, &seat_token(&reply, 1)).await;
+    let resumed = b.state_at_least(3).await;
+    assert_eq!(resumed["version"], 3);
+    assert_eq!(resumed["turn"], json!({"seat": 1}));
+    assert_eq!((&after_check["log"][1], &after_check["log"][2]), (&json!("deal ?"), &json!("check")));
+    assert_ne!(after_check["log"][0], "deal ?", "a seat sees its own card dealt");
+    b.act(3, "check").await;
+    let end = b.state_at_least(4).await;
+    assert_eq!(end["turn"], "over");
+    assert_eq!(before["view"]["cards"][0], end["view"]["cards"][0], "the deal changed across the restart");
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_errors() {
+    let server = TestServer::start(None).await;
+    let (status, body) =
+        server.http("POST", "/api/tables", Some(&json!({"game": "chess", "seats": ["human"]}))).await;
+    assert_eq!((status, body["ok"].as_bool()), (400, Some(false)));
+    let (status, body) =
+        server.http("POST", "/api/tables", Some(&json!({"game": "kuhn", "seats": ["human"]}))).await;
+    assert_eq!(status, 400);
+    assert!(body["error"]["message"].as_str().unwrap().contains("2 seats"), "{body}");
+    let (status, body) = server
+        .http("POST", "/api/tables", Some(&json!({"game": "kuhn", "seats": ["human", "wizard"]})))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = server.http("GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    let (status, _) = server.http("GET", "/", None).await;
+    assert_eq!(status, 200);
+}

@@ -1,0 +1,15 @@
+// Board drawings per game. A drawing gets the snapshot and `act(action)`, and
+// returns an element, or null to fall back to the game's text drawing.
+
+const BOARDS = {};
+
+export function renderBoard(game, snapshot, act) {
+  const draw = BOARDS[game];
+  if (!draw) return null;
+  try {
+    return draw(snapshot, act);
+  } catch (e) {
+    console.error('board drawing failed', e);
+    return null;
+  }
+}

@@ -1,0 +1,137 @@
+// The lobby: pick a game, its options and seats; share the links; rejoin tables.
+
+import { h, clear } from './dom.js';
+import { t, tr } from './i18n.js';
+
+const STORE = 'spieltisch.tables';
+
+export function remembered() {
+  try { return JSON.parse(localStorage.getItem(STORE) || '[]'); } catch { return []; }
+}
+
+export function remember(entry) {
+  const list = remembered().filter(e => !(e.table === entry.table && e.token === entry.token));
+  list.unshift(entry);
+  localStorage.setItem(STORE, JSON.stringify(list.slice(0, 100)));
+}
+
+function optionInput(spec) {
+  const id = 'opt-' + spec.key;
+  let input;
+  if (spec.type === 'int') {
+    input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value: spec.default });
+  } else if (spec.type === 'bool') {
+    input = h('input', { id, type: 'checkbox', checked: spec.default === 'true' });
+  } else if (spec.type === 'choice') {
+    input = h('select', { id }, spec.choices.map(c => h('option', { value: c, selected: c === spec.default, text: c })));
+  } else {
+    const listId = id + '-list';
+    input = h('input', { id, value: spec.default, list: listId });
+    if (spec.choices) input.after(h('datalist', { id: listId }, spec.choices.map(c => h('option', { value: c }))));
+  }
+  input.dataset.key = spec.key;
+  input.dataset.kind = spec.type;
+  return h('label', { title: tr(spec.help) }, spec.key + ' ', input, h('span', { class: 'muted' }, ' ' + tr(spec.help)));
+}
+
+function readOptions(form, entry) {
+  const options = {};
+  for (const input of form.querySelectorAll('[data-key]')) {
+    const spec = entry.options.find(o => o.key === input.dataset.key);
+    let value;
+    if (input.dataset.kind === 'int') value = Number(input.value);
+    else if (input.dataset.kind === 'bool') value = input.checked;
+    else value = input.value;
+    if (String(value) !== spec.default) options[spec.key] = value;
+  }
+  return options;
+}
+
+export function showLobby(main) {
+  clear(main);
+  const error = h('p', { class: 'error' });
+  const mine = h('div', { class: 'panel' }, h('h2', { text: t('mine') }));
+  const form = h('div', { class: 'panel' });
+  const cards = h('div', { class: 'games' });
+  main.append(h('h1', { text: t('lobby') }), cards, form, error, mine);
+  let games = [];
+  let seatKinds = ['human', 'random', 'heuristic'];
+
+  function seatCount(entry) {
+    const key = entry.seats_option;
+    const input = key && form.querySelector(`[data-key="${key}"]`);
+    const n = input ? Number(input.value) : entry.min_seats;
+    return Math.max(entry.min_seats, Math.min(entry.max_seats, n || entry.min_seats));
+  }
+
+  function drawSeats(entry, box) {
+    clear(box);
+    const n = seatCount(entry);
+    for (let i = 0; i < n; i++) {
+      const select = h('select', { 'data-seat': i },
+        seatKinds.map(k => h('option', { value: k, selected: (i === 0 ? k === 'human' : k === 'heuristic'), text: k === 'human' ? t('human') : k })));
+      box.append(h('label', {}, `${t('seat')} ${i + 1} `, select));
+    }
+  }
+
+  function choose(entry) {
+    for (const c of cards.children) c.classList.toggle('selected', c.dataset.id === entry.id);
+    clear(form);
+    const seats = h('div');
+    const hot = h('input', { type: 'checkbox', id: 'hotseat' });
+    form.append(h('h2', { text: tr(entry.name) }), h('p', { class: 'muted', text: entry.rules_source }),
+      h('h3', { text: t('options') }), ...entry.options.map(optionInput),
+      h('h3', { text: t('players') }), seats,
+      h('label', {}, hot, ' ' + t('hotseat')),
+      h('button', { class: 'primary', id: 'create', onclick: () => create(entry) }, t('create')));
+    drawSeats(entry, seats);
+    form.addEventListener('change', ev => {
+      if (ev.target.dataset && ev.target.dataset.key === entry.seats_option) drawSeats(entry, seats);
+    });
+  }
+
+  async function create(entry) {
+    error.textContent = '';
+    const seats = [...form.querySelectorAll('[data-seat]')].map(s => s.value);
+    const body = { game: entry.id, options: readOptions(form, entry), seats, hotseat: form.querySelector('#hotseat').checked };
+    const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reply = await res.json();
+    if (!reply.ok) { error.textContent = reply.error.message; return; }
+    for (const s of reply.seats) if (s.token) remember({ table: reply.table, token: s.token, game: entry.id, seat: s.seat });
+    if (reply.hotseat) { location.hash = reply.hotseat.slice(1); return; }
+    const links = h('ul', { class: 'links' },
+      reply.seats.filter(s => s.url).map(s => h('li', {}, `${t('seat')} ${s.seat + 1}: `,
+        h('a', { href: s.url, text: location.origin + '/' + s.url }))),
+      h('li', {}, t('spectator') + ': ', h('a', { href: reply.spectator.url, text: location.origin + '/' + reply.spectator.url })));
+    clear(form).append(h('h2', { text: t('links') }), links);
+    const first = reply.seats.find(s => s.url);
+    if (first) form.append(h('p', {}, h('a', { href: first.url, class: 'primary', id: 'go' }, t('open'))));
+  }
+
+  async function loadMine() {
+    const list = remembered();
+    if (!list.length) { mine.append(h('p', { class: 'muted', text: t('none') })); return; }
+    const q = list.map(e => `${e.table}:${e.token}`).join(',');
+    const reply = await (await fetch('/api/mine?tables=' + encodeURIComponent(q))).json();
+    const ul = h('ul', { class: 'links' });
+    for (const tb of reply.tables) {
+      const state = tb.over ? t('over') : `v${tb.version}`;
+      ul.append(h('li', {}, h('a', { href: `#/table/${tb.table}/${tb.token}` },
+        `${tb.game} · ${t('table')} ${tb.table} · ${state}`),
+        tb.over ? h('a', { href: `#/replay/${tb.table}/${tb.token}`, text: ' · ' + t('replay') }) : null));
+    }
+    mine.append(reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));
+  }
+
+  fetch('/api/games').then(r => r.json()).then(reply => {
+    games = reply.games;
+    seatKinds = reply.seat_kinds || seatKinds;
+    for (const g of games) {
+      cards.append(h('div', { class: 'panel game-card', 'data-id': g.id, onclick: () => choose(g) },
+        h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} · ${g.id}` })));
+    }
+    if (games.length) choose(games[0]);
+  }).catch(e => { error.textContent = String(e); });
+  loadMine();
+  return () => {};
+}

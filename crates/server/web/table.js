@@ -1,0 +1,142 @@
+// A table: the board, your moves, the log, and the result; live over a WebSocket.
+
+import { h, clear } from './dom.js';
+import { t, getLang } from './i18n.js';
+import { renderBoard } from './boards/index.js';
+import { remember } from './lobby.js';
+
+/** A live connection for one token; calls onState with every snapshot. */
+function connect(table, token, handlers) {
+  let ws = null;
+  let closed = false;
+  let delay = 250;
+  function open() {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(table)}?token=${encodeURIComponent(token)}&lang=${getLang()}`);
+    ws.onopen = () => { delay = 250; handlers.onStatus && handlers.onStatus('open'); };
+    ws.onmessage = ev => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === 'state') handlers.onState(msg);
+      else if (msg.type === 'error') handlers.onError(msg);
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      handlers.onStatus && handlers.onStatus('lost');
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  }
+  open();
+  return {
+    act(version, action) { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: 'act', version, action })); },
+    close() { closed = true; if (ws) ws.close(); },
+  };
+}
+
+function seatName(snapshot, seat) {
+  const s = snapshot.seats[seat];
+  const you = snapshot.viewer && snapshot.viewer.seat === seat ? ` (${t('you')})` : '';
+  return `${t('seat')} ${seat + 1}${s && s.kind !== 'human' ? ' · ' + s.kind : ''}${you}`;
+}
+
+function statusLine(snapshot) {
+  const turn = snapshot.turn;
+  if (turn === 'over') return h('p', { class: 'status', text: t('over') });
+  if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
+  const mine = snapshot.viewer && snapshot.viewer.seat === turn.seat;
+  return h('p', { class: 'status' + (mine ? ' yours' : '') }, mine ? t('yourTurn') : `${t('waiting')} ${seatName(snapshot, turn.seat)}`);
+}
+
+function resultTable(snapshot) {
+  const o = snapshot.outcome;
+  if (!o) return null;
+  const rows = o.scores.map((score, seat) => h('tr', {},
+    h('td', { text: seatName(snapshot, seat) }), h('td', { text: o.ranks[seat] }), h('td', { text: Math.round(score * 1000) / 1000 })));
+  return h('div', { class: 'panel', id: 'result' }, h('h3', { text: t('result') }),
+    h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }), h('th', { text: t('score') })), rows));
+}
+
+/** Draws one snapshot into `root`; `act(action)` plays a move. */
+export function drawSnapshot(root, snapshot, act, note) {
+  clear(root);
+  const board = h('div', { class: 'board', id: 'board' });
+  const drawn = renderBoard(snapshot.game, snapshot, act);
+  board.append(drawn || h('pre', { class: 'text', text: snapshot.text }));
+  const moves = h('div', { class: 'moves', id: 'moves' },
+    snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text)));
+  const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(line => h('li', { text: line })));
+  const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
+  root.append(
+    h('h2', {}, `${snapshot.game} · ${t('table')} ${snapshot.table}`),
+    statusLine(snapshot),
+    h('p', { class: 'error', id: 'error', text: note || '' }),
+    h('div', { class: 'table-layout' },
+      h('div', {}, board, drawn ? details : null),
+      h('div', { class: 'side' },
+        resultTable(snapshot),
+        snapshot.legal.length ? h('div', { class: 'panel' }, h('h3', { text: t('moves') }), moves) : null,
+        h('div', { class: 'panel' }, h('h3', { text: t('log') }), log))));
+  log.scrollTop = log.scrollHeight;
+}
+
+export function showTable(main, table, token) {
+  clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
+  let snapshot = null;
+  let note = '';
+  const conn = connect(table, token, {
+    onState(s) {
+      snapshot = s;
+      if (s.viewer && s.viewer.seat !== undefined) remember({ table, token, game: s.game, seat: s.viewer.seat });
+      drawSnapshot(main, s, action => conn.act(s.version, action), note);
+      note = '';
+    },
+    onError(e) {
+      note = e.code === 'action.stale' ? t('stale') : e.message;
+      const el = main.querySelector('#error');
+      if (el) el.textContent = note;
+    },
+    onStatus(st) {
+      if (st === 'lost') { const el = main.querySelector('#error'); if (el) el.textContent = t('reconnecting'); }
+    },
+  });
+  return () => conn.close();
+}
+
+/** One device, several people: a cover hides each seat's view until that person is ready. */
+export function showHotseat(main, table, tokens) {
+  clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
+  const latest = new Map();
+  let shownSeat = null;
+  let coverFor = null;
+  const conns = tokens.map(token => connect(table, token, {
+    onState(s) { latest.set(s.viewer.seat, { s, token }); draw(); },
+    onError(e) { const el = main.querySelector('#error'); if (el) el.textContent = e.message; },
+  }));
+  const bySeat = seat => tokens.findIndex((_, i) => latest.get(seat) && latest.get(seat).token === tokens[i]);
+
+  function draw() {
+    const any = [...latest.values()][0];
+    if (!any) return;
+    const turn = any.s.turn;
+    const humanToMove = turn && turn.seat !== undefined && latest.has(turn.seat) ? turn.seat : null;
+    if (humanToMove !== null && humanToMove !== shownSeat && coverFor !== humanToMove) {
+      coverFor = humanToMove;
+      clear(main).append(h('div', { class: 'cover', id: 'cover' },
+        h('h2', { text: `${t('passTo')} ${humanToMove + 1}` }),
+        h('button', { type: 'button', id: 'ready', onclick: () => { shownSeat = humanToMove; coverFor = null; draw(); } },
+          `${t('ready')} ${humanToMove + 1}`)));
+      return;
+    }
+    if (coverFor !== null) return;
+    const seat = shownSeat !== null && latest.has(shownSeat) ? shownSeat : (turn === 'over' ? [...latest.keys()][0] : null);
+    if (seat === null) {
+      // Nobody has looked yet and a bot or chance is to move: show no hand.
+      clear(main).append(h('p', { class: 'muted', text: t('waiting') + '…' }));
+      return;
+    }
+    const { s } = latest.get(seat);
+    drawSnapshot(main, s, action => conns[bySeat(seat)].act(s.version, action));
+  }
+  return () => conns.forEach(c => c.close());
+}
