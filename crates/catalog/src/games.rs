@@ -2,7 +2,21 @@
 //! has secrets, and its extra summary figures.
 
 use crate::{CatalogGame, Stat};
-use spieltisch_core::Bot;
+use spieltisch_core::{Bot, Game};
+
+/// A game's `HeuristicBot`, boxed.
+fn boxed<G: Game, B: Bot<G> + Default + 'static>() -> Box<dyn Bot<G>> {
+    Box::new(B::default())
+}
+
+/// Six: everything is on the board.
+impl CatalogGame for spieltisch_six::Six {
+    const HIDDEN_INFORMATION: bool = false;
+
+    fn heuristic() -> Box<dyn Bot<Self>> {
+        boxed::<Self, spieltisch_six::HeuristicBot>()
+    }
+}
 
 /// 6-Tage Rennen: hands of cards are secret; `sim` also reports each seat
 /// spec's mean laps down over the series.
@@ -10,7 +24,7 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
     const HIDDEN_INFORMATION: bool = true;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
-        Box::new(spieltisch_sechstage::HeuristicBot::default())
+        boxed::<Self, spieltisch_sechstage::HeuristicBot>()
     }
 
     fn extra_stats(final_state: &Self) -> Vec<(&'static str, Stat)> {
@@ -24,6 +38,6 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
     const HIDDEN_INFORMATION: bool = true;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
-        Box::new(spieltisch_ausreisser::HeuristicBot::default())
+        boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
     }
 }

@@ -88,6 +88,7 @@ macro_rules! registry {
 }
 
 registry! {
+    "six" => spieltisch_six::Six,
     "sechstage" => spieltisch_sechstage::Sechstage,
     "ausreisser" => spieltisch_ausreisser::Ausreisser,
     #[cfg(feature = "fixtures")]

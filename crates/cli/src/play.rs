@@ -274,13 +274,14 @@ impl<G: CatalogGame> Table<'_, G> {
     fn list_moves(&mut self, legal: &[G::Action]) -> Result<(), CliError> {
         let state = self.session.state();
         if legal.len() <= 24 {
-            for (i, action) in legal.iter().enumerate() {
-                let notation = action.to_string();
+            let notations: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            let width = notations.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+            for (i, (action, notation)) in legal.iter().zip(&notations).enumerate() {
                 let described = state.describe_action(action, self.lang);
-                if described == notation {
+                if described == *notation {
                     writeln!(self.out, "  {:>2}) {notation}", i + 1)?;
                 } else {
-                    writeln!(self.out, "  {:>2}) {notation:<10} {described}", i + 1)?;
+                    writeln!(self.out, "  {:>2}) {notation:<width$}   {described}", i + 1)?;
                 }
             }
         } else {
