@@ -45,6 +45,13 @@ impl Ausreisser {
         Ausreisser { options, table, hands, pile }
     }
 
+    /// True when the hand of `seat` holds a speed card (its size minus its
+    /// special cards, without a scan over the kinds).
+    fn holds_speed(&self, seat: usize) -> bool {
+        let hand = &self.hands[seat];
+        self.table.hand_len[seat] > hand[HILL] + hand[WIND] + hand[SPURT]
+    }
+
     fn receive(&mut self, seat: usize, kind: usize) {
         self.hands[seat][kind] += 1;
         self.table.hand_len[seat] += 1;
@@ -113,9 +120,10 @@ impl Ausreisser {
 
     fn continue_drawing(&mut self) {
         let m = usize::from(self.table.mover);
+        let speed = self.holds_speed(m);
         let t = &mut self.table;
         if t.pile_len == 0 {
-            if has_speed(&self.hands[m]) {
+            if speed {
                 t.phase = Phase::Play;
             } else {
                 // Nothing to draw and nothing to play: the stage is over.
@@ -123,11 +131,7 @@ impl Ausreisser {
             }
             return;
         }
-        t.phase = if t.owed[m] > 0 || !t.turn_drawn || !has_speed(&self.hands[m]) {
-            Phase::Draw
-        } else {
-            Phase::Play
-        };
+        t.phase = if t.owed[m] > 0 || !t.turn_drawn || !speed { Phase::Draw } else { Phase::Play };
     }
 
     fn play(&mut self, play: &Play) {
@@ -326,11 +330,16 @@ impl Game for Ausreisser {
                 let hand = &self.hands[m];
                 let winds = hand[WIND];
                 let hill = self.table.mover == self.table.leader && hand[HILL] > 0;
-                for (i, &count) in hand[..SPEEDS].iter().enumerate() {
-                    if count == 0 {
-                        continue;
-                    }
-                    let speed = crate::card::MIN_SPEED + i as u8;
+                // The speed kinds held as bits: a scan without unpredictable branches.
+                let mut held = hand[..SPEEDS]
+                    .iter()
+                    .enumerate()
+                    .fold(0u16, |bits, (i, &count)| bits | (u16::from(count > 0) << i));
+                let per_speed = usize::from(hand[SPURT] + 1) * (1 + usize::from(hill));
+                out.reserve(held.count_ones() as usize * per_speed);
+                while held != 0 {
+                    let speed = crate::card::MIN_SPEED + held.trailing_zeros() as u8;
+                    held &= held - 1;
                     for spurts in 0..=hand[SPURT] {
                         out.push(Action::Play(Play { speed, spurts, winds, hill: false }));
                         if hill {
@@ -346,11 +355,15 @@ impl Game for Ausreisser {
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         if self.turn() == Turn::Chance {
+            // Gathered on the stack and copied in one go: this runs at
+            // every draw of every simulated game.
+            let mut buf = [(Action::Pass, 0); KINDS];
+            let mut len = 0;
             for (i, &count) in self.pile.iter().enumerate() {
-                if count > 0 {
-                    out.push((Action::Draw(Card::from_index(i)), Weight::from(count)));
-                }
+                buf[len] = (Action::Draw(Card::from_index(i)), Weight::from(count));
+                len += usize::from(count > 0);
             }
+            out.extend(buf[..len].iter().copied());
         }
     }
 

@@ -1,0 +1,522 @@
+//! Every rule statement of the rulebook as a test, each citing its sentence
+//! (`shared/seeds/002_b009999da3f08ac7.txt`), plus the decisions documented
+//! in the crate docs.
+//!
+//! Positions are reached through the real game: the chance outcomes are
+//! chosen (first-leader draws, the deal, each draw) and every action goes
+//! through the checked `apply`, so nothing here bypasses the rules.
+
+use spieltisch_ausreisser::{Action, Ausreisser, Card, Options, Phase};
+use spieltisch_core::{Game, Turn, Viewer};
+
+/// A stage set up with `leader` leading and `hands[s]` dealt to seat `s`
+/// (six cards each, written as in the notation: `45 42 spurt hill wind`).
+fn start(special: bool, leader: u8, hands: &[&str]) -> Ausreisser {
+    let n = hands.len() as u8;
+    let mut game = Ausreisser::new(&Options { players: n, special, stages: 1 }).unwrap();
+    for seat in 0..n {
+        let card = if seat == leader { "50" } else { "39" };
+        go(&mut game, &format!("draw {card}"));
+    }
+    assert_eq!(game.table().leader, leader);
+    let hands: Vec<Vec<&str>> = hands.iter().map(|h| h.split_whitespace().collect()).collect();
+    for k in 0..6 * n {
+        let seat = (leader + k % n) % n;
+        go(&mut game, &format!("draw {}", hands[usize::from(seat)][usize::from(k / n)]));
+    }
+    assert_eq!(game.table().phase, Phase::Draw);
+    assert_eq!(game.table().mover, leader);
+    game
+}
+
+/// Applies actions separated by `;`, each checked.
+fn go(game: &mut Ausreisser, script: &str) {
+    for step in script.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        let action: Action = step.parse().unwrap_or_else(|e| panic!("{step}: {e}"));
+        game.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}\n{game:?}"));
+    }
+}
+
+fn legal(game: &Ausreisser) -> Vec<String> {
+    game.legal_vec().iter().map(|a| a.to_string()).collect()
+}
+
+const PLAIN3: [&str; 3] = ["45 44 43 42 41 40", "45 44 43 42 41 40", "47 46 45 42 41 40"];
+
+#[test]
+fn the_leader_sets_the_initial_tempo() {
+    // "The leader draws a card and then plays a speed card in front of
+    // himself. This card sets the initial tempo of the race."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 45");
+    assert_eq!(g.table().tempo, 45);
+    assert_eq!(g.turn(), Turn::Chance, "the next rider first draws");
+    assert_eq!(g.table().mover, 1);
+}
+
+#[test]
+fn forty_five_against_forty_two_costs_three_chips() {
+    // "Thus if the leader's speed is 45 kph and another player can only play
+    // a 42 kph card, he gets 3 penalty chips."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 45; draw 39; play 42");
+    assert_eq!(g.table().chips[1], 3);
+    assert_eq!(g.table().leader, 0);
+}
+
+#[test]
+fn the_same_speed_or_one_or_two_less_stays_in_the_wind_shadow() {
+    // "Play card of the same speed, 1 kph or 2 kph less. In this way he stays
+    // in the wind shadow of the leader and suffers no penalty."
+    for card in [45, 44, 43] {
+        let mut g = start(true, 0, &PLAIN3);
+        go(&mut g, &format!("draw 48; play 45; draw 39; play {card}"));
+        assert_eq!(g.table().chips[1], 0, "{card} against 45");
+        assert_eq!(g.table().leader, 0, "{card} does not take the lead");
+    }
+}
+
+#[test]
+fn three_or_more_below_costs_the_whole_difference() {
+    // "Play card 3 kph or more lower than the current tempo ... a penalty of
+    // 1 minute (a blue chip) for each 1 kph which he is behind the tempo."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 45; draw 39; play 40");
+    assert_eq!(g.table().chips[1], 5);
+}
+
+#[test]
+fn a_higher_card_takes_the_lead_and_sets_the_tempo() {
+    // "Play a card higher than the leader in which case that player becomes
+    // the new leader and takes the yellow jersey. His card is then the tempo
+    // which all the subsequent players have to follow."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 44; draw 39; play 45");
+    assert_eq!(g.table().leader, 1);
+    assert_eq!(g.table().tempo, 45);
+    go(&mut g, "draw 39; play 42");
+    assert_eq!(g.table().chips[2], 3, "the new tempo is what the next rider follows");
+}
+
+#[test]
+fn with_chips_even_one_below_costs_a_chip() {
+    // "Different rules apply to those ... in possession of penalty chips ...
+    // can no longer play 1 kph or 2 kph lower than the leader's tempo without
+    // penalty. Each kph less than the tempo will gain them a blue penalty chip."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 45; draw 39; play 42"); // seat 1: 3 chips
+    go(&mut g, "draw 39; play 45; draw 48; play 44"); // seat 2 in the pack, the leader sets 44
+    go(&mut g, "draw 39; play 43");
+    assert_eq!(g.table().chips[1], 4, "one more chip for 1 kph below");
+}
+
+#[test]
+fn a_rider_with_chips_hands_them_back_and_does_not_lead() {
+    // "For each kph higher than the leader's card they can hand back 1 blue
+    // penalty chip ... In the case of a player with penalty chips playing
+    // higher than the current leader, they do not take over the leadership."
+    let mut g = start(true, 0, &["45 44 43 42 41 40", "45 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 45; draw 39; play 40"); // seat 1: 5 chips
+    go(&mut g, "draw 39; play 45; draw 39; play 41"); // leader sets 41
+    go(&mut g, "draw 48; play 44");
+    assert_eq!(g.table().chips[1], 2, "3 kph above hands back 3");
+    assert_eq!(g.table().leader, 0, "no lead with chips");
+    assert_eq!(g.table().tempo, 41, "and the tempo stays the leader's");
+}
+
+#[test]
+fn no_lead_on_the_turn_the_last_chip_goes_back() {
+    // "... nor can they take the lead on the same turn as they return their
+    // remaining penalty chips."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 39; play 45; draw 39; play 42"); // seat 1: 3 chips
+    go(&mut g, "draw 39; play 45; draw 39; play 40"); // leader sets 40
+    go(&mut g, "draw 49; play 49");
+    assert_eq!(g.table().chips[1], 0, "9 above hands back all 3, never below zero");
+    assert_eq!(g.table().leader, 0, "the last chip went back on this turn: no lead");
+    // Back in the pack, the next higher card takes the lead.
+    go(&mut g, "draw 39; play 40; draw 39; play 41; draw 48; play 48");
+    assert_eq!(g.table().leader, 1);
+}
+
+#[test]
+fn the_leader_sets_any_new_tempo_without_penalty() {
+    // "If play returns to the leader and no one has taken the yellow jersey
+    // from him, he can set a new tempo by playing any speed card, even a card
+    // lower than the tempo previously in operation, without penalty."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 48; draw 39; play 45; draw 39; play 47");
+    assert_eq!(g.table().leader, 0);
+    go(&mut g, "draw 39; play 40");
+    assert_eq!(g.table().chips[0], 0);
+    assert_eq!(g.table().tempo, 40);
+}
+
+#[test]
+fn spurts_add_two_each_without_limit_and_cancel_a_gegenwind() {
+    // "It represents a rider putting in a special spurt and adds 2 kph to the
+    // number on his speed card. There is no limit to the number of Spurt
+    // cards which can be played." / "A Spurt card can be played along with it
+    // and the two cancel one another out."
+    let mut g = start(true, 0, &["45 44 43 42 41 40", "40 spurt spurt 41 42 43", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 45; draw 39");
+    assert!(legal(&g).contains(&"play 40 +2 +2".to_string()));
+    go(&mut g, "play 40 +2 +2; draw 39; draw 39");
+    assert_eq!(g.table().tops[1].unwrap().value, 44, "40 + 2 + 2");
+    assert_eq!(g.table().chips[1], 0, "44 against 45 is in the wind shadow");
+}
+
+#[test]
+fn speed_is_capped_at_52_on_the_flat() {
+    // "there is a maximum speed of 52 kph on the flat and 50 kph going up hills"
+    let mut g = start(true, 0, &["50 spurt spurt 41 42 43", "45 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 50 +2 +2; draw 39; draw 39");
+    assert_eq!(g.table().tempo, 52);
+}
+
+#[test]
+fn speed_is_capped_at_50_uphill() {
+    // "there is a maximum speed ... of 50 kph going up hills"
+    let mut g = start(true, 0, &["50 spurt hill 41 42 43", "45 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 50 +2 hill; draw 39; draw 39");
+    assert_eq!(g.table().tempo, 50);
+}
+
+#[test]
+fn gegenwind_goes_with_the_speed_card_of_the_turn_it_is_drawn() {
+    // "They must be played along with that turn's speed card as soon as they
+    // are drawn" / "A Gegenwind card reduces the number of the speed card with
+    // which it is played by 2 kph."
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw wind");
+    let plays = legal(&g);
+    assert!(plays.iter().all(|p| p.contains("-2")), "every play carries the Gegenwind: {plays:?}");
+    assert!(g.apply(&"play 45".parse().unwrap()).is_err(), "a play without it is refused");
+    go(&mut g, "play 45 -2; draw 39; draw 39");
+    assert_eq!(g.table().tempo, 43);
+}
+
+#[test]
+fn gegenwind_dealt_is_played_on_the_first_turn() {
+    // "(or on the first turn if dealt)"
+    let mut g = start(true, 0, &["45 44 43 42 41 40", "wind 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 45; draw 39");
+    assert!(legal(&g).iter().all(|p| p.ends_with("-2")));
+    go(&mut g, "play 44 -2; draw 39; draw 39");
+    assert_eq!(g.table().chips[1], 3, "44-2 = 42 against 45");
+}
+
+#[test]
+fn gegenwind_drawn_in_replenishment_is_laid_down_too() {
+    // "If any Gegenwind cards are drawn in replenishment they must be laid
+    // down too."
+    let mut g = start(true, 0, &["45 spurt 43 42 41 40", "45 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 45 +2");
+    assert_eq!(g.table().phase, Phase::Refill);
+    go(&mut g, "draw wind");
+    assert_eq!(g.table().phase, Phase::Refill, "the hand is still short of six");
+    go(&mut g, "draw 39");
+    assert_eq!(g.table().tempo, 45, "45 + 2 - 2");
+    assert_eq!(g.hand(0).iter().map(|&c| u32::from(c)).sum::<u32>(), 6);
+    assert_eq!(g.hand(0)[Card::WIND.index()], 0);
+}
+
+#[test]
+fn the_leader_may_add_a_steigung_to_his_speed_card() {
+    // "The leader can play a Hill climb card along with his speed card
+    // replenishing his hand to 6 cards at the end of his turn."
+    let mut g = start(true, 0, &["45 hill 43 42 41 40", "45 hill 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39");
+    assert!(legal(&g).contains(&"play 45 hill".to_string()));
+    go(&mut g, "play 45 hill");
+    assert_eq!(g.table().phase, Phase::Refill);
+    go(&mut g, "draw 39");
+    assert!(g.table().hill);
+    // Only the leader: rider 1 holds a Steigung but cannot add it.
+    go(&mut g, "draw 39");
+    assert!(legal(&g).iter().all(|p| !p.contains("hill")));
+}
+
+#[test]
+fn under_a_hill_nobody_passes_and_there_is_no_wind_shadow() {
+    // "the leader cannot be passed by any other riders. Playing higher cards
+    // will not take the lead but penalty chips can be got rid of." / "The
+    // wind shadow no longer operates and everyone who plays cards lower than
+    // that played by the leader will be given penalty chips for each kph
+    // below the leader's speed."
+    let mut g = start(true, 0, &["45 hill 43 42 41 40", "47 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 43 hill; draw 39");
+    go(&mut g, "draw 39; play 47");
+    assert_eq!(g.table().leader, 0, "no passing uphill");
+    assert_eq!(g.table().tempo, 43);
+    go(&mut g, "draw 39; play 42");
+    assert_eq!(g.table().chips[2], 1, "1 kph below costs a chip uphill");
+}
+
+#[test]
+fn chips_still_go_back_under_a_hill() {
+    // "Playing higher cards will not take the lead but penalty chips can be
+    // got rid of."
+    let mut g = start(true, 0, &["45 hill 43 42 41 40", "47 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 45; draw 39; play 40"); // seat 1: 5 chips
+    go(&mut g, "draw 39; play 45; draw 39; play 43 hill; draw 39");
+    go(&mut g, "draw 39; play 47");
+    assert_eq!(g.table().chips[1], 1);
+    assert_eq!(g.table().leader, 0);
+}
+
+#[test]
+fn a_hill_lasts_until_the_leaders_next_turn() {
+    // "This will mean the two hill card effects last until the leader has
+    // another turn."
+    let mut g = start(true, 0, &["45 hill 43 42 41 40", "47 44 43 42 41 40", "47 46 45 42 41 40"]);
+    go(&mut g, "draw 39; play 43 hill; draw 39; draw 39; play 43");
+    assert!(g.table().hill, "in force for every other rider");
+    go(&mut g, "draw 39; play 42");
+    assert_eq!(g.table().mover, 0);
+    assert!(!g.table().hill, "over once the leader's turn comes");
+    go(&mut g, "draw 39; play 42; draw 39; play 47");
+    assert_eq!(g.table().leader, 1, "on the flat again, passing is possible");
+}
+
+#[test]
+fn a_steigung_out_of_turn_goes_on_the_leaders_pile() {
+    // "Anyone else can play a Hill climb card by placing it on the leader's
+    // discard pile. In this instance the hill card effects apply to everyone
+    // until the leader has another turn." / "They replenish their hand when it
+    // next becomes their turn."
+    let hands = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 hill 44 42 41 40", "46 44 43 42 41 40"];
+    let mut g = start(true, 0, &hands);
+    go(&mut g, "draw 39; play 45");
+    // Rider 2 holds a Steigung: the window asks it (rider 1 holds none and is skipped).
+    assert_eq!(g.table().phase, Phase::Window { seat: 2 });
+    assert_eq!(legal(&g), ["pass", "hill"]);
+    assert_eq!(g.table().hill_room[1], 0, "the table saw that rider 1 holds no Steigung");
+    go(&mut g, "hill");
+    assert!(g.table().hill);
+    assert_eq!(g.table().hand_len[2], 5);
+    assert_eq!(g.table().owed[2], 1);
+    go(&mut g, "draw 39; play 47");
+    assert_eq!(g.table().leader, 0, "rider 1 cannot pass uphill");
+    // Rider 2 first refills, then draws for the turn.
+    go(&mut g, "draw 48");
+    assert_eq!(g.table().phase, Phase::Draw);
+    go(&mut g, "draw 39");
+    assert_eq!(g.table().phase, Phase::Play);
+    assert_eq!(g.table().hand_len[2], 7);
+    go(&mut g, "play 44");
+    assert_eq!(g.table().chips[2], 1);
+}
+
+#[test]
+fn gegenwind_drawn_to_replace_a_steigung_played_out_of_turn_goes_next_turn() {
+    // "... unless they are to replenish a hand from the playing of a Hill
+    // climb card. In this instance the card must be played on the next turn."
+    let hands = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 hill 45 42 41 40", "46 44 43 42 41 40"];
+    let mut g = start(true, 0, &hands);
+    go(&mut g, "draw 39; play 45; hill; draw 39; play 44; draw wind");
+    assert_eq!(g.table().chips[2], 0, "nothing is laid down out of turn");
+    go(&mut g, "draw 39");
+    assert!(legal(&g).iter().all(|p| p.ends_with("-2")), "it goes with this turn's card");
+}
+
+#[test]
+fn the_window_is_closed_while_a_hill_is_in_force_and_before_the_leaders_turn() {
+    let hands = ["45 hill 43 42 41 40", "47 hill 43 42 41 40", "47 hill 45 42 41 40"];
+    let mut g = start(true, 0, &hands);
+    // The leader's own hill: no window (a second one would change nothing).
+    go(&mut g, "draw 39; play 45 hill; draw 39");
+    assert_eq!(g.table().phase, Phase::Draw);
+    go(&mut g, "draw 39; play 43");
+    assert_eq!(g.table().phase, Phase::Draw, "hill in force: no window");
+    // Rider 2 plays; the leader plays next, so a hill would end at once.
+    go(&mut g, "draw 39; play 45");
+    assert_eq!(g.table().phase, Phase::Draw, "the leader is next: no window");
+    assert_eq!(g.table().mover, 0);
+    // Flat again after the leader's turn: riders 1 and 2 are asked in order.
+    go(&mut g, "draw 39; play 42");
+    assert_eq!(g.table().phase, Phase::Window { seat: 1 });
+    go(&mut g, "pass");
+    assert_eq!(g.table().phase, Phase::Window { seat: 2 });
+    assert_eq!(g.table().chips[1], 2, "43 against 45 uphill");
+    go(&mut g, "pass; draw 39; play 47");
+    assert_eq!((g.table().leader, g.table().chips[1]), (0, 0), "chips back, no lead");
+    assert_eq!(g.table().phase, Phase::Window { seat: 2 }, "rider 2 may react to rider 1's play");
+    go(&mut g, "pass");
+    assert_eq!(g.table().phase, Phase::Draw);
+    assert_eq!(g.table().mover, 2);
+}
+
+#[test]
+fn the_stage_ends_when_the_last_card_is_drawn_and_played_and_is_scored() {
+    // "The stage ends when the last card is picked up and that player has
+    // then played. ... The leader who is holding the yellow jersey scores 1
+    // game point. Anyone who finishes the stage with no penalty points scores
+    // zero game points. Anyone who finishes the stage with penalty points
+    // scores that number of minus game points."
+    let mut g = start(false, 0, &PLAIN3);
+    let mut legal = Vec::new();
+    while g.table().pile_len > 1 || g.turn() != Turn::Chance {
+        match g.turn() {
+            Turn::Chance => {
+                let card = g.chance_vec()[0].0;
+                g.apply(&card).unwrap();
+            }
+            Turn::Seat(_) => {
+                legal.clear();
+                g.legal_actions(&mut legal);
+                // The highest card: a game with changing leaders and chips.
+                g.apply(legal.last().unwrap()).unwrap();
+            }
+            Turn::Over => panic!("ended early"),
+        }
+    }
+    let drawer = g.table().mover;
+    let card = g.chance_vec()[0].0;
+    g.apply(&card).unwrap();
+    assert_eq!(g.table().pile_len, 0);
+    assert_eq!(g.turn(), Turn::Seat(usize::from(drawer)), "the last drawer still plays");
+    let play = g.legal_vec()[0];
+    g.apply(&play).unwrap();
+    assert_eq!(g.turn(), Turn::Over);
+    let t = g.table();
+    let scores = t.last_scores.unwrap();
+    for s in 0..3 {
+        let expected = if s == usize::from(t.leader) { 1 } else { -i32::from(t.chips[s]) };
+        assert_eq!(scores[s], expected, "seat {s}");
+    }
+    assert!(t.chips.iter().any(|&c| c > 0), "the test should score some chips");
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.scores[usize::from(t.leader)], 1.0);
+}
+
+#[test]
+fn a_series_adds_the_stages_and_the_jersey_holder_leads_the_next() {
+    // "The game takes place over an agreed number of stages (usually 3-5) and
+    // the winner is the one with the least negative game points."
+    let options = Options { players: 3, special: true, stages: 3 };
+    let mut g = Ausreisser::new(&options).unwrap();
+    let mut sums = [0i32; 3];
+    let mut stage = 0;
+    while !g.is_over() {
+        let action = match g.turn() {
+            Turn::Chance => g.chance_vec()[0].0,
+            _ => *g.legal_vec().last().unwrap(),
+        };
+        g.apply(&action).unwrap();
+        if g.table().stage != stage {
+            stage = g.table().stage;
+            let scores = g.table().last_scores.unwrap();
+            for s in 0..3 {
+                sums[s] += scores[s];
+            }
+            if !g.is_over() {
+                let jersey = scores.iter().position(|&p| p == 1).unwrap();
+                assert_eq!(usize::from(g.table().leader), jersey, "the jersey holder leads the next stage");
+                assert!(matches!(g.table().phase, Phase::Deal { dealt: 0 }));
+                assert_eq!(g.table().chips, [0; 6], "chips go back between stages");
+                assert_eq!(g.table().pile_len, 99);
+            }
+        }
+    }
+    assert_eq!(stage, 3);
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.scores, sums.iter().map(|&s| f64::from(s)).collect::<Vec<_>>());
+    let best = *sums.iter().max().unwrap();
+    for s in 0..3 {
+        assert_eq!(outcome.ranks[s] == 1, sums[s] == best);
+    }
+}
+
+#[test]
+fn the_highest_card_drawn_leads_and_ties_draw_again() {
+    // "Each player draws or is dealt a card from the pack and the one who
+    // draws the highest speed card is the leader at the start of the first
+    // stage." (Rules notes: ties draw again; the cards then go back.)
+    let mut g = Ausreisser::new(&Options { players: 3, special: true, stages: 1 }).unwrap();
+    go(&mut g, "draw 45; draw 48; draw 48");
+    assert_eq!(g.table().phase, Phase::Choose { seat: 1 }, "riders 2 and 3 tie and draw again");
+    go(&mut g, "draw 40; draw 41");
+    assert_eq!(g.table().leader, 2);
+    assert_eq!(g.table().phase, Phase::Deal { dealt: 0 });
+    assert_eq!(g.table().pile_len, 99, "the drawn cards go back");
+    assert_eq!(g.pile()[Card::speed(48).unwrap().index()], 7);
+}
+
+#[test]
+fn a_special_card_drawn_for_the_lead_does_not_count() {
+    let mut g = Ausreisser::new(&Options { players: 2, special: true, stages: 1 }).unwrap();
+    go(&mut g, "draw hill");
+    assert_eq!(g.table().phase, Phase::Choose { seat: 0 }, "the same rider draws again");
+    go(&mut g, "draw 39; draw spurt; draw 40");
+    assert_eq!(g.table().leader, 1);
+}
+
+#[test]
+fn hands_are_six_cards_and_dealt_from_the_leader() {
+    // "All players are then dealt 6 cards face down and the remainder are
+    // laid face down on the table."
+    let g = start(true, 1, &PLAIN3);
+    assert_eq!(&g.table().hand_len[..3], &[6, 6, 6]);
+    assert_eq!(g.table().pile_len, 99 - 18);
+}
+
+#[test]
+fn the_simplified_game_has_no_special_cards() {
+    // "All the special cards can be left out of the pack for a simplified
+    // version of the game."
+    let g = Ausreisser::new(&Options { players: 4, special: false, stages: 1 }).unwrap();
+    let draws = g.chance_vec();
+    assert_eq!(draws.len(), 12);
+    assert!(draws.iter().all(|(a, w)| matches!(a, Action::Draw(c) if !c.is_special()) && *w == 7));
+}
+
+#[test]
+fn bad_options_are_refused_with_a_reason() {
+    for options in [
+        Options { players: 1, special: true, stages: 4 },
+        Options { players: 7, special: true, stages: 4 },
+        Options { players: 4, special: true, stages: 0 },
+    ] {
+        let err = Ausreisser::new(&options).unwrap_err();
+        assert_eq!(err.code(), "options.rule");
+    }
+    let parsed =
+        spieltisch_core::options::options_from_pairs::<Ausreisser>(&["players=6", "special=false"]).unwrap();
+    assert_eq!(parsed, Options { players: 6, special: false, stages: 4 });
+}
+
+#[test]
+fn hands_are_hidden_and_played_cards_public() {
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 39; play 45");
+    let spectator = g.view(Viewer::Spectator);
+    assert!(spectator.hand.is_none());
+    assert_eq!(g.view(Viewer::Seat(1)).hand, Some(*g.hand(1)));
+    assert_eq!(spectator.table.discards[Card::speed(45).unwrap().index()], 1);
+    assert_eq!(spectator.table.tops[0].unwrap().value, 45);
+    // The next draw is secret to all but the drawer; a Gegenwind laid on a
+    // play during the refill is public.
+    assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(1)), "draw 47");
+    assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(2)), "draw ?");
+    assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Spectator), "draw ?");
+}
+
+#[test]
+fn views_are_described_in_both_languages() {
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 39; play 45; draw 39; play 42");
+    let view = g.view(Viewer::Seat(2));
+    let en = Ausreisser::describe_view(&view, spieltisch_core::Lang::En);
+    let de = Ausreisser::describe_view(&view, spieltisch_core::Lang::De);
+    for text in [&en, &de] {
+        assert!(text.contains("45"), "{text}");
+        assert!(text.contains("47 46 45 42 41 40") || text.contains("40 41 42 45 46 47"), "{text}");
+    }
+    assert!(en.contains("Tempo 45") && en.contains("yellow jersey") && en.contains("Your hand"), "{en}");
+    assert!(de.contains("Gelbes Trikot") && de.contains("Deine Hand") && de.contains("Etappe"), "{de}");
+    let spectator = Ausreisser::describe_view(&g.view(Viewer::Spectator), spieltisch_core::Lang::En);
+    assert!(!spectator.contains("Your hand"));
+    let words = g.describe_action(&"play 44 +2".parse().unwrap(), spieltisch_core::Lang::De);
+    assert!(words.contains("spielt 44"), "{words}");
+}
