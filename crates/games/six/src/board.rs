@@ -82,15 +82,62 @@ const CIRCLES: [Anchored; 6] = anchored(CIRCLE);
 /// The three axes of a line (each with its opposite direction).
 const AXES: [(i32, i32); 3] = [(1, 0), (0, 1), (1, -1)];
 
+/// The 18 cells within distance 2 of a cell, the cell itself left out: its
+/// six neighbours first (in [`DIRECTIONS`] order), then the twelve beyond.
+const ANNULUS: [(i32, i32); 18] = [
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (2, 0),
+    (2, -1),
+    (2, -2),
+    (1, -2),
+    (0, -2),
+    (-1, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 1),
+];
+
+/// For each annulus cell, the annulus cells next to it (as an 18-bit mask).
+const ANNULUS_ADJACENT: [u32; 18] = {
+    let mut out = [0u32; 18];
+    let mut i = 0;
+    while i < 18 {
+        let mut j = 0;
+        while j < 18 {
+            let (dq, dr) = (ANNULUS[j].0 - ANNULUS[i].0, ANNULUS[j].1 - ANNULUS[i].1);
+            let mut d = 0;
+            while d < 6 {
+                if DIRECTIONS[d].0 == dq && DIRECTIONS[d].1 == dr {
+                    out[i] |= 1 << j;
+                }
+                d += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// The stones on the table.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     rows: [[u64; SIZE]; 2],
+    /// Bit `row` is set when the row holds a stone, so scans skip empty rows.
+    used: u64,
 }
 
 impl Default for Board {
     fn default() -> Self {
-        Board { rows: [[0; SIZE]; 2] }
+        Board { rows: [[0; SIZE]; 2], used: 0 }
     }
 }
 
@@ -178,6 +225,7 @@ impl Board {
     #[inline]
     pub fn set(&mut self, colour: Colour, cell: Cell) {
         self.rows[colour.index()][cell.row()] |= 1 << cell.col();
+        self.used |= 1 << cell.row();
     }
 
     /// Takes whatever stone lies on `cell` off the table.
@@ -186,6 +234,9 @@ impl Board {
         let bit = !(1u64 << cell.col());
         self.rows[0][cell.row()] &= bit;
         self.rows[1][cell.row()] &= bit;
+        if self.occupied_row(cell.row()) == 0 {
+            self.used &= !(1 << cell.row());
+        }
     }
 
     /// How many stones of `colour` lie on the table.
@@ -199,6 +250,23 @@ impl Board {
         reading_order(move |row| rows[row])
     }
 
+    /// Calls `f` with each stone of `colour`, in reading order.
+    #[inline]
+    pub fn for_each_cell(&self, colour: Colour, mut f: impl FnMut(Cell)) {
+        self.cell_rows(colour, |cells| cells.for_each(&mut f));
+    }
+
+    /// Calls `f` with the stones of `colour` row by row, in reading order.
+    #[inline]
+    pub fn cell_rows(&self, colour: Colour, mut f: impl FnMut(RowCells)) {
+        let rows = &self.rows[colour.index()];
+        each_row(self.used, |row| {
+            if rows[row] != 0 {
+                f(RowCells::new(row, rows[row]))
+            }
+        });
+    }
+
     /// All stones in reading order.
     pub fn stones(&self) -> impl Iterator<Item = Cell> + '_ {
         reading_order(move |row| self.occupied_row(row))
@@ -208,22 +276,34 @@ impl Board {
     /// given, cells touching a stone of that colour are left out (the first
     /// move of a game).
     pub fn frontier(&self, shunned: Option<Colour>) -> impl Iterator<Item = Cell> + '_ {
-        reading_order(move |row| {
-            let near = self.spread(row, |r| self.occupied_row(r)) & !self.occupied_row(row);
-            match shunned {
-                Some(c) => near & !self.spread(row, |r| self.rows[c.index()][r]),
-                None => near,
-            }
-        })
+        let mut cells = Vec::with_capacity(64);
+        self.for_each_frontier(shunned, |c| cells.push(c));
+        cells.into_iter()
     }
 
-    /// The cells of `row` that touch a set cell of the rows `rows`.
+    /// Calls `f` with each cell of [`Board::frontier`], in reading order.
     #[inline]
-    fn spread(&self, row: usize, rows: impl Fn(usize) -> u64) -> u64 {
-        let up = rows((row + SIZE - 1) % SIZE);
-        let here = rows(row);
-        let down = rows((row + 1) % SIZE);
-        here.rotate_left(1) | here.rotate_right(1) | up | up.rotate_right(1) | down | down.rotate_left(1)
+    pub fn for_each_frontier(&self, shunned: Option<Colour>, mut f: impl FnMut(Cell)) {
+        self.frontier_rows(shunned, |cells| cells.for_each(&mut f));
+    }
+
+    /// Calls `f` with the cells of [`Board::frontier`] row by row, in reading order.
+    #[inline]
+    pub fn frontier_rows(&self, shunned: Option<Colour>, mut f: impl FnMut(RowCells)) {
+        let occupied = |row: usize| self.rows[0][row] | self.rows[1][row];
+        let near_used = self.used | self.used.rotate_left(1) | self.used.rotate_right(1);
+        each_row(near_used, |row| {
+            let (above, below) = ((row + SIZE - 1) % SIZE, (row + 1) % SIZE);
+            let here = occupied(row);
+            let mut near = spread(occupied(above), here, occupied(below)) & !here;
+            if let Some(c) = shunned {
+                let own = &self.rows[c.index()];
+                near &= !spread(own[above], own[row], own[below]);
+            }
+            if near != 0 {
+                f(RowCells::new(row, near));
+            }
+        });
     }
 
     /// True when `cell` touches a stone.
@@ -279,6 +359,36 @@ impl Board {
         }
         let before = ((ring << 1) | (ring >> 5)) & 0x3f;
         (ring & !before).count_ones().max(u32::from(ring != 0))
+    }
+
+    /// True when the stones next to `cell` are joined to each other by stones
+    /// within two steps of `cell` (not through `cell` itself). Then lifting the
+    /// stone on `cell` cannot split the field; when false, it may or may not.
+    pub fn joined_nearby(&self, cell: Cell) -> bool {
+        let mut stones = 0u32;
+        for (i, &(dq, dr)) in ANNULUS.iter().enumerate() {
+            if self.occupied(cell.offset(dq, dr)) {
+                stones |= 1 << i;
+            }
+        }
+        let neighbours = stones & 0x3f;
+        if neighbours == 0 {
+            return true;
+        }
+        let mut reach = neighbours & neighbours.wrapping_neg();
+        loop {
+            let mut grown = reach;
+            let mut bits = reach;
+            while bits != 0 {
+                grown |= ANNULUS_ADJACENT[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            grown &= stones;
+            if grown == reach {
+                return reach & neighbours == neighbours;
+            }
+            reach = grown;
+        }
     }
 
     /// The parts of the field that meet at `cell`, as if `cell` were empty:
@@ -344,6 +454,71 @@ impl Board {
         total - (0..parts.len()).map(|i| parts.part(i).len()).sum::<usize>()
     }
 }
+
+/// The cells of a row that touch a set cell of the row itself (`here`) or of
+/// the rows above (`up`) and below (`down`).
+#[inline]
+fn spread(up: u64, here: u64, down: u64) -> u64 {
+    here.rotate_left(1) | here.rotate_right(1) | up | up.rotate_right(1) | down | down.rotate_left(1)
+}
+
+/// Calls `f` with the rows whose bits are set in `rows`, in reading order
+/// (from `r = -32` to `r = 31`).
+#[inline]
+fn each_row(rows: u64, mut f: impl FnMut(usize)) {
+    let mut bits = rows.rotate_right(32);
+    while bits != 0 {
+        let j = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        f(j ^ 32);
+    }
+}
+
+/// The cells of one row given by a bit mask, from the smallest `q` (-32) to
+/// the largest (31).
+#[derive(Clone, Debug)]
+pub struct RowCells {
+    base: usize,
+    bits: u64,
+}
+
+impl RowCells {
+    #[inline]
+    fn new(row: usize, bits: u64) -> Self {
+        RowCells { base: row * SIZE, bits: bits.rotate_right(32) }
+    }
+
+    /// Leaves `cell` out (if it is in this row).
+    #[inline]
+    pub fn without(mut self, cell: Cell) -> Self {
+        if cell.index() / SIZE == self.base / SIZE {
+            self.bits &= !(1u64 << (cell.col() ^ 32));
+        }
+        self
+    }
+}
+
+impl Iterator for RowCells {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        if self.bits == 0 {
+            return None;
+        }
+        let j = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(Cell::from_index(self.base + (j ^ 32)))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.bits.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for RowCells {}
 
 /// Calls up the set bits of 64 rows in reading order (rows from `r = -32`
 /// down to `r = 31`, each from `q = -32` to `q = 31`).
@@ -428,6 +603,28 @@ mod tests {
         assert_eq!(board(&full, &[]).neighbour_groups(Cell::new(0, 0)), 1);
         // East and south-east are adjacent around the ring (last and first).
         assert_eq!(board(&[(1, 0), (0, 1)], &[]).neighbour_groups(Cell::new(0, 0)), 1);
+    }
+
+    #[test]
+    fn joined_nearby_agrees_with_a_full_search() {
+        // Every pattern of stones within two steps of the centre: when the
+        // local test says "joined", the full search must find one part.
+        let centre = Cell::new(0, 0);
+        for pattern in 0u32..(1 << 18) {
+            let mut b = Board::default();
+            for (i, &(dq, dr)) in ANNULUS.iter().enumerate() {
+                if pattern >> i & 1 == 1 {
+                    b.set(Colour::Red, centre.offset(dq, dr));
+                }
+            }
+            if pattern & 0x3f != 0 && b.joined_nearby(centre) {
+                assert_eq!(b.parts_around(centre).len(), 1, "pattern {pattern:#x}");
+            }
+            if pattern % 97 == 0 && b.parts_around(centre).len() <= 1 && pattern & 0x3f != 0 {
+                // Within the annulus alone, one part means joined nearby.
+                assert!(b.joined_nearby(centre), "pattern {pattern:#x}");
+            }
+        }
     }
 
     #[test]

@@ -279,14 +279,16 @@ impl Six {
 
     /// True when lifting the stone on `cell` would split the field.
     pub fn splits_field(&self, cell: Cell) -> bool {
-        self.board.neighbour_groups(cell) > 1 && self.board.parts_around(cell).len() > 1
+        self.board.neighbour_groups(cell) > 1
+            && !self.board.joined_nearby(cell)
+            && self.board.parts_around(cell).len() > 1
     }
 
     /// Lifts the stone on `cell` and captures what falls away; returns true
     /// when the mover must still choose between equal largest parts.
     fn lift(&mut self, cell: Cell) -> bool {
         self.take(cell);
-        if self.board.neighbour_groups(cell) <= 1 {
+        if self.board.neighbour_groups(cell) <= 1 || self.board.joined_nearby(cell) {
             return false;
         }
         let parts = self.board.parts_around(cell);
@@ -459,16 +461,18 @@ impl Game for Six {
             Phase::Place => {
                 // The first stone of a game may not touch the mover's own starting stone.
                 let shunned = (self.placed_total() == 0).then_some(mover);
-                out.extend(self.board.frontier(shunned).map(SixAction::Place));
+                self.board.frontier_rows(shunned, |cells| out.extend(cells.map(SixAction::Place)));
             }
             Phase::Lift => {
                 let start = out.len();
                 if self.options.split {
-                    out.extend(self.board.cells(mover).map(SixAction::Lift));
+                    self.board.cell_rows(mover, |cells| out.extend(cells.map(SixAction::Lift)));
                 } else {
-                    out.extend(
-                        self.board.cells(mover).filter(|&c| !self.splits_field(c)).map(SixAction::Lift),
-                    );
+                    self.board.for_each_cell(mover, |c| {
+                        if !self.splits_field(c) {
+                            out.push(SixAction::Lift(c));
+                        }
+                    });
                 }
                 if out.len() == start {
                     out.push(SixAction::Pass);
@@ -481,7 +485,8 @@ impl Game for Six {
                 out.extend(names.into_iter().map(SixAction::Keep));
             }
             Phase::Replace { lifted } => {
-                out.extend(self.board.frontier(None).filter(|&c| c != lifted).map(SixAction::Place));
+                self.board
+                    .frontier_rows(None, |cells| out.extend(cells.without(lifted).map(SixAction::Place)));
             }
             Phase::Over => {}
         }
