@@ -381,9 +381,9 @@ fn the_stage_ends_when_the_last_card_is_drawn_and_played_and_is_scored() {
     assert_eq!(g.turn(), Turn::Over);
     let t = g.table();
     let scores = t.last_scores.unwrap();
-    for s in 0..3 {
+    for (s, &score) in scores.iter().enumerate().take(3) {
         let expected = if s == usize::from(t.leader) { 1 } else { -i32::from(t.chips[s]) };
-        assert_eq!(scores[s], expected, "seat {s}");
+        assert_eq!(score, expected, "seat {s}");
     }
     assert!(t.chips.iter().any(|&c| c > 0), "the test should score some chips");
     let outcome = g.outcome().unwrap();
@@ -423,8 +423,8 @@ fn a_series_adds_the_stages_and_the_jersey_holder_leads_the_next() {
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.scores, sums.iter().map(|&s| f64::from(s)).collect::<Vec<_>>());
     let best = *sums.iter().max().unwrap();
-    for s in 0..3 {
-        assert_eq!(outcome.ranks[s] == 1, sums[s] == best);
+    for (rank, sum) in outcome.ranks.iter().zip(sums) {
+        assert_eq!(*rank == 1, sum == best);
     }
 }
 

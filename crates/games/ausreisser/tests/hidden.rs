@@ -1,0 +1,147 @@
+//! Hidden information: what the table can know about the hands, and a
+//! resampler that deals the unknown cards consistently with it and no better
+//! than chance.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use spieltisch_ausreisser::{Ausreisser, Card, Counts, Options, Phase};
+use spieltisch_core::{Game, Turn, Viewer, chance::pick_weighted};
+
+const WIND: usize = Card::WIND.index();
+const HILL: usize = Card::HILL.index();
+
+fn step(g: &mut Ausreisser, rng: &mut ChaCha8Rng) {
+    let action = match g.turn() {
+        Turn::Chance => pick_weighted(&g.chance_vec(), rng),
+        _ => {
+            let legal = g.legal_vec();
+            legal[rng.random_range(0..legal.len())]
+        }
+    };
+    g.apply(&action).unwrap();
+}
+
+/// Every public constraint holds for every hand of `g`.
+fn assert_constraints(g: &Ausreisser, ctx: &str) {
+    let t = g.table();
+    for s in 0..g.seats() {
+        let hand = g.hand(s);
+        assert!(
+            hand[WIND] <= t.wind_room[s],
+            "{ctx}: seat {s} holds {} Gegenwind, room {}",
+            hand[WIND],
+            t.wind_room[s]
+        );
+        assert!(
+            hand[HILL] <= t.hill_room[s],
+            "{ctx}: seat {s} holds {} Steigung, room {}",
+            hand[HILL],
+            t.hill_room[s]
+        );
+        if t.hill_known[s] {
+            assert!(hand[HILL] >= 1, "{ctx}: seat {s} was asked but holds no Steigung");
+        }
+        let size: u8 = hand.iter().sum();
+        assert_eq!(size, t.hand_len[s], "{ctx}: seat {s} hand size");
+    }
+}
+
+#[test]
+fn the_public_constraints_hold_in_play_and_in_every_resampled_world() {
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 5) as u8;
+        let mut g = Ausreisser::new(&Options { players, special: true, stages: 1 }).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut n = 0;
+        while !g.is_over() {
+            assert_constraints(&g, &format!("seed {seed} step {n}"));
+            if n % 5 == 0 {
+                for seat in 0..g.seats() {
+                    let view = g.view(Viewer::Seat(seat));
+                    let world = Ausreisser::resample(&view, seat, &mut rng);
+                    assert_constraints(&world, &format!("seed {seed} step {n} world of seat {seat}"));
+                    assert_eq!(world.hand(seat), g.hand(seat));
+                    let total: u32 = (0..KINDS_TOTAL).map(|i| u32::from(world.pile()[i])).sum();
+                    assert_eq!(total, u32::from(g.table().pile_len));
+                }
+            }
+            step(&mut g, &mut rng);
+            n += 1;
+        }
+    }
+}
+
+const KINDS_TOTAL: usize = spieltisch_ausreisser::KINDS;
+
+fn overlap(a: &Counts, b: &Counts) -> u32 {
+    a.iter().zip(b).map(|(x, y)| u32::from(*x.min(y))).sum()
+}
+
+/// Mean overlap of the resampled opponent hand with the true one, and with
+/// another resample, over many positions reached by `advance`.
+fn overlaps(
+    players: u8,
+    samples: u64,
+    advance: impl Fn(&mut Ausreisser, &mut ChaCha8Rng),
+) -> (f64, f64, u32, u32) {
+    let (mut truth, mut chance, mut exact_truth, mut exact_chance) = (0.0, 0.0, 0, 0);
+    for seed in 0..samples {
+        let mut rng = ChaCha8Rng::seed_from_u64(1000 + seed);
+        let mut g = Ausreisser::new(&Options { players, special: true, stages: 1 }).unwrap();
+        advance(&mut g, &mut rng);
+        let view = g.view(Viewer::Seat(0));
+        let a = Ausreisser::resample(&view, 0, &mut rng);
+        let b = Ausreisser::resample(&view, 0, &mut rng);
+        truth += f64::from(overlap(a.hand(1), g.hand(1)));
+        chance += f64::from(overlap(a.hand(1), b.hand(1)));
+        exact_truth += u32::from(a.hand(1) == g.hand(1));
+        exact_chance += u32::from(a.hand(1) == b.hand(1));
+    }
+    (truth / samples as f64, chance / samples as f64, exact_truth, exact_chance)
+}
+
+#[test]
+fn the_resampler_finds_the_true_hand_no_more_often_than_chance() {
+    // Right after the deal the true hands are a uniform deal, so a fair
+    // resampler matches them exactly as well as it matches itself.
+    let after_deal = |g: &mut Ausreisser, rng: &mut ChaCha8Rng| {
+        while !matches!(g.table().phase, Phase::Draw) {
+            step(g, rng);
+        }
+    };
+    let (truth, chance, exact_truth, exact_chance) = overlaps(2, 1500, after_deal);
+    println!("after the deal: overlap {truth:.3} vs {chance:.3}, exact {exact_truth} vs {exact_chance}");
+    assert!((truth - chance).abs() < 0.1, "overlap with the truth {truth:.3}, between resamples {chance:.3}");
+    assert!(exact_truth <= exact_chance + 3, "exact matches: truth {exact_truth}, chance {exact_chance}");
+    // Late in a stage, with few unknown cards, the same holds.
+    let late = |g: &mut Ausreisser, rng: &mut ChaCha8Rng| {
+        while g.table().pile_len > 8 || g.turn() == Turn::Chance {
+            step(g, rng);
+        }
+    };
+    let (truth, chance, exact_truth, exact_chance) = overlaps(2, 800, late);
+    println!("late: overlap {truth:.3} vs {chance:.3}, exact {exact_truth} vs {exact_chance}");
+    assert!(
+        (truth - chance).abs() < 0.25,
+        "late: overlap with the truth {truth:.3}, between resamples {chance:.3}"
+    );
+    assert!(
+        f64::from(exact_truth) <= 1.5 * f64::from(exact_chance) + 10.0,
+        "late: exact matches truth {exact_truth}, chance {exact_chance}"
+    );
+}
+
+#[test]
+fn a_view_does_not_change_when_only_another_hand_changes() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut g = Ausreisser::new(&Options { players: 3, special: true, stages: 1 }).unwrap();
+    while g.table().pile_len > 60 {
+        step(&mut g, &mut rng);
+    }
+    let view = g.view(Viewer::Seat(0));
+    for _ in 0..20 {
+        let world = Ausreisser::resample(&view, 0, &mut rng);
+        assert_eq!(world.view(Viewer::Seat(0)), view);
+        assert_eq!(world.view(Viewer::Spectator), g.view(Viewer::Spectator));
+    }
+}
