@@ -33,7 +33,6 @@ pub fn laps_down(distance: u16) -> u8 {
 /// One rider during a race.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Rider {
-    pub pos: u8,
     pub hand: Cards,
     pub cards: u8,
     /// Has changed drivers: the hand is grey from now on.
@@ -94,7 +93,14 @@ pub struct Sechstage {
     /// Index into `order` of the rider to move (or drawing).
     pub(crate) cur: u8,
     pub(crate) phase: Phase,
+    /// Where each rider stands (the track length once across the line; 0 for
+    /// seats beyond the player count), apart from the rest so that counting
+    /// the riders on a space is one word operation.
+    pub(crate) positions: [u8; MAX_PLAYERS],
     pub(crate) riders: [Rider; MAX_PLAYERS],
+    /// Riders still on the track with cards in hand (bit per seat): the race
+    /// ends when none is left.
+    pub(crate) active: u8,
     /// Grey cards left, per value (1–3 and 4–6 piles).
     pub(crate) piles: Cards,
     /// Riders across each sprint line so far.
@@ -147,7 +153,9 @@ impl Sechstage {
             order: [0; MAX_PLAYERS],
             cur: 0,
             phase: Phase::Play,
+            positions: [0; MAX_PLAYERS],
             riders: [Rider::default(); MAX_PLAYERS],
+            active: 0,
             piles: GREY_DECK,
             sprint_crossed: [0; MAX_SPRINTS],
             finish_order: [0; MAX_PLAYERS],
@@ -193,7 +201,7 @@ impl Sechstage {
 
     /// Where `seat`'s rider stands (the track length once across the line).
     pub fn position(&self, seat: Seat) -> u8 {
-        self.riders[seat].pos
+        self.positions[seat]
     }
 
     /// The turn order of the current race.
@@ -222,6 +230,8 @@ impl Sechstage {
         for rider in self.riders.iter_mut().take(n) {
             *rider = Rider { hand, cards: cards::count(&hand), ..Rider::default() };
         }
+        self.positions = [0; MAX_PLAYERS];
+        self.active = ((1u16 << n) - 1) as u8;
         self.piles = GREY_DECK;
         self.sprint_crossed = [0; MAX_SPRINTS];
         self.finish_order = [0; MAX_PLAYERS];
@@ -232,13 +242,31 @@ impl Sechstage {
     }
 
     /// Riders standing on space `p` (riders across the line stand on none).
+    ///
+    /// Riders across the line stand at the track length, empty seats at 0,
+    /// and `p` is a space of the lap, so a plain byte count is exact.
     pub(crate) fn riders_at(&self, p: u8) -> u8 {
-        self.riders[..self.seats as usize].iter().filter(|r| r.pos == p && !r.finished).count() as u8
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let x = u64::from_le_bytes(self.positions) ^ (u64::from(p) * 0x0101_0101_0101_0101);
+        // A byte's top bit ends up set exactly when the byte is non-zero.
+        let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+        // Sum the eight flags (one per byte) with one multiplication.
+        8 - ((nonzero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+    }
+
+    /// Recomputes `active` from the riders (after editing a state by hand).
+    pub(crate) fn refresh_active(&mut self) {
+        self.active = self.riders[..self.seats as usize]
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.finished && r.cards > 0)
+            .fold(0, |mask, (s, _)| mask | (1 << s));
     }
 
     /// What playing `value` would do for the rider to move.
     pub(crate) fn preview(&self, seat: Seat, value: u8) -> Move {
-        movement::resolve(&self.track, self.riders[seat].pos, value, |p| self.riders_at(p))
+        movement::resolve(&self.track, self.positions[seat], value, |p| self.riders_at(p))
     }
 
     pub(crate) fn play(&mut self, value: u8) {
@@ -250,15 +278,19 @@ impl Sechstage {
         let v = value as usize;
         rider.hand[v] -= 1;
         rider.cards -= 1;
+        if rider.cards == 0 {
+            self.active &= !(1 << seat);
+        }
         if rider.changed {
             rider.played_grey[v] += 1;
         } else {
             rider.played_green[v] += 1;
         }
-        let from = rider.pos;
-        rider.pos = to;
+        let from = self.positions[seat];
+        self.positions[seat] = to;
         for (i, &line) in self.track.sprints().iter().enumerate() {
-            if from <= line && to > line {
+            // `&` rather than `&&`: the first test alone is a coin toss for the branch predictor.
+            if (from <= line) & (to > line) {
                 let place = self.sprint_crossed[i] as usize;
                 if let Some(&p) = SPRINT_POINTS.get(place) {
                     self.riders[seat].points += Points::whole(p);
@@ -272,6 +304,7 @@ impl Sechstage {
                 self.riders[seat].points += Points::whole(p);
             }
             self.riders[seat].finished = true;
+            self.active &= !(1 << seat);
             self.finish_order[place] = seat as u8;
             self.finishers += 1;
             if self.last_turns.is_none() {
@@ -288,6 +321,7 @@ impl Sechstage {
                     rider.hand = [0; 8];
                     rider.cards = 0;
                     rider.changed = true;
+                    self.active &= !(1 << seat);
                     let low = cards::change_low_draws(self.seats as usize);
                     self.phase = Phase::Draw { high: CHANGE_HIGH_DRAWS, low };
                     self.settle_draws();
@@ -305,6 +339,7 @@ impl Sechstage {
         let rider = &mut self.riders[seat];
         rider.hand[v] += 1;
         rider.cards += 1;
+        self.active |= 1 << seat;
         if let Phase::Draw { high, low } = &mut self.phase {
             match Pile::of(value) {
                 Pile::High => {
@@ -347,8 +382,7 @@ impl Sechstage {
     }
 
     fn race_over(&self) -> bool {
-        self.last_turns == Some(0)
-            || self.riders[..self.seats as usize].iter().all(|r| r.finished || r.cards == 0)
+        self.last_turns == Some(0) || self.active == 0
     }
 
     /// Passes the turn on: riders across the line have no turns, a fallen
@@ -361,7 +395,7 @@ impl Sechstage {
                 self.end_race();
                 return;
             }
-            self.cur = (self.cur + 1) % n;
+            self.cur = if self.cur + 1 == n { 0 } else { self.cur + 1 };
             let seat = self.order[self.cur as usize];
             let rider = &mut self.riders[seat as usize];
             if rider.finished {
@@ -395,12 +429,12 @@ impl Sechstage {
             }
         }
         let rest = &mut rest[..m];
-        rest.sort_by_key(|&s| std::cmp::Reverse(self.riders[s].pos));
+        rest.sort_by_key(|&s| std::cmp::Reverse(self.positions[s]));
         let mut place = self.finishers as usize;
         let mut i = 0;
         while i < rest.len() {
-            let pos = self.riders[rest[i]].pos;
-            let j = i + rest[i..].iter().take_while(|&&s| self.riders[s].pos == pos).count();
+            let pos = self.positions[rest[i]];
+            let j = i + rest[i..].iter().take_while(|&&s| self.positions[s] == pos).count();
             let tied = j - i;
             let total: i64 = (place..place + tied).map(|p| FINISH_POINTS.get(p).copied().unwrap_or(0)).sum();
             if total > 0 {
@@ -414,18 +448,19 @@ impl Sechstage {
         let turn_index = |s: usize| self.order[..n].iter().position(|&o| o as usize == s).unwrap_or(n);
         let mut others = rest.to_vec();
         others.sort_by(|&a, &b| {
+            let (pa, pb) = (self.positions[a], self.positions[b]);
             let (ra, rb) = (&self.riders[a], &self.riders[b]);
-            rb.pos.cmp(&ra.pos).then(rb.points.cmp(&ra.points)).then(turn_index(a).cmp(&turn_index(b)))
+            pb.cmp(&pa).then(rb.points.cmp(&ra.points)).then(turn_index(a).cmp(&turn_index(b)))
         });
         let finish_order: Vec<Seat> =
             self.finish_order[..self.finishers as usize].iter().map(|&s| s as Seat).collect();
         let placing = finish_order.iter().copied().chain(others).collect();
         let result = RaceResult {
             order: self.order[..n].iter().map(|&s| s as Seat).collect(),
-            positions: self.riders[..n].iter().map(|r| r.pos).collect(),
+            positions: self.positions[..n].to_vec(),
             finish_order,
             points: self.riders[..n].iter().map(|r| r.points).collect(),
-            laps_down: self.riders[..n].iter().map(|r| laps_down(u16::from(length - r.pos))).collect(),
+            laps_down: self.positions[..n].iter().map(|&p| laps_down(u16::from(length - p))).collect(),
             placing,
         };
         self.history.push(result);
@@ -464,11 +499,16 @@ impl Sechstage {
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         if self.phase == Phase::Play {
             let rider = &self.riders[self.order[self.cur as usize] as usize];
+            // Branch-free: random play makes "is this value held?" unpredictable.
+            let mut buf = [Action::Play(0); 8];
+            let mut k = 0;
             for v in 1..=cards::MAX_VALUE {
-                if rider.hand[v as usize] > 0 {
-                    out.push(Action::Play(v));
-                }
+                buf[k & 7] = Action::Play(v);
+                k += usize::from(rider.hand[v as usize] > 0);
             }
+            let len = out.len();
+            out.extend_from_slice(&buf);
+            out.truncate(len + k);
         }
     }
 

@@ -14,7 +14,8 @@ fn game(players: usize, races: usize) -> Sechstage {
 }
 
 fn place(g: &mut Sechstage, seat: usize, pos: u8) {
-    g.riders[seat].pos = pos;
+    g.positions[seat] = pos;
+    g.refresh_active();
 }
 
 fn give(g: &mut Sechstage, seat: usize, values: &[u8]) {
@@ -24,6 +25,7 @@ fn give(g: &mut Sechstage, seat: usize, values: &[u8]) {
     }
     g.riders[seat].hand = hand;
     g.riders[seat].cards = values.len() as u8;
+    g.refresh_active();
 }
 
 fn to_move(g: &mut Sechstage, seat: usize) {

@@ -118,7 +118,7 @@ impl Sechstage {
             .enumerate()
             .map(|(seat, r)| RiderView {
                 seat,
-                position: r.pos,
+                position: self.positions[seat],
                 cards: r.cards,
                 hand: (own == Some(seat)).then_some(r.hand),
                 changed: r.changed,
@@ -172,6 +172,7 @@ impl Sechstage {
             }
         }
         let mut riders = [Rider::default(); MAX_PLAYERS];
+        let mut positions = [0; MAX_PLAYERS];
         for (s, r) in view.riders.iter().enumerate() {
             let hand = if s == seat || !r.changed {
                 view.known_hand(s).expect("own or green hand")
@@ -186,8 +187,8 @@ impl Sechstage {
                 }
                 hand
             };
+            positions[s] = r.position;
             riders[s] = Rider {
-                pos: r.position,
                 hand,
                 cards: r.cards,
                 changed: r.changed,
@@ -217,7 +218,7 @@ impl Sechstage {
             finish_order[i] = s as u8;
         }
         let last_turns = view.last_turns.as_ref().map(|due| due.iter().fold(0u8, |mask, &s| mask | (1 << s)));
-        Sechstage {
+        let mut state = Sechstage {
             options: view.options.clone(),
             track: view.track.clone(),
             seats: n as u8,
@@ -225,14 +226,18 @@ impl Sechstage {
             order,
             cur,
             phase,
+            positions,
             riders,
+            active: 0,
             piles: unseen,
             sprint_crossed,
             finish_order,
             finishers: view.finish_order.len() as u8,
             last_turns,
             history: view.history.clone(),
-        }
+        };
+        state.refresh_active();
+        state
     }
 }
 
