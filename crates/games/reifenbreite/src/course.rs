@@ -320,6 +320,17 @@ impl Track {
         for block in &runout.blocks {
             b.block(block, n);
         }
+        // Every space but those of the last row must lead on.
+        let last = b.spaces.iter().map(|s| s.pos).max().unwrap_or(0);
+        if let Some(dead) = b.spaces.iter().find(|s| s.next.iter().all(|&n| n == NONE) && s.pos < last) {
+            let line =
+                if dead.leg == 0 { file.start.clone() } else { lines[dead.leg as usize - 1].to_string() };
+            return Err(format!(
+                "dead end: lane {} at {} rows after line {line} has no space to move on to (a curve must not end where its lane ends)",
+                dead.lane,
+                dead.pos / ROW
+            ));
+        }
         if b.spaces.len() >= NONE as usize {
             return Err("course too long".into());
         }
@@ -355,24 +366,26 @@ impl Track {
         &self.spaces[id as usize]
     }
 
-    /// Builds a track straight from blocks (for tests and purpose-built
-    /// boards): leg 0 throughout except where `finish_after` blocks have
-    /// passed, after which spaces count as past the finish.
-    pub fn from_blocks(blocks: &[Block], start_rows: usize, finish_after: usize) -> Track {
+    /// Builds a track straight from blocks, for purpose-built boards (the
+    /// rulebook's figures): `legs[i]` is the number of route lines behind
+    /// block `i`; the highest leg is past the finish. The start area is the
+    /// spaces of the first `start_rows` rows.
+    pub fn from_blocks(blocks: &[Block], start_rows: usize, legs: &[u8]) -> Track {
         let mut b = Builder { spaces: Vec::new(), exit: [NONE; 4], exit_curve: false, pos: 0 };
         for (i, block) in blocks.iter().enumerate() {
-            b.block(block, if i >= finish_after { 1 } else { 0 });
+            b.block(block, legs.get(i).copied().unwrap_or(0));
         }
         let start: Vec<u16> = (0..b.spaces.len() as u16)
             .filter(|&i| b.spaces[i as usize].pos <= ROW * start_rows as u32)
             .collect();
+        let finish_leg = legs.iter().copied().max().unwrap_or(0).max(1);
         Track {
             key: "test".into(),
             name: "test".into(),
             spaces: b.spaces,
             start,
-            lines: vec!['A'],
-            finish_leg: 1,
+            lines: vec!['A'; finish_leg as usize],
+            finish_leg,
             sprints: Vec::new(),
             energy_rows: 2,
         }
@@ -397,6 +410,18 @@ mod tests {
         }
         assert_eq!(load("tour").unwrap().sprints.len(), 3);
         assert_eq!(load("paris-roubaix").unwrap().energy_rows, 1);
+    }
+
+    #[test]
+    fn dead_ends_are_rejected() {
+        let text = r#"{"name":"x","segments":[
+            {"from":"C","to":"A","blocks":[{"row":"a a a a","repeat":4}]},
+            {"from":"A","to":"C","blocks":[{"row":"a a a a","repeat":4},{"curve":["a a","a a","a a","a a"]},{"row":"a a a","repeat":3}]}],
+            "starts":[{"name":"1","from":"C","to":"A","rows":4}]}"#;
+        let board = Board::from_json(text).unwrap();
+        let err = Track::from_json("x", r#"{"name":"x","start":"1","via":["A"],"finish":"C"}"#, &board)
+            .unwrap_err();
+        assert!(err.contains("dead end") && err.contains("lane 4"), "{err}");
     }
 
     #[test]

@@ -121,6 +121,8 @@ pub mod describe;
 pub mod movement;
 pub mod options;
 pub mod race;
+#[cfg(test)]
+mod rules_tests;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
@@ -180,7 +182,7 @@ impl Game for Reifenbreite {
     }
 
     fn apply_unchecked(&mut self, action: &Action) {
-        Reifenbreite::apply(self, action)
+        Reifenbreite::play(self, action)
     }
 
     fn view(&self, viewer: Viewer) -> View {

@@ -80,7 +80,7 @@ mod tests {
 
     /// `rows` straight rows of `lanes` lanes; space id = row * lanes + lane - 1.
     fn grid(rows: usize, lanes: usize) -> Track {
-        Track::from_blocks(&[Block::Straight(vec![vec![a(); lanes]; rows])], 1, usize::MAX)
+        Track::from_blocks(&[Block::Straight(vec![vec![a(); lanes]; rows])], 1, &[0])
     }
 
     #[test]

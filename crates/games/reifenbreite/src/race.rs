@@ -353,7 +353,7 @@ impl Reifenbreite {
     }
 
     /// Hands the race to the next decision once a rider's turn is over.
-    fn advance(&mut self) {
+    pub(crate) fn advance(&mut self) {
         loop {
             match self.next_by_position() {
                 Some(r) => {
@@ -369,7 +369,7 @@ impl Reifenbreite {
         }
     }
 
-    fn begin_turn(&mut self, r: u8) {
+    pub(crate) fn begin_turn(&mut self, r: u8) {
         self.phase = Phase::Choose { rider: r, cards: [u8::MAX; 2], n: 0, offer: NONE };
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
@@ -431,8 +431,8 @@ impl Reifenbreite {
             return false;
         }
         let Some(kind) = e.kind(rider % 4) else { return false };
-        let chosen = cards[..n as usize].iter().filter(|&&k| k as usize == kind).count() as u8;
-        if self.energy[(rider / 4) as usize][kind] <= chosen {
+        // Chosen cards are handed in at once, so the count is what is left.
+        if self.energy[(rider / 4) as usize][kind] == 0 {
             return false;
         }
         // Two cards are chosen in kind order, so each pair is listed once.
@@ -513,7 +513,7 @@ impl Reifenbreite {
 
     // ---- applying ----
 
-    pub fn apply(&mut self, action: &Action) {
+    pub fn play(&mut self, action: &Action) {
         match (self.phase, *action) {
             (Phase::FirstTeam, Action::First(t)) => {
                 self.first_team = t;
@@ -694,7 +694,7 @@ impl Reifenbreite {
     }
 
     /// Moves a rider and records the lines he crosses: sprints and finish.
-    fn move_rider(&mut self, rider: u8, to: u16) {
+    pub(crate) fn move_rider(&mut self, rider: u8, to: u16) {
         self.moved |= bit(rider);
         let old = self.track().space(self.riders[rider as usize].space).leg;
         self.riders[rider as usize].space = to;
@@ -811,7 +811,7 @@ impl Reifenbreite {
     /// Ends a round: dismounted riders return (9.2), finished riders leave
     /// the road, the yellow jersey scores. Returns false when the race (or
     /// the stage race) is over or waits for the race director.
-    fn end_round(&mut self) -> bool {
+    pub(crate) fn end_round(&mut self) -> bool {
         let dismounted = std::mem::take(&mut self.dismounted);
         for r in dismounted {
             let s = self.return_space(self.riders[r as usize].space);

@@ -1,0 +1,621 @@
+//! The rulebook's worked examples, each on a purpose-built board (the
+//! printed board's layout is not public), citing its section of the German
+//! rulebook.
+
+use crate::action::{Action, rider_index};
+use crate::board::{Block, Cell, Surface};
+use crate::cards::{ChanceCard, Energy};
+use crate::course::{self, Sprint, Track};
+use crate::options::{Level, Options, Rules};
+use crate::race::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
+use spieltisch_core::{Game, Turn};
+
+const ASPHALT: Cell = Cell { surface: Surface::Asphalt, number: 0 };
+
+fn cell(surface: Surface, number: u8) -> Cell {
+    Cell { surface, number }
+}
+
+fn rows(n: usize) -> Block {
+    Block::Straight(vec![vec![ASPHALT; 4]; n])
+}
+
+/// Space of row `row`, lane `lane` on a four-lane straight grid starting the track.
+fn sp(row: u16, lane: u16) -> u16 {
+    row * 4 + lane - 1
+}
+
+fn r(number: u8) -> u8 {
+    rider_index(number).expect("rider number")
+}
+
+const BASIC: Rules =
+    Rules { surfaces: false, sprints: false, jersey: false, chase_car: false, lead_exchange: false };
+const ADVANCED: Rules = Rules { surfaces: true, ..BASIC };
+
+fn race(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Reifenbreite {
+    let riders: Vec<(u8, u16)> = riders.iter().map(|&(n, s)| (r(n), s)).collect();
+    Reifenbreite::on_track(track, 4, rules, round, &riders)
+}
+
+fn grid(n: usize) -> Track {
+    Track::from_blocks(&[rows(n)], 1, &[0])
+}
+
+/// Applies actions in notation through the checked `Game::apply`.
+fn play(g: &mut Reifenbreite, actions: &[&str]) {
+    for a in actions {
+        let action: Action = a.parse().unwrap();
+        Game::apply(g, &action).unwrap_or_else(|e| panic!("{a}: {e} in {:?}", g.phase()));
+    }
+}
+
+fn space_of(g: &Reifenbreite, number: u8) -> u16 {
+    g.riders()[r(number) as usize].space
+}
+
+fn mark_moved(g: &mut Reifenbreite, numbers: &[u8]) {
+    for &n in numbers {
+        g.moved |= 1 << r(n);
+    }
+    g.advance();
+}
+
+fn mover(g: &Reifenbreite) -> Option<u8> {
+    match g.phase() {
+        Phase::Choose { rider, .. } | Phase::Dice { rider, .. } | Phase::Move { rider, .. } => {
+            Some(crate::action::rider_number(rider))
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn figure_3_start_placement_one_rider_per_team_and_lane() {
+    // 5.1, example to figure 3: rider 24, placed last, may only go into lane 4.
+    let mut g = Reifenbreite::new(&Options { teams: 4, ..Options::default() }).unwrap();
+    play(&mut g, &["first 2"]);
+    // Start rows 0 (back) to 3 (front) of the start area: space = row * 4 + lane - 1.
+    let order = [
+        (21, sp(3, 3)),
+        (31, sp(2, 1)),
+        (41, sp(3, 2)),
+        (51, sp(3, 1)),
+        (22, sp(0, 1)),
+        (32, sp(3, 4)),
+        (42, sp(1, 1)),
+        (52, sp(2, 2)),
+        (23, sp(0, 2)),
+        (33, sp(1, 2)),
+        (43, sp(2, 4)),
+        (53, sp(2, 3)),
+    ];
+    let order2 = [(34, sp(1, 3)), (44, sp(0, 3)), (54, sp(1, 4))];
+    for (n, s) in order {
+        play(&mut g, &[&format!("place {n} {s}")]);
+    }
+    // Team 2x's turn again: 24 is the last of the team.
+    let legal = g.legal_vec();
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let Action::Place { rider, space } = *a else { panic!("{a}") };
+        assert_eq!(rider, r(24));
+        assert_eq!(g.track().space(space).lane, 4, "only lane 4 is left for 24");
+    }
+    play(&mut g, &["place 24 3"]);
+    for (n, s) in order2 {
+        play(&mut g, &[&format!("place {n} {s}")]);
+    }
+    // 5.3 / figure 4: rider 51 (front row, rightmost) moves first, with two dice
+    // and no choice of cards in the start round.
+    assert_eq!(g.phase(), Phase::Dice { rider: r(51), base: 0, dice: 2, breakaway: false, tow: false });
+}
+
+#[test]
+fn placement_order_goes_round_the_teams() {
+    // 5.1: the first placer, then his left neighbour, and so on, one rider each.
+    let mut g = Reifenbreite::new(&Options { teams: 3, ..Options::default() }).unwrap();
+    play(&mut g, &["first 3"]);
+    assert_eq!(g.turn(), Turn::Seat(1));
+    play(&mut g, &["place 31 0"]);
+    assert_eq!(g.turn(), Turn::Seat(2));
+    play(&mut g, &["place 41 1"]);
+    assert_eq!(g.turn(), Turn::Seat(0));
+}
+
+#[test]
+fn first_round_has_no_energy_cards_and_no_chance_cards() {
+    // 6: energy cards only from the second round; 7: no chance card in the start round.
+    let mut g = race(grid(20), BASIC, 1, &[(21, sp(2, 1))]);
+    assert!(matches!(g.phase(), Phase::Dice { .. }), "no decision before the dice in round 1");
+    play(&mut g, &["roll 7"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 7, .. }));
+    // Round 2: cards may be chosen, and a 7 draws a chance card.
+    let mut g = race(grid(20), BASIC, 2, &[(21, sp(2, 1))]);
+    assert!(g.legal_vec().contains(&Action::Card(Energy::Own6)));
+    play(&mut g, &["ride", "roll 7"]);
+    assert!(matches!(g.phase(), Phase::ChanceDraw { .. }));
+}
+
+#[test]
+fn card_and_die_totalling_7_draw_a_chance_card() {
+    // 7: "Wer eine Energie-Karte eingesetzt und dann eine 1 oder 2 würfelt ..."
+    let mut g = race(grid(20), BASIC, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["card 5", "ride", "roll 2"]);
+    assert!(matches!(g.phase(), Phase::ChanceDraw { .. }));
+    let mut g = race(grid(20), BASIC, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["card 6M", "ride", "roll 1"]);
+    assert!(matches!(g.phase(), Phase::ChanceDraw { .. }));
+}
+
+#[test]
+fn order_of_play_front_first_then_rightmost() {
+    // 5.2: the front row first; side by side, the rightmost first.
+    let g = race(grid(10), BASIC, 1, &[(21, sp(3, 2)), (31, sp(3, 1)), (41, sp(5, 4))]);
+    assert_eq!(mover(&g), Some(41));
+    let g = race(grid(10), BASIC, 1, &[(21, sp(3, 2)), (31, sp(3, 1))]);
+    assert_eq!(mover(&g), Some(31));
+}
+
+#[test]
+fn figure_4_shortest_path_and_moving_fewer_spaces() {
+    // Figure 4 / 5.5: a rider may take any space within his roll, diagonals included.
+    let mut g = race(grid(20), BASIC, 1, &[(51, sp(2, 1))]);
+    play(&mut g, &["roll 7"]);
+    let legal = g.legal_vec();
+    assert!(legal.contains(&Action::To(sp(9, 1))), "7 straight on");
+    assert!(legal.contains(&Action::To(sp(9, 4))), "diagonally to the inside on the way");
+    assert!(legal.contains(&Action::To(sp(8, 1))), "one space fewer (5.5)");
+    assert!(!legal.contains(&Action::To(sp(10, 1))), "never more than rolled");
+}
+
+#[test]
+fn figure_5a_thick_line_in_a_curve() {
+    // Figure 5a: no lane change across the thick line of a curve.
+    let curve = Block::Curve(vec![vec![ASPHALT; 6], vec![ASPHALT; 5], vec![ASPHALT; 4], vec![ASPHALT; 3]]);
+    let track = Track::from_blocks(&[rows(3), curve, rows(6)], 1, &[0, 0, 0]);
+    let first_curve = 12u16; // lane 1 of the curve starts right after the 12 straight spaces
+    let g = race(track, BASIC, 1, &[(51, sp(2, 1))]);
+    let reach = g.reach_of(r(51), 3);
+    let t = g.track();
+    for &(s, _) in reach.as_slice() {
+        assert_eq!(t.space(s).lane, 1, "inside the curve 51 stays in lane 1 (space {s})");
+    }
+    assert_eq!(reach.steps(first_curve), Some(1));
+}
+
+#[test]
+fn figure_5b_diagonal_between_two_riders_and_blocked_road() {
+    // Figure 5b: 41 slips diagonally between two riders.
+    let g = race(grid(10), BASIC, 1, &[(41, sp(2, 1)), (21, sp(3, 1)), (31, sp(2, 2)), (32, sp(5, 3))]);
+    assert_eq!(g.reach_of(r(41), 1).steps(sp(3, 2)), Some(1));
+    // 5.3: the road blocked across its width: the move ends behind the riders.
+    let g = race(
+        grid(10),
+        BASIC,
+        1,
+        &[(41, sp(2, 1)), (21, sp(4, 1)), (31, sp(4, 2)), (32, sp(4, 3)), (33, sp(4, 4))],
+    );
+    let reach = g.reach_of(r(41), 12);
+    assert_eq!(reach.farthest(), 1);
+}
+
+#[test]
+fn figure_6_drafting_chain() {
+    // 5.4, examples to figure 6: 31 drafts 51, then 42 drafts 31.
+    let start = [(51, sp(5, 1)), (31, sp(4, 1)), (42, sp(3, 1))];
+    let mut g = race(grid(30), BASIC, 1, &start);
+    assert_eq!(mover(&g), Some(51));
+    play(&mut g, &["roll 8", &format!("to {}", sp(13, 1))]);
+    assert_eq!(g.phase(), Phase::Draft { rider: r(31), from: sp(4, 1), to: sp(12, 1), steps: 8 });
+    play(&mut g, &["draft"]);
+    assert_eq!(space_of(&g, 31), sp(12, 1));
+    assert!(matches!(g.phase(), Phase::Draft { rider, to, .. } if rider == r(42) && to == sp(11, 1)));
+    play(&mut g, &["draft"]);
+    assert_eq!(space_of(&g, 42), sp(11, 1));
+    // If 31 does not draft, 42 cannot draft 51 either.
+    let mut g = race(grid(30), BASIC, 1, &start);
+    play(&mut g, &["roll 8", &format!("to {}", sp(13, 1)), "skip"]);
+    assert_eq!(mover(&g), Some(31), "31 moves next in the normal order");
+    assert!(matches!(g.phase(), Phase::Dice { .. }));
+}
+
+#[test]
+fn drafting_impossible_when_the_space_behind_is_taken() {
+    // 5.4: not when the space behind the leader is occupied.
+    let mut g = race(grid(30), BASIC, 1, &[(51, sp(5, 1)), (31, sp(4, 1)), (22, sp(12, 1))]);
+    play(&mut g, &["roll 8", &format!("to {}", sp(13, 1))]);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }));
+}
+
+#[test]
+fn drafting_impossible_sideways() {
+    // 5.4 / figure 7: a rider beside the leader's line is not behind him.
+    let mut g = race(grid(30), BASIC, 1, &[(51, sp(5, 1)), (31, sp(4, 2))]);
+    play(&mut g, &["roll 8", &format!("to {}", sp(13, 1))]);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }));
+}
+
+#[test]
+fn figure_7_no_draft_when_it_needs_more_spaces_than_the_leader() {
+    // Figure 7, rider 41: he rolls 10, cuts to the inside of the curve and
+    // back to the right to space C. Rider 22 behind him would need more than
+    // 10 spaces to reach the space behind C, so he cannot draft, and so
+    // neither can 54 behind 22.
+    let curve = Block::Curve(vec![vec![ASPHALT; 7], vec![ASPHALT; 6], vec![ASPHALT; 5], vec![ASPHALT; 4]]);
+    let track = Track::from_blocks(&[rows(5), curve, rows(10)], 1, &[0, 0, 0]);
+    let after = 20 + 22; // first space after the curve (5 rows of 4, then 22 curve spaces)
+    let c = after + 2 * 4; // row 7 of the road, lane 1
+    let mut g = race(track, BASIC, 1, &[(41, sp(2, 1)), (22, sp(1, 1)), (54, sp(0, 1))]);
+    play(&mut g, &["roll 10"]);
+    assert_eq!(g.reach_of(r(41), 10).steps(c), Some(10), "C is reachable in 10 over the inside");
+    play(&mut g, &[&format!("to {c}")]);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }), "22 cannot reach the space behind C in 10");
+    assert_eq!(mover(&g), Some(22));
+    // Outside the thick line 22 needs 11 spaces to get behind C.
+    assert_eq!(g.reach_of(r(22), 12).steps(c - 4), Some(11));
+}
+
+#[test]
+fn figure_7_declining_ends_the_chain() {
+    // Figure 7, rider 53: 33 declines to draft, so 23 behind him cannot; then 32 moves.
+    let start = [(53, sp(6, 2)), (33, sp(5, 2)), (23, sp(4, 2)), (32, sp(4, 1))];
+    let mut g = race(grid(30), BASIC, 1, &start);
+    assert_eq!(mover(&g), Some(53));
+    play(&mut g, &["roll 5", &format!("to {}", sp(11, 2)), "skip"]);
+    assert_eq!(mover(&g), Some(33), "the declining rider moves later in the normal order");
+}
+
+#[test]
+fn figure_9_energy_cards_and_breakaways() {
+    // 6.1, example A: one energy card (6) and one die (4): 10 spaces.
+    let mut g = race(grid(30), BASIC, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["card 6M", "ride"]);
+    assert!(matches!(g.phase(), Phase::Dice { dice: 1, base: 6, .. }));
+    play(&mut g, &["roll 4"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 10, .. }));
+    // Example B: two cards (5 + 6 = 11), no dice, no breakaway: others may draft.
+    let mut g = race(grid(30), BASIC, 2, &[(54, sp(5, 1)), (41, sp(4, 1))]);
+    play(&mut g, &["card 5", "card J6M", "ride"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 11, breakaway: false, .. }));
+    play(&mut g, &[&format!("to {}", sp(16, 1))]);
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(41)));
+    // Example C: one card and "I break away!": nobody may follow.
+    let mut g = race(grid(30), BASIC, 2, &[(32, sp(5, 1)), (41, sp(4, 1))]);
+    assert!(!g.legal_vec().contains(&Action::Break), "a breakaway needs a card");
+    play(&mut g, &["card 6M", "break", "roll 3", &format!("to {}", sp(14, 1))]);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }));
+    assert_eq!(g.energy(1)[2], 1, "one of the two 32-6M cards is spent");
+}
+
+#[test]
+fn at_most_two_energy_cards() {
+    // 6: at most two cards for a rider; with two cards no dice.
+    let mut g = race(grid(30), BASIC, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["card 6M", "card 6M"]);
+    assert!(!g.legal_vec().iter().any(|a| matches!(a, Action::Card(_))));
+    play(&mut g, &["ride"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 12, .. }));
+}
+
+#[test]
+fn figure_10_mass_fall() {
+    // 7.1, example to figure 10: 31 causes a mass fall. Figure columns 1–7
+    // (front to back) are rows 7–1 here; the figure's top line is lane 1.
+    let at = |col: u16, lane: u16| sp(8 - col, lane);
+    let riders = [
+        (51, at(1, 1)),
+        (41, at(2, 1)),
+        (31, at(2, 2)),
+        (21, at(2, 3)),
+        (52, at(3, 2)),
+        (34, at(4, 2)),
+        (42, at(5, 2)),
+        (33, at(5, 1)),
+        (32, at(5, 4)),
+        (54, at(6, 1)),
+        (53, at(6, 3)),
+        (23, at(7, 3)),
+    ];
+    let mut g = race(grid(12), BASIC, 2, &riders);
+    mark_moved(&mut g, &[51, 41]);
+    assert_eq!(mover(&g), Some(31));
+    play(&mut g, &["ride", "roll 7", "chance fall"]);
+    for n in [31, 21, 52, 34, 42, 33, 54] {
+        assert!(g.has_moved(r(n)), "{n} falls");
+    }
+    for n in [32, 53, 23] {
+        assert!(!g.has_moved(r(n)), "{n} is spared");
+    }
+}
+
+#[test]
+fn fallen_riders_are_right_of_a_follower_but_not_of_the_causer() {
+    // 7.1: the rider right of the causer escapes; right of a falling follower falls.
+    let mut g = race(grid(12), BASIC, 2, &[(31, sp(6, 2)), (41, sp(6, 1)), (52, sp(5, 2)), (53, sp(5, 1))]);
+    let fallen = g.mass_fall(r(31));
+    assert!(fallen.contains(&r(52)) && fallen.contains(&r(53)) && !fallen.contains(&r(41)));
+}
+
+#[test]
+fn figure_11_crossing_the_finish_line() {
+    // 8, example 11: 31 rolls 9 and ends on the third space past the line;
+    // 43 and 52 cross in his slipstream, 24 drafts but stays short of it.
+    let track = Track::from_blocks(&[rows(17), rows(12)], 1, &[0, 1]);
+    let start = [(31, sp(10, 1)), (43, sp(9, 1)), (52, sp(8, 1)), (24, sp(7, 1))];
+    let mut g = race(track, BASIC, 2, &start);
+    play(&mut g, &["ride", "roll 9"]);
+    let legal = g.legal_vec();
+    assert!(legal.contains(&Action::To(sp(19, 1))), "the full 9 over the line");
+    assert!(!legal.contains(&Action::To(sp(18, 1))), "no shorter move over the line");
+    assert!(!legal.contains(&Action::To(sp(17, 1))), "no shorter move over the line");
+    assert!(legal.contains(&Action::To(sp(16, 1))), "stopping before the line is a shorter move");
+    play(&mut g, &[&format!("to {}", sp(19, 1)), "draft", "draft", "draft"]);
+    assert_eq!(space_of(&g, 24), sp(16, 1));
+    assert_eq!(g.finish_order(), &[r(31), r(43), r(52)]);
+    assert_eq!(g.riders()[r(24) as usize].status, Status::Road);
+}
+
+#[test]
+fn figure_12_drafting_needs_the_same_surface() {
+    // 9.1, example to figure 12: cobbles from row 7 on.
+    let mut road = vec![vec![ASPHALT; 4]; 7];
+    road.extend(vec![vec![cell(Surface::Cobbles, 1); 4]; 20]);
+    let track = Track::from_blocks(&[Block::Straight(road)], 1, &[0]);
+    let riders =
+        [(51, sp(7, 1)), (33, sp(6, 1)), (41, sp(5, 2)), (32, sp(4, 2)), (23, sp(3, 2)), (44, sp(1, 2))];
+    let mut g = race(track, ADVANCED, 2, &riders);
+    assert_eq!(mover(&g), Some(51));
+    play(&mut g, &["ride", "roll 8"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 7, .. }), "8 less the cobbles' 1");
+    play(&mut g, &[&format!("to {}", sp(14, 1))]);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }), "33 on asphalt cannot draft 51 on cobbles");
+    mark_moved(&mut g, &[33]);
+    assert_eq!(mover(&g), Some(41));
+    play(&mut g, &["ride", "roll 9", &format!("to {}", sp(13, 2))]);
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(32)));
+    play(&mut g, &["draft"]);
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(23)));
+    play(&mut g, &["draft"]);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }), "44 is a space behind: no unbroken line");
+}
+
+#[test]
+fn section_9_surface_numbers() {
+    // 9.2: climb 3, roll 6: 3 spaces. 9.3: descent 4, roll 6: 10. 9.4: cobbles 3, roll 5: 2.
+    for (surface, number, roll, amount) in
+        [(Surface::Climb, 3, 6, 3), (Surface::Descent, 4, 6, 10), (Surface::Cobbles, 3, 5, 2)]
+    {
+        let track = Track::from_blocks(&[Block::Straight(vec![vec![cell(surface, number); 4]; 20])], 1, &[0]);
+        let mut g = race(track, ADVANCED, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["ride", &format!("roll {roll}")]);
+        assert!(matches!(g.phase(), Phase::Move { amount: a, .. } if a == amount), "{surface:?}");
+    }
+    // Basic rules: surfaces do not count.
+    let track = Track::from_blocks(&[Block::Straight(vec![vec![cell(Surface::Climb, 3); 4]; 20])], 1, &[0]);
+    let mut g = race(track, BASIC, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["ride", "roll 6"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 6, .. }));
+}
+
+#[test]
+fn figure_13_dismounting_and_returning() {
+    // 9.2, example to figure 13: 43 on a climb 6 rolls 6: speed 0, he dismounts
+    // and returns to his space when all riders have moved.
+    let track = Track::from_blocks(&[Block::Straight(vec![vec![cell(Surface::Climb, 6); 4]; 20])], 1, &[0]);
+    let mut g = race(track.clone(), ADVANCED, 2, &[(43, sp(5, 2)), (21, sp(3, 2))]);
+    play(&mut g, &["ride", "roll 6"]);
+    assert_eq!(g.riders()[r(43) as usize].status, Status::Dismounted);
+    assert_eq!(mover(&g), Some(21));
+    // 21 rides onto 43's space; 43 must come back beside it.
+    play(&mut g, &["ride", "roll 8", &format!("to {}", sp(5, 2))]);
+    assert_eq!(g.round(), 3);
+    assert_eq!(g.riders()[r(43) as usize].status, Status::Road);
+    assert_eq!(space_of(&g, 43), sp(5, 1), "the nearest free space beside, rightmost first");
+    // The whole row taken: one row back.
+    let mut g = race(
+        track,
+        ADVANCED,
+        2,
+        &[(43, sp(5, 2)), (21, sp(3, 2)), (31, sp(5, 1)), (32, sp(5, 3)), (33, sp(5, 4)), (34, sp(1, 1))],
+    );
+    mark_moved(&mut g, &[31, 32, 33, 34]);
+    play(&mut g, &["ride", "roll 6"]);
+    play(&mut g, &["ride", "roll 8", &format!("to {}", sp(5, 2))]);
+    assert_eq!(space_of(&g, 43), sp(4, 2));
+}
+
+#[test]
+fn section_10_energy_cards_by_surface() {
+    // 10: no card with the mountain sign on a climb; one card only on cobbles.
+    let climb = Track::from_blocks(&[Block::Straight(vec![vec![cell(Surface::Climb, 2); 4]; 20])], 1, &[0]);
+    let g = race(climb, ADVANCED, 2, &[(21, sp(2, 1))]);
+    let legal = g.legal_vec();
+    assert!(legal.contains(&Action::Card(Energy::Own5)) && legal.contains(&Action::Card(Energy::Joker5)));
+    assert!(!legal.contains(&Action::Card(Energy::Own6)) && !legal.contains(&Action::Card(Energy::Joker6)));
+    let cobbles =
+        Track::from_blocks(&[Block::Straight(vec![vec![cell(Surface::Cobbles, 2); 4]; 20])], 1, &[0]);
+    let mut g = race(cobbles, ADVANCED, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["card 6M"]);
+    assert!(!g.legal_vec().iter().any(|a| matches!(a, Action::Card(_))));
+}
+
+#[test]
+fn chance_cards_give_and_take_energy() {
+    // 7: a card is always the affected rider's; else a joker; else none.
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
+    play(&mut g, &["ride", "roll 7", "chance bonk"]);
+    assert_eq!(g.energy(0)[2], 1, "22 hands in his own 6");
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
+    play(&mut g, &["ride", "roll 7", "chance feed"]);
+    assert_eq!(g.energy(0), [2; 7], "nothing spent, nothing given back");
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
+    play(&mut g, &["ride", "roll 7", "chance headwind3"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 4, .. }));
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
+    play(&mut g, &["ride", "roll 7", "chance puncture"]);
+    assert_eq!(space_of(&g, 22), sp(2, 1), "no move");
+    assert_eq!(g.round(), 3, "his turn is over, and with it the round");
+}
+
+#[test]
+fn chance_pile_is_drawn_without_replacement() {
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1)), (21, sp(1, 1))]);
+    play(&mut g, &["ride", "roll 7", "chance chain"]);
+    assert!(!g.chance_vec().is_empty() || g.phase() != Phase::ChanceDraw { rider: r(21), breakaway: false });
+    play(&mut g, &["ride", "roll 7"]);
+    let chain = g.chance_vec().into_iter().find(|(a, _)| *a == Action::Chance(ChanceCard::Chain));
+    assert!(chain.is_none(), "the only chain card is out of the pile");
+    let falls = g.chance_vec().into_iter().find(|(a, _)| *a == Action::Chance(ChanceCard::Fall));
+    assert_eq!(falls.map(|(_, w)| w), Some(4));
+}
+
+#[test]
+fn section_18_score_sheet() {
+    // 18: the printed score sheet; team I totals 47+20+26+18 = 111 (printed 171).
+    let finish = [31, 43, 51, 42, 33, 21, 23, 53, 52, 22, 24, 41, 32, 54, 44, 34];
+    let sprints: [(&[u8], [u16; 3]); 3] =
+        [(&[21, 33, 42], [11, 8, 5]), (&[42, 51, 43], [7, 5, 3]), (&[43, 31, 51], [5, 4, 2])];
+    let jersey = [(21, 8), (42, 16)];
+    let mut points = vec![0u16; 16];
+    for (place, &n) in finish.iter().enumerate() {
+        points[r(n) as usize] += PLACE_POINTS[place];
+    }
+    for (riders, pts) in sprints {
+        for (i, &n) in riders.iter().enumerate() {
+            points[r(n) as usize] += pts[i];
+        }
+    }
+    for (n, p) in jersey {
+        points[r(n) as usize] += p;
+    }
+    let sheet = [(21, 47), (31, 54), (41, 16), (51, 42), (42, 60), (43, 48), (33, 38)];
+    for (n, total) in sheet {
+        assert_eq!(points[r(n) as usize], total, "rider {n}");
+    }
+    assert_eq!(team_scores(&[points], 4), vec![111, 114, 134, 100]);
+}
+
+#[test]
+fn section_17_stage_race_bonus() {
+    // 17: rider 41 scores 18, 55, 40, 22, 26 = 161; his team 46, 68, 92, 66, 47 = 319.
+    let rider = [18u16, 55, 40, 22, 26];
+    let team = [46u16, 68, 92, 66, 47];
+    let results: Vec<Vec<u16>> = (0..5)
+        .map(|s| {
+            let mut p = vec![0; 16];
+            p[r(41) as usize] = rider[s];
+            p[r(42) as usize] = team[s] - rider[s];
+            p
+        })
+        .collect();
+    assert_eq!(team_scores(&results, 4)[2], 5 * 161 + 319);
+    assert_eq!(team_scores(&results, 4)[2], 1124);
+}
+
+fn sprint_track() -> Track {
+    let mut t = Track::from_blocks(&[rows(4), rows(6), rows(6), rows(6), rows(10)], 1, &[0, 1, 2, 3, 4]);
+    t.sprints = vec![
+        Sprint { line: 'B', leg: 1, points: [11, 8, 5] },
+        Sprint { line: 'C', leg: 2, points: [7, 5, 3] },
+        Sprint { line: 'E', leg: 3, points: [5, 4, 2] },
+    ];
+    t
+}
+
+#[test]
+fn section_15_1_yellow_jersey() {
+    // 15.1: 21 wins the first sprint (11) and takes the jersey; 42, third in
+    // it (5), wins the second (7): 12 sprint points against 11, so 42 takes it.
+    let rules = Rules { sprints: true, jersey: true, ..ADVANCED };
+    let riders = [(21, sp(0, 1)), (33, sp(0, 2)), (42, sp(0, 3)), (51, sp(0, 4))];
+    let mut g = race(sprint_track(), rules, 2, &riders);
+    g.move_rider(r(21), sp(5, 1));
+    g.move_rider(r(33), sp(5, 2));
+    g.move_rider(r(42), sp(5, 3));
+    assert_eq!(g.jersey.map(|(h, _)| h), Some(r(21)));
+    assert_eq!(g.sprint_points[r(21) as usize], 11);
+    // Each further round held scores 2.
+    g.jersey = Some((r(21), 1));
+    g.end_round();
+    assert_eq!(g.jersey_points[r(21) as usize], 2);
+    g.move_rider(r(42), sp(11, 3));
+    assert_eq!(g.sprint_points[r(42) as usize], 12);
+    assert_eq!(g.jersey.map(|(h, _)| h), Some(r(42)));
+}
+
+#[test]
+fn jersey_only_with_more_than_one_sprint() {
+    // 15: the jersey is at stake only with more than one sprint.
+    let rules = Rules { sprints: true, jersey: true, ..ADVANCED };
+    let mut t = sprint_track();
+    t.sprints.truncate(1);
+    let mut g = race(t, rules, 2, &[(21, sp(0, 1))]);
+    g.move_rider(r(21), sp(5, 1));
+    assert_eq!(g.sprint_points[r(21) as usize], 11);
+    assert_eq!(g.jersey, None);
+}
+
+#[test]
+fn section_14_chase_car_and_photo_cards() {
+    let rules = Rules { chase_car: true, ..BASIC };
+    let mut g = race(grid(40), rules, 1, &[(21, sp(2, 1)), (22, sp(0, 1))]);
+    // One die + 6 and one photo card.
+    play(&mut g, &["tow", "roll 3", "photo 5"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 9, .. }));
+    assert_eq!(g.photos[r(21) as usize], vec![5]);
+    // The photo numbers are hidden from every viewer until the end.
+    let view = g.view(spieltisch_core::Viewer::Seat(0));
+    assert_eq!(view.race.photos[r(21) as usize], vec![0]);
+    assert_eq!(g.redact(&Action::Photo(5), spieltisch_core::Viewer::Seat(0)), "photo ?");
+    // A flat 12 with two photo cards; at most four tows.
+    let mut g = race(grid(40), rules, 1, &[(21, sp(2, 1))]);
+    g.tows[r(21) as usize] = 3;
+    g.begin_turn(r(21));
+    play(&mut g, &["tow12", "photo 1", "photo 1"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 12, .. }));
+    g.begin_turn(r(21));
+    assert!(!g.legal_vec().contains(&Action::Tow), "four tows at most");
+    // The race director's two cards disqualify.
+    g.director = vec![1, 4];
+    g.finish = vec![r(21)];
+    assert_eq!(g.stage_points()[r(21) as usize], 0);
+    g.director = vec![2, 4];
+    assert_eq!(g.stage_points()[r(21) as usize], 50);
+}
+
+#[test]
+fn section_16_lead_exchange() {
+    // 16, example 14: 51 leads 21 and 41; 21 refuses, 41 accepts and moves first.
+    let rules = Rules { lead_exchange: true, ..BASIC };
+    let mut g = race(grid(30), rules, 2, &[(51, sp(9, 1)), (21, sp(8, 1)), (41, sp(7, 1)), (32, sp(2, 1))]);
+    assert_eq!(mover(&g), Some(51));
+    play(&mut g, &["ask"]);
+    assert_eq!(g.phase(), Phase::Proposal { leader: r(51), asked: r(21) });
+    assert_eq!(g.turn(), Turn::Seat(0));
+    play(&mut g, &["refuse", "ask"]);
+    assert_eq!(g.phase(), Phase::Proposal { leader: r(51), asked: r(41) });
+    play(&mut g, &["accept"]);
+    assert_eq!(space_of(&g, 41), sp(9, 1));
+    assert_eq!(space_of(&g, 51), sp(7, 1));
+    assert_eq!(mover(&g), Some(41));
+    assert!(!g.legal_vec().contains(&Action::Ask), "once per round");
+}
+
+#[test]
+fn options_are_checked() {
+    let bad = |o: Options| Reifenbreite::new(&o).unwrap_err().to_string();
+    assert!(bad(Options { teams: 5, ..Options::default() }).contains("teams"));
+    assert!(bad(Options { teams: 2, seats: Some(3), ..Options::default() }).contains("seats"));
+    assert!(
+        bad(Options { sprints: Some(false), jersey: Some(true), ..Options::default() }).contains("jersey")
+    );
+    assert!(bad(Options { course: Some("nowhere".into()), ..Options::default() }).contains("nowhere"));
+    assert!(
+        bad(Options { course: Some("tour".into()), stages: Some("giro".into()), ..Options::default() })
+            .contains("either")
+    );
+    let pro = Options { rules: Level::Pro, ..Options::default() }.resolve().unwrap();
+    assert!(pro.surfaces && pro.sprints && pro.jersey && pro.chase_car && pro.lead_exchange);
+    assert!(course::load("tour").is_ok());
+}
