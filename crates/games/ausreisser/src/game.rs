@@ -75,11 +75,15 @@ impl Ausreisser {
             }
             return;
         }
-        let best = (0..t.players)
+        let Some(best) = (0..t.players)
             .filter(|&s| t.contenders & (1 << s) != 0)
             .filter_map(|s| t.faceup[usize::from(s)])
             .max()
-            .expect("every contender drew");
+        else {
+            t.contenders &= 1 << t.contenders.trailing_zeros();
+            self.chosen();
+            return;
+        };
         let tied = (0..t.players)
             .filter(|&s| t.contenders & (1 << s) != 0 && t.faceup[usize::from(s)] == Some(best))
             .fold(0u8, |bits, s| bits | (1 << s));
@@ -378,9 +382,13 @@ impl Game for Ausreisser {
                         self.table.discards[k] += 1;
                         if card.is_special() {
                             // A special card does not count: the same rider
-                            // draws again.
+                            // draws again. (Should no speed card be left,
+                            // which cannot happen in practice, the first
+                            // contender leads.)
                             if !has_speed(&self.pile) {
-                                self.next_chooser(Some(seat));
+                                let t = &mut self.table;
+                                t.contenders &= 1 << t.contenders.trailing_zeros();
+                                self.chosen();
                             }
                         } else {
                             self.table.faceup[usize::from(seat)] = Some(card);

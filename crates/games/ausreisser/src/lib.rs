@@ -99,6 +99,31 @@
 //! - The stage can end in a refill or an owed draw: whoever draws the last
 //!   card finishes the turn, and then the stage ends.
 //!
+//! ## Hidden information
+//!
+//! Hands and the pile's order are secret; chips, tempo, jersey, every played
+//! card and the size of every hand are public. A card drawn is seen only by
+//! its drawer, except a Gegenwind laid on a play during the refill, and the
+//! face-up draws for the first leader. Because windows skip seats without a
+//! Steigung, and every Gegenwind held goes down with the next play, the
+//! table knows bounds on who may hold which special card; the view carries
+//! them (`wind_room`, `hill_room`, `hill_known`) and the resampler deals
+//! the unknown cards uniformly among the deals that respect them.
+//!
+//! ## Bot and speed (measured)
+//!
+//! [`HeuristicBot`] against random riders, 10,000 series of 4 stages each,
+//! the bot's seat rotating (`cargo run --release -p spieltisch-ausreisser
+//! --example winrate -- 10000 <players> [special]`): it wins outright 94.3%
+//! with 2 players, 97.6% with 4, 98.2% with 6, and 99.1% in the simplified
+//! 4-player game.
+//!
+//! Full random 6-player stages (`stages=1`: choosing the leader, the deal and
+//! the whole stage, about 164 actions): `perf stat -e task-clock
+//! target/release/examples/stages 300000` gives about 110,000 stages per
+//! CPU-second; `cargo bench -p spieltisch-ausreisser --bench ausreisser`
+//! gives 17 µs per stage, on a shared 2-core machine under load.
+//!
 //! ## Example
 //!
 //! ```

@@ -129,6 +129,18 @@ pub fn describe(view: &View, lang: Lang) -> String {
         let shown: Vec<String> = scores[..t.seats()].iter().map(|s| format!("{s:+}")).collect();
         let _ = writeln!(out, "{} {}", tr(lang, "Last stage:", "Letzte Etappe:"), shown.join(" "));
     }
+    if let Phase::Window { seat } = t.phase {
+        let _ = writeln!(
+            out,
+            "{} {}",
+            seat_name(usize::from(seat), lang),
+            tr(
+                lang,
+                "may put a Steigung on the leader's pile out of turn (hill / pass)",
+                "darf außer der Reihe eine Steigung auf den Stapel des Ausreissers legen (hill / pass)"
+            )
+        );
+    }
     if let Some(play) = t.current {
         let _ = writeln!(out, "{} {}", tr(lang, "Being played:", "Wird gespielt:"), play);
     }
@@ -185,6 +197,12 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
                 }
             }
         }
-        Action::Pass => tr(lang, "passes", "passt").to_string(),
+        Action::Pass => {
+            let who = match t.phase {
+                Phase::Window { seat } => usize::from(seat),
+                _ => usize::from(t.mover),
+            };
+            format!("{} {}", seat_name(who, lang), tr(lang, "keeps the Steigung", "behält die Steigung"))
+        }
     }
 }

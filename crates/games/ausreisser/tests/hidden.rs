@@ -145,3 +145,16 @@ fn a_view_does_not_change_when_only_another_hand_changes() {
         assert_eq!(world.view(Viewer::Spectator), g.view(Viewer::Spectator));
     }
 }
+
+#[test]
+#[ignore = "prints a table for eyeballing"]
+fn print_a_view() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut g = Ausreisser::new(&Options { players: 4, special: true, stages: 3 }).unwrap();
+    while g.table().pile_len > 40 || g.turn() == Turn::Chance {
+        step(&mut g, &mut rng);
+    }
+    for lang in [spieltisch_core::Lang::En, spieltisch_core::Lang::De] {
+        println!("{}", Ausreisser::describe_view(&g.view(Viewer::Seat(1)), lang));
+    }
+}
