@@ -15,7 +15,8 @@ pub trait CatalogGame: Game {
 
     /// The option that sets the number of seats (`players`, or `teams` in
     /// Um Reifenbreite), if the game has one: `play` and `sim` fill it in
-    /// from the number of seat specs when it is not given.
+    /// from the number of seat specs when it is not given (and fill in an
+    /// option named `seats`, where the game has one, when it is).
     fn seats_option() -> Option<&'static str> {
         Self::info().options.iter().map(|o| o.key).find(|&k| k == "players" || k == "teams")
     }

@@ -41,3 +41,19 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
     }
 }
+
+/// Um Reifenbreite: energy cards are public and the hidden chance cards and
+/// photo draws are hidden from every seat alike, so no seat has secrets. The
+/// number of seat specs sets `teams` (one team per manager) unless `teams`
+/// is given, in which case it sets `seats` (managers sharing the teams).
+impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
+    const HIDDEN_INFORMATION: bool = false;
+
+    fn heuristic() -> Box<dyn Bot<Self>> {
+        boxed::<Self, spieltisch_reifenbreite::HeuristicBot>()
+    }
+
+    fn seats_option() -> Option<&'static str> {
+        Some("teams")
+    }
+}

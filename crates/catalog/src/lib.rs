@@ -91,6 +91,7 @@ registry! {
     "six" => spieltisch_six::Six,
     "sechstage" => spieltisch_sechstage::Sechstage,
     "ausreisser" => spieltisch_ausreisser::Ausreisser,
+    "reifenbreite" => spieltisch_reifenbreite::Reifenbreite,
     #[cfg(feature = "fixtures")]
     "kuhn" => spieltisch_conformance::kuhn::Kuhn,
 }

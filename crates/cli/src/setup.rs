@@ -8,7 +8,9 @@ use spieltisch_core::options;
 /// Reads the options and the seat specs of `args` for game `G`.
 ///
 /// When `--seats` is given and the game's seat-count option (`players`,
-/// `teams`) is not, the option is taken from the number of seats. Without
+/// `teams`) is not, the option is taken from the number of seats; when that
+/// option is given and the game also has a `seats` option (managers sharing
+/// teams in Um Reifenbreite), `seats` is taken from it instead. Without
 /// `--seats`, seat `s` gets `default_seat(s)` for every seat the options
 /// make.
 pub fn table<G: CatalogGame>(
@@ -19,9 +21,17 @@ pub fn table<G: CatalogGame>(
     let mut pairs = args.options.clone();
     let mut filled_in = None;
     if let (Some(specs), Some(key)) = (&specs, G::seats_option()) {
-        let given = pairs.iter().any(|p| p.split_once('=').is_some_and(|(k, _)| k.trim() == key));
-        if !given {
-            pairs.push(format!("{key}={}", specs.len()));
+        let given = |key: &str| pairs.iter().any(|p| p.split_once('=').is_some_and(|(k, _)| k.trim() == key));
+        let has_managers = G::info().options.iter().any(|o| o.key == "seats");
+        let fill = if !given(key) {
+            Some(key)
+        } else if has_managers && key != "seats" && !given("seats") {
+            Some("seats")
+        } else {
+            None
+        };
+        if let Some(fill) = fill {
+            pairs.push(format!("{fill}={}", specs.len()));
             filled_in = Some(specs.len());
         }
     }
