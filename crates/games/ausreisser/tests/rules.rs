@@ -520,3 +520,37 @@ fn views_are_described_in_both_languages() {
     let words = g.describe_action(&"play 44 +2".parse().unwrap(), spieltisch_core::Lang::De);
     assert!(words.contains("spielt 44"), "{words}");
 }
+
+#[test]
+fn a_rider_without_a_speed_card_draws_until_holding_one() {
+    // Decision (crate docs): with no speed card to play, draw one more card
+    // at a time.
+    let mut g = start(true, 0, &["45 44 43 42 41 40", "hill hill spurt spurt spurt spurt"]);
+    go(&mut g, "draw 39; play 45; pass; draw spurt");
+    assert_eq!(g.table().phase, Phase::Draw, "no speed card yet: draw again");
+    go(&mut g, "draw 47");
+    assert_eq!(g.table().phase, Phase::Play);
+    assert_eq!(g.table().hand_len[1], 8);
+    go(&mut g, "play 47");
+    assert_eq!(g.table().hand_len[1], 7, "more than six cards: no refill");
+    assert_eq!(g.table().leader, 1);
+}
+
+#[test]
+fn the_stage_can_end_in_the_refill() {
+    // "The stage ends when the last card is picked up and that player has
+    // then played": the last card may be drawn to refill after the play.
+    let g = start(true, 0, &["45 spurt 43 42 41 40", "45 44 43 42 41 40"]);
+    let mut pile = [0u8; spieltisch_ausreisser::KINDS];
+    pile[Card::speed(39).unwrap().index()] = 2;
+    let mut table = g.table().clone();
+    table.pile_len = 2;
+    let hands = std::array::from_fn(|s| *g.hand(s));
+    let mut g = Ausreisser::from_parts(*g.options(), table, hands, pile);
+    go(&mut g, "draw 39; play 45 +2");
+    assert_eq!(g.table().phase, Phase::Refill);
+    go(&mut g, "draw 39");
+    assert_eq!(g.turn(), Turn::Over);
+    assert_eq!(g.table().last_scores.unwrap()[..2], [1, 0]);
+    assert_eq!(g.table().tempo, 47);
+}
