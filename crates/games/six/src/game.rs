@@ -594,3 +594,69 @@ impl Game for Six {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_six_beats_everything_and_the_mover_first() {
+        // Rules notes: "If only one side has a six, that side wins. If both
+        // do, the mover wins."
+        let both = judge_move(Colour::Black, Some((Formation::Line, 1)), Some((Formation::Circle, 0)), None);
+        assert_eq!(both.and_then(GameResult::winner), Some(Colour::Black));
+        let other = judge_move(Colour::Black, None, Some((Formation::Circle, 0)), Some([12, 12]));
+        assert_eq!(other.and_then(GameResult::winner), Some(Colour::Red));
+        // A six wins even when a capture left the other side short too.
+        let short = judge_move(Colour::Red, Some((Formation::Triangle, 0)), None, Some([6, 3]));
+        assert_eq!(
+            short,
+            Some(GameResult::Six { winner: Colour::Red, formation: Formation::Triangle, seat: 0 })
+        );
+        // Stone counts only matter in the second round.
+        assert_eq!(judge_move(Colour::Red, None, None, None), None);
+        assert_eq!(judge_move(Colour::Red, None, None, Some([6, 6])), None);
+        assert_eq!(
+            judge_move(Colour::Red, None, None, Some([5, 6])),
+            Some(GameResult::Starved { winner: Colour::Black })
+        );
+        assert_eq!(judge_move(Colour::Red, None, None, Some([5, 5])), Some(GameResult::BothStarved));
+    }
+
+    fn next_starter(players: u8, starter: u8, result: GameResult) -> u8 {
+        let mut six = Six::new(&SixOptions { players, games: 2, ..SixOptions::default() }).unwrap();
+        six.start_game(starter);
+        six.finish_game(result);
+        assert_eq!(six.to_move, six.starter);
+        six.starter
+    }
+
+    #[test]
+    fn who_begins_the_next_game() {
+        let red_wins = GameResult::Starved { winner: Colour::Red };
+        let black_wins = GameResult::Starved { winner: Colour::Black };
+        // The loser begins; after a draw the side that did not begin.
+        assert_eq!(next_starter(2, 0, red_wins), 1);
+        assert_eq!(next_starter(2, 0, black_wins), 0);
+        assert_eq!(next_starter(2, 1, GameResult::MoveLimit), 0);
+        assert_eq!(next_starter(2, 0, GameResult::Repetition), 1);
+        // Four players: the first seat of that side clockwise after the last beginner.
+        assert_eq!(next_starter(4, 0, black_wins), 2);
+        assert_eq!(next_starter(4, 2, black_wins), 0);
+        assert_eq!(next_starter(4, 0, red_wins), 1);
+        assert_eq!(next_starter(4, 1, red_wins), 3);
+        assert_eq!(next_starter(4, 3, GameResult::BothStarved), 0);
+    }
+
+    #[test]
+    fn the_match_is_won_on_points() {
+        let mut six = Six::new(&SixOptions { games: 3, ..SixOptions::default() }).unwrap();
+        six.finish_game(GameResult::Starved { winner: Colour::Black });
+        six.finish_game(GameResult::MoveLimit);
+        assert!(!six.is_over());
+        six.finish_game(GameResult::Starved { winner: Colour::Black });
+        let outcome = six.outcome().unwrap();
+        assert_eq!(outcome.scores, vec![0.5, 2.5]);
+        assert!(outcome.is_win(1));
+    }
+}
