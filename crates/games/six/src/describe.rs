@@ -64,7 +64,7 @@ pub fn action(six: &Six, action: &SixAction, lang: Lang) -> String {
                 .filter(|_| !six.board().occupied(cell))
                 .map(|f| {
                     if de {
-                        format!(" und bildet {}", formation_name(f, lang))
+                        format!(" und {} bilden", formation_name(f, lang))
                     } else {
                         format!(" and form {}", formation_name(f, lang))
                     }
@@ -150,9 +150,9 @@ pub fn draw(six: &Six, lang: Lang) -> String {
     // Half-cell units: x = 2 q + r; label rows sit at r = -1 and r = height + 1.
     let min_x = -1;
     let max_x = 2 * width + height + 1;
-    let line_len = (2 * (max_x - min_x) + 4) as usize;
+    let line_len = (2 * (max_x - min_x) + 6) as usize;
     let mut grid = vec![vec![' '; line_len]; height as usize + 3];
-    let col_of = |x: i32| (2 * (x - min_x) + 2) as usize;
+    let col_of = |x: i32| (2 * (x - min_x) + 4) as usize;
     for &(cell, glyph) in &cells {
         let (uq, ur) = unwrap(cell);
         grid[ur as usize + 1][col_of(2 * uq + ur)] = glyph;

@@ -222,7 +222,7 @@ impl Six {
                 Some(_) => 0.0,
                 None => 0.5,
             })
-            .sum()
+            .fold(0.0, |a, b| a + b)
     }
 
     /// How often the current position (with this seat to move) has occurred

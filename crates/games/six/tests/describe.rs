@@ -1,0 +1,48 @@
+//! What people see: the board drawing and actions in words, in both languages.
+
+use spieltisch_core::{Game, Lang, Viewer};
+use spieltisch_six::{Six, SixOptions};
+
+#[test]
+fn the_start_is_drawn_with_labels_in_both_languages() {
+    let six = Six::new(&SixOptions::default()).unwrap();
+    let view = six.view(Viewer::Seat(1));
+    let en = Six::describe_view(&view, Lang::En);
+    let de = Six::describe_view(&view, Lang::De);
+    let expected_en = "\
+First round: red (seat 0) to move: place a stone from your supply.
+Supply: seat 0 (red) 20, seat 1 (black) 20
+   q    0   1   2
+  -1              .
+   0        R   B   .
+   1              .
+   q            0   1   2
+rows r on the left, columns q above and below (they run diagonally down to the right); cell = q,r
+R = red, B = black, . = where a stone may go
+";
+    assert_eq!(en, expected_en);
+    assert!(de.contains("Erste Runde: Rot (Platz 0) ist am Zug"), "{de}");
+    assert!(de.contains("R   S"), "black is S (Schwarz) in German: {de}");
+}
+
+#[test]
+fn a_wrapped_field_is_drawn_in_one_piece() {
+    // A field across the coordinate seam (q = 31 is next to q = -32).
+    let text = "red=30,0 -32,0 -30,0; black=31,0 -31,0 -29,0; turn=red; round=1";
+    let six = Six::from_position(&SixOptions::default(), text).unwrap();
+    let drawing = Six::describe_view(&six, Lang::En);
+    assert!(drawing.contains("R   B   R   B   R   B"), "{drawing}");
+    assert!(drawing.contains("31 -32"), "{drawing}");
+}
+
+#[test]
+fn actions_are_described_in_both_languages() {
+    let six = Six::from_position(
+        &SixOptions::default(),
+        "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1",
+    )
+    .unwrap();
+    let win = "place 4,-1".parse().unwrap();
+    assert_eq!(six.describe_action(&win, Lang::En), "place a stone on 4,-1 and form a line");
+    assert_eq!(six.describe_action(&win, Lang::De), "einen Stein auf 4,-1 setzen und eine Linie bilden");
+}
