@@ -36,7 +36,7 @@ fn main() {
     let n = series as f64;
     println!(
         "heuristic vs {} random, {players} players, {races} races, {series} series: \
-         outright wins {:.1}% (shared first {:.1}%; fair share {:.1}%), mean laps down {:.2}, mean points {:.2}",
+         outright wins {wins} ({:.1}%; shared first {:.1}%; fair share {:.1}%), mean laps down {:.2}, mean points {:.2}",
         players - 1,
         100.0 * wins as f64 / n,
         100.0 * shared as f64 / n,

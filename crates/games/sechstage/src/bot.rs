@@ -1,6 +1,21 @@
-//! A heuristic bot: it weighs each card by the slipstream it earns, the
-//! sprint and finish points within reach, what it hands the riders behind,
-//! and how well the cards left keep a spread of values.
+//! A heuristic bot. For each card in hand it works out the move (with the
+//! same [`movement::resolve`] the rules use) and scores it:
+//!
+//! - crossing the line wins outright; on its last turn it just goes as far
+//!   as it can;
+//! - otherwise a card earns its slipstream bonus, minus what spending a card
+//!   of that value without a bonus forgoes (high cards earn the largest
+//!   bonuses later), an effect that fades as the race nears its end, when
+//!   plain distance counts instead;
+//! - sprint points within reach, a driver change worth what the grey cards
+//!   bring beyond the hand it discards, a fall costing a turn;
+//! - a spread of values kept (the last card of a value costs a little), the
+//!   slipstream it could take next turn, and the slipstream it would hand to
+//!   riders behind (their green hands are known by counting; grey hands are
+//!   guessed).
+//!
+//! The weights were tuned against random players with
+//! `examples/bot_strength.rs`.
 
 use crate::{
     Sechstage,
@@ -70,31 +85,42 @@ pub(crate) fn score_card(view: &SechstageView, seat: usize, value: u8) -> f64 {
     }
 
     let leader = view.riders.iter().filter(|r| r.seat != seat).map(|r| r.position).max().unwrap_or(0);
-    let urgency = f64::from(leader) / f64::from(length);
-    let behind = f64::from(leader.saturating_sub(to));
+    // How close the race is to its end: from 0 (leader before 50) to 1 (leader at 75).
+    let late = ((f64::from(leader.max(me.position)) - 50.0) / 25.0).clamp(0.0, 1.0);
 
-    let mut score = f64::from(mv.bonus) * 1.2;
-    score += gain * (0.15 + 1.2 * urgency * urgency);
-    score -= behind * 0.05 * urgency;
-    score += sprint_points(view, &mv, to) * 0.8;
+    // A card's base move is spent either way (every card gets played unless
+    // the race ends first); what a card earns is its bonus. High cards earn
+    // the biggest bonuses, so spending one without a bonus forgoes some.
+    let mut score = f64::from(mv.bonus) - FUTURE_MULTIPLIER * f64::from(value) * (1.0 - late);
+    score += late * gain;
+    score += sprint_points(view, &mv, to) * 0.5;
 
     match mv.space {
         Space::Fahrerwechsel => {
             let kept = cards::total_value(&after) as f64;
-            score += (expected_change_total(view.riders.len()) - kept) * 0.6;
+            score += expected_change_total(view.riders.len()) - kept;
         }
-        Space::Sturz => score -= 4.0 + 6.0 * urgency,
+        Space::Sturz => score -= 1.0 + 6.0 * late,
         Space::Plain => {}
     }
 
     // Keep a spread of values: losing the last card of a value costs options.
     if hand[value as usize] == 1 {
-        score -= 0.8;
+        score -= SPREAD_PENALTY;
     }
-    score += 0.4 * next_slipstream(view, seat, to, &after);
-    score -= 0.35 * handed_slipstream(view, seat, to);
+    score += NEXT_WEIGHT * next_slipstream(view, seat, to, &after);
+    score -= HANDED_WEIGHT * handed_slipstream(view, seat, to);
     score
 }
+
+/// The bonus a card is expected to earn later, per point of its value.
+const FUTURE_MULTIPLIER: f64 = 0.7;
+/// The cost of playing the last card of a value.
+const SPREAD_PENALTY: f64 = 0.5;
+/// Weight of the best slipstream within reach next turn.
+const NEXT_WEIGHT: f64 = 0.1;
+/// Weight of the slipstream handed to the riders behind.
+const HANDED_WEIGHT: f64 = 0.1;
 
 /// Sprint points this move would collect.
 fn sprint_points(view: &SechstageView, mv: &Move, to: u8) -> f64 {
