@@ -63,6 +63,8 @@ pub struct Track {
     pub key: String,
     pub name: String,
     pub spaces: Vec<Space>,
+    /// `spaces[i].next`, kept apart for fast searches.
+    pub next: Vec<[u16; 3]>,
     /// The start area's spaces.
     pub start: Vec<u16>,
     /// The lines of the route, the finish last.
@@ -353,6 +355,7 @@ impl Track {
         Ok(Track {
             key: key.to_string(),
             name: file.name,
+            next: b.spaces.iter().map(|s| s.next).collect(),
             spaces: b.spaces,
             start: start_spaces,
             lines,
@@ -382,6 +385,7 @@ impl Track {
         Track {
             key: "test".into(),
             name: "test".into(),
+            next: b.spaces.iter().map(|s| s.next).collect(),
             spaces: b.spaces,
             start,
             lines: vec!['A'; finish_leg as usize],

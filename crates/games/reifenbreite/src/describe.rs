@@ -62,6 +62,10 @@ pub fn view(view: &View, lang: Lang) -> String {
         from = c.saturating_sub(WIDTH / 2).max(lo.saturating_sub(1));
         to = from + WIDTH;
     }
+    if g.phase == Phase::Over {
+        out.push_str(&score_sheet(g, lang));
+        return out;
+    }
     let cols = (to - from + 1) as usize;
     let mut grid = vec![vec!["  ".to_string(); cols]; 4];
     let mut line_col = vec![false; cols];
@@ -176,9 +180,6 @@ pub fn view(view: &View, lang: Lang) -> String {
         let f: Vec<String> = g.finish.iter().map(|&r| rider_number(r).to_string()).collect();
         let _ = writeln!(out, "{}: {}", tr(lang, "finished", "im Ziel"), f.join(" "));
     }
-    if g.phase == Phase::Over {
-        out.push_str(&score_sheet(g, lang));
-    }
     out
 }
 
@@ -245,31 +246,84 @@ fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
     }
 }
 
-/// The score sheet (18): finishing order with points, sprints and jersey,
-/// then the team totals.
+/// The score sheet (18): finishing order with place points, sprint and
+/// jersey points and totals, the sprints, photo cards, then the team totals
+/// (over all stages, with the stage-race bonus).
 pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
     let mut out = String::new();
     let Some(last) = g.results.last() else { return out };
-    let _ = writeln!(out, "{}", tr(lang, "Score sheet (last stage):", "Wertungsblatt (letzte Etappe):"));
-    let _ = writeln!(out, "  {}", tr(lang, "place rider points total", "Platz Fahrer Punkte Gesamt"));
+    let dq = g.disqualified.last().copied().unwrap_or(0);
+    let _ = writeln!(out, "{}", tr(lang, "Score sheet", "Wertungsblatt"));
+    let _ = writeln!(
+        out,
+        "  {}",
+        tr(
+            lang,
+            "place  rider  points  sprints+jersey  total",
+            "Ziel  Fahrer  Punkte  Sprints+Trikot  Gesamt"
+        )
+    );
     for (i, &r) in g.finish.iter().enumerate() {
-        let _ = writeln!(out, "  {:>2}. {} {:>3}", i + 1, rider_number(r), last[r as usize]);
+        let place = crate::race::PLACE_POINTS[i.min(15)];
+        let extra = g.sprint_points[r as usize] + g.jersey_points[r as usize];
+        let mark = if dq & (1 << r) != 0 { tr(lang, "  disqualified", "  disqualifiziert") } else { "" };
+        let _ = writeln!(
+            out,
+            "  {:>4}.  {:>5}  {place:>6}  {:>14}  {:>5}{mark}",
+            i + 1,
+            rider_number(r),
+            if extra > 0 { extra.to_string() } else { String::new() },
+            last[r as usize]
+        );
+    }
+    for (i, s) in g.track().sprints.iter().enumerate() {
+        if g.rules().sprints {
+            let r: Vec<String> = g.sprint_results[i]
+                .iter()
+                .zip(s.points)
+                .map(|(&r, p)| format!("{} ({p})", rider_number(r)))
+                .collect();
+            let _ = writeln!(out, "  {} {}: {}", tr(lang, "sprint", "Sprint"), s.line, r.join(", "));
+        }
     }
     if !g.director.is_empty() {
-        let _ =
-            writeln!(out, "  {}: {:?}", tr(lang, "photo cards drawn", "gezogene Foto-Karten"), g.director);
-    }
-    let dq = g.disqualified.last().copied().unwrap_or(0);
-    if dq != 0 {
-        let d: Vec<String> = (0..g.riders.len() as u8)
-            .filter(|r| dq & (1 << r) != 0)
-            .map(|r| rider_number(r).to_string())
+        let noted: Vec<String> = (0..g.riders.len())
+            .filter(|&r| !g.photos[r].is_empty())
+            .map(|r| format!("{} {:?}", rider_number(r as u8), g.photos[r]))
             .collect();
-        let _ = writeln!(out, "  {}: {}", tr(lang, "disqualified", "disqualifiziert"), d.join(" "));
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            tr(lang, "photo cards noted", "notierte Foto-Karten"),
+            noted.join(", ")
+        );
+        let _ = writeln!(out, "  {}: {:?}", tr(lang, "race director drew", "der Rennleiter zog"), g.director);
     }
     let scores = g.team_scores();
-    for (t, s) in scores.iter().enumerate() {
-        let _ = writeln!(out, "  {} {}x: {s}", tr(lang, "team", "Team"), t + 2);
+    if g.results.len() > 1 {
+        let _ = writeln!(
+            out,
+            "  {} ({} × {} + {})",
+            tr(lang, "stage race", "Etappenrennen"),
+            g.results.len(),
+            tr(lang, "best rider", "bester Fahrer"),
+            tr(lang, "team total", "Teamergebnis")
+        );
+    }
+    for t in 0..g.teams() {
+        let riders: Vec<String> = (t * 4..t * 4 + 4)
+            .map(|r| {
+                format!("{} {}", rider_number(r), g.results.iter().map(|s| s[r as usize] as u32).sum::<u32>())
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {} {}x: {}  = {}",
+            tr(lang, "team", "Team"),
+            t + 2,
+            riders.join(", "),
+            scores[t as usize]
+        );
     }
     out
 }

@@ -34,31 +34,34 @@ impl Reach {
 pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
     let mut r = Reach { items: [(0, 0); 192], len: 0 };
     // Forward moves always lead to higher space numbers, so a window of
-    // numbers above `from` is enough to mark visited spaces.
+    // numbers above `from` is enough to mark visited spaces; occupied spaces
+    // count as visited from the start.
+    const WINDOW: usize = 32 * 64;
     let mut seen = [0u64; 32];
+    for &o in occupied {
+        if o > from && ((o - from) as usize) < WINDOW {
+            let off = (o - from) as usize;
+            seen[off / 64] |= 1 << (off % 64);
+        }
+    }
+    let next = &track.next;
     let (mut lo, mut hi) = (0, 0);
     for d in 1..=max {
         let before = r.len;
-        let mut expand = |s: u16, r: &mut Reach| {
-            for &n in &track.spaces[s as usize].next {
-                if n == NONE || occupied.contains(&n) {
+        let sources = if d == 1 { 0..1 } else { lo..hi };
+        for i in sources {
+            let s = if d == 1 { from } else { r.items[i].0 };
+            for &n in &next[s as usize] {
+                if n == NONE {
                     continue;
                 }
                 let off = (n - from) as usize;
-                if off >= 32 * 64 || seen[off / 64] & (1 << (off % 64)) != 0 || r.len == r.items.len() {
+                if off >= WINDOW || seen[off / 64] & (1 << (off % 64)) != 0 || r.len == r.items.len() {
                     continue;
                 }
                 seen[off / 64] |= 1 << (off % 64);
                 r.items[r.len] = (n, d);
                 r.len += 1;
-            }
-        };
-        if d == 1 {
-            expand(from, &mut r);
-        } else {
-            for i in lo..hi {
-                let s = r.items[i].0;
-                expand(s, &mut r);
             }
         }
         if r.len == before {

@@ -371,9 +371,11 @@ impl Reifenbreite {
 
     pub(crate) fn begin_turn(&mut self, r: u8) {
         self.phase = Phase::Choose { rider: r, cards: [u8::MAX; 2], n: 0, offer: NONE };
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        if legal == [Action::Ride] {
+        let cards = [u8::MAX; 2];
+        let choice = (self.rules.lead_exchange && self.ask_target(r, NONE).is_some())
+            || (self.rules.chase_car && self.tows[r as usize] < MAX_TOWS)
+            || Energy::ALL.iter().any(|&e| self.card_playable(r, e, cards, 0));
+        if !choice {
             self.phase = Phase::Dice { rider: r, base: 0, dice: 2, breakaway: false, tow: false };
         }
     }

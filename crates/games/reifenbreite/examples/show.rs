@@ -1,0 +1,40 @@
+//! Prints the terminal drawing of a seeded random race every `step` actions:
+//! `cargo run --example show -- [course] [rules] [step]`.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use spieltisch_core::{Game, Lang, Turn, Viewer, chance::pick_weighted};
+use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let course = args.get(1).cloned().unwrap_or("tour".into());
+    let rules = match args.get(2).map(String::as_str) {
+        Some("basic") => Level::Basic,
+        Some("advanced") => Level::Advanced,
+        _ => Level::Pro,
+    };
+    let step: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(400);
+    let options = Options { teams: 4, course: Some(course), rules, ..Options::default() };
+    let mut g = Reifenbreite::new(&options).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut n = 0;
+    while g.turn() != Turn::Over {
+        if n % step == 0 {
+            println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::En));
+        }
+        let a = match g.turn() {
+            Turn::Chance => pick_weighted(&g.chance_vec(), &mut rng),
+            _ => {
+                let l = g.legal_vec();
+                l[rng.random_range(0..l.len())]
+            }
+        };
+        if n % step == 0 {
+            println!("> {}\n", g.describe_action(&a, Lang::En));
+        }
+        g.apply_unchecked(&a);
+        n += 1;
+    }
+    println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::De));
+}
