@@ -359,15 +359,17 @@ impl Game for Ausreisser {
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         if self.turn() == Turn::Chance {
-            // Gathered on the stack and copied in one go: this runs at
-            // every draw of every simulated game.
-            let mut buf = [(Action::Pass, 0); KINDS];
+            // This runs at every draw of every simulated game: write every
+            // kind in place without branching, keep those with cards left.
+            let start = out.len();
+            out.resize(start + KINDS, (Action::Pass, 0));
+            let slots = &mut out[start..];
             let mut len = 0;
             for (i, &count) in self.pile.iter().enumerate() {
-                buf[len] = (Action::Draw(Card::from_index(i)), Weight::from(count));
+                slots[len] = (Action::Draw(Card::from_index(i)), Weight::from(count));
                 len += usize::from(count > 0);
             }
-            out.extend(buf[..len].iter().copied());
+            out.truncate(start + len);
         }
     }
 
