@@ -13,7 +13,9 @@ use spieltisch_core::{Bot, Decision, Game};
 ///
 /// 1. complete a six when it can;
 /// 2. otherwise block a cell where the other side would complete a six;
-/// 3. otherwise build: each cell is scored by the formation windows (every
+/// 3. otherwise make two threats at once (a fork), or take the cell where
+///    the other side would make one;
+/// 4. otherwise build: each cell is scored by the formation windows (every
 ///    line, triangle and circle through it) it extends for its own side and
 ///    spoils for the other side, more for fuller windows.
 ///
@@ -29,6 +31,7 @@ pub struct HeuristicBot;
 
 const WIN: f64 = 1e12;
 const THREAT: f64 = 1e8;
+const FORK: f64 = 1e6;
 const STONE: f64 = 5e3;
 /// Value of a window that would hold `k` of one side's stones (and none of
 /// the other's) after the move.
@@ -60,26 +63,53 @@ const WINDOWS: [[(i32, i32); 6]; 36] = {
     out
 };
 
-/// How much a stone of `me` on `cell` builds for `me` and spoils for the
-/// other side, over all windows through `cell`.
-fn window_value(board: &Board, me: Colour, cell: Cell) -> f64 {
-    let mut value = 0.0;
+/// What a stone on one cell would do, over all windows through it.
+struct CellValue {
+    /// How much it builds for the mover and spoils for the other side.
+    build: f64,
+    /// The mover's sixes it would threaten: distinct cells that would then
+    /// complete one. Two or more cannot both be blocked.
+    own_threats: usize,
+    /// The same for the other side, had it played there.
+    other_threats: usize,
+}
+
+/// Values a stone of `me` on `cell`.
+fn cell_value(board: &Board, me: Colour, cell: Cell) -> CellValue {
+    let mut value = CellValue { build: 0.0, own_threats: 0, other_threats: 0 };
+    let (mut own_gaps, mut other_gaps) = ([cell; 36], [cell; 36]);
     for window in &WINDOWS {
         let (mut own, mut other) = (0, 0);
+        let mut gap = cell;
         for &(dq, dr) in &window[1..] {
-            match board.get(cell.offset(dq, dr)) {
+            let at = cell.offset(dq, dr);
+            match board.get(at) {
                 Some(c) if c == me => own += 1,
                 Some(_) => other += 1,
-                None => {}
+                None => gap = at,
             }
         }
         if other == 0 {
-            value += WEIGHT[own + 1];
+            value.build += WEIGHT[own + 1];
+            if own == 4 && !own_gaps[..value.own_threats].contains(&gap) {
+                own_gaps[value.own_threats] = gap;
+                value.own_threats += 1;
+            }
         } else if own == 0 {
-            value += 0.8 * WEIGHT[other];
+            value.build += 0.8 * WEIGHT[other];
+            if other == 4 && !other_gaps[..value.other_threats].contains(&gap) {
+                other_gaps[value.other_threats] = gap;
+                value.other_threats += 1;
+            }
         }
     }
     value
+}
+
+/// How much a stone of `me` on `cell` builds for `me` and spoils for the
+/// other side, over all windows through `cell`.
+fn window_value(board: &Board, me: Colour, cell: Cell) -> f64 {
+    cell_value(board, me, cell).build
 }
 
 /// The empty cells touching the field where a stone of `colour` would
@@ -101,7 +131,12 @@ fn best_place(six: &Six, legal: &[SixAction], rng: &mut dyn RngCore) -> (SixActi
             WIN
         } else {
             let open = danger.iter().filter(|&&t| t != cell).count() as f64;
-            window_value(board, me, cell) - THREAT * open
+            let v = cell_value(board, me, cell);
+            // Two threats at once win unless the other side wins first;
+            // a cell where the other side would make two must be taken.
+            let fork = if v.own_threats >= 2 { FORK } else { 0.0 };
+            let spoil = if v.other_threats >= 2 { FORK / 2.0 } else { 0.0 };
+            v.build + fork + spoil - THREAT * open
         };
         let score = score + (rng.next_u32() % 1000) as f64 * 1e-6;
         if score > best.1 {

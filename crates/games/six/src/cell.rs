@@ -65,8 +65,10 @@ impl Cell {
     }
 
     /// The cell `(dq, dr)` away.
+    #[inline]
     pub const fn offset(self, dq: i32, dr: i32) -> Cell {
-        Cell::new(self.q() + dq, self.r() + dr)
+        // Torus arithmetic: the row and column wrap modulo 64 like q and r.
+        Cell::new(self.col() as i32 + dq, self.row() as i32 + dr)
     }
 
     /// The six neighbours, in [`DIRECTIONS`] order.
