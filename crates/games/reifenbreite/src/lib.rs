@@ -104,6 +104,25 @@
 //! `draft`, `skip`, `tow`, `tow12`, `ask`, `accept`, `refuse`; chance:
 //! `first 3`, `roll 9`, `chance fall`, `photo 4`, `director 2`.
 //!
+//! ## Decisions, one small step at a time
+//! A rider's turn is split into small decisions, each with its legal actions
+//! in a fixed order, so that search stays tractable and a front end can map
+//! them to clicks:
+//! 1. placing (5.1): `place <rider> <space>`, by rider, then by space number;
+//! 2. before moving: `ask` (lead exchange), then `card 6M`, `card 5`,
+//!    `card J6M`, `card J5` (a second card only of the same or a later kind
+//!    in this order, so each pair is listed once), `ride`, `break` (with a
+//!    card), `tow`, `tow12`; a rider with nothing to choose rolls at once;
+//! 3. after the dice: `to <space>` for every reachable space, by space number
+//!    (space numbers grow along the course);
+//! 4. after a rider moved: `draft` or `skip` for the rider directly behind;
+//! 5. an offer of the lead: `accept` or `refuse`.
+//!
+//! Chance events, with exact weights: the roll-off (`first`), dice totals
+//! (`roll`: 2–12 weighted 1–6–1 for two dice, 1–6 for one), chance cards
+//! (`chance`, weighted by the copies left in the pile), photo cards (`photo`,
+//! 1–6), and the race director's two different photo cards (`director`).
+//!
 //! ## Example
 //! ```
 //! use spieltisch_core::{Game, Turn};

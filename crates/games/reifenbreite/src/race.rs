@@ -688,9 +688,12 @@ impl Reifenbreite {
             self.advance();
             return;
         }
-        let amount = amount.min(60) as u8;
+        // Far beyond any real move (12 from cards, 4 downhill, 3 from a card).
+        let amount = amount.min(40) as u8;
         self.phase = Phase::Move { rider, amount, breakaway };
-        if self.reach_of(rider, amount).as_slice().is_empty() {
+        let (occ, n) = self.occupied();
+        let space = self.riders[rider as usize].space;
+        if self.track().next[space as usize].iter().all(|&s| s == NONE || occ[..n].contains(&s)) {
             self.advance();
         }
     }

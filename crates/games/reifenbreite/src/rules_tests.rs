@@ -170,6 +170,20 @@ fn figure_4_shortest_path_and_moving_fewer_spaces() {
 }
 
 #[test]
+fn section_5_5_moving_fewer_spaces_to_draft_later() {
+    // 5.5: 51 rolls 10 and could get beside 33, but stops directly behind him
+    // (one space fewer) to draft him later; 32 and 42 draft 51.
+    let riders = [(33, sp(12, 2)), (51, sp(3, 2)), (32, sp(2, 2)), (42, sp(1, 2))];
+    let mut g = race(grid(30), BASIC, 1, &riders);
+    mark_moved(&mut g, &[33]);
+    assert_eq!(mover(&g), Some(51));
+    play(&mut g, &["roll 10"]);
+    assert!(g.legal_vec().contains(&Action::To(sp(12, 1))), "beside 33 with all 10");
+    play(&mut g, &[&format!("to {}", sp(11, 2)), "draft", "draft"]);
+    assert_eq!((space_of(&g, 32), space_of(&g, 42)), (sp(10, 2), sp(9, 2)));
+}
+
+#[test]
 fn figure_5a_thick_line_in_a_curve() {
     // Figure 5a: no lane change across the thick line of a curve.
     let curve = Block::Curve(vec![vec![ASPHALT; 6], vec![ASPHALT; 5], vec![ASPHALT; 4], vec![ASPHALT; 3]]);
