@@ -64,7 +64,15 @@ pub fn describe(view: &View, lang: Lang) -> String {
             );
         }
         Phase::Over => {
-            let _ = writeln!(out, "{}", tr(lang, "The series is over.", "Die Rundfahrt ist zu Ende."));
+            let best = t.totals[..t.seats()].iter().copied().max().unwrap_or(0);
+            let winners: Vec<String> =
+                (0..t.seats()).filter(|&s| t.totals[s] == best).map(|s| seat_name(s, lang)).collect();
+            let _ = writeln!(
+                out,
+                "{} {} ({best:+})",
+                tr(lang, "The series is over. Winner:", "Die Rundfahrt ist zu Ende. Sieger:"),
+                winners.join(", ")
+            );
         }
         _ => {
             let tempo = if t.tempo == 0 { "-".to_string() } else { t.tempo.to_string() };

@@ -420,6 +420,8 @@ fn a_series_adds_the_stages_and_the_jersey_holder_leads_the_next() {
         }
     }
     assert_eq!(stage, 3);
+    let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), spieltisch_core::Lang::En);
+    assert!(text.contains("Winner"), "{text}");
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.scores, sums.iter().map(|&s| f64::from(s)).collect::<Vec<_>>());
     let best = *sums.iter().max().unwrap();
