@@ -9,7 +9,7 @@ pub const MAX_PLAYERS: usize = 8;
 /// The longest series.
 pub const MAX_RACES: usize = 20;
 
-/// Options of a series (JSON keys as in [`option_specs`]).
+/// Options of a series; the JSON keys are the field names (see the table in the crate docs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SechstageOptions {
