@@ -4,7 +4,7 @@
 use crate::{
     action::Action,
     cards::Pile,
-    game::Sechstage,
+    game::{SPRINT_POINTS, Sechstage},
     movement::Move,
     points::Points,
     track::Space,
@@ -174,6 +174,23 @@ fn draw_track(out: &mut String, view: &SechstageView, lang: Lang) {
     let mut across: Vec<char> = view.finish_order.iter().map(|&s| rider_letter(s)).collect();
     across.extend(riders_where(view, |r| r.finished && !view.finish_order.contains(&r.seat)));
     let _ = writeln!(out, "{:>7}  {}", t(lang, "Finish", "Ziel"), letters(&across));
+    let sprints: Vec<String> = track
+        .sprints()
+        .iter()
+        .zip(&view.sprint_crossed)
+        .map(|(line, &crossed)| {
+            let next = SPRINT_POINTS.get(crossed as usize).copied().unwrap_or(0);
+            format!(
+                "{} {line}: {crossed} {}, {} {next}",
+                t(lang, "after", "nach"),
+                t(lang, "across", "durch"),
+                t(lang, "next gets", "nächster erhält"),
+            )
+        })
+        .collect();
+    if !sprints.is_empty() {
+        let _ = writeln!(out, "{}: {}", t(lang, "Sprints", "Sprints"), sprints.join("; "));
+    }
 }
 
 fn riders_where(view: &SechstageView, pred: impl Fn(&RiderView) -> bool) -> Vec<char> {
@@ -223,8 +240,7 @@ fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
         if r.cards == 0 && !r.finished {
             status.push(t(lang, "no cards: passes", "keine Karten: passt").into());
         }
-        let _ = writeln!(
-            out,
+        let line = format!(
             "{marker} {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
             seat_name(r.seat, lang),
             r.position,
@@ -233,6 +249,7 @@ fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
             r.points.to_string(),
             status.join("; "),
         );
+        let _ = writeln!(out, "{}", line.trim_end());
     }
 }
 
