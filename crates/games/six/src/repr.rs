@@ -21,7 +21,9 @@ pub struct SixRepr {
     pub starter: u8,
     pub placed: Vec<u8>,
     pub moves: u16,
-    pub history: Vec<u64>,
+    /// Position hashes as 16 hex digits (strings, so that clients whose
+    /// numbers are doubles keep them exact).
+    pub history: Vec<String>,
     pub results: Vec<GameResult>,
 }
 
@@ -36,7 +38,7 @@ impl From<Six> for SixRepr {
             to_move: six.to_move,
             starter: six.starter,
             moves: six.moves,
-            history: six.history,
+            history: six.history.iter().map(|h| format!("{h:016x}")).collect(),
             results: six.results,
         }
     }
@@ -66,6 +68,11 @@ impl TryFrom<SixRepr> for Six {
             return Err("the results do not fit the match length and phase".into());
         }
         let board = board_from_lists(&r.red, &r.black)?;
+        let history = r
+            .history
+            .iter()
+            .map(|h| u64::from_str_radix(h, 16).map_err(|_| format!("history entry '{h}' is not a hex hash")))
+            .collect::<Result<Vec<u64>, String>>()?;
         let mut placed = [0u8; 4];
         placed[..players].copy_from_slice(&r.placed);
         let six = Six {
@@ -78,10 +85,19 @@ impl TryFrom<SixRepr> for Six {
             starter: r.starter,
             placed,
             moves: r.moves,
-            history: r.history,
+            history,
             results: r.results,
         };
         check_field(&six)?;
+        if six.phase != Phase::Over {
+            for colour in Colour::ALL {
+                if let Some((cell, formation)) = six.board.any_six(colour) {
+                    return Err(format!(
+                        "{colour:?} has a {formation:?} through {cell} but the game goes on"
+                    ));
+                }
+            }
+        }
         Ok(six)
     }
 }
