@@ -96,6 +96,10 @@
 //!   resampler uses this.
 //! - **Between stages**: the jersey holder of the last stage leads the next;
 //!   all cards are gathered and shuffled, six dealt to each; chips go back.
+//! - **Penalty chips are unlimited**: the 20 blue (1 minute) and 20 red
+//!   (5 minutes) chips of the box are denominations, not a limit.
+//! - **Forgetting to draw** ("they must carry on with the lower number of
+//!   cards") cannot happen here: every draw is part of the turn.
 //! - The stage can end in a refill or an owed draw: whoever draws the last
 //!   card finishes the turn, and then the stage ends.
 //!

@@ -502,6 +502,8 @@ fn hands_are_hidden_and_played_cards_public() {
     assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(1)), "draw 47");
     assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(2)), "draw ?");
     assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Spectator), "draw ?");
+    let words = g.describe_action(&"draw 47".parse().unwrap(), spieltisch_core::Lang::En);
+    assert!(!words.contains("47"), "a secret draw is not named: {words}");
 }
 
 #[test]
