@@ -318,10 +318,13 @@ impl Sechstage {
                 Space::Sturz => self.riders[seat].skip = true,
                 Space::Fahrerwechsel => {
                     let rider = &mut self.riders[seat];
-                    rider.hand = [0; 8];
-                    rider.cards = 0;
-                    rider.changed = true;
-                    self.active &= !(1 << seat);
+                    if !rider.changed {
+                        // The green cards go; a rider who changed before holds only grey ones.
+                        rider.hand = [0; 8];
+                        rider.cards = 0;
+                        rider.changed = true;
+                        self.active &= !(1 << seat);
+                    }
                     let low = cards::change_low_draws(self.seats as usize);
                     self.phase = Phase::Draw { high: CHANGE_HIGH_DRAWS, low };
                     self.settle_draws();
@@ -415,6 +418,9 @@ impl Sechstage {
         }
     }
 
+    // Once per race: kept out of line so the per-turn code stays small.
+    #[cold]
+    #[inline(never)]
     fn end_race(&mut self) {
         let n = self.seats as usize;
         let length = self.track.length();

@@ -679,3 +679,36 @@ fn resampling_keeps_what_the_seat_saw() {
     }
     assert!(differs, "the grey cards are re-dealt");
 }
+
+#[test]
+fn a_second_driver_change_keeps_the_grey_cards() {
+    // Decision 9 on a custom track with two Fahrerwechsel spaces: "discard all of their green cards"
+    // leaves grey cards alone, and the draws come on top.
+    let file = crate::TrackFile {
+        name: "two changes".into(),
+        description: String::new(),
+        length: 40,
+        sprints: vec![20],
+        fahrerwechsel: vec![10, 15],
+        sturz: vec![],
+    };
+    let mut g = game(3, 1);
+    g.track = std::sync::Arc::new(crate::Track::try_from(file).unwrap());
+    place(&mut g, 0, 5);
+    play(&mut g, 5);
+    draw_all(&mut g, &[4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1]);
+    to_move(&mut g, 0);
+    play(&mut g, 4);
+    assert_eq!(g.position(0), 14);
+    to_move(&mut g, 0);
+    play(&mut g, 1);
+    assert_eq!(g.position(0), 15);
+    assert_eq!(g.turn(), Turn::Chance);
+    assert_eq!(g.riders[0].cards, 9, "the grey cards stay");
+    // A draw in words names the pile, not the card.
+    let words = |a| g.describe_action(&a, spieltisch_core::Lang::En);
+    assert_eq!(words(Action::Draw(4)), words(Action::Draw(6)));
+    draw_all(&mut g, &[6, 6, 6, 6, 2, 2, 2, 2, 2, 2, 2]);
+    assert_eq!(g.riders[0].hand, [0, 6, 7, 0, 3, 0, 4, 0]);
+    assert_eq!((g.riders[0].drawn_low, g.riders[0].drawn_high), (14, 8));
+}
