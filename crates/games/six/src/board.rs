@@ -429,6 +429,78 @@ impl Board {
         parts
     }
 
+    /// The stones whose lifting would split the field (its articulation
+    /// points), as one bit per cell: bit `col` of entry `row`. One depth-first
+    /// search over the whole field (Hopcroft–Tarjan), for the basic variant,
+    /// which must know this for every stone of the mover.
+    pub fn cut_cells(&self) -> [u64; SIZE] {
+        const NONE: u8 = u8::MAX;
+        let mut cut = [0u64; SIZE];
+        let mut index = [NONE; SIZE * SIZE];
+        let mut cells = [Cell::from_index(0); 48];
+        let mut n = 0;
+        for c in self.stones() {
+            if n == cells.len() {
+                return cut;
+            }
+            index[c.index()] = n as u8;
+            cells[n] = c;
+            n += 1;
+        }
+        if n < 3 {
+            return cut;
+        }
+        let mut disc = [0u8; 48];
+        let mut low = [0u8; 48];
+        let mut parent = [NONE; 48];
+        let mut next_dir = [0u8; 48];
+        let mut stack = [0u8; 48];
+        let mut depth = 1;
+        let mut time = 1u8;
+        disc[0] = time;
+        low[0] = time;
+        let mut root_children = 0;
+        while depth > 0 {
+            let u = stack[depth - 1] as usize;
+            if next_dir[u] < 6 {
+                let (dq, dr) = DIRECTIONS[next_dir[u] as usize];
+                next_dir[u] += 1;
+                let v = index[cells[u].offset(dq, dr).index()];
+                if v == NONE {
+                    continue;
+                }
+                let v = v as usize;
+                if disc[v] == 0 {
+                    time += 1;
+                    disc[v] = time;
+                    low[v] = time;
+                    parent[v] = u as u8;
+                    stack[depth] = v as u8;
+                    depth += 1;
+                    if u == 0 {
+                        root_children += 1;
+                    }
+                } else if parent[u] as usize != v {
+                    low[u] = low[u].min(disc[v]);
+                }
+            } else {
+                depth -= 1;
+                let p = parent[u];
+                if p != NONE {
+                    let p = p as usize;
+                    low[p] = low[p].min(low[u]);
+                    if p != 0 && low[u] >= disc[p] {
+                        cut[cells[p].row()] |= 1 << cells[p].col();
+                    }
+                }
+            }
+        }
+        if root_children >= 2 {
+            cut[cells[0].row()] |= 1 << cells[0].col();
+        }
+        cut
+    }
+
     /// True when the stones form one connected group (or there are none).
     pub fn is_connected(&self) -> bool {
         let Some(first) = self.stones().next() else { return true };
@@ -623,6 +695,27 @@ mod tests {
             if pattern % 97 == 0 && b.parts_around(centre).len() <= 1 && pattern & 0x3f != 0 {
                 // Within the annulus alone, one part means joined nearby.
                 assert!(b.joined_nearby(centre), "pattern {pattern:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn cut_cells_are_the_stones_that_split_the_field() {
+        // Random connected fields: the search agrees with lifting each stone.
+        let mut seed = 12345u64;
+        for _ in 0..300 {
+            let mut b = board(&[(0, 0)], &[]);
+            let target = 3 + (seed % 30) as usize;
+            while b.count(Colour::Red) + b.count(Colour::Black) < target {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let f: Vec<Cell> = b.frontier(None).collect();
+                let c = f[(seed >> 33) as usize % f.len()];
+                b.set(if seed >> 20 & 1 == 0 { Colour::Red } else { Colour::Black }, c);
+            }
+            let cut = b.cut_cells();
+            for c in b.stones() {
+                let splits = b.parts_around(c).len() > 1;
+                assert_eq!(cut[c.row()] >> c.col() & 1 == 1, splits, "{c} in {b:?}");
             }
         }
     }

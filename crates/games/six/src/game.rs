@@ -468,8 +468,9 @@ impl Game for Six {
                 if self.options.split {
                     self.board.cell_rows(mover, |cells| out.extend(cells.map(SixAction::Lift)));
                 } else {
+                    let cut = self.board.cut_cells();
                     self.board.for_each_cell(mover, |c| {
-                        if !self.splits_field(c) {
+                        if cut[c.row()] >> c.col() & 1 == 0 {
                             out.push(SixAction::Lift(c));
                         }
                     });

@@ -92,9 +92,13 @@
 //!
 //! The field lives on a 64 × 64 torus of bitboards (one `u64` per row and
 //! colour): the field is connected and has at most 42 stones, so it never
-//! wraps onto itself. Sixes are checked only through the stone just placed,
-//! the field's connectivity only when a lifted stone's neighbours form more
-//! than one group, and the position hash is kept up to date stone by stone.
+//! wraps onto itself. Sixes are checked only through the stone just placed;
+//! the field's connectivity is searched only when a lifted stone's
+//! neighbours form more than one group that stones within two steps do not
+//! join (the basic variant finds all splitting stones in one depth-first
+//! search); the position hash is kept up to date stone by stone. Random
+//! 2-player play runs at roughly 3–4 million actions per second on one core
+//! (`cargo bench -p spieltisch-six --bench six`).
 //!
 //! ## Example
 //!
