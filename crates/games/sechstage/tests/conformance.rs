@@ -52,3 +52,14 @@ fn golden_playthrough() {
     let options = SechstageOptions { races: 1, ..Default::default() };
     insta::assert_snapshot!(playthrough::<Sechstage>(&options, 2));
 }
+
+#[test]
+fn conforms_on_a_custom_track() {
+    // Tests run in the crate's directory.
+    let track = "tests/tracks/short_two_changes.json".to_string();
+    let sets: Vec<SechstageOptions> = [3, 8]
+        .into_iter()
+        .map(|players| SechstageOptions { track: track.clone(), ..options(players, true) })
+        .collect();
+    check::<Sechstage>(&sets, config());
+}
