@@ -89,6 +89,12 @@
 //!   a fresh race with fresh cards; the result is stages × the best
 //!   rider's total + the team total).
 //!
+//! ## Own boards and courses
+//! `course=FILE` loads a course file ([`course`]); its optional `board` key
+//! names a board file ([`board`]) to ride on instead of the built-in board.
+//! Both are validated on load, with errors naming the segment, block or
+//! line at fault (dead ends, unknown lines, routes the board cannot ride).
+//!
 //! ## Options
 //! | key | values | default |
 //! | --- | --- | --- |
@@ -258,7 +264,10 @@ impl Game for Reifenbreite {
 
     fn max_actions(options: &Options) -> usize {
         let riders = options.teams as usize * 4;
-        options.courses().len() * (1 + riders + race::ROUND_CAP as usize * riders * 20 + 2)
+        // Per rider and round: up to 15 offers of the lead and their answers,
+        // two cards, ride, dice, a chance card, two photo cards, the move and
+        // one draft decision.
+        options.courses().len() * (1 + riders + race::ROUND_CAP as usize * riders * 48 + 2)
     }
 
     fn redact(&self, action: &Action, _viewer: Viewer) -> String {

@@ -8,7 +8,7 @@ use crate::course::{NONE, Track};
 /// The spaces a rider can reach, each with its shortest number of steps.
 #[derive(Debug)]
 pub struct Reach {
-    items: [(u16, u8); 192],
+    items: [(u16, u8); 160],
     len: usize,
 }
 
@@ -32,12 +32,12 @@ impl Reach {
 /// spaces in `occupied` (the mover's own space may be listed: it is only
 /// left, never entered).
 pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
-    let mut r = Reach { items: [(0, 0); 192], len: 0 };
+    let mut r = Reach { items: [(0, 0); 160], len: 0 };
     // Forward moves always lead to higher space numbers, so a window of
     // numbers above `from` is enough to mark visited spaces; occupied spaces
     // count as visited from the start.
-    const WINDOW: usize = 32 * 64;
-    let mut seen = [0u64; 32];
+    const WINDOW: usize = 16 * 64;
+    let mut seen = [0u64; 16];
     for &o in occupied {
         if o > from && ((o - from) as usize) < WINDOW {
             let off = (o - from) as usize;

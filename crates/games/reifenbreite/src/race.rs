@@ -485,7 +485,7 @@ impl Reifenbreite {
             }
             out.push(Action::To(s));
         }
-        out[start..].sort_by_key(|a| if let Action::To(s) = a { *s } else { 0 });
+        out[start..].sort_unstable_by_key(|a| if let Action::To(s) = a { *s } else { 0 });
     }
 
     pub fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {

@@ -58,3 +58,40 @@ fn golden_playthrough() {
     let options = Options { teams: 2, rules: Level::Pro, ..Options::default() };
     insta::assert_snapshot!(playthrough::<Reifenbreite>(&options, 5));
 }
+
+#[test]
+fn own_course_and_board_files() {
+    let dir = std::env::temp_dir().join(format!("reifenbreite-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("board.json");
+    std::fs::write(
+        &board,
+        r#"{"name":"oval","segments":[
+            {"from":"A","to":"B","blocks":[{"row":"a a a a","repeat":20},{"curve":["a a a a","a a a","a a","a"]},{"row":"c2 c1 c2 c1","repeat":10}]},
+            {"from":"B","to":"A","blocks":[{"row":"u2 u3 u2 u3","repeat":8},{"row":"d2 d2 d2 d2","repeat":8},{"row":"a a a a","repeat":10}]}],
+            "starts":[{"name":"1","from":"B","to":"A","rows":4}]}"#,
+    )
+    .unwrap();
+    let course = dir.join("course.json");
+    std::fs::write(
+        &course,
+        format!(
+            r#"{{"name":"Oval","start":"1","via":["A","B"],"finish":"A","sprints":[{{"at":"B","points":[11,8,5]}}],"board":{:?}}}"#,
+            board.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let options = Options {
+        teams: 3,
+        course: Some(course.to_str().unwrap().into()),
+        rules: Level::Pro,
+        ..Options::default()
+    };
+    check::<Reifenbreite>(&[options], Config { playouts: 2, seed: 3, stride: 17, resamples: 1 });
+    // A broken course file is rejected with its reason.
+    std::fs::write(&course, r#"{"name":"x","start":"9","via":["A"],"finish":"B"}"#).unwrap();
+    let bad = Options { course: Some(course.to_str().unwrap().into()), ..Options::default() };
+    let err = <Reifenbreite as spieltisch_core::Game>::new(&bad).unwrap_err().to_string();
+    assert!(err.contains("no start area '9'"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
