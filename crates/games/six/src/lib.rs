@@ -87,6 +87,8 @@
 //! [`Six::position`] writes, and [`Six::from_position`] reads, a position
 //! such as `red=0,0 2,0 3,0; black=1,0 1,1; turn=black; round=1` (format in
 //! [`position`]). [`describe::draw`] draws it for the terminal.
+//! [`tactics::TACTICS`] is a small suite of such positions (win now, block
+//! now) with all their answers.
 //!
 //! ## Representation
 //!
@@ -125,6 +127,7 @@ mod game;
 mod options;
 pub mod position;
 mod repr;
+pub mod tactics;
 
 pub use action::SixAction;
 pub use board::{Board, Colour, Formation};
