@@ -18,6 +18,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("table.js", "text/javascript; charset=utf-8", include_str!("../web/table.js")),
     ("replay.js", "text/javascript; charset=utf-8", include_str!("../web/replay.js")),
     ("boards/index.js", "text/javascript; charset=utf-8", include_str!("../web/boards/index.js")),
+    ("boards/six.js", "text/javascript; charset=utf-8", include_str!("../web/boards/six.js")),
 ];
 
 fn asset(path: &str) -> Response {

@@ -1,6 +1,8 @@
 //! A test server on a loopback port, and small HTTP and WebSocket clients.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use spieltisch_server::{ServerConfig, serve_on};

@@ -1,7 +1,9 @@
 // Board drawings per game. A drawing gets the snapshot and `act(action)`, and
 // returns an element, or null to fall back to the game's text drawing.
 
-const BOARDS = {};
+import { drawSix } from './six.js';
+
+const BOARDS = { six: drawSix };
 
 export function renderBoard(game, snapshot, act) {
   const draw = BOARDS[game];
