@@ -69,6 +69,7 @@ pub fn view(view: &View, lang: Lang) -> String {
     let cols = (to - from + 1) as usize;
     let mut grid = vec![vec!["  ".to_string(); cols]; 4];
     let mut line_col = vec![false; cols];
+    let mut curve_col = vec![false; cols];
     let mut prev_leg = None;
     for (i, s) in t.spaces.iter().enumerate() {
         let c = s.pos / ROW;
@@ -81,6 +82,7 @@ pub fn view(view: &View, lang: Lang) -> String {
             line_col[col] = true;
         }
         prev_leg = Some(s.leg);
+        curve_col[col] |= s.curve;
         let cell = match s.cell.surface {
             Surface::Asphalt => "··".to_string(),
             Surface::Cobbles => format!("c{}", s.cell.number),
@@ -96,7 +98,16 @@ pub fn view(view: &View, lang: Lang) -> String {
             None => cell,
         };
     }
+    let any_curve = curve_col.iter().any(|&c| c);
     for (l, row) in grid.iter().enumerate() {
+        if l > 0 && any_curve {
+            // Thick lines between the lanes of a curve.
+            out.push_str("       ");
+            for &c in &curve_col {
+                out.push_str(if c { " ══" } else { "   " });
+            }
+            out.push('\n');
+        }
         let _ = write!(out, "{} {} ", tr(lang, "lane", "Spur"), 4 - l);
         for (c, cell) in row.iter().enumerate() {
             out.push(if line_col[c] { '|' } else { ' ' });
@@ -109,8 +120,8 @@ pub fn view(view: &View, lang: Lang) -> String {
         "{}",
         tr(
             lang,
-            "       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line",
-            "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie"
+            "       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line, ══ thick line",
+            "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie, ══ dicke Linie"
         )
     );
     let _ = writeln!(out, "{}", phase_line(g, lang));

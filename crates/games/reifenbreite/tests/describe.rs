@@ -1,0 +1,51 @@
+//! Golden drawings of seeded races: the board around the riders, the order
+//! of play, the energy cards, and the score sheet at the end.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use spieltisch_core::{Game, Lang, Turn, Viewer, chance::pick_weighted};
+use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
+
+fn random_race(options: &Options, seed: u64, steps: usize) -> Reifenbreite {
+    let mut g = Reifenbreite::new(options).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut n = 0;
+    while g.turn() != Turn::Over && n < steps {
+        let a = match g.turn() {
+            Turn::Chance => pick_weighted(&g.chance_vec(), &mut rng),
+            _ => {
+                let l = g.legal_vec();
+                l[rng.random_range(0..l.len())]
+            }
+        };
+        g.apply_unchecked(&a);
+        n += 1;
+    }
+    g
+}
+
+#[test]
+fn drawing_mid_race() {
+    let options = Options {
+        teams: 4,
+        course: Some("paris-roubaix".into()),
+        rules: Level::Advanced,
+        ..Options::default()
+    };
+    let g = random_race(&options, 3, 400);
+    let en = Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::En);
+    let de = Reifenbreite::describe_view(&g.view(Viewer::Spectator), Lang::De);
+    assert!(en.contains("lane 1") && en.contains("still to move") && en.contains("team 2x"));
+    assert!(de.contains("Spur 1") && de.contains("noch zu ziehen"));
+    insta::assert_snapshot!("mid_race_en", en);
+    insta::assert_snapshot!("mid_race_de", de);
+}
+
+#[test]
+fn score_sheet_at_the_end() {
+    let options = Options { teams: 3, course: Some("tour".into()), rules: Level::Pro, ..Options::default() };
+    let g = random_race(&options, 8, usize::MAX);
+    let text = Reifenbreite::describe_view(&g.view(Viewer::Spectator), Lang::En);
+    assert!(text.contains("Score sheet") && text.contains("sprint B"));
+    insta::assert_snapshot!("final_sheet", text);
+}
