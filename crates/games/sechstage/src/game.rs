@@ -241,10 +241,9 @@ impl Sechstage {
         self.phase = Phase::Play;
     }
 
-    /// Riders standing on space `p` (riders across the line stand on none).
-    ///
-    /// Riders across the line stand at the track length, empty seats at 0,
-    /// and `p` is a space of the lap, so a plain byte count is exact.
+    /// Riders standing on space `p` of the lap. Riders across the line are
+    /// at the track length and empty seats at 0, neither of which is a space
+    /// of the lap, so a plain count of equal bytes is exact.
     pub(crate) fn riders_at(&self, p: u8) -> u8 {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -505,15 +504,25 @@ impl Sechstage {
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         if self.phase == Phase::Play {
             let rider = &self.riders[self.order[self.cur as usize] as usize];
-            // Branch-free: random play makes "is this value held?" unpredictable.
-            let mut buf = [Action::Play(0); 8];
-            let mut k = 0;
-            for v in 1..=cards::MAX_VALUE {
-                buf[k & 7] = Action::Play(v);
-                k += usize::from(rider.hand[v as usize] > 0);
-            }
+            // Branch-free, as random play makes "is this value held?"
+            // unpredictable: list every value, then keep the held ones in place.
+            const ALL: [Action; 7] = [
+                Action::Play(1),
+                Action::Play(2),
+                Action::Play(3),
+                Action::Play(4),
+                Action::Play(5),
+                Action::Play(6),
+                Action::Play(7),
+            ];
             let len = out.len();
-            out.extend_from_slice(&buf);
+            out.extend_from_slice(&ALL);
+            let slots = &mut out[len..];
+            let mut k = 0;
+            for (i, &action) in ALL.iter().enumerate() {
+                slots[k.min(6)] = action;
+                k += usize::from(rider.hand[i + 1] > 0);
+            }
             out.truncate(len + k);
         }
     }
