@@ -119,11 +119,13 @@
 //! `cargo run --release -p spieltisch-sechstage --example bot_strength -- 10000 4 6`.
 //!
 //! Random 8-player races (one-race series; `legal_actions`, a random pick,
-//! `apply_unchecked`, about 148 actions a race): about 180,000 races per
-//! second of CPU time on one core of a shared, heavily loaded 2.4 GHz EPYC
-//! (`perf stat -e task-clock target/release/examples/race_speed 200000`);
-//! the criterion benchmark is `cargo bench -p spieltisch-sechstage --bench
-//! sechstage -- --quick`.
+//! `apply_unchecked`, about 148 actions a race): about 205,000 races per
+//! second of CPU time (0.96–0.98 s task-clock for 200,000 races) on one core
+//! of a shared 2.4 GHz EPYC whose other hardware threads were busy
+//! (`perf stat -e task-clock target/release/examples/race_speed 200000`).
+//! The criterion benchmark of the same loop is `cargo bench -p
+//! spieltisch-sechstage --bench sechstage -- --quick`; its wall-clock
+//! figure is only meaningful on an idle machine.
 //!
 //! ## Example
 //!
