@@ -40,6 +40,8 @@
 //!   `q` to the east, `r` to the south-east. The starting pair is red `0,0`,
 //!   black `1,0`, in every game of a match (colours keep their seats).
 //!   Red's first-move cells are `2,-1`, `2,0` and `1,1`.
+//! - **Who begins** ("Select a starting player"): seat 0 (red) begins the
+//!   first game, as in the rulebook's illustration; the table picks seats.
 //! - **Turn steps** ([`SixAction`]): first round `place q,r`; second round
 //!   `lift q,r`, then `keep q,r` only when the mover must choose among equal
 //!   largest parts (naming any stone of the part that stays; listed by its
@@ -48,6 +50,8 @@
 //!   as the step the phase asks for, and `capture q,r` (one of two equal
 //!   parts) as keeping the other.
 //! - **Legal order**: cells in reading order, row `r` from the top, then `q`.
+//! - **Stones in play** are the stones on the field once the whole move is
+//!   made (the lifted stone counts again once it is put back).
 //! - **Both sides below six stones** after a capture: a draw (both have
 //!   lost the means to win). A six still wins first.
 //! - **Both sides with a six**: the mover wins. In play only the mover's
@@ -81,6 +85,16 @@
 //! | `games` | 1..=99 | 1 | games in the match |
 //! | `move_limit` | 1..=5000 | 200 | second-round moves before a draw |
 //! | `repetitions` | 2..=10 | 3 | occurrences of a position that draw |
+//!
+//! ## Drawing, bot
+//!
+//! [`describe::draw`] (what `describe_view` shows) draws the field as an
+//! ASCII hex grid with `r` labelling the rows and `q` the diagonal columns,
+//! red `R` and black `B` (German: `R`, `S`), `.` where a stone may go and `~`
+//! where a stone was lifted. [`HeuristicBot`] wins at once when it can,
+//! blocks the other side's immediate six, makes or spoils double threats,
+//! and otherwise builds towards its own formations; it beats the random bot
+//! in practically every game.
 //!
 //! ## Positions in text
 //!
