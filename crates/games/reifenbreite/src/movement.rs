@@ -8,8 +8,11 @@ use crate::course::{NONE, Track};
 /// The spaces a rider can reach, each with its shortest number of steps.
 #[derive(Debug)]
 pub struct Reach {
+    from: u16,
     items: [(u16, u8); 160],
     len: usize,
+    /// The reachable spaces as bits over the numbers above `from`.
+    reached: [u64; 16],
 }
 
 impl Reach {
@@ -22,6 +25,21 @@ impl Reach {
         self.as_slice().iter().find(|(s, _)| *s == space).map(|(_, d)| *d)
     }
 
+    /// The reachable spaces in course order (ascending space numbers).
+    pub fn sorted(&self) -> impl Iterator<Item = u16> + '_ {
+        self.reached.iter().enumerate().flat_map(move |(w, &bits)| {
+            let mut b = bits;
+            std::iter::from_fn(move || {
+                if b == 0 {
+                    return None;
+                }
+                let i = b.trailing_zeros();
+                b &= b - 1;
+                Some(self.from + (w as u16) * 64 + i as u16)
+            })
+        })
+    }
+
     /// The largest number of steps of any reachable space (0 if none).
     pub fn farthest(&self) -> u8 {
         self.as_slice().iter().map(|(_, d)| *d).max().unwrap_or(0)
@@ -32,7 +50,7 @@ impl Reach {
 /// spaces in `occupied` (the mover's own space may be listed: it is only
 /// left, never entered).
 pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
-    let mut r = Reach { items: [(0, 0); 160], len: 0 };
+    let mut r = Reach { from, items: [(0, 0); 160], len: 0, reached: [0; 16] };
     // Forward moves always lead to higher space numbers, so a window of
     // numbers above `from` is enough to mark visited spaces; occupied spaces
     // count as visited from the start.
@@ -60,6 +78,7 @@ pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
                     continue;
                 }
                 seen[off / 64] |= 1 << (off % 64);
+                r.reached[off / 64] |= 1 << (off % 64);
                 r.items[r.len] = (n, d);
                 r.len += 1;
             }
@@ -96,6 +115,8 @@ mod tests {
         assert_eq!(r.steps(7), None); // two lanes across in one step is not a move
         assert_eq!(r.steps(11), Some(2));
         assert_eq!(r.steps(2), None, "never sideways (5.3)");
+        let sorted: Vec<u16> = r.sorted().collect();
+        assert!(sorted.windows(2).all(|w| w[0] < w[1]) && sorted.len() == r.as_slice().len());
     }
 
     #[test]

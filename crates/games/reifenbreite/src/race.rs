@@ -478,14 +478,12 @@ impl Reifenbreite {
         let t = self.track();
         let from_leg = t.space(self.riders[rider as usize].space).leg;
         let far = reach.farthest();
-        let start = out.len();
-        for &(s, d) in reach.as_slice() {
-            if t.space(s).leg >= t.finish_leg && from_leg < t.finish_leg && d != far {
+        for s in reach.sorted() {
+            if t.space(s).leg >= t.finish_leg && from_leg < t.finish_leg && reach.steps(s) != Some(far) {
                 continue;
             }
             out.push(Action::To(s));
         }
-        out[start..].sort_unstable_by_key(|a| if let Action::To(s) = a { *s } else { 0 });
     }
 
     pub fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
@@ -585,16 +583,21 @@ impl Reifenbreite {
             }
             (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
                 let from = self.riders[rider as usize].space;
-                let steps = self.reach_of(rider, amount).steps(s).unwrap_or(amount);
-                self.move_rider(rider, s);
-                if breakaway {
-                    self.advance();
+                // The steps only matter to a rider who may draft.
+                let steps = if !breakaway && self.may_draft_from(from) {
+                    self.reach_of(rider, amount).steps(s).unwrap_or(amount)
                 } else {
-                    self.offer_draft(from, s, steps);
-                }
+                    0
+                };
+                self.move_rider(rider, s);
+                self.offer_draft(from, s, steps);
             }
             (Phase::Draft { rider, from, to, steps }, Action::Draft) => {
-                let d = self.reach_of(rider, steps).steps(to).unwrap_or(steps);
+                let d = if self.may_draft_from(from) {
+                    self.reach_of(rider, steps).steps(to).unwrap_or(steps)
+                } else {
+                    0
+                };
                 self.move_rider(rider, to);
                 self.offer_draft(from, to, d);
             }
@@ -755,6 +758,18 @@ impl Reifenbreite {
         } else {
             self.advance();
         }
+    }
+
+    /// True when a rider on the road who has not moved stands directly
+    /// behind `space` (a cheap test before any search).
+    fn may_draft_from(&self, space: u16) -> bool {
+        let behind = self.track().space(space).behind;
+        behind != NONE
+            && self
+                .riders
+                .iter()
+                .enumerate()
+                .any(|(i, r)| r.space == behind && r.status == Status::Road && self.moved & bit(i as u8) == 0)
     }
 
     pub(crate) fn draft_candidate(&self, from: u16, to: u16, steps: u8) -> Option<(u8, u16, u16)> {
