@@ -180,6 +180,12 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
                 Phase::Refill => (usize::from(t.mover), *card == Card::WIND),
                 _ => (usize::from(t.mover), false),
             };
+            if matches!(t.phase, Phase::Deal { .. }) {
+                return match lang {
+                    Lang::En => format!("{} is dealt a card", seat_name(who, lang)),
+                    Lang::De => format!("{} bekommt eine Karte", seat_name(who, lang)),
+                };
+            }
             if public {
                 match lang {
                     Lang::En => format!("{} draws {}", seat_name(who, lang), card.name(lang)),
