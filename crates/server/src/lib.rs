@@ -14,6 +14,7 @@
 //! The HTTP and WebSocket API is documented in `docs/api.md`.
 
 pub mod error;
+pub mod loadtest;
 pub mod store;
 pub mod table;
 mod web;

@@ -172,3 +172,21 @@ async fn bad_requests_get_clear_errors() {
     let (status, _) = server.http("GET", "/", None).await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_tool_plays_games_through_the_websocket() {
+    let report = spieltisch_server::loadtest::run(spieltisch_server::loadtest::LoadConfig {
+        game: "kuhn".into(),
+        options: json!({}),
+        seats: 2,
+        concurrency: 8,
+        duration: std::time::Duration::from_millis(800),
+        target: None,
+        seed: 1,
+    })
+    .await
+    .unwrap();
+    assert_eq!(report.errors, 0, "{report:?}");
+    assert!(report.games_finished > 0 && report.actions > 0, "{report:?}");
+    assert!(report.latency_ms.p50 <= report.latency_ms.p99 && report.latency_ms.p99 <= report.latency_ms.max);
+}

@@ -1,0 +1,248 @@
+//! `spieltisch loadtest`: many concurrent games played through the real
+//! WebSocket server on loopback, measuring throughput and the latency from
+//! sending an action to receiving the update that contains it.
+//!
+//! Each seat of each table is a client connection that plays a uniformly
+//! random legal action whenever its snapshot says it is to move. When a game
+//! ends, a new one starts, so the number of games in flight stays constant.
+
+use crate::{ServerConfig, serve_on};
+use futures_util::{SinkExt, StreamExt};
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::Message;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    pub game: String,
+    pub options: Value,
+    /// People per table (each one a client connection).
+    pub seats: usize,
+    /// Games in flight at once.
+    pub concurrency: usize,
+    pub duration: Duration,
+    /// A running server to load; `None` starts one in this process (in memory).
+    pub target: Option<SocketAddr>,
+    pub seed: u64,
+}
+
+/// What was measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct LoadReport {
+    pub game: String,
+    pub concurrency: usize,
+    pub seconds: f64,
+    pub actions: u64,
+    pub actions_per_sec: f64,
+    pub games_finished: u64,
+    pub latency_ms: Percentiles,
+    pub errors: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Percentiles {
+    pub p50: f64,
+    pub p90: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+#[derive(Default)]
+struct Counters {
+    actions: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+}
+
+/// Runs the load test and reports.
+pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
+    let addr = match config.target {
+        Some(addr) => addr,
+        None => {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+            let addr = listener.local_addr().map_err(|e| e.to_string())?;
+            let server =
+                ServerConfig { addr, db: None, bot_delay: Duration::ZERO, ..ServerConfig::default() };
+            tokio::spawn(async move {
+                if let Err(e) = serve_on(listener, server).await {
+                    tracing::error!("load test server: {e}");
+                }
+            });
+            addr
+        }
+    };
+    let counters = Arc::new(Counters::default());
+    let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let start = Instant::now();
+    let mut runners = Vec::new();
+    for slot in 0..config.concurrency {
+        let (config, counters, latencies, stop) =
+            (config.clone(), counters.clone(), latencies.clone(), stop.clone());
+        runners.push(tokio::spawn(async move {
+            let mut round = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                let seed = config.seed.wrapping_add((slot as u64) << 20).wrapping_add(round);
+                round += 1;
+                match play_one(addr, &config, seed, &counters, &latencies, &stop).await {
+                    Ok(true) => {
+                        counters.games.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        counters.errors.fetch_add(1, Ordering::Relaxed);
+                        tracing::warn!("load test game failed: {e}");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(config.duration).await;
+    stop.store(true, Ordering::Relaxed);
+    let seconds = start.elapsed().as_secs_f64();
+    let actions = counters.actions.load(Ordering::Relaxed);
+    for r in runners {
+        let _ = tokio::time::timeout(Duration::from_secs(5), r).await;
+    }
+    let mut lat = latencies.lock().await.clone();
+    lat.sort_unstable();
+    let pick = |q: f64| {
+        if lat.is_empty() {
+            0.0
+        } else {
+            f64::from(lat[((lat.len() - 1) as f64 * q).round() as usize]) / 1000.0
+        }
+    };
+    Ok(LoadReport {
+        game: config.game,
+        concurrency: config.concurrency,
+        seconds,
+        actions,
+        actions_per_sec: actions as f64 / seconds,
+        games_finished: counters.games.load(Ordering::Relaxed),
+        latency_ms: Percentiles { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
+        errors: counters.errors.load(Ordering::Relaxed),
+    })
+}
+
+async fn http_post(addr: SocketAddr, path: &str, body: &Value) -> Result<Value, String> {
+    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&response);
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).ok_or("no HTTP body")?;
+    serde_json::from_str(body).map_err(|e| e.to_string())
+}
+
+/// Plays one game to the end (true) or until told to stop (false).
+async fn play_one(
+    addr: SocketAddr,
+    config: &LoadConfig,
+    seed: u64,
+    counters: &Arc<Counters>,
+    latencies: &Arc<Mutex<Vec<u32>>>,
+    stop: &Arc<AtomicBool>,
+) -> Result<bool, String> {
+    let request = json!({"game": config.game, "options": config.options, "seats": vec!["human"; config.seats], "seed": seed});
+    let reply = http_post(addr, "/api/tables", &request).await?;
+    if reply["ok"] != json!(true) {
+        return Err(reply["error"].to_string());
+    }
+    let table = reply["table"].as_str().ok_or("no table id")?.to_string();
+    let tokens: Vec<String> = reply["seats"]
+        .as_array()
+        .ok_or("no seats")?
+        .iter()
+        .filter_map(|s| s["token"].as_str().map(String::from))
+        .collect();
+    let mut seats = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let url = format!("ws://{addr}/ws/{table}?token={token}");
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| e.to_string())?;
+        let (counters, latencies, stop) = (counters.clone(), latencies.clone(), stop.clone());
+        seats.push(tokio::spawn(seat_loop(
+            ws,
+            seed.wrapping_mul(31).wrapping_add(i as u64),
+            counters,
+            latencies,
+            stop,
+        )));
+    }
+    let mut finished = false;
+    for s in seats {
+        finished |= s.await.map_err(|e| e.to_string())??;
+    }
+    Ok(finished)
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn seat_loop(
+    mut ws: Ws,
+    seed: u64,
+    counters: Arc<Counters>,
+    latencies: Arc<Mutex<Vec<u32>>>,
+    stop: Arc<AtomicBool>,
+) -> Result<bool, String> {
+    let mut rng = seed | 1;
+    let mut pending: Option<(usize, Instant)> = None;
+    loop {
+        let msg = match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
+            Err(_) => return Err("no update within 30 s".into()),
+            Ok(None) => return Ok(false),
+            Ok(Some(m)) => m.map_err(|e| e.to_string())?,
+        };
+        let Message::Text(text) = msg else { continue };
+        let state: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        if state["type"] == "error" {
+            counters.errors.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        let version = state["version"].as_u64().unwrap_or(0) as usize;
+        if let Some((sent, at)) = pending
+            && version > sent
+        {
+            latencies.lock().await.push(at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+            counters.actions.fetch_add(1, Ordering::Relaxed);
+            pending = None;
+        }
+        if state["turn"] == "over" {
+            let _ = ws.close(None).await;
+            return Ok(true);
+        }
+        if stop.load(Ordering::Relaxed) {
+            let _ = ws.close(None).await;
+            return Ok(false);
+        }
+        let legal = state["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+        if !legal.is_empty() && pending.is_none() {
+            // xorshift: cheap, and the load client needs no stronger generator.
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let action =
+                legal[(rng % legal.len() as u64) as usize]["action"].as_str().unwrap_or("").to_string();
+            pending = Some((version, Instant::now()));
+            ws.send(Message::Text(
+                json!({"type": "act", "version": version, "action": action}).to_string().into(),
+            ))
+            .await
+            .map_err(|e| e.to_string())?;
+        }
+    }
+}
