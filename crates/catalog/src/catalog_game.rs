@@ -1,6 +1,8 @@
 //! What the front ends need of a game beyond the [`Game`] contract.
 
+use spieltisch_ai::{Knowledge, RolloutWith};
 use spieltisch_core::{Bot, Game};
+use std::sync::Arc;
 
 /// A game as the catalog registers it: the [`Game`] contract plus the few
 /// things the command line, the engine protocol and the server need to know
@@ -12,6 +14,12 @@ pub trait CatalogGame: Game {
 
     /// The game's own heuristic bot (seat spec `heuristic`).
     fn heuristic() -> Box<dyn Bot<Self>>;
+
+    /// What the search bots (`mcts`, `ismcts`) know of the game. Default:
+    /// rollouts played by the game's heuristic bot.
+    fn knowledge() -> Arc<dyn Knowledge<Self>> {
+        Arc::new(RolloutWith(Self::heuristic))
+    }
 
     /// The option that sets the number of seats (`players`, or `teams` in
     /// Um Reifenbreite), if the game has one: `play` and `sim` fill it in

@@ -1,18 +1,20 @@
 //! Seat specs: who sits in a seat, as written on a command line.
 //!
 //! A spec is a kind with optional parameters, `kind(:key=value)*`, e.g.
-//! `human`, `random`, `heuristic`, and later `mcts:iters=2000:threads=2`.
+//! `human`, `random`, `heuristic`, `mcts:iters=2000:threads=2` or
+//! `ismcts:ms=500`.
 //! A list of seats is written with commas: `human,random,heuristic`. Specs
 //! read back from their [`Display`](std::fmt::Display) form unchanged, so
 //! summaries can print them and scripts can pass them on.
 
 use crate::CatalogGame;
+use spieltisch_ai::{SearchBot, SearchConfig};
 use spieltisch_core::{Bot, RandomBot};
 use std::{fmt, str::FromStr};
 use thiserror::Error;
 
 /// The kinds of seat this build knows, for error messages and help.
-pub const SEAT_KINDS: &[&str] = &["human", "random", "heuristic"];
+pub const SEAT_KINDS: &[&str] = &["human", "random", "heuristic", "mcts", "ismcts"];
 
 /// Who sits in a seat: a person or a bot with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -69,8 +71,18 @@ impl SeatSpec {
     pub fn validate(&self) -> Result<(), SeatError> {
         match self.kind.as_str() {
             "human" | "random" | "heuristic" => self.no_params(),
+            "mcts" | "ismcts" => self.search_config().map(drop),
             _ => Err(SeatError::Unknown { kind: self.kind.clone() }),
         }
+    }
+
+    /// The search parameters of `mcts` and `ismcts`: `iters`, `ms`,
+    /// `threads`, `c`, `depth`, `eps` (see [`SearchConfig::with_params`]).
+    fn search_config(&self) -> Result<SearchConfig, SeatError> {
+        let params: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        SearchConfig::default()
+            .with_params(&params.join(","))
+            .map_err(|e| SeatError::BadParam { spec: self.to_string(), reason: e.to_string() })
     }
 
     /// The bot for this seat, or `None` for a human.
@@ -80,6 +92,8 @@ impl SeatSpec {
             "human" => None,
             "random" => Some(Box::new(RandomBot)),
             "heuristic" => Some(G::heuristic()),
+            "mcts" => Some(Box::new(SearchBot::mcts(self.search_config()?, G::knowledge()))),
+            "ismcts" => Some(Box::new(SearchBot::ismcts(self.search_config()?, G::knowledge()))),
             _ => return Err(SeatError::Unknown { kind: self.kind.clone() }),
         })
     }
@@ -177,6 +191,9 @@ mod tests {
         assert_eq!(parse_seats("random,,human").unwrap_err().code(), "seat.malformed");
         assert_eq!(parse_seats("wizard").unwrap_err().code(), "seat.unknown");
         assert_eq!(parse_seats("random:depth=3").unwrap_err().code(), "seat.bad_param");
+        assert_eq!(parse_seats("mcts:iters=0").unwrap_err().code(), "seat.bad_param");
+        assert_eq!(parse_seats("ismcts:speed=9").unwrap_err().code(), "seat.bad_param");
+        assert!(parse_seats("mcts:iters=50:threads=2,ismcts:ms=20").is_ok());
         assert_eq!("mcts:iters".parse::<SeatSpec>().unwrap_err().code(), "seat.malformed");
         assert_eq!("mcts:a=1:a=2".parse::<SeatSpec>().unwrap_err().code(), "seat.malformed");
     }

@@ -173,3 +173,15 @@ fn sechstage_reports_laps_down_per_seat_spec() {
     assert_eq!(laps.len(), 3);
     assert!(laps.iter().all(|l| l.as_f64().unwrap() >= 0.0));
 }
+
+#[test]
+fn search_bots_take_parameters_and_stay_reproducible() {
+    let args =
+        ["sim", "kuhn", "--seats", "mcts:iters=40,ismcts:iters=40", "--games", "20", "--seed", "2", "--json"];
+    let first = sim_json(&args);
+    assert_eq!(first["seats"], serde_json::json!(["mcts:iters=40", "ismcts:iters=40"]));
+    assert_eq!(results(first), results(sim_json(&args)));
+    let bad = run(&["sim", "kuhn", "--seats", "mcts:iters=zero,random", "--games", "1"], "");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("iters"), "{}", bad.stderr);
+}
