@@ -111,12 +111,19 @@
 //! [`HeuristicBot`] (`heuristic`) scores every card by its slipstream bonus
 //! against the bonus the card could earn later, sprint points, driver changes
 //! and falls, the spread of values it keeps, and the slipstream it hands the
-//! riders behind; late in a race it plays for distance. Against random bots,
-//! 10,000 seeded series each, the heuristic bot in a rotating seat won
-//! outright: 9,998 of 10,000 six-race series with 4 players (25% would be a
-//! fair share), 99.8% of six-race series with 8 players, and 68.5% of single
-//! 8-player races (fair share 12.5%):
-//! `cargo run --release -p spieltisch-sechstage --example bot_strength -- 10000 4 6`.
+//! riders behind; late in a race it plays for distance. Against random bots
+//! (10,000 seeded series each, seats rotated):
+//!
+//! | players, races | heuristic wins | fair share | mean laps down (heuristic / random) |
+//! | --- | --- | --- | --- |
+//! | 4, 6 | 9,998 (99.98%) | 25% | 12.8 / 26.4 |
+//! | 8, 1 | 6,757 (67.6%) | 12.5% | 1.77 / 4.1 |
+//!
+//! from `spieltisch sim sechstage --seats heuristic,random,random,random
+//! --games 10000 --seed 1 --json` (and the 8-seat equivalent with `--option
+//! races=1`); `examples/bot_strength.rs` gives the same picture without the
+//! command-line tool (9,998 / 10,000, and 99.8% of six-race series with 8
+//! players).
 //!
 //! Random 8-player races (one-race series; `legal_actions`, a random pick,
 //! `apply_unchecked`, about 148 actions a race): about 205,000 races per
