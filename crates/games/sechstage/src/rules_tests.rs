@@ -712,3 +712,21 @@ fn a_second_driver_change_keeps_the_grey_cards() {
     assert_eq!(g.riders[0].hand, [0, 6, 7, 0, 3, 0, 4, 0]);
     assert_eq!((g.riders[0].drawn_low, g.riders[0].drawn_high), (14, 8));
 }
+
+#[test]
+fn views_do_not_change_when_only_another_seats_secret_changes() {
+    let mut g = game(4, 1);
+    place(&mut g, 0, 25);
+    play(&mut g, 5);
+    draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
+    // Another world: seat 0 drew a 4 instead of a 6 (the piles make up the difference).
+    let mut other = g.clone();
+    other.riders[0].hand[6] -= 1;
+    other.riders[0].hand[4] += 1;
+    other.piles[6] += 1;
+    other.piles[4] -= 1;
+    for viewer in [Viewer::Seat(1), Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator] {
+        assert_eq!(g.view(viewer), other.view(viewer), "{viewer}");
+    }
+    assert_ne!(g.view(Viewer::Seat(0)), other.view(Viewer::Seat(0)));
+}
