@@ -730,3 +730,14 @@ fn views_do_not_change_when_only_another_seats_secret_changes() {
     }
     assert_ne!(g.view(Viewer::Seat(0)), other.view(Viewer::Seat(0)));
 }
+
+#[test]
+fn riders_are_counted_on_long_tracks_too() {
+    // Positions above 127 (tracks up to 200 spaces) must count like any other.
+    let mut g = game(8, 1);
+    g.positions = [150, 150, 200, 0, 149, 151, 150, 22];
+    assert_eq!(g.riders_at(150), 3);
+    assert_eq!(g.riders_at(149), 1);
+    assert_eq!(g.riders_at(199), 0);
+    assert_eq!(g.riders_at(22), 1);
+}
