@@ -39,6 +39,21 @@ fn golden_playthrough() {
 }
 
 #[test]
+fn golden_playthrough_with_a_choice_of_parts() {
+    // Seed 93 splits the field into equal parts in the second round: the
+    // snapshot pins the `keep` step and its options.
+    let text = playthrough::<Six>(&SixOptions::default(), 93);
+    assert!(text.contains("keep"));
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn golden_playthrough_of_a_match() {
+    // Three games; the loser of each begins the next.
+    insta::assert_snapshot!(playthrough::<Six>(&SixOptions { games: 3, ..SixOptions::default() }, 3));
+}
+
+#[test]
 fn golden_playthrough_four_players_basic() {
     // Four players in the basic variant, played to the move limit.
     let options = SixOptions { players: 4, split: false, ..SixOptions::default() };
