@@ -98,6 +98,21 @@ pub fn view(view: &View, lang: Lang) -> String {
             None => cell,
         };
     }
+    // Where the player to move can go: start spaces by number, destinations as ++.
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    for a in &legal {
+        let (space, mark) = match *a {
+            Action::Place { space, .. } if space < 100 => (space, format!("{space:02}")),
+            Action::To(space) => (space, "++".to_string()),
+            _ => continue,
+        };
+        let sp = t.space(space);
+        let c = sp.pos / ROW;
+        if (from..=to).contains(&c) && g.rider_at(space).is_none() {
+            grid[(4 - sp.lane) as usize][(c - from) as usize] = mark;
+        }
+    }
     let any_curve = curve_col.iter().any(|&c| c);
     for (l, row) in grid.iter().enumerate() {
         if l > 0 && any_curve {
@@ -120,8 +135,8 @@ pub fn view(view: &View, lang: Lang) -> String {
         "{}",
         tr(
             lang,
-            "       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line, ══ thick line",
-            "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie, ══ dicke Linie"
+            "       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line, ══ thick line, ++ reachable",
+            "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie, ══ dicke Linie, ++ erreichbar"
         )
     );
     let _ = writeln!(out, "{}", phase_line(g, lang));
@@ -396,12 +411,21 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
             tr(lang, "the race director draws photo card", "der Rennleiter zieht Foto-Karte")
         ),
         Action::To(s) => {
-            let sp = g.track().space(*s);
+            let t = g.track();
+            let sp = t.space(*s);
+            let ahead = match g.phase {
+                Phase::Move { rider, .. } => {
+                    (sp.pos.saturating_sub(t.space(g.riders[rider as usize].space).pos) + ROW / 2) / ROW
+                }
+                _ => 0,
+            };
+            let over = if sp.leg >= t.finish_leg { tr(lang, ", over the finish", ", im Ziel") } else { "" };
             format!(
-                "{mover} {} {s} ({} {})",
+                "{mover} {} {s} ({} {}, {ahead} {}{over})",
                 tr(lang, "to space", "auf Feld"),
                 tr(lang, "lane", "Spur"),
-                sp.lane
+                sp.lane,
+                tr(lang, "rows ahead", "Reihen vor")
             )
         }
         Action::Draft => format!("{mover} {}", tr(lang, "drafts", "hängt sich an")),

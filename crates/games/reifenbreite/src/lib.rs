@@ -57,6 +57,11 @@
 //! - **Falls** (7.1, figure 10): riders directly behind a fallen rider fall,
 //!   and riders beside a fallen rider, except those to the right of the rider
 //!   who caused it. Fallen riders lose their move for the rest of the round.
+//! - **Surfaces** (9, advanced rules): the number of the space a rider starts
+//!   from is taken off (climb, cobbles) or added (descent) on every move under
+//!   his own power: dice, cards, a tow, a chance card's 7 ± its shift. A
+//!   drafting rider does not count them: he only needs to reach the space
+//!   behind his leader. Numbers are 1–6 on climbs and 1–4 elsewhere.
 //! - **Dismounting** (9.2): at a move of 0 or less; the rider returns at the
 //!   end of the round in the order he dismounted, to his space, else the
 //!   nearest free space beside it (rightmost on a tie), else one row further
@@ -79,7 +84,8 @@
 //!   points than any other rider; its wearer scores 2 points for each
 //!   further round that ends while he wears it and is still racing); the
 //!   chase car (`tow`: one die + 6 and one photo card, `tow12`: 12 and two
-//!   photo cards, at most 4 tows; no chance card for a tow; at the end the
+//!   photo cards, at most 4 tows, also in the start round; no chance card
+//!   for a tow, whose 6 is neither a die nor an energy card; at the end the
 //!   race director draws two different photo cards, and riders with either
 //!   number noted score nothing; photo numbers are hidden from everyone until
 //!   the race is over); lead exchange (the rider about to move may offer the

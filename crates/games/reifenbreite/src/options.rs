@@ -167,10 +167,10 @@ pub fn specs() -> Vec<OptionSpec> {
         OptionSpec {
             key: "stages",
             kind: OptionKind::Text,
-            default: "",
+            default: "none",
             help: Text::new(
-                "a stage race over these courses, comma-separated (17)",
-                "ein Etappenrennen über diese Strecken, durch Kommas getrennt (17)",
+                "a stage race over these courses, comma-separated (17); none: a single race",
+                "ein Etappenrennen über diese Strecken, durch Kommas getrennt (17); none: ein einzelnes Rennen",
             ),
         },
     ]
