@@ -74,6 +74,19 @@ impl Six {
     /// The state for a position in the text format of [`crate::position`],
     /// played with `options`.
     ///
+    /// ```
+    /// use spieltisch_core::Game;
+    /// use spieltisch_six::{Six, SixOptions};
+    ///
+    /// // Red's line on row -1 lacks one stone at either end.
+    /// let text = "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1";
+    /// let mut six = Six::from_position(&SixOptions::default(), text).unwrap();
+    /// // Written back with the cells in reading order.
+    /// assert!(six.position().starts_with("red=-1,-1 0,-1 1,-1 2,-1 3,-1 0,0; black=1,0 1,1"));
+    /// six.apply(&"place 4,-1".parse().unwrap()).unwrap();
+    /// assert!(six.outcome().unwrap().is_win(0));
+    /// ```
+    ///
     /// # Errors
     /// [`PositionError::Parse`] when the text does not follow the format,
     /// [`PositionError::Invalid`] when no game reaches the position or it is
