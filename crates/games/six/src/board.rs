@@ -56,32 +56,6 @@ pub const TRIANGLE_UP: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (1, -1), (2, -
 /// The ring of six around the centre `(0, 0)`.
 pub const CIRCLE: [(i32, i32); 6] = DIRECTIONS;
 
-/// One shape seen from one of its cells: the offsets of the other five.
-type Anchored = [(i32, i32); 5];
-
-const fn anchored(shape: [(i32, i32); 6]) -> [Anchored; 6] {
-    let mut out = [[(0, 0); 5]; 6];
-    let mut i = 0;
-    while i < 6 {
-        let mut j = 0;
-        let mut k = 0;
-        while j < 6 {
-            if j != i {
-                out[i][k] = (shape[j].0 - shape[i].0, shape[j].1 - shape[i].1);
-                k += 1;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
-const TRIANGLES: [[Anchored; 6]; 2] = [anchored(TRIANGLE_DOWN), anchored(TRIANGLE_UP)];
-const CIRCLES: [Anchored; 6] = anchored(CIRCLE);
-/// The three axes of a line (each with its opposite direction).
-const AXES: [(i32, i32); 3] = [(1, 0), (0, 1), (1, -1)];
-
 /// The 18 cells within distance 2 of a cell, the cell itself left out: its
 /// six neighbours first (in [`DIRECTIONS`] order), then the twelve beyond.
 const ANNULUS: [(i32, i32); 18] = [
@@ -123,6 +97,45 @@ const ANNULUS_ADJACENT: [u32; 18] = {
             j += 1;
         }
         i += 1;
+    }
+    out
+};
+
+/// How far the window of [`Board::six_through`] reaches from its centre.
+const REACH: usize = 5;
+/// Its side: 11 columns (`dq = -5..=5`) by 11 rows (`dr = -5..=5`).
+const SPAN: usize = 2 * REACH + 1;
+const CENTRE: usize = REACH * SPAN + REACH;
+
+/// Every six through the centre of the window, as window masks: the lines
+/// (three axes, six positions each), then the triangles (two orientations),
+/// then the circles.
+const SIXES: [u128; 36] = {
+    let shapes: [[(i32, i32); 6]; 6] = [
+        [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
+        [(0, 0), (1, -1), (2, -2), (3, -3), (4, -4), (5, -5)],
+        TRIANGLE_DOWN,
+        TRIANGLE_UP,
+        CIRCLE,
+    ];
+    let mut out = [0u128; 36];
+    let mut s = 0;
+    while s < 6 {
+        let mut i = 0;
+        while i < 6 {
+            let mut mask = 0u128;
+            let mut j = 0;
+            while j < 6 {
+                let dq = shapes[s][j].0 - shapes[s][i].0 + REACH as i32;
+                let dr = shapes[s][j].1 - shapes[s][i].1 + REACH as i32;
+                mask |= 1 << (dr as usize * SPAN + dq as usize);
+                j += 1;
+            }
+            out[s * 6 + i] = mask;
+            i += 1;
+        }
+        s += 1;
     }
     out
 };
@@ -313,32 +326,26 @@ impl Board {
 
     /// The six that a stone of `colour` on `cell` is part of, if any. The
     /// stone itself need not be on the board: `cell` counts as `colour`.
+    #[inline]
     pub fn six_through(&self, colour: Colour, cell: Cell) -> Option<Formation> {
-        let own = |dq: i32, dr: i32| self.has(colour, cell.offset(dq, dr));
-        for (dq, dr) in AXES {
-            let mut run = 1;
-            let mut k = 1;
-            while k < 6 && own(dq * k, dr * k) {
-                run += 1;
-                k += 1;
-            }
-            k = 1;
-            while k < 6 && run < 6 && own(-dq * k, -dr * k) {
-                run += 1;
-                k += 1;
-            }
-            if run >= 6 {
-                return Some(Formation::Line);
-            }
+        // The stones of `colour` within 5 steps along both axes, as one
+        // 121-bit window, tested against every six through its centre.
+        let rows = &self.rows[colour.index()];
+        let shift = (cell.col() + 64 - REACH as u32) % 64;
+        let mut window: u128 = 1 << CENTRE;
+        for k in 0..SPAN {
+            let row = (cell.row() + SIZE - REACH + k) % SIZE;
+            let bits = rows[row].rotate_right(shift) & ((1 << SPAN) - 1);
+            window |= u128::from(bits) << (k * SPAN);
         }
-        let all = |pattern: &Anchored| pattern.iter().all(|&(dq, dr)| own(dq, dr));
-        if TRIANGLES.iter().flatten().any(all) {
-            return Some(Formation::Triangle);
+        if window.count_ones() < 6 {
+            return None;
         }
-        if CIRCLES.iter().any(all) {
-            return Some(Formation::Circle);
-        }
-        None
+        SIXES.iter().position(|&six| window & six == six).map(|i| match i {
+            0..18 => Formation::Line,
+            18..30 => Formation::Triangle,
+            _ => Formation::Circle,
+        })
     }
 
     /// The first six of `colour` anywhere on the board (for checking set-up
@@ -397,9 +404,7 @@ impl Board {
     /// lifted, these are all its parts.
     pub fn parts_around(&self, cell: Cell) -> Parts {
         let mut work = [0u64; SIZE];
-        for (row, w) in work.iter_mut().enumerate() {
-            *w = self.occupied_row(row);
-        }
+        each_row(self.used, |row| work[row] = self.occupied_row(row));
         work[cell.row()] &= !(1 << cell.col());
         let mut parts = Parts { cells: [cell; 48], ends: [0; 4], count: 0 };
         let mut len = 0usize;
