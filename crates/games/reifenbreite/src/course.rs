@@ -65,6 +65,9 @@ pub struct Track {
     pub spaces: Vec<Space>,
     /// `spaces[i].next`, kept apart for fast searches.
     pub next: Vec<[u16; 3]>,
+    /// The order of play of each space: larger is earlier (further ahead,
+    /// then further right).
+    pub order: Vec<u32>,
     /// The start area's spaces.
     pub start: Vec<u16>,
     /// The lines of the route, the finish last.
@@ -356,6 +359,7 @@ impl Track {
             key: key.to_string(),
             name: file.name,
             next: b.spaces.iter().map(|s| s.next).collect(),
+            order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
             spaces: b.spaces,
             start: start_spaces,
             lines,
@@ -386,6 +390,7 @@ impl Track {
             key: "test".into(),
             name: "test".into(),
             next: b.spaces.iter().map(|s| s.next).collect(),
+            order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
             spaces: b.spaces,
             start,
             lines: vec!['A'; finish_leg as usize],

@@ -9,7 +9,7 @@ use crate::course::{NONE, Track};
 #[derive(Debug)]
 pub struct Reach {
     from: u16,
-    items: [(u16, u8); 160],
+    items: [(u16, u8); 100],
     len: usize,
     /// The reachable spaces as bits over the numbers above `from`.
     reached: [u64; 16],
@@ -50,7 +50,7 @@ impl Reach {
 /// spaces in `occupied` (the mover's own space may be listed: it is only
 /// left, never entered).
 pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
-    let mut r = Reach { from, items: [(0, 0); 160], len: 0, reached: [0; 16] };
+    let mut r = Reach { from, items: [(0, 0); 100], len: 0, reached: [0; 16] };
     // Forward moves always lead to higher space numbers, so a window of
     // numbers above `from` is enough to mark visited spaces; occupied spaces
     // count as visited from the start.

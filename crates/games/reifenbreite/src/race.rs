@@ -343,13 +343,17 @@ impl Reifenbreite {
 
     /// The next rider to move by position: furthest ahead, then rightmost.
     pub fn next_by_position(&self) -> Option<u8> {
-        let t = self.track();
-        (0..self.riders.len() as u8)
-            .filter(|&r| self.riders[r as usize].status == Status::Road && self.moved & bit(r) == 0)
-            .max_by_key(|&r| {
-                let s = t.space(self.riders[r as usize].space);
-                (s.pos, std::cmp::Reverse(s.lane))
-            })
+        let order = &self.track().order;
+        let mut best: Option<(u32, u8)> = None;
+        for (r, rider) in self.riders.iter().enumerate() {
+            if rider.status == Status::Road && self.moved & bit(r as u8) == 0 {
+                let key = order[rider.space as usize];
+                if best.is_none_or(|(k, _)| key > k) {
+                    best = Some((key, r as u8));
+                }
+            }
+        }
+        best.map(|(_, r)| r)
     }
 
     /// Hands the race to the next decision once a rider's turn is over.
@@ -691,8 +695,8 @@ impl Reifenbreite {
             self.advance();
             return;
         }
-        // Far beyond any real move (12 from cards, 4 downhill, 3 from a card).
-        let amount = amount.min(40) as u8;
+        // Beyond any real move (at most 12 from cards or a tow, plus 4 downhill).
+        let amount = amount.min(24) as u8;
         self.phase = Phase::Move { rider, amount, breakaway };
         let (occ, n) = self.occupied();
         let space = self.riders[rider as usize].space;
