@@ -68,6 +68,10 @@ pub struct Track {
     /// The order of play of each space: larger is earlier (further ahead,
     /// then further right).
     pub order: Vec<u32>,
+    /// `spaces[i].behind`, `.leg` and `.cell`, kept apart for speed.
+    pub behind: Vec<u16>,
+    pub leg: Vec<u8>,
+    pub cell: Vec<Cell>,
     /// The start area's spaces.
     pub start: Vec<u16>,
     /// The lines of the route, the finish last.
@@ -360,6 +364,9 @@ impl Track {
             name: file.name,
             next: b.spaces.iter().map(|s| s.next).collect(),
             order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
+            behind: b.spaces.iter().map(|s| s.behind).collect(),
+            leg: b.spaces.iter().map(|s| s.leg).collect(),
+            cell: b.spaces.iter().map(|s| s.cell).collect(),
             spaces: b.spaces,
             start: start_spaces,
             lines,
@@ -391,6 +398,9 @@ impl Track {
             name: "test".into(),
             next: b.spaces.iter().map(|s| s.next).collect(),
             order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
+            behind: b.spaces.iter().map(|s| s.behind).collect(),
+            leg: b.spaces.iter().map(|s| s.leg).collect(),
+            cell: b.spaces.iter().map(|s| s.cell).collect(),
             spaces: b.spaces,
             start,
             lines: vec!['A'; finish_leg as usize],

@@ -446,7 +446,7 @@ impl Reifenbreite {
             return false;
         }
         if self.rules.surfaces {
-            let cell = self.track().space(self.riders[rider as usize].space).cell;
+            let cell = self.track().cell[self.riders[rider as usize].space as usize];
             match cell.surface {
                 // Section 10: no card with the mountain sign on a climb;
                 // only one card on cobblestones.
@@ -466,7 +466,7 @@ impl Reifenbreite {
             return None;
         }
         let from = if offer == NONE { self.riders[leader as usize].space } else { offer };
-        let behind = self.track().space(from).behind;
+        let behind = self.track().behind[from as usize];
         if behind == NONE {
             return None;
         }
@@ -480,10 +480,10 @@ impl Reifenbreite {
     fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
         let reach = self.reach_of(rider, amount);
         let t = self.track();
-        let from_leg = t.space(self.riders[rider as usize].space).leg;
+        let from_leg = t.leg[self.riders[rider as usize].space as usize];
         let far = reach.farthest();
         for s in reach.sorted() {
-            if t.space(s).leg >= t.finish_leg && from_leg < t.finish_leg && reach.steps(s) != Some(far) {
+            if t.leg[s as usize] >= t.finish_leg && from_leg < t.finish_leg && reach.steps(s) != Some(far) {
                 continue;
             }
             out.push(Action::To(s));
@@ -681,7 +681,7 @@ impl Reifenbreite {
     /// the rider dismounts.
     fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool) {
         if self.rules.surfaces {
-            let cell = self.track().space(self.riders[rider as usize].space).cell;
+            let cell = self.track().cell[self.riders[rider as usize].space as usize];
             match cell.surface {
                 crate::board::Surface::Climb | crate::board::Surface::Cobbles => amount -= cell.number as i16,
                 crate::board::Surface::Descent => amount += cell.number as i16,
@@ -708,9 +708,9 @@ impl Reifenbreite {
     /// Moves a rider and records the lines he crosses: sprints and finish.
     pub(crate) fn move_rider(&mut self, rider: u8, to: u16) {
         self.moved |= bit(rider);
-        let old = self.track().space(self.riders[rider as usize].space).leg;
+        let old = self.track().leg[self.riders[rider as usize].space as usize];
         self.riders[rider as usize].space = to;
-        let new = self.track().space(to).leg;
+        let new = self.track().leg[to as usize];
         if self.rules.sprints {
             for i in 0..self.track().sprints.len() {
                 let sprint = &self.track().sprints[i];
@@ -767,7 +767,7 @@ impl Reifenbreite {
     /// True when a rider on the road who has not moved stands directly
     /// behind `space` (a cheap test before any search).
     fn may_draft_from(&self, space: u16) -> bool {
-        let behind = self.track().space(space).behind;
+        let behind = self.track().behind[space as usize];
         behind != NONE
             && self
                 .riders
@@ -778,8 +778,8 @@ impl Reifenbreite {
 
     pub(crate) fn draft_candidate(&self, from: u16, to: u16, steps: u8) -> Option<(u8, u16, u16)> {
         let t = self.track();
-        let behind = t.space(from).behind;
-        let target = t.space(to).behind;
+        let behind = t.behind[from as usize];
+        let target = t.behind[to as usize];
         if steps == 0 || behind == NONE || target == NONE {
             return None;
         }
@@ -787,7 +787,7 @@ impl Reifenbreite {
         if self.riders[rider as usize].status != Status::Road || self.moved & bit(rider) != 0 {
             return None;
         }
-        if self.rules.surfaces && t.space(behind).cell.surface != t.space(from).cell.surface {
+        if self.rules.surfaces && t.cell[behind as usize].surface != t.cell[from as usize].surface {
             return None;
         }
         if self.rider_at(target).is_some() {
