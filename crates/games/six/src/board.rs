@@ -319,6 +319,23 @@ impl Board {
         });
     }
 
+    /// A hash of the stones that ignores where the field lies: each stone is
+    /// keyed by its place relative to the corner of the field's bounding
+    /// rows and columns. The field must be connected, so that its rows and
+    /// its columns are each one unbroken run on the torus.
+    pub fn shape_hash(&self) -> u64 {
+        let first = |mask: u64| (mask & !mask.rotate_left(1)).trailing_zeros() as i32;
+        let columns = (0..SIZE).fold(0u64, |m, row| m | self.occupied_row(row));
+        let (top, left) = (first(self.used), first(columns));
+        let mut hash = 0;
+        for colour in Colour::ALL {
+            self.for_each_cell(colour, |c| {
+                hash ^= zobrist(colour, Cell::new(c.col() as i32 - left, c.row() as i32 - top));
+            });
+        }
+        hash
+    }
+
     /// True when `cell` touches a stone.
     pub fn touches_field(&self, cell: Cell) -> bool {
         cell.neighbours().iter().any(|&n| self.occupied(n))

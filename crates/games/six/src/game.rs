@@ -240,8 +240,10 @@ impl Six {
         self.placed.iter().map(|&p| p as usize).sum()
     }
 
+    /// The hash of the position at the start of a turn, with the seat to move.
     pub(crate) fn turn_hash(&self) -> u64 {
-        self.hash ^ zobrist_turn(self.to_move as usize)
+        let stones = if self.options.repeat_shifted { self.board.shape_hash() } else { self.hash };
+        stones ^ zobrist_turn(self.to_move as usize)
     }
 
     fn next_seat(&self) -> u8 {

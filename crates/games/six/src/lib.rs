@@ -61,8 +61,9 @@
 //! - **Draws** (the rulebook is silent): the same position with the same seat
 //!   to move for the `repetitions`-th time (default 3) is a draw. Positions
 //!   are compared at the start of second-round turns, stone for stone on the
-//!   same cells (a shifted copy of the field is a different position), by a
-//!   64-bit Zobrist hash. Reaching `move_limit` second-round moves (default
+//!   same cells, by a 64-bit Zobrist hash. A copy of the field shifted on the
+//!   table is a different position unless `repeat_shifted=true` (players may
+//!   well see it as the same). Reaching `move_limit` second-round moves (default
 //!   200, counting every seat's turn) is a draw.
 //! - **Basic variant** (`split=false`): a stone whose lifting would split the
 //!   field may not be lifted. If every stone of the mover is such a stone the
@@ -85,6 +86,7 @@
 //! | `games` | 1..=99 | 1 | games in the match |
 //! | `move_limit` | 1..=5000 | 200 | second-round moves before a draw |
 //! | `repetitions` | 2..=10 | 3 | occurrences of a position that draw |
+//! | `repeat_shifted` | bool | false | a shifted copy of the field repeats the position |
 //!
 //! ## Drawing, bot
 //!

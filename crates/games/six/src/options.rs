@@ -19,11 +19,21 @@ pub struct SixOptions {
     /// A game is drawn when the same position (same player to move) occurs
     /// this many times.
     pub repetitions: u8,
+    /// Does a shifted copy of the field count as the same position for
+    /// repetitions? By default only the very same cells do.
+    pub repeat_shifted: bool,
 }
 
 impl Default for SixOptions {
     fn default() -> Self {
-        SixOptions { players: 2, split: true, games: 1, move_limit: 200, repetitions: 3 }
+        SixOptions {
+            players: 2,
+            split: true,
+            games: 1,
+            move_limit: 200,
+            repetitions: 3,
+            repeat_shifted: false,
+        }
     }
 }
 
@@ -74,6 +84,15 @@ impl SixOptions {
                 help: Text::new(
                     "a game is drawn when the same position with the same player to move occurs this often",
                     "eine Partie endet unentschieden, wenn dieselbe Stellung mit demselben Spieler am Zug so oft vorkommt",
+                ),
+            },
+            OptionSpec {
+                key: "repeat_shifted",
+                kind: OptionKind::Bool,
+                default: "false",
+                help: Text::new(
+                    "for repetitions, a copy of the field shifted on the table counts as the same position",
+                    "bei Wiederholungen zählt eine auf dem Tisch verschobene Kopie des Feldes als dieselbe Stellung",
                 ),
             },
         ]

@@ -26,6 +26,7 @@ fn matches_and_short_draw_limits_conform() {
             SixOptions { games: 3, ..SixOptions::default() },
             SixOptions { players: 4, games: 2, split: false, ..SixOptions::default() },
             SixOptions { move_limit: 5, repetitions: 2, ..SixOptions::default() },
+            SixOptions { repetitions: 2, repeat_shifted: true, ..SixOptions::default() },
         ],
         Config { playouts: 6, stride: 5, ..Config::default() },
     );

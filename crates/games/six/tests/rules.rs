@@ -479,6 +479,25 @@ fn the_third_repetition_draws() {
 }
 
 #[test]
+fn a_shifted_field_repeats_only_with_repeat_shifted() {
+    // Each side moves its stone from the left end of the row to the right
+    // end: the field marches east, one cell per move, always the same shape.
+    let march: Vec<String> =
+        (0..8).flat_map(|q| [format!("lift {q},0"), format!("place {},0", q + 14)]).collect();
+    let march: Vec<&str> = march.iter().map(String::as_str).collect();
+    let exact = at(&row("RBRBRBRBRBRBRB", "red"));
+    let mut six = exact.clone();
+    play(&mut six, &march);
+    assert!(!six.is_over(), "no cell-for-cell repetition");
+    let shifted = SixOptions { repeat_shifted: true, ..opts() };
+    let mut six = Six::from_position(&shifted, &row("RBRBRBRBRBRBRB", "red")).unwrap();
+    play(&mut six, &march[..4]);
+    assert_eq!(six.occurrences(), 2);
+    play(&mut six, &march[4..8]);
+    assert_eq!(six.results(), [GameResult::Repetition]);
+}
+
+#[test]
 fn the_move_limit_draws() {
     // Rules notes: "So is reaching 200 second-round moves without a winner."
     let short = SixOptions { move_limit: 3, ..opts() };
