@@ -150,6 +150,19 @@ pub(crate) fn check_field(six: &Six) -> Result<(), String> {
             Err("all stones are placed: the first round is over".into())
         }
         Phase::Place => {
+            // Seats place in turn from the beginner: the counts and the seat to
+            // move follow from the number placed.
+            let players = six.options.players as usize;
+            let starter = six.starter as usize;
+            if six.to_move as usize != (starter + placed) % players {
+                return Err("the seat to move does not follow from the stones placed".into());
+            }
+            for seat in 0..players {
+                let turns = (0..placed).filter(|k| (starter + k) % players == seat).count();
+                if six.placed[seat] as usize != turns {
+                    return Err(format!("seat {seat} placed {} stones, not {turns}", six.placed[seat]));
+                }
+            }
             for colour in Colour::ALL {
                 let by_colour: usize = (0..six.options.players as usize)
                     .filter(|&s| Colour::of_seat(s) == colour)

@@ -47,6 +47,10 @@ fn broken_states_are_refused_not_panicked_on() {
     json["to_move"] = 1.into();
     assert!(serde_json::from_value::<Six>(json).is_err(), "a six on the table in a running game");
     let mut json = start_json();
+    json["red"] = serde_json::json!(["0,0", "-1,0"]);
+    json["placed"] = serde_json::json!([1, 0]);
+    assert!(serde_json::from_value::<Six>(json).is_err(), "red to move again after placing");
+    let mut json = start_json();
     json["history"] = serde_json::json!(["not hex"]);
     assert!(serde_json::from_value::<Six>(json).is_err(), "a bad hash");
 }
