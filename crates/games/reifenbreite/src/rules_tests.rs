@@ -633,3 +633,48 @@ fn options_are_checked() {
     assert!(pro.surfaces && pro.sprints && pro.jersey && pro.chase_car && pro.lead_exchange);
     assert!(course::load("tour").is_ok());
 }
+
+fn random_to_end(g: &mut Reifenbreite, seed: u64) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    while g.turn() != Turn::Over {
+        let a = match g.turn() {
+            Turn::Chance => spieltisch_core::chance::pick_weighted(&g.chance_vec(), &mut rng),
+            _ => {
+                let l = g.legal_vec();
+                l[rng.random_range(0..l.len())]
+            }
+        };
+        g.apply_unchecked(&a);
+    }
+}
+
+#[test]
+fn stage_race_scores_with_the_bonus() {
+    // 17: one game is the whole stage race; the result is stages × best rider + team total.
+    let options = Options { teams: 2, stages: Some("paris-roubaix,luettich".into()), ..Options::default() };
+    let mut g = Reifenbreite::new(&options).unwrap();
+    random_to_end(&mut g, 4);
+    assert_eq!(g.results.len(), 2);
+    let outcome = g.outcome().unwrap();
+    for team in 0..2usize {
+        let rider = |r: usize| g.results.iter().map(|s| s[r] as u32).sum::<u32>();
+        let total: u32 = (team * 4..team * 4 + 4).map(rider).sum();
+        let best = (team * 4..team * 4 + 4).map(rider).max().unwrap();
+        assert_eq!(outcome.scores[team], (2 * best + total) as f64);
+    }
+}
+
+#[test]
+fn a_manager_of_several_teams_scores_their_sum() {
+    // Teams 2x and 4x belong to manager 1, teams 3x and 5x to manager 2.
+    let options = Options { teams: 4, seats: Some(2), ..Options::default() };
+    let mut g = Reifenbreite::new(&options).unwrap();
+    assert_eq!(g.seats(), 2);
+    random_to_end(&mut g, 9);
+    let teams = g.team_scores();
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.scores, vec![(teams[0] + teams[2]) as f64, (teams[1] + teams[3]) as f64]);
+    // The 16 places hand out 50 + 40 + ... + 8 = 404 points in all.
+    assert_eq!(teams.iter().sum::<u32>(), PLACE_POINTS.iter().map(|&p| p as u32).sum::<u32>());
+}
