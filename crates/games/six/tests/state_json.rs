@@ -65,3 +65,42 @@ fn a_second_round_state_round_trips() {
     assert_eq!(back, six);
     assert_eq!(back.legal_vec(), six.legal_vec());
 }
+
+#[test]
+fn garbage_input_gets_errors_in_every_phase() {
+    let text = "red=-10,0 -8,0 -6,0 -4,0 -2,0 0,0 2,0 4,0 6,0 8,0 10,0; \
+                black=-11,0 -9,0 -7,0 -5,0 -3,0 -1,0 1,0 3,0 5,0 7,0 9,0 11,0; turn=red; round=2";
+    let lift = Six::from_position(&SixOptions::default(), text).unwrap();
+    let mut keep = lift.clone();
+    keep.apply(&"lift 0,0".parse().unwrap()).unwrap();
+    let mut replace = keep.clone();
+    replace.apply(&"keep 1,0".parse().unwrap()).unwrap();
+    let start = Six::new(&SixOptions::default()).unwrap();
+    let inputs = [
+        "",
+        " ",
+        "place",
+        "place ,",
+        "place 1,",
+        "place 99,0",
+        "lift -33,0",
+        "keep x",
+        "capture 20,20",
+        "capture",
+        "pass now",
+        "0,0,0",
+        "((1,2)",
+        "place 1,2 3",
+        "lift\t",
+        "ü",
+        "place -0,-0",
+        "31,31",
+    ];
+    for six in [&start, &lift, &keep, &replace] {
+        for input in inputs {
+            if let Ok(action) = six.parse_action(input) {
+                let _ = six.clone().apply(&action);
+            }
+        }
+    }
+}
