@@ -275,7 +275,9 @@ impl Game for Reifenbreite {
                 .unwrap_or(0.0);
             per_stage = per_stage.max(157.0 + sprints + 2.0 * race::ROUND_CAP as f64);
         }
-        let team = if n >= 2.0 { 2.0 * n * per_stage } else { per_stage };
+        // A stage race: n × the best rider's total (at most n stages' worth)
+        // plus the team total over n stages.
+        let team = if n >= 2.0 { n * (n + 1.0) * per_stage } else { per_stage };
         (0.0, team * 4.0)
     }
 
