@@ -176,11 +176,12 @@ pub fn view(view: &View, lang: Lang) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "{} {}x ({} {}): {}",
+            "{} {}x ({} {}{}): {}",
             tr(lang, "team", "Team"),
             team + 2,
             tr(lang, "manager", "Teamchef"),
             g.seat_of_team(team) + 1,
+            if view.viewer == Some(g.seat_of_team(team)) { tr(lang, ", you", ", du") } else { "" },
             if cards.is_empty() { "—".to_string() } else { cards.join(" ") }
         );
     }
