@@ -1,7 +1,9 @@
 //! A heuristic manager: drafts whenever it can, rides as far as it can but
 //! likes to end right behind a rider who has still to move (to draft him),
 //! saves energy cards for climbs, sprints and the finish, and protects its
-//! star (number x1) by spending the jokers on him.
+//! star (number x1) by spending the jokers on him. It never hitches a tow
+//! (the photo cards may disqualify), never offers the lead, and takes the
+//! lead only from a teammate.
 
 use crate::View;
 use crate::action::Action;
