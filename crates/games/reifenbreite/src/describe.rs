@@ -258,13 +258,20 @@ fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
         Phase::TowPhoto { rider, .. } => {
             format!("{} {}", tr(lang, "Photo card for", "Foto-Karte für"), rider_number(rider))
         }
-        Phase::Proposal { leader, asked } => format!(
-            "{} {} {} {} (accept/refuse)",
-            rider_number(leader),
-            tr(lang, "offers the lead to", "bietet die Führung an"),
-            rider_number(asked),
-            ""
-        ),
+        Phase::Proposal { leader, asked } => match lang {
+            Lang::En => format!(
+                "{} offers the lead to {} (accept/refuse).",
+                rider_number(leader),
+                rider_number(asked)
+            ),
+            Lang::De => {
+                format!(
+                    "{} bietet {} die Führung an (accept/refuse).",
+                    rider_number(leader),
+                    rider_number(asked)
+                )
+            }
+        },
         Phase::Director => {
             tr(lang, "The race director draws two photo cards.", "Der Rennleiter zieht zwei Foto-Karten.")
                 .into()

@@ -617,6 +617,30 @@ fn section_16_lead_exchange() {
 }
 
 #[test]
+fn descriptions_in_both_languages() {
+    let rules = Rules { lead_exchange: true, ..BASIC };
+    let mut g = race(grid(30), rules, 2, &[(51, sp(9, 1)), (21, sp(8, 1))]);
+    play(&mut g, &["ask"]);
+    let en =
+        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Seat(0)), spieltisch_core::Lang::En);
+    let de =
+        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Seat(0)), spieltisch_core::Lang::De);
+    assert!(en.contains("51 offers the lead to 21"), "{en}");
+    assert!(de.contains("51 bietet 21 die Führung an"), "{de}");
+    assert_eq!(g.describe_action(&Action::Accept, spieltisch_core::Lang::De), "21 übernimmt die Führung");
+    let mut g = race(grid(30), BASIC, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["ride", "roll 5"]);
+    assert_eq!(
+        g.describe_action(&Action::To(sp(7, 2)), spieltisch_core::Lang::En),
+        format!("21 to space {} (lane 2, 5 rows ahead)", sp(7, 2))
+    );
+    assert_eq!(
+        g.describe_action(&Action::Chance(ChanceCard::Headwind1), spieltisch_core::Lang::De),
+        "Gegenwind: 1 Feld weniger ziehen."
+    );
+}
+
+#[test]
 fn options_are_checked() {
     let bad = |o: Options| Reifenbreite::new(&o).unwrap_err().to_string();
     assert!(bad(Options { teams: 5, ..Options::default() }).contains("teams"));
