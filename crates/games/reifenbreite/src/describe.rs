@@ -44,7 +44,8 @@ pub fn view(view: &View, lang: Lang) -> String {
         .filter(|r| matches!(r.status, Status::Road | Status::Finished | Status::Dismounted))
         .map(|r| t.space(r.space).pos / ROW)
         .collect();
-    let (lo, hi) = if on_road.is_empty() {
+    let placing = matches!(g.phase, Phase::FirstTeam | Phase::Place { .. });
+    let (lo, hi) = if on_road.is_empty() || placing {
         let s: Vec<u32> = t.start.iter().map(|&s| t.space(s).pos / ROW).collect();
         (*s.iter().min().unwrap_or(&0), *s.iter().max().unwrap_or(&0))
     } else {
@@ -148,7 +149,7 @@ pub fn view(view: &View, lang: Lang) -> String {
         let s = t.space(g.riders[r as usize].space);
         (std::cmp::Reverse(s.pos), s.lane)
     });
-    if !order.is_empty() && g.phase != Phase::Over {
+    if !order.is_empty() && !placing {
         let names: Vec<String> = order.iter().map(|&r| rider_number(r).to_string()).collect();
         let _ = writeln!(out, "{}: {}", tr(lang, "still to move", "noch zu ziehen"), names.join(" "));
     }
