@@ -21,6 +21,9 @@ pub enum CliError {
     BadFile { path: PathBuf, reason: String },
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// A game broke its contract (a bug in the game, not in the input).
+    #[error("{0}")]
+    Game(String),
 }
 
 impl CliError {

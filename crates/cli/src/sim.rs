@@ -85,7 +85,7 @@ impl GameVisitor for SimGame<'_> {
         let elapsed = started.elapsed().as_secs_f64();
         bar.finish_and_clear();
         let mut total = Tally::new(specs.len());
-        for block in tally.map_err(CliError::Usage)? {
+        for block in tally.map_err(CliError::Game)? {
             total.merge(block);
         }
         let summary = Summary {
@@ -390,11 +390,11 @@ impl Summary<'_> {
         }
         writeln!(
             out,
-            "draws {} ({:.1}%), mean actions {:.1}, {:.0} games/s ({:.2} s)",
+            "draws {} ({:.1}%), mean actions {:.1}, {} games/s ({:.2} s)",
             t.draws,
             self.per_game(t.draws as f64) * 100.0,
             self.per_game(t.actions as f64),
-            self.games_per_sec(),
+            rate_text(self.games_per_sec()),
             self.elapsed
         )?;
         if self.rotated {
@@ -414,9 +414,25 @@ impl Summary<'_> {
     }
 }
 
+/// A rate with as many decimals as make sense: `19513`, `4.6`, `0.46`.
+fn rate_text(rate: f64) -> String {
+    match rate {
+        r if r >= 100.0 => format!("{r:.0}"),
+        r if r >= 1.0 => format!("{r:.1}"),
+        r => format!("{r:.2}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slow_rates_keep_their_decimals() {
+        assert_eq!(rate_text(19513.4), "19513");
+        assert_eq!(rate_text(4.58), "4.6");
+        assert_eq!(rate_text(0.4587), "0.46");
+    }
 
     #[test]
     fn game_seeds_differ_between_games_and_runs() {
