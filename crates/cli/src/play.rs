@@ -181,15 +181,21 @@ impl<G: CatalogGame> Table<'_, G> {
     }
 
     /// Records `action` (about to be applied to `before`) in every viewer's
-    /// lines, hiding what each may not see, and prints the live viewer's line.
-    fn note(&mut self, before: &G, action: &G::Action, actor: &str) -> Result<(), CliError> {
+    /// lines, hiding what each may not see, and returns the live viewer's line.
+    fn note(&mut self, before: &G, action: &G::Action, actor: &str) -> String {
         for index in 0..=self.seats() {
             let viewer = if index < self.seats() { Viewer::Seat(index) } else { Viewer::Spectator };
             let words = text::action_words(before, action, viewer, self.lang);
             self.lines[index].push(format!("{actor}: {words}"));
         }
         let live = self.viewer_index(self.live_viewer());
-        let line = self.lines[live].last().cloned().unwrap_or_default();
+        self.lines[live].last().cloned().unwrap_or_default()
+    }
+
+    /// Notes and prints one action of a seat.
+    fn note_move(&mut self, before: &G, action: &G::Action, seat: Seat) -> Result<(), CliError> {
+        let who = self.who(seat);
+        let line = self.note(before, action, &who);
         writeln!(self.out, "{line}")?;
         Ok(())
     }
@@ -199,11 +205,15 @@ impl<G: CatalogGame> Table<'_, G> {
         self.session.run_chance();
         let drawn = self.session.record().actions[before.version()..].to_vec();
         let actor = text::tr(self.lang, "chance", "Zufall");
+        let mut shown = Vec::new();
         for notation in drawn {
             let action = before.state().parse_action(&notation)?;
             let state = before.state().clone();
-            self.note(&state, &action, actor)?;
+            shown.push(self.note(&state, &action, actor));
             before.apply(&action)?;
+        }
+        for line in collapse(&shown) {
+            writeln!(self.out, "{line}")?;
         }
         Ok(())
     }
@@ -217,8 +227,7 @@ impl<G: CatalogGame> Table<'_, G> {
         };
         let before = self.session.state().clone();
         self.session.apply_as(seat, &action)?;
-        let who = self.who(seat);
-        self.note(&before, &action, &who)
+        self.note_move(&before, &action, seat)
     }
 
     fn clear(&mut self) -> Result<(), CliError> {
@@ -257,7 +266,7 @@ impl<G: CatalogGame> Table<'_, G> {
         let since: Vec<String> = self.lines[seat][self.seen[seat]..].to_vec();
         if !since.is_empty() {
             writeln!(self.out, "{}", text::tr(lang, "Since your last turn:", "Seit deinem letzten Zug:"))?;
-            for line in since {
+            for line in collapse(&since) {
                 writeln!(self.out, "  {line}")?;
             }
         }
@@ -326,8 +335,7 @@ impl<G: CatalogGame> Table<'_, G> {
                 Choice::Move(i) => {
                     let before = self.session.state().clone();
                     self.session.apply_as(seat, &legal[i])?;
-                    let who = self.who(seat);
-                    self.note(&before, &legal[i], &who)?;
+                    self.note_move(&before, &legal[i], seat)?;
                     return Ok(None);
                 }
                 Choice::ListMoves => self.list_moves(&legal)?,
@@ -382,6 +390,19 @@ impl<G: CatalogGame> Table<'_, G> {
         text::write_result(self.out, &outcome, &names, lang)?;
         Ok(())
     }
+}
+
+/// Runs of the same line shown once with a count, so a deal of hidden cards
+/// reads "chance: draw ? (×12)" rather than twelve lines.
+fn collapse(lines: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let run = lines[i..].iter().take_while(|l| **l == lines[i]).count();
+        out.push(if run > 1 { format!("{} (×{run})", lines[i]) } else { lines[i].clone() });
+        i += run;
+    }
+    out
 }
 
 fn actions_word(lang: Lang) -> &'static str {
@@ -447,6 +468,13 @@ mod tests {
         assert_eq!(parse_choice(&state, &legal, ""), Choice::Nothing);
         assert!(matches!(parse_choice(&state, &legal, "3"), Choice::Invalid(_)));
         assert!(matches!(parse_choice(&state, &legal, "#0"), Choice::Invalid(_)));
+    }
+
+    #[test]
+    fn repeated_lines_collapse_with_a_count() {
+        let lines: Vec<String> = ["a", "b", "b", "b", "a"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(collapse(&lines), ["a", "b (×3)", "a"]);
+        assert!(collapse(&[]).is_empty());
     }
 
     #[test]
