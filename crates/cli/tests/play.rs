@@ -52,7 +52,10 @@ fn hot_seat_hides_each_hand_until_the_screen_is_passed() {
     // Before the first pass screen only public lines appear: both deals hidden.
     let before = &text[..to_0];
     assert!(before.contains("chance: deal ? (×2)"), "{before}");
-    assert!(!before.contains("deal J") && !before.contains("deal Q") && !before.contains("deal K"), "{before}");
+    assert!(
+        !before.contains("deal J") && !before.contains("deal Q") && !before.contains("deal K"),
+        "{before}"
+    );
     // Seat 1 learns its own card, and not seat 0's, after taking the screen.
     let after = &text[to_1..];
     let since = after.find("Since your last turn:").expect("a summary");
