@@ -8,7 +8,7 @@ use spieltisch_six::{HeuristicBot, Six, SixOptions, tactics::TACTICS};
 use std::sync::Arc;
 
 fn solve(iterations: u64, seed: u64) -> Vec<String> {
-    let knowledge = Arc::new(RolloutWith(|| Box::new(HeuristicBot::default()) as Box<dyn Bot<Six>>));
+    let knowledge = Arc::new(RolloutWith(|| Box::new(HeuristicBot) as Box<dyn Bot<Six>>));
     let mut bot =
         SearchBot::mcts(SearchConfig { iterations: Some(iterations), ..Default::default() }, knowledge);
     let mut failures = Vec::new();
