@@ -151,3 +151,36 @@ impl Player<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames() -> Vec<Frame> {
+        (0..3).map(|k| Frame { line: format!("step {k}"), board: format!("board {k}") }).collect()
+    }
+
+    fn shown(keys: &str) -> Vec<String> {
+        let frames = frames();
+        let mut out = Vec::new();
+        let mut player = Player { frames: &frames, out: &mut out, lang: Lang::En };
+        player.step_through(&mut keys.as_bytes()).unwrap();
+        // The step headers "[k/2]", in the order shown (a prompt may precede
+        // one on its line, as the answer is not echoed).
+        let text = String::from_utf8(out).unwrap();
+        text.match_indices("/2]").map(|(i, _)| text[i - 2..i + 3].to_string()).collect()
+    }
+
+    #[test]
+    fn enter_steps_on_b_steps_back_and_a_number_jumps() {
+        let steps = shown("\nb\n2\nb\nq\n");
+        assert_eq!(steps, ["[0/2]", "[1/2]", "[0/2]", "[2/2]", "[1/2]"]);
+    }
+
+    #[test]
+    fn the_last_enter_and_the_end_of_input_finish() {
+        assert_eq!(shown("\n\n\n\n\n").len(), 3, "Enter on the last step ends");
+        assert_eq!(shown("").len(), 1);
+        assert_eq!(shown("b\n9\n").len(), 3, "back at the start stays, out of range stays");
+    }
+}
