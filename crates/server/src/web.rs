@@ -19,6 +19,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("replay.js", "text/javascript; charset=utf-8", include_str!("../web/replay.js")),
     ("boards/index.js", "text/javascript; charset=utf-8", include_str!("../web/boards/index.js")),
     ("boards/six.js", "text/javascript; charset=utf-8", include_str!("../web/boards/six.js")),
+    ("boards/sechstage.js", "text/javascript; charset=utf-8", include_str!("../web/boards/sechstage.js")),
+    ("boards/ausreisser.js", "text/javascript; charset=utf-8", include_str!("../web/boards/ausreisser.js")),
 ];
 
 fn asset(path: &str) -> Response {

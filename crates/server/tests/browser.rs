@@ -119,3 +119,155 @@ async fn three_people_race_a_hotseat_sechstage_on_one_device() {
     b.close().await;
     server.kill().await;
 }
+
+/// Plays seat `seat` from a WebSocket in the background: the first legal
+/// action whenever it is that seat's turn (passing in reaction windows).
+fn autoplay(mut socket: common::Socket, seat: u64) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            let msg = socket.next().await;
+            if msg["type"] != "state" || msg["turn"]["seat"] != json!(seat) {
+                continue;
+            }
+            let legal = msg["legal"].as_array().cloned().unwrap_or_default();
+            let pick = legal.iter().find(|l| l["action"] == "pass").or_else(|| legal.first());
+            if let Some(l) = pick {
+                socket.act(msg["version"].as_u64().unwrap(), l["action"].as_str().unwrap()).await;
+            }
+        }
+    })
+}
+
+/// The board of `game` shows a seat its own hand and nobody else's: seat 1
+/// sees a hand marked as its own, a spectator sees no hand at all.
+async fn hands_are_private(b: &mut Browser, server: &TestServer, reply: &serde_json::Value, board: &str) {
+    let url = |path: &serde_json::Value| format!("http://{}{}", server.addr, path.as_str().unwrap());
+    b.goto(&url(&reply["seats"][1]["url"])).await;
+    b.wait_for(&format!(
+        "document.querySelector('svg[data-board={board}]') && document.querySelector('#hand .play-card')"
+    ))
+    .await;
+    assert_eq!(b.eval("document.querySelector('#hand').dataset.seat").await, json!("1"));
+    assert_eq!(b.eval("document.querySelectorAll('#hand').length").await, json!(1));
+    b.goto(&url(&reply["spectator"]["url"])).await;
+    b.wait_for(&format!("document.querySelector('svg[data-board={board}]')")).await;
+    assert_eq!(b.eval("document.querySelectorAll('#hand, .play-card').length").await, json!(0));
+    b.goto(&url(&reply["seats"][0]["url"])).await;
+    b.wait_for(&format!(
+        "document.querySelector('svg[data-board={board}]') && document.querySelector('#hand .play-card')"
+    ))
+    .await;
+    assert_eq!(b.eval("document.querySelector('#hand').dataset.seat").await, json!("0"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rider_plays_sechstage_cards_from_the_hand_on_the_oval() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "sechstage", "options": {"players": 4, "races": 1}, "seats": ["human", "human", "heuristic", "heuristic"], "seed": 5}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    hands_are_private(&mut b, &server, &reply, "sechstage").await;
+    // The track comes from the view: 81 spaces, one Fahrerwechsel, one Sturz.
+    assert_eq!(b.eval("document.querySelectorAll('svg [data-space]').length").await, json!(81));
+    assert_eq!(b.eval("document.querySelectorAll('svg .space-change').length").await, json!(1));
+    assert_eq!(b.eval("document.querySelectorAll('svg .space-fall').length").await, json!(1));
+    let seat1 =
+        server.socket(reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap()).await;
+    let helper = autoplay(seat1, 1);
+    // Seat 0 starts the race: click the highest playable card, several rounds.
+    for round in 0..6 {
+        let state = b
+            .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#hand .play-card.playable') ? 'move' : null")
+            .await;
+        if state == json!("over") {
+            break;
+        }
+        let cards = "[...document.querySelectorAll('#hand .play-card')].reduce((n, c) => n + Number((c.querySelector('.count') || {textContent: '×1'}).textContent.slice(1)), 0)";
+        let before = b.eval(cards).await.as_u64().unwrap();
+        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        b.click("#hand .play-card.playable:last-of-type").await;
+        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        if round == 0 {
+            // The card left the hand and the rider left the start.
+            b.wait_for(&format!("document.querySelector('#hand') && {cards} === {}", before - 1)).await;
+            let spaces = b
+                .eval("Number(document.querySelector('[data-rider-row=\"0\"] td:nth-child(2)').textContent)")
+                .await;
+            assert!(spaces.as_u64().unwrap() >= 1, "rider A is still at the start: {spaces}");
+        }
+    }
+    assert!(
+        b.eval("document.querySelectorAll('svg[data-board=sechstage] [data-rider]').length")
+            .await
+            .as_u64()
+            .unwrap()
+            >= 4
+    );
+    let shot = b.screenshot().await;
+    assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
+    save("sechstage-board.png", &shot);
+    helper.abort();
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "human", "heuristic", "heuristic"], "seed": 11}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    hands_are_private(&mut b, &server, &reply, "ausreisser").await;
+    assert_eq!(
+        b.eval("document.querySelectorAll('svg[data-board=ausreisser] g.seat').length").await,
+        json!(4)
+    );
+    let seat1 =
+        server.socket(reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap()).await;
+    let helper = autoplay(seat1, 1);
+    let mut plays = 0;
+    let mut turns = 0;
+    while plays < 5 {
+        let state = b
+            .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#hand .reaction') ? 'react' : document.querySelector('#hand .play-card.playable') ? 'play' : null")
+            .await;
+        if state == json!("over") {
+            break;
+        }
+        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        if state == json!("react") {
+            b.click("#hand .reaction button[data-action=pass]").await;
+        } else {
+            b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
+            // A speed card with several plays asks which one; take the first.
+            let asked = b.eval("!document.querySelector('#combos').hidden").await;
+            if asked == json!(true) {
+                b.click("#combos button[data-action]").await;
+            }
+            plays += 1;
+        }
+        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        turns += 1;
+        assert!(turns < 60, "no play in {turns} turns");
+    }
+    assert!(plays >= 3, "only {plays} plays");
+    // Seat 0's top card lies on the table.
+    b.wait_for("document.querySelector('g.seat[data-seat=\"0\"] .top-card')").await;
+    let shot = b.screenshot().await;
+    assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
+    save("ausreisser-board.png", &shot);
+    // The same table in German.
+    b.click("#lang-toggle").await;
+    b.wait_for(
+        "document.documentElement.lang === 'de' && document.querySelector('svg[data-board=ausreisser]')",
+    )
+    .await;
+    save("ausreisser-board-de.png", &b.screenshot().await);
+    helper.abort();
+    b.close().await;
+    server.kill().await;
+}

@@ -2,8 +2,10 @@
 // returns an element, or null to fall back to the game's text drawing.
 
 import { drawSix } from './six.js';
+import { drawSechstage } from './sechstage.js';
+import { drawAusreisser } from './ausreisser.js';
 
-const BOARDS = { six: drawSix };
+const BOARDS = { six: drawSix, sechstage: drawSechstage, ausreisser: drawAusreisser };
 
 export function renderBoard(game, snapshot, act) {
   const draw = BOARDS[game];

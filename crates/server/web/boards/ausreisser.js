@@ -1,0 +1,277 @@
+// Der Ausreisser: the table with the tempo, the road (flat or Steigung), the
+// pile, and round it the riders with the yellow jersey, penalty chips, cards
+// in hand and the top of each rider's pile; below, the viewer's hand, whose
+// speed cards offer the legal plays that use them.
+//
+// Card kinds are indexed as in the game: 0–11 the speed cards 39–50, then
+// 12 Steigung, 13 Gegenwind, 14 Spurt.
+
+import { h, s } from '../dom.js';
+import { t, getLang } from '../i18n.js';
+
+const HILL = 12, WIND = 13, SPURT = 14;
+
+const TEXTS = {
+  en: {
+    stage: 'Stage', of: 'of', tempo: 'Tempo', flat: 'flat', hill: 'Steigung', hillHint: 'no passing, no wind shadow',
+    pile: 'pile', cards: 'cards', chips: 'min.', total: 'points', jersey: 'yellow jersey', noPlay: 'no play yet',
+    hand: 'Your hand', wind: 'Gegenwind', spurt: 'Spurt', lastStage: 'last stage', owed: 'owed',
+    choose: 'Choosing the first leader', dealing: 'Dealing', refill: 'refilling', drawing: 'drawing',
+    window: 'may put a Steigung on the leader', pickCombo: 'Play', withHill: 'with Steigung', speed: 'speed',
+    clickToPlay: 'Click a highlighted speed card to play it.', reactHill: 'Play Steigung on the leader', pass: 'Pass',
+    spectatorHand: 'Hands are secret: spectators see card counts only.', over: 'The series is over', noSpecial: 'without special cards',
+    cancel: 'Cancel', gets: '→',
+  },
+  de: {
+    stage: 'Etappe', of: 'von', tempo: 'Tempo', flat: 'flach', hill: 'Steigung', hillHint: 'kein Überholen, kein Windschatten',
+    pile: 'Stapel', cards: 'Karten', chips: 'Min.', total: 'Punkte', jersey: 'Gelbes Trikot', noPlay: 'noch keine Karte',
+    hand: 'Deine Karten', wind: 'Gegenwind', spurt: 'Spurt', lastStage: 'letzte Etappe', owed: 'nachzuziehen',
+    choose: 'Wahl des ersten Ausreissers', dealing: 'Es wird gegeben', refill: 'füllt auf', drawing: 'zieht',
+    window: 'darf eine Steigung auf den Ausreisser legen', pickCombo: 'Spielen', withHill: 'mit Steigung', speed: 'Tempo',
+    clickToPlay: 'Klicke eine markierte Tempokarte, um sie zu spielen.', reactHill: 'Steigung auf den Ausreisser', pass: 'Passen',
+    spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.', over: 'Die Rundfahrt ist zu Ende', noSpecial: 'ohne Sonderkarten',
+    cancel: 'Abbrechen', gets: '→',
+  },
+};
+const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
+
+export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#7d3c98', '#138d90', '#7a4b26'];
+
+const W = 1000, HGT = 560, CX = 500, CY = 270, RX = 330, RY = 175;
+
+/** A play `play 45 +2 +2 -2 hill` as its parts, or null. */
+export function parsePlay(action) {
+  const m = /^play (\d+)((?: [+-]2)*)( hill)?$/.exec(action);
+  if (!m) return null;
+  const mods = m[2].trim().split(' ').filter(Boolean);
+  return { speed: Number(m[1]), spurts: mods.filter(x => x === '+2').length, winds: mods.filter(x => x === '-2').length, hill: !!m[3] };
+}
+
+/** The speed a play rides: card + 2 per Spurt − 2 per Gegenwind, capped at 50 under a hill, else 52. */
+function ridden(play, hillInForce) {
+  const raw = play.speed + 2 * play.spurts - 2 * play.winds;
+  return Math.min(raw, hillInForce || play.hill ? 50 : 52);
+}
+
+function playLabel(play) {
+  const parts = [String(play.speed)];
+  for (let i = 0; i < play.spurts; i++) parts.push('+2');
+  for (let i = 0; i < play.winds; i++) parts.push('−2');
+  if (play.hill) parts.push('⛰');
+  return parts.join(' ');
+}
+
+const seatLabel = (seat, me) => `${t('seat')} ${seat + 1}${seat === me ? ` (${t('you')})` : ''}`;
+
+/** Seat positions round the table, the viewer's at the bottom. */
+function seatPlaces(n, me) {
+  const first = me === null || me === undefined ? 0 : me;
+  return Array.from({ length: n }, (_, seat) => {
+    const k = (seat - first + n) % n;
+    const a = Math.PI / 2 + (2 * Math.PI * k) / n; // clockwise on screen, starting at the bottom
+    return [CX + RX * Math.cos(a), CY + RY * Math.sin(a)];
+  });
+}
+
+function jersey(x, y, scale = 1) {
+  const d = 'M -14 -12 L -6 -16 Q 0 -11 6 -16 L 14 -12 L 20 -4 L 13 0 L 11 -5 L 11 16 L -11 16 L -11 -5 L -13 0 L -20 -4 Z';
+  return s('path', { d, transform: `translate(${x},${y}) scale(${scale})`, fill: '#ffd400', stroke: '#8a6d00', 'stroke-width': 1.5, class: 'jersey' },
+    s('title', { text: tx('jersey') }));
+}
+
+/** Penalty chips in the box's denominations: red for 5 minutes, blue for 1. */
+function chips(x, y, count) {
+  const g = s('g', { class: 'chips', 'data-chips': count });
+  const reds = Math.floor(count / 5), blues = count % 5;
+  const stacks = [];
+  for (let i = 0; i < reds; i++) stacks.push('#c0392b');
+  for (let i = 0; i < blues; i++) stacks.push('#2162b0');
+  const shown = stacks.slice(0, 8);
+  shown.forEach((fill, i) => {
+    g.append(s('circle', { cx: x + i * 6, cy: y, r: 7, fill, stroke: '#fff', 'stroke-width': 1.5 }));
+  });
+  
+  return g;
+}
+
+/** A small card on the table: a speed card with its modifiers and the speed ridden. */
+function tableCard(x, y, played, faceup) {
+  const g = s('g', { class: 'top-card', transform: `translate(${x},${y})` });
+  g.append(s('rect', { x: -24, y: -33, width: 48, height: 66, rx: 6, fill: '#fff', stroke: '#7a6a4a', 'stroke-width': 1.5 }));
+  if (faceup) {
+    g.append(s('text', { y: 8, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 800, fill: '#222', text: faceup }));
+    return g;
+  }
+  const play = played.play;
+  g.append(s('text', { y: 4, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 800, fill: '#222', text: play.speed }));
+  const mods = [];
+  if (play.spurts) mods.push(`+${2 * play.spurts}`);
+  if (play.winds) mods.push(`−${2 * play.winds}`);
+  if (play.hill) mods.push('⛰');
+  if (mods.length) g.append(s('text', { y: 22, 'text-anchor': 'middle', 'font-size': 11, fill: '#555', text: mods.join(' ') }));
+  if (played.value !== play.speed || mods.length) {
+    g.append(s('circle', { cx: 22, cy: -30, r: 12, fill: '#222' }),
+      s('text', { x: 22, y: -26, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff', text: played.value }));
+  }
+  return g;
+}
+
+function seatPanel(snapshot, seat, [x, y]) {
+  const view = snapshot.view;
+  const tb = view.table;
+  const me = view.seat;
+  const phase = tb.phase.phase;
+  const active = (['play', 'draw', 'refill'].includes(phase) && tb.mover === seat) || (phase === 'choose' && tb.phase.seat === seat)
+    || (phase === 'window' && tb.phase.seat === seat);
+  const leads = tb.leader === seat && phase !== 'choose';
+  const g = s('g', { class: 'seat' + (active ? ' active' : ''), 'data-seat': seat });
+  const top = y - 56;
+  g.append(s('rect', { x: x - 95, y: top, width: 190, height: 112, rx: 10, fill: seat === me ? '#fffaf0' : '#fff',
+    stroke: active ? '#ffd400' : '#b9ab8c', 'stroke-width': active ? 4 : 1.5, class: active ? 'seat-box active' : 'seat-box' }));
+  g.append(s('rect', { x: x - 95, y: top, width: 8, height: 112, rx: 3, fill: RIDER_COLOURS[seat % 6] }));
+  g.append(s('text', { x: x - 80, y: top + 20, 'font-size': 15, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me) }));
+  // Cards in hand as small backs, with the count.
+  const n = tb.hand_len[seat];
+  for (let i = 0; i < Math.min(n, 8); i++) {
+    g.append(s('rect', { x: x - 80 + i * 5, y: top + 30, width: 14, height: 20, rx: 2, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1 }));
+  }
+  g.append(s('text', { x: x - 80 + Math.min(n, 8) * 5 + 16, y: top + 45, 'font-size': 12, fill: '#555', text: `${n}${tb.owed[seat] ? ` +${tb.owed[seat]} ${tx('owed')}` : ''}` },
+    s('title', { text: `${n} ${tx('cards')}` })));
+  // Penalty chips, then the points of the series.
+  const chipCount = tb.chips[seat];
+  const shownChips = Math.min(Math.floor(chipCount / 5) + (chipCount % 5), 8);
+  if (chipCount) g.append(chips(x - 72, top + 68, chipCount));
+  g.append(s('text', { x: x - 80 + (chipCount ? shownChips * 6 + 10 : 0), y: top + 72, 'font-size': 12, fill: chipCount ? '#a52a1f' : '#555', 'font-weight': chipCount ? 700 : 400, text: `${chipCount} ${tx('chips')}` }));
+  g.append(s('text', { x: x - 80, y: top + 100, 'font-size': 12, fill: '#555', text: `${tb.totals[seat] > 0 ? '+' : ''}${tb.totals[seat]} ${tx('total')}` }));
+  // The top of the rider's pile (or the card drawn face up for the first leader).
+  const faceup = phase === 'choose' ? tb.faceup[seat] : null;
+  if (faceup) g.append(tableCard(x + 58, y + 6, null, faceup));
+  else if (tb.tops[seat]) g.append(tableCard(x + 58, y + 6, tb.tops[seat]));
+  else g.append(s('rect', { x: x + 34, y: y - 27, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
+  if (leads) g.append(jersey(x + 58, top - 6, 0.95));
+  return g;
+}
+
+function centre(snapshot, svg) {
+  const view = snapshot.view;
+  const tb = view.table;
+  const o = view.options;
+  const phase = tb.phase.phase;
+  const stage = Math.min(tb.stage + 1, o.stages);
+  svg.append(s('text', { x: CX, y: CY - 78, 'text-anchor': 'middle', 'font-size': 16, fill: '#f4f9f0',
+    text: phase === 'over' ? tx('over') : `Der Ausreisser · ${tx('stage')} ${stage} ${tx('of')} ${o.stages}${o.special ? '' : ` · ${tx('noSpecial')}`}` }));
+  if (phase === 'choose' || phase === 'deal') {
+    svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase === 'choose' ? tx('choose') : tx('dealing') }));
+  } else if (phase !== 'over') {
+    // The tempo sign.
+    svg.append(s('circle', { cx: CX - 60, cy: CY + 4, r: 52, fill: '#fff', stroke: '#c0392b', 'stroke-width': 9 }),
+      s('text', { x: CX - 60, y: CY + 18, 'text-anchor': 'middle', 'font-size': 40, 'font-weight': 800, fill: '#222', class: 'tempo', text: tb.tempo || '–' }),
+      s('text', { x: CX - 60, y: CY + 78, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${tx('tempo')} (km/h)` }));
+    // The road: a hill or flat.
+    const road = s('g', { class: 'road', 'data-hill': tb.hill ? 'true' : 'false' });
+    if (tb.hill) {
+      road.append(s('path', { d: `M ${CX + 15} ${CY + 40} L ${CX + 60} ${CY - 25} L ${CX + 105} ${CY + 40} Z`, fill: '#8b5a2b', stroke: '#fff', 'stroke-width': 2 }),
+        s('text', { x: CX + 60, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 700, fill: '#fff', text: tx('hill') }),
+        s('text', { x: CX + 60, y: CY + 76, 'text-anchor': 'middle', 'font-size': 11, fill: '#f4f9f0', text: tx('hillHint') }));
+    } else {
+      road.append(s('line', { x1: CX + 15, y1: CY + 30, x2: CX + 105, y2: CY + 30, stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round' }),
+        s('text', { x: CX + 60, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, fill: '#f4f9f0', text: tx('flat') }));
+    }
+    svg.append(road);
+  }
+  // The pile.
+  const pile = s('g', { class: 'pile', 'data-pile': tb.pile_len });
+  for (let i = Math.min(3, tb.pile_len) - 1; i >= 0; i--) {
+    pile.append(s('rect', { x: CX + 150 + i * 3, y: CY - 40 - i * 3, width: 50, height: 70, rx: 6, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1.5 }));
+  }
+  pile.append(s('text', { x: CX + 175, y: CY + 50, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${tb.pile_len} · ${tx('pile')}` }));
+  svg.append(pile);
+  // What is happening now.
+  let line = '';
+  if (phase === 'window') line = `${t('seat')} ${tb.phase.seat + 1} ${tx('window')}`;
+  else if (phase === 'refill') line = `${t('seat')} ${tb.mover + 1} ${tx('refill')}`;
+  else if (phase === 'draw') line = `${t('seat')} ${tb.mover + 1} ${tx('drawing')}`;
+  if (line) svg.append(s('text', { x: CX, y: CY + 100, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#fff', text: line }));
+  if (tb.last_scores) {
+    const shown = tb.last_scores.slice(0, tb.players).map((v, seat) => `${seat + 1}: ${v > 0 ? '+' : ''}${v}`).join('  ');
+    svg.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 12, fill: '#f4f9f0', text: `${tx('lastStage')} · ${shown}` }));
+  }
+}
+
+function cardFace(kind) {
+  if (kind < HILL) return { cls: 'speed', big: String(39 + kind), small: 'km/h' };
+  if (kind === HILL) return { cls: 'hill', big: '⛰', small: tx('hill') };
+  if (kind === WIND) return { cls: 'wind', big: '−2', small: tx('wind') };
+  return { cls: 'spurt', big: '+2', small: tx('spurt') };
+}
+
+function handPanel(snapshot, act) {
+  const view = snapshot.view;
+  const me = view.seat;
+  if (me === null || me === undefined) return h('p', { class: 'muted hand-note', text: tx('spectatorHand') });
+  const tb = view.table;
+  const hand = view.hand || [];
+  const legal = snapshot.legal || [];
+  const bySpeed = new Map();
+  for (const l of legal) {
+    const play = parsePlay(l.action);
+    if (!play) continue;
+    const list = bySpeed.get(play.speed) || [];
+    list.push({ play, action: l.action, text: l.text });
+    bySpeed.set(play.speed, list);
+  }
+  const canHill = legal.some(l => l.action === 'hill');
+  const canPass = legal.some(l => l.action === 'pass');
+  const panel = h('div', { class: 'hand', id: 'hand', 'data-seat': me });
+  const combos = h('div', { class: 'combos', id: 'combos', hidden: true });
+  function choose(speed, cardEl) {
+    const list = bySpeed.get(speed);
+    if (list.length === 1) { act(list[0].action); return; }
+    panel.querySelectorAll('.play-card.selected').forEach(e => e.classList.remove('selected'));
+    cardEl.classList.add('selected');
+    combos.hidden = false;
+    combos.replaceChildren(h('span', { text: `${tx('pickCombo')}:` }),
+      ...list.map(c => h('button', { type: 'button', 'data-action': c.action, title: c.text, onclick: () => act(c.action) },
+        h('b', { text: playLabel(c.play) }), ` ${tx('gets')} ${ridden(c.play, tb.hill)}`)),
+      h('button', { type: 'button', class: 'cancel', onclick: () => { combos.hidden = true; cardEl.classList.remove('selected'); }, text: tx('cancel') }));
+  }
+  const cards = [];
+  hand.forEach((count, kind) => {
+    if (!count) return;
+    const speed = kind < HILL ? 39 + kind : null;
+    const playable = (speed !== null && bySpeed.has(speed)) || (kind === HILL && canHill);
+    const face = cardFace(kind);
+    const single = speed !== null && bySpeed.has(speed) && bySpeed.get(speed).length === 1 ? bySpeed.get(speed)[0].action : undefined;
+    const el = h(playable ? 'button' : 'div', {
+      type: playable ? 'button' : undefined,
+      class: `play-card ausreisser ${face.cls}${playable ? ' playable' : ''}`,
+      'data-card': speed !== null ? speed : ['hill', 'wind', 'spurt'][kind - HILL],
+      'data-action': kind === HILL && canHill ? 'hill' : single,
+    }, h('span', { class: 'face' }, h('span', { class: 'corner', text: face.big }), h('span', { class: 'value', text: face.big }), h('span', { class: 'kind', text: face.small })),
+    count > 1 ? h('span', { class: 'count', text: `×${count}` }) : null);
+    if (playable) el.addEventListener('click', () => (kind === HILL ? act('hill') : choose(speed, el)));
+    cards.push(el);
+  });
+  panel.append(h('h3', {}, `${tx('hand')} `, h('span', { class: 'muted', text: `(${tb.hand_len[me]})` })),
+    h('div', { class: 'cards' }, cards));
+  if (canHill || canPass) {
+    panel.append(h('div', { class: 'reaction' },
+      canHill ? h('button', { type: 'button', class: 'primary', 'data-action': 'hill', onclick: () => act('hill'), text: tx('reactHill') }) : null,
+      canPass ? h('button', { type: 'button', 'data-action': 'pass', onclick: () => act('pass'), text: tx('pass') }) : null));
+  }
+  panel.append(combos);
+  if (bySpeed.size) panel.append(h('p', { class: 'muted hand-note', text: tx('clickToPlay') }));
+  return panel;
+}
+
+export function drawAusreisser(snapshot, act) {
+  const view = snapshot.view;
+  const tb = view.table;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': 'Der Ausreisser', 'data-board': 'ausreisser', class: 'board-svg' });
+  svg.append(s('rect', { x: 0, y: 0, width: W, height: HGT, rx: 10, fill: '#efe8d8' }),
+    s('ellipse', { cx: CX, cy: CY, rx: RX - 40, ry: RY - 40, fill: '#2f6b3a', stroke: '#7a5a32', 'stroke-width': 14 }));
+  centre(snapshot, svg);
+  const places = seatPlaces(tb.players, view.seat);
+  for (let seat = 0; seat < tb.players; seat++) svg.append(seatPanel(snapshot, seat, places[seat]));
+  return h('div', { class: 'board-ausreisser' }, svg, handPanel(snapshot, act));
+}

@@ -1,0 +1,319 @@
+// 6-Tage Rennen: the oval track drawn from the view's track (length, sprint
+// lines, Fahrerwechsel and Sturz spaces), the riders as lettered tokens, the
+// grey piles, the riders' sheet and the viewer's own hand as playable cards.
+//
+// Space 0 is the start behind the line; spaces 1 to length−1 run once round
+// the oval, so the line closes the lap; a rider on `length` has finished.
+
+import { h, s } from '../dom.js';
+import { t, getLang } from '../i18n.js';
+
+export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#e6a800', '#7d3c98', '#138d90', '#d35489', '#7a4b26'];
+const INK_ON = ['#fff', '#fff', '#fff', '#222', '#fff', '#fff', '#fff', '#fff'];
+
+const TEXTS = {
+  en: {
+    race: 'Race', of: 'of', start: 'Start', finish: 'Finish', sprint: 'Sprint', across: 'across',
+    change: 'Fahrerwechsel', changeHint: 'driver change', fall: 'Sturz', fallHint: 'misses a turn',
+    pileLow: 'grey 1–3', pileHigh: 'grey 4–6', rider: 'Rider', space: 'Space', cards: 'Cards',
+    racePoints: 'Race points', lapsDown: 'Laps down', points: 'Points', sheet: 'Score sheet',
+    hand: 'Your hand', green: 'green', grey: 'grey', changed: 'changed drivers', falls: 'fell: misses next turn',
+    finished: 'finished', lastTurn: 'one more turn', drawing: 'Driver change: drawing', noCards: 'no cards',
+    clickToPlay: 'Click a card to ride that many spaces.', spectatorHand: 'Hands are secret: spectators see card counts only.',
+    total: 'Total', crossed: 'Order across the line', moving: 'to ride', series: 'Series',
+  },
+  de: {
+    race: 'Rennen', of: 'von', start: 'Start', finish: 'Ziel', sprint: 'Sprint', across: 'durch',
+    change: 'Fahrerwechsel', changeHint: 'neue Karten', fall: 'Sturz', fallHint: 'setzt einmal aus',
+    pileLow: 'grau 1–3', pileHigh: 'grau 4–6', rider: 'Fahrer', space: 'Feld', cards: 'Karten',
+    racePoints: 'Rennpunkte', lapsDown: 'Runden zurück', points: 'Punkte', sheet: 'Wertung',
+    hand: 'Deine Karten', green: 'grün', grey: 'grau', changed: 'Fahrer gewechselt', falls: 'gestürzt: setzt einmal aus',
+    finished: 'im Ziel', lastTurn: 'noch ein Zug', drawing: 'Fahrerwechsel: es wird gezogen', noCards: 'keine Karten',
+    clickToPlay: 'Klicke eine Karte, um so viele Felder zu fahren.', spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.',
+    total: 'Summe', crossed: 'Reihenfolge im Ziel', moving: 'fährt', series: 'Serie',
+  },
+};
+const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
+
+export const riderLetter = seat => String.fromCharCode(65 + seat);
+
+/** Exact points from the view's 840ths: `5 1/3`. */
+export function formatPoints(units) {
+  const den = 840;
+  const sign = units < 0 ? '−' : '';
+  const abs = Math.abs(units);
+  const whole = Math.floor(abs / den);
+  let num = abs % den;
+  if (!num) return `${sign}${whole}`;
+  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
+  const g = gcd(num, den);
+  const frac = `${num / g}/${den / g}`;
+  return whole ? `${sign}${whole} ${frac}` : `${sign}${frac}`;
+}
+
+// The oval: a stadium of two straights and two half circles.
+const W = 1100, HGT = 560, CX = 550, CY = 280, HALF = 250, R = 185, TRACK = 58;
+const PERIMETER = 4 * HALF + 2 * Math.PI * R;
+
+/** The point `d` along the centre line (from the line, bottom straight, heading right) and its outward normal. */
+function along(d) {
+  d = ((d % PERIMETER) + PERIMETER) % PERIMETER;
+  const arc = Math.PI * R;
+  if (d < HALF) return { x: CX + d, y: CY + R, nx: 0, ny: 1 };
+  d -= HALF;
+  if (d < arc) {
+    const a = Math.PI / 2 - d / R; // from the bottom round the right end to the top
+    return { x: CX + HALF + R * Math.cos(a), y: CY + R * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+  }
+  d -= arc;
+  if (d < 2 * HALF) return { x: CX + HALF - d, y: CY - R, nx: 0, ny: -1 };
+  d -= 2 * HALF;
+  if (d < arc) {
+    const a = -Math.PI / 2 - d / R;
+    return { x: CX - HALF + R * Math.cos(a), y: CY + R * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+  }
+  d -= arc;
+  return { x: CX - HALF + d, y: CY + R, nx: 0, ny: 1 };
+}
+
+/** A point `off` outward from the centre line at `d`. */
+function at(d, off) {
+  const p = along(d);
+  return [p.x + p.nx * off, p.y + p.ny * off];
+}
+
+const pt = ([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`;
+
+/** A label outside the track at `d`, anchored away from the oval. */
+function outsideLabel(d, off, attrs) {
+  const p = along(d);
+  const [x, y] = at(d, off);
+  const anchor = p.nx > 0.5 ? 'start' : p.nx < -0.5 ? 'end' : 'middle';
+  return s('text', { x, y: y + 4 + (p.ny < -0.5 ? -4 : 0), 'text-anchor': anchor, ...attrs });
+}
+
+function cellPolygon(d0, d1, steps = 3) {
+  const outer = [], inner = [];
+  for (let i = 0; i <= steps; i++) {
+    const d = d0 + (d1 - d0) * i / steps;
+    outer.push(at(d, TRACK / 2));
+    inner.push(at(d, -TRACK / 2));
+  }
+  return [...outer, ...inner.reverse()].map(pt).join(' ');
+}
+
+function riderToken(seat, x, y, { mover, falls, changed, size = 12 }) {
+  return s('g', { class: 'rider-token' + (mover ? ' moving' : ''), 'data-rider': seat, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
+    mover ? s('circle', { r: size + 5, class: 'mover-ring' }) : null,
+    s('circle', { r: size, fill: RIDER_COLOURS[seat % 8], stroke: changed ? '#8a8a8a' : '#fff', 'stroke-width': changed ? 3.5 : 2 }),
+    s('text', { y: size * 0.38, 'text-anchor': 'middle', 'font-size': size * 1.05, 'font-weight': 700, fill: INK_ON[seat % 8], text: riderLetter(seat) }),
+    falls ? s('text', { x: size * 0.8, y: -size * 0.6, 'font-size': 12, text: '✚', fill: '#c0392b', stroke: '#fff', 'stroke-width': 0.6 }) : null);
+}
+
+function drawTrack(view, svg) {
+  const track = view.track;
+  const n = track.length; // slots 0 .. n−1 round the oval
+  const step = PERIMETER / n;
+  const special = new Map();
+  for (const p of track.fahrerwechsel || []) special.set(p, 'change');
+  for (const p of track.sturz || []) special.set(p, 'fall');
+  // The infield and the track's bed.
+  svg.append(
+    s('rect', { x: 0, y: 0, width: W, height: HGT, fill: '#efe8d8', rx: 10 }),
+    s('rect', { x: CX - HALF - R - TRACK / 2 - 6, y: CY - R - TRACK / 2 - 6, width: 2 * (HALF + R) + TRACK + 12, height: 2 * R + TRACK + 12, rx: R + TRACK / 2 + 6, fill: '#c9b99a' }),
+    s('rect', { x: CX - HALF - R + TRACK / 2, y: CY - R + TRACK / 2, width: 2 * (HALF + R) - TRACK, height: 2 * R - TRACK, rx: R - TRACK / 2, fill: '#7fae6e' }));
+  for (let k = 0; k < n; k++) {
+    const kind = k === 0 ? 'start' : special.get(k) || 'plain';
+    const fill = { start: '#fff', change: '#4b7bd1', fall: '#d0483a', plain: k % 2 ? '#e9d6ae' : '#f3e4c3' }[kind];
+    svg.append(s('polygon', { points: cellPolygon(k * step, (k + 1) * step), fill, stroke: '#9c8761', 'stroke-width': 0.8, 'data-space': k, class: 'space space-' + kind },
+      s('title', { text: kind === 'change' ? `${k}: ${tx('change')} (${tx('changeHint')})` : kind === 'fall' ? `${k}: ${tx('fall')} (${tx('fallHint')})` : String(k) })));
+    if (kind === 'change' || kind === 'fall') {
+      const [x, y] = at((k + 0.5) * step, 0);
+      svg.append(s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff', text: kind === 'change' ? 'W' : 'S' }));
+      svg.append(outsideLabel((k + 0.5) * step, TRACK / 2 + 12, { class: 'track-label', fill: kind === 'change' ? '#2b55a3' : '#a52a1f', text: `${kind === 'change' ? tx('change') : tx('fall')} · ${k}` }));
+    }
+    // Every tenth space is numbered outside the track.
+    if (k % 10 === 0 && k > 0 && !special.has(k)) {
+      const [x, y] = at((k + 0.5) * step, TRACK / 2 + 11);
+      svg.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#8a7a5c', text: k }));
+    }
+  }
+  // The start and finish line, chequered, right after the start slot 0.
+  chequer(svg, step, '#222');
+  // Sprint lines after their spaces.
+  (track.sprints || []).forEach((after, i) => {
+    const d = (after + 1) * step;
+    const [x0, y0] = at(d, -TRACK / 2 - 4), [x1, y1] = at(d, TRACK / 2 + 4);
+    svg.append(s('line', { x1: x0, y1: y0, x2: x1, y2: y1, stroke: '#e6a800', 'stroke-width': 5, 'stroke-linecap': 'round' }));
+    const [lx, ly] = at(d, TRACK / 2 + 22);
+    const crossed = (view.sprint_crossed || [])[i] || 0;
+    svg.append(s('g', { class: 'sprint-label' },
+      s('text', { x: lx, y: ly, 'text-anchor': 'middle', class: 'track-label', fill: '#8a6200', text: `${tx('sprint')} ${i + 1} · 5-3-2-1` }),
+      s('text', { x: lx, y: ly + 13, 'text-anchor': 'middle', 'font-size': 11, fill: '#8a6200', text: `${Math.min(crossed, 4)}/4 ${tx('across')}` })));
+  });
+}
+
+function chequer(svg, step, ink) {
+  const d = step; // the line sits after the start slot 0
+  const squares = 6;
+  for (let i = 0; i < squares; i++) {
+    for (let j = 0; j < 2; j++) {
+      const o0 = -TRACK / 2 + i * TRACK / squares, o1 = o0 + TRACK / squares;
+      const a = d - 3 + j * 3, b = a + 3;
+      const poly = [at(a, o0), at(b, o0), at(b, o1), at(a, o1)].map(pt).join(' ');
+      svg.append(s('polygon', { points: poly, fill: (i + j) % 2 ? ink : '#fff' }));
+    }
+  }
+  const [lx, ly] = at(d, TRACK / 2 + 22);
+  svg.append(s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'track-label', fill: '#222', text: `${tx('start')} / ${tx('finish')} · 10-6-4-2` }));
+}
+
+function drawRiders(view, svg) {
+  const n = view.track.length;
+  const step = PERIMETER / n;
+  const bySpace = new Map();
+  view.riders.forEach(r => {
+    if (r.finished || r.position === 0) return; // the start grid is drawn in the infield
+    const list = bySpace.get(r.position) || [];
+    list.push(r);
+    bySpace.set(r.position, list);
+  });
+  for (const [space, riders] of bySpace) {
+    riders.forEach((r, i) => {
+      // Stacked across the track from the inside out; a crowd spills outside.
+      const off = -TRACK / 2 + 14 + i * 22;
+      const [x, y] = at((space + 0.5) * step, off);
+      svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat && view.turn !== 'over', falls: r.falls, changed: r.changed }));
+    });
+  }
+}
+
+function infield(snapshot, svg) {
+  const view = snapshot.view;
+  const races = view.options.races;
+  const over = view.turn === 'over' || snapshot.turn === 'over';
+  const race = Math.min(view.race + 1, races);
+  svg.append(s('text', { x: CX, y: CY - 110, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: '#fff', class: 'infield-title', text: `6-Tage Rennen` }));
+  svg.append(s('text', { x: CX, y: CY - 82, 'text-anchor': 'middle', 'font-size': 17, fill: '#f4f9f0', text: `${tx('race')} ${race} ${tx('of')} ${races}${over ? ' · ' + t('over') : ''}` }));
+  // The grey piles.
+  const piles = [[tx('pileLow'), view.pile_low, CX - 70], [tx('pileHigh'), view.pile_high, CX + 70]];
+  for (const [label, count, x] of piles) {
+    const g = s('g', { class: 'pile', 'data-pile': label });
+    for (let i = Math.min(3, count) - 1; i >= 0; i--) {
+      g.append(s('rect', { x: x - 26 + i * 3, y: CY - 60 - i * 3, width: 52, height: 72, rx: 6, fill: '#9a9a9a', stroke: '#fff', 'stroke-width': 1.5 }));
+    }
+    if (!count) g.append(s('rect', { x: x - 26, y: CY - 60, width: 52, height: 72, rx: 6, fill: 'none', stroke: '#fff', 'stroke-dasharray': '4 3' }));
+    g.append(s('text', { x, y: CY - 16, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: count }));
+    g.append(s('text', { x, y: CY + 30, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: label }));
+    svg.append(g);
+  }
+  // Whose turn, and what is going on.
+  let line = '';
+  if (!over && view.mover !== null && view.mover !== undefined) {
+    line = view.draws_due ? `${tx('drawing')}: ${riderLetter(view.mover)}` : `${riderLetter(view.mover)} ${tx('moving')}`;
+  }
+  if (line) svg.append(s('text', { x: CX, y: CY + 62, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 600, fill: '#fff', text: line }));
+  // Riders still at the start, and those across the line in crossing order.
+  const starters = view.riders.filter(r => r.position === 0 && !r.finished);
+  starters.forEach((r, i) => {
+    const x = CX - HALF + 10 + i * 27, y = CY + R - TRACK / 2 - 22;
+    svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat && !over, falls: r.falls, changed: r.changed, size: 11 }));
+  });
+  if (starters.length) {
+    svg.append(s('text', { x: CX - HALF - 4, y: CY + R - TRACK / 2 - 40, 'font-size': 12, fill: '#f4f9f0', text: `${tx('start')} ↓` }));
+  }
+  if (view.finish_order.length) {
+    const y = CY + 92;
+    svg.append(s('text', { x: CX, y, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: tx('crossed') }));
+    const width = view.finish_order.length * 30;
+    view.finish_order.forEach((seat, i) => {
+      const x = CX - width / 2 + 15 + i * 30;
+      svg.append(riderToken(seat, x, y + 22, { size: 11 }));
+      svg.append(s('text', { x, y: y + 48, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', text: `${i + 1}.` }));
+    });
+  }
+}
+
+function riderTable(snapshot) {
+  const view = snapshot.view;
+  const me = view.viewer;
+  const totalsLaps = view.riders.map((_, seat) => view.history.reduce((sum, r) => sum + r.laps_down[seat], 0));
+  const totalsPts = view.riders.map((_, seat) => view.history.reduce((sum, r) => sum + r.points[seat], 0));
+  const head = h('tr', {}, ...[tx('rider'), tx('space'), tx('cards'), tx('racePoints'), `${tx('lapsDown')} (${tx('series')})`, `${tx('points')} (${tx('series')})`].map(c => h('th', { text: c })));
+  const rows = view.order.map(seat => {
+    const r = view.riders[seat];
+    const notes = [];
+    if (r.changed) notes.push(tx('changed'));
+    if (r.falls) notes.push(tx('falls'));
+    if (r.finished) notes.push(`${tx('finished')} (${view.finish_order.indexOf(seat) + 1}.)`);
+    if (view.last_turns && view.last_turns.includes(seat)) notes.push(tx('lastTurn'));
+    const name = `${t('seat')} ${seat + 1}${seat === me ? ` (${t('you')})` : ''}`;
+    return h('tr', { class: (view.mover === seat && view.turn !== 'over' ? 'current ' : '') + (seat === me ? 'mine' : ''), 'data-rider-row': seat },
+      h('td', {}, h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }), ' ', name,
+        notes.length ? h('div', { class: 'note', text: notes.join(' · ') }) : null),
+      h('td', { text: r.finished ? tx('finish') : r.position }),
+      h('td', {}, h('span', { class: 'mini-card ' + (r.changed ? 'grey' : 'green') }), ` ${r.cards}`),
+      h('td', { text: formatPoints(r.points) }),
+      h('td', { text: totalsLaps[seat] }),
+      h('td', { text: formatPoints(totalsPts[seat]) }));
+  });
+  return h('table', { class: 'sheet riders' }, h('thead', {}, head), h('tbody', {}, rows));
+}
+
+function scoreSheet(view) {
+  if (!view.history.length) return null;
+  const seats = view.riders.map(r => r.seat);
+  const head = h('tr', {}, h('th', { text: tx('race') }), ...seats.map(seat => h('th', {},
+    h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }))));
+  const rows = view.history.map((race, i) => h('tr', {}, h('td', { text: i + 1 }),
+    ...seats.map(seat => h('td', { title: `${tx('lapsDown')} · ${tx('points')}` },
+      h('b', { text: race.laps_down[seat] }), ' · ', formatPoints(race.points[seat])))));
+  const total = h('tr', { class: 'total' }, h('td', { text: tx('total') }), ...seats.map(seat => h('td', {},
+    h('b', { text: view.history.reduce((sum, r) => sum + r.laps_down[seat], 0) }), ' · ',
+    formatPoints(view.history.reduce((sum, r) => sum + r.points[seat], 0)))));
+  return h('div', { class: 'score-sheet' }, h('h4', { text: `${tx('sheet')} (${tx('lapsDown')} · ${tx('points')})` }),
+    h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, rows, total)));
+}
+
+function handPanel(snapshot, act) {
+  const view = snapshot.view;
+  const me = view.viewer;
+  if (me === null || me === undefined) return h('p', { class: 'muted hand-note', text: tx('spectatorHand') });
+  const rider = view.riders[me];
+  const hand = rider.hand || [];
+  const playable = new Map();
+  for (const l of snapshot.legal || []) {
+    const m = /^play (\d)$/.exec(l.action);
+    if (m) playable.set(Number(m[1]), l.action);
+  }
+  const colour = rider.changed ? 'grey' : 'green';
+  const cards = [];
+  hand.forEach((count, value) => {
+    if (!count) return;
+    const action = playable.get(value);
+    const stack = [];
+    for (let i = Math.min(count, 4) - 1; i > 0; i--) stack.push(h('span', { class: `card-back ${colour}`, style: `transform:translate(${i * 4}px,${-i * 4}px)` }));
+    cards.push(h(action ? 'button' : 'div', {
+      type: action ? 'button' : undefined,
+      class: `play-card ${colour}${action ? ' playable' : ''}`,
+      'data-card': value,
+      'data-action': action,
+      title: action ? (snapshot.legal.find(l => l.action === action) || {}).text : undefined,
+      onclick: action ? () => act(action) : undefined,
+    }, ...stack, h('span', { class: 'face' }, h('span', { class: 'corner', text: value }), h('span', { class: 'value', text: value }), h('span', { class: 'kind', text: tx(colour) })),
+    count > 1 ? h('span', { class: 'count', text: `×${count}` }) : null));
+  });
+  return h('div', { class: 'hand', id: 'hand', 'data-seat': me },
+    h('h3', {}, `${tx('hand')} `, h('span', { class: 'muted', text: `(${rider.cards} · ${tx(colour)})` })),
+    cards.length ? h('div', { class: 'cards' }, cards) : h('p', { class: 'muted', text: tx('noCards') }),
+    playable.size ? h('p', { class: 'muted hand-note', text: tx('clickToPlay') }) : null);
+}
+
+export function drawSechstage(snapshot, act) {
+  const view = snapshot.view;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': '6-Tage Rennen', 'data-board': 'sechstage', class: 'board-svg' });
+  drawTrack(view, svg);
+  infield(snapshot, svg);
+  drawRiders(view, svg);
+  return h('div', { class: 'board-sechstage' }, svg, handPanel(snapshot, act), riderTable(snapshot), scoreSheet(view));
+}
