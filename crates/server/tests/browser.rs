@@ -173,6 +173,7 @@ async fn a_rider_plays_sechstage_cards_from_the_hand_on_the_oval() {
     assert_eq!(b.eval("document.querySelectorAll('svg [data-space]').length").await, json!(81));
     assert_eq!(b.eval("document.querySelectorAll('svg .space-change').length").await, json!(1));
     assert_eq!(b.eval("document.querySelectorAll('svg .space-fall').length").await, json!(1));
+    save("sechstage-start.png", &b.screenshot().await);
     let seat1 =
         server.socket(reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap()).await;
     let helper = autoplay(seat1, 1);
@@ -231,6 +232,7 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
     let helper = autoplay(seat1, 1);
     let mut plays = 0;
     let mut turns = 0;
+    let mut choices = 0;
     while plays < 5 {
         let state = b
             .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#hand .reaction') ? 'react' : document.querySelector('#hand .play-card.playable') ? 'play' : null")
@@ -246,6 +248,7 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
             // A speed card with several plays asks which one; take the first.
             let asked = b.eval("!document.querySelector('#combos').hidden").await;
             if asked == json!(true) {
+                choices += 1;
                 b.click("#combos button[data-action]").await;
             }
             plays += 1;
@@ -255,6 +258,8 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
         assert!(turns < 60, "no play in {turns} turns");
     }
     assert!(plays >= 3, "only {plays} plays");
+    // With this seed the hand holds a Spurt early on, so a speed card offers a choice.
+    assert!(choices >= 1, "no speed card offered a choice of plays");
     // Seat 0's top card lies on the table.
     b.wait_for("document.querySelector('g.seat[data-seat=\"0\"] .top-card')").await;
     let shot = b.screenshot().await;

@@ -146,7 +146,10 @@ function seatPanel(snapshot, seat, [x, y]) {
   // The top of the rider's pile (or the card drawn face up for the first leader).
   const faceup = phase === 'choose' ? tb.faceup[seat] : null;
   if (faceup) g.append(tableCard(x + 58, y + 6, null, faceup));
-  else if (tb.tops[seat]) g.append(tableCard(x + 58, y + 6, tb.tops[seat]));
+  else if (phase === 'refill' && tb.mover === seat && tb.current) {
+    // The play being made: settled once the hand is refilled.
+    g.append(tableCard(x + 58, y + 6, { play: tb.current, value: ridden(tb.current, tb.hill) }));
+  } else if (tb.tops[seat]) g.append(tableCard(x + 58, y + 6, tb.tops[seat]));
   else g.append(s('rect', { x: x + 34, y: y - 27, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;

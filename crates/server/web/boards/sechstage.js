@@ -215,12 +215,14 @@ function infield(snapshot, svg) {
   if (line) svg.append(s('text', { x: CX, y: CY + 62, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 600, fill: '#fff', text: line }));
   // Riders still at the start, and those across the line in crossing order.
   const starters = view.riders.filter(r => r.position === 0 && !r.finished);
+  // The grid lines up in the infield just behind the start line.
+  const lineAt = PERIMETER / view.track.length;
   starters.forEach((r, i) => {
-    const x = CX - HALF + 10 + i * 27, y = CY + R - TRACK / 2 - 22;
+    const x = CX + lineAt - 14 - (starters.length - 1 - i) * 27, y = CY + R - TRACK / 2 - 22;
     svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat && !over, falls: r.falls, changed: r.changed, size: 11 }));
   });
   if (starters.length) {
-    svg.append(s('text', { x: CX - HALF - 4, y: CY + R - TRACK / 2 - 40, 'font-size': 12, fill: '#f4f9f0', text: `${tx('start')} ↓` }));
+    svg.append(s('text', { x: CX + lineAt, y: CY + R - TRACK / 2 - 42, 'text-anchor': 'end', 'font-size': 12, fill: '#f4f9f0', text: `${tx('start')} ↘` }));
   }
   if (view.finish_order.length) {
     const y = CY + 92;
