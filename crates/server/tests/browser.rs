@@ -276,3 +276,62 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
     b.close().await;
     server.kill().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn riders_sharing_a_space_on_the_oval_are_all_visible() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=sechstage]')").await;
+    // A spectator's snapshot of a made-up race: three riders on space 12,
+    // two on the Fahrerwechsel, one across the line with 10 1/3 points.
+    let centres = b
+        .eval(
+            r#"(async () => {
+  const { drawSechstage } = await import('/assets/boards/sechstage.js');
+  const rider = (seat, position, extra) => Object.assign({ seat, position, cards: 9, hand: null, changed: false, falls: false,
+    finished: false, played_green: [0,0,0,0,0,0,0,0], played_grey: [0,0,0,0,0,0,0,0], drawn_low: 0, drawn_high: 0, points: 0 }, extra);
+  const view = { viewer: null, options: { players: 6, races: 3, balancing: false, track: 'default' },
+    track: { name: 'Standard board', length: 81, sprints: [27, 54], fahrerwechsel: [30], sturz: [60] },
+    race: 1, order: [1, 2, 3, 4, 5, 0], turn: { seat: 2 }, mover: 2, draws_due: null,
+    riders: [rider(0, 12), rider(1, 12), rider(2, 12), rider(3, 30, { changed: true }), rider(4, 30, { changed: true, falls: true }),
+      rider(5, 81, { finished: true, points: 8680 })],
+    pile_low: 30, pile_high: 24, sprint_crossed: [5, 0], finish_order: [5], last_turns: [0, 1, 2, 3, 4],
+    history: [{ order: [0,1,2,3,4,5], positions: [81,81,70,60,50,40], finish_order: [0,1], points: [4200, 2520, 1680, 840, 0, 0],
+      laps_down: [0, 0, 3, 5, 5, 5], placing: [0,1,2,3,4,5] }] };
+  const snapshot = { game: 'sechstage', viewer: 'spectator', turn: { seat: 2 }, legal: [], view };
+  const main = document.getElementById('main');
+  main.replaceChildren(drawSechstage(snapshot, () => {}));
+  return [...document.querySelectorAll('svg [data-rider]')].map(g => {
+    const r = g.getBoundingClientRect();
+    return [Number(g.dataset.rider), r.x + r.width / 2, r.y + r.height / 2];
+  });
+})()"#,
+        )
+        .await;
+    let centres: Vec<(u64, f64, f64)> = centres
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap(), c[1].as_f64().unwrap(), c[2].as_f64().unwrap()))
+        .collect();
+    // Every rider is drawn once, and no two tokens cover each other.
+    let seats: std::collections::BTreeSet<u64> = centres.iter().map(|c| c.0).collect();
+    assert_eq!(seats.len(), 6, "{centres:?}");
+    for (i, a) in centres.iter().enumerate() {
+        for c in &centres[i + 1..] {
+            let distance = ((a.1 - c.1).powi(2) + (a.2 - c.2).powi(2)).sqrt();
+            assert!(distance > 12.0, "riders {} and {} overlap: {centres:?}", a.0, c.0);
+        }
+    }
+    // Exact fractions, and the score sheet of the race run.
+    let text = b.eval("document.getElementById('main').innerText").await;
+    let text = text.as_str().unwrap();
+    assert!(text.contains("10 1/3"), "{text}");
+    assert!(text.contains("3 · 2"), "rider C's sheet entry (3 laps down, 2 points): {text}");
+    assert_eq!(b.eval("document.querySelectorAll('#hand, .play-card').length").await, json!(0));
+    save("sechstage-stacked.png", &b.screenshot().await);
+    b.close().await;
+    server.kill().await;
+}

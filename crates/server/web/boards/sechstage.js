@@ -107,7 +107,9 @@ function riderToken(seat, x, y, { mover, falls, changed, size = 12 }) {
     mover ? s('circle', { r: size + 5, class: 'mover-ring' }) : null,
     s('circle', { r: size, fill: RIDER_COLOURS[seat % 8], stroke: changed ? '#8a8a8a' : '#fff', 'stroke-width': changed ? 3.5 : 2 }),
     s('text', { y: size * 0.38, 'text-anchor': 'middle', 'font-size': size * 1.05, 'font-weight': 700, fill: INK_ON[seat % 8], text: riderLetter(seat) }),
-    falls ? s('text', { x: size * 0.8, y: -size * 0.6, 'font-size': 12, text: '✚', fill: '#c0392b', stroke: '#fff', 'stroke-width': 0.6 }) : null);
+    falls ? s('g', { class: 'fall-mark' }, s('circle', { cx: size * 0.9, cy: -size * 0.8, r: 6, fill: '#fff', stroke: '#c0392b', 'stroke-width': 1.5 }),
+      s('text', { x: size * 0.9, y: -size * 0.8 + 4, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 800, fill: '#c0392b', text: '!' }),
+      s('title', { text: tx('falls') })) : null);
 }
 
 function drawTrack(view, svg) {
@@ -181,7 +183,7 @@ function drawRiders(view, svg) {
   for (const [space, riders] of bySpace) {
     riders.forEach((r, i) => {
       // Stacked across the track from the inside out; a crowd spills outside.
-      const off = -TRACK / 2 + 14 + i * 22;
+      const off = -TRACK / 2 + 13 + i * 25;
       const [x, y] = at((space + 0.5) * step, off);
       svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat && view.turn !== 'over', falls: r.falls, changed: r.changed }));
     });
