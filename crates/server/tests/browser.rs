@@ -335,3 +335,57 @@ async fn riders_sharing_a_space_on_the_oval_are_all_visible() {
     b.close().await;
     server.kill().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=ausreisser]')").await;
+    // A made-up six-rider table seen by seat 0, the jersey holder (seat 3) under a hill.
+    let setup = r#"window.drawTable = async (phase, legal) => {
+  const { drawAusreisser } = await import('/assets/boards/ausreisser.js');
+  const top = (speed, spurts, winds, hill, value) => ({ play: { speed, spurts, winds, hill }, value });
+  const table = { players: 6, stage: 1, phase, mover: phase.phase === 'window' ? 2 : 0, leader: 3, tempo: 48, hill: phase.phase === 'window',
+    turn_drawn: true, pile_len: 37, hand_len: [7, 6, 5, 6, 6, 6], chips: [0, 12, 3, 0, 27, 5], owed: [0, 1, 0, 0, 0, 0],
+    wind_room: [0, 0, 0, 0, 0, 0], hill_room: [1, 1, 1, 1, 1, 1], hill_known: [false, false, false, false, false, false],
+    discards: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    tops: [top(44, 0, 0, false, 44), top(41, 1, 0, false, 43), top(46, 0, 1, false, 44), top(48, 0, 0, true, 48), null, top(50, 1, 0, false, 52)],
+    current: null, totals: [1, -4, 0, 2, -9, -1], last_scores: [1, -4, 0, 2, -9, -1], faceup: [null, null, null, null, null, null], contenders: 0 };
+  const view = { seat: 0, options: { players: 6, special: true, stages: 3 }, table,
+    hand: [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 0, 1] };
+  window.acted = null;
+  const snapshot = { game: 'ausreisser', viewer: { seat: 0 }, turn: { seat: 0 }, legal: legal.map(action => ({ action, text: action })), view };
+  document.getElementById('main').replaceChildren(drawAusreisser(snapshot, a => { window.acted = a; }));
+  return true;
+}; true"#;
+    b.eval(setup).await;
+    b.eval("drawTable({ phase: 'window', seat: 0 }, ['hill', 'pass'])").await;
+    assert_eq!(
+        b.eval("document.querySelectorAll('svg[data-board=ausreisser] g.seat').length").await,
+        json!(6)
+    );
+    assert_eq!(b.eval("document.querySelectorAll('svg .jersey').length").await, json!(1));
+    assert_eq!(b.eval("document.querySelector('svg .road').dataset.hill").await, json!("true"));
+    // 27 minutes: five red chips of 5 and two blue chips of 1.
+    assert_eq!(
+        b.eval("document.querySelectorAll('g.seat[data-seat=\"4\"] .chips circle').length").await,
+        json!(7)
+    );
+    save("ausreisser-window.png", &b.screenshot().await);
+    b.click("#hand .play-card[data-card=hill]").await;
+    assert_eq!(b.eval("window.acted").await, json!("hill"));
+    // On its turn: the 45 has three plays to choose from, the 47 just one.
+    b.eval("drawTable({ phase: 'play' }, ['play 45', 'play 45 +2', 'play 45 +2 hill', 'play 47'])").await;
+    b.click("#hand .play-card[data-card=\"45\"]").await;
+    assert_eq!(b.eval("window.acted").await, json!(null));
+    assert_eq!(b.eval("document.querySelectorAll('#combos button[data-action]').length").await, json!(3));
+    save("ausreisser-choice.png", &b.screenshot().await);
+    b.click("#combos button[data-action=\"play 45 +2 hill\"]").await;
+    assert_eq!(b.eval("window.acted").await, json!("play 45 +2 hill"));
+    b.click("#hand .play-card[data-card=\"47\"]").await;
+    assert_eq!(b.eval("window.acted").await, json!("play 47"));
+    b.close().await;
+    server.kill().await;
+}

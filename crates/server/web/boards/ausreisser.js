@@ -37,7 +37,7 @@ const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
 
 export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#7d3c98', '#138d90', '#7a4b26'];
 
-const W = 1000, HGT = 560, CX = 500, CY = 270, RX = 330, RY = 175;
+const W = 1000, HGT = 580, CX = 500, CY = 290, RX = 390, RY = 200;
 
 /** A play `play 45 +2 +2 -2 hill` as its parts, or null. */
 export function parsePlay(action) {
@@ -57,7 +57,7 @@ function playLabel(play) {
   const parts = [String(play.speed)];
   for (let i = 0; i < play.spurts; i++) parts.push('+2');
   for (let i = 0; i < play.winds; i++) parts.push('−2');
-  if (play.hill) parts.push('⛰');
+  if (play.hill) parts.push(`+ ${tx('hill')}`);
   return parts.join(' ');
 }
 
@@ -107,8 +107,8 @@ function tableCard(x, y, played, faceup) {
   const mods = [];
   if (play.spurts) mods.push(`+${2 * play.spurts}`);
   if (play.winds) mods.push(`−${2 * play.winds}`);
-  if (play.hill) mods.push('⛰');
   if (mods.length) g.append(s('text', { y: 22, 'text-anchor': 'middle', 'font-size': 11, fill: '#555', text: mods.join(' ') }));
+  if (play.hill) g.append(s('path', { d: 'M 8 30 L 16 18 L 24 30 Z', fill: '#8b5a2b' }, s('title', { text: tx('hill') })));
   if (played.value !== play.speed || mods.length) {
     g.append(s('circle', { cx: 22, cy: -30, r: 12, fill: '#222' }),
       s('text', { x: 22, y: -26, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff', text: played.value }));
@@ -173,21 +173,21 @@ function centre(snapshot, svg) {
     // The road: a hill or flat.
     const road = s('g', { class: 'road', 'data-hill': tb.hill ? 'true' : 'false' });
     if (tb.hill) {
-      road.append(s('path', { d: `M ${CX + 15} ${CY + 40} L ${CX + 60} ${CY - 25} L ${CX + 105} ${CY + 40} Z`, fill: '#8b5a2b', stroke: '#fff', 'stroke-width': 2 }),
-        s('text', { x: CX + 60, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 700, fill: '#fff', text: tx('hill') }),
-        s('text', { x: CX + 60, y: CY + 76, 'text-anchor': 'middle', 'font-size': 11, fill: '#f4f9f0', text: tx('hillHint') }));
+      road.append(s('path', { d: `M ${CX + 45} ${CY + 40} L ${CX + 90} ${CY - 25} L ${CX + 135} ${CY + 40} Z`, fill: '#8b5a2b', stroke: '#fff', 'stroke-width': 2 }),
+        s('text', { x: CX + 90, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 700, fill: '#fff', text: tx('hill') }),
+        s('text', { x: CX + 90, y: CY + 76, 'text-anchor': 'middle', 'font-size': 11, fill: '#f4f9f0', text: tx('hillHint') }));
     } else {
-      road.append(s('line', { x1: CX + 15, y1: CY + 30, x2: CX + 105, y2: CY + 30, stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round' }),
-        s('text', { x: CX + 60, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, fill: '#f4f9f0', text: tx('flat') }));
+      road.append(s('line', { x1: CX + 45, y1: CY + 30, x2: CX + 135, y2: CY + 30, stroke: '#fff', 'stroke-width': 4, 'stroke-linecap': 'round' }),
+        s('text', { x: CX + 90, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, fill: '#f4f9f0', text: tx('flat') }));
     }
     svg.append(road);
   }
   // The pile.
   const pile = s('g', { class: 'pile', 'data-pile': tb.pile_len });
   for (let i = Math.min(3, tb.pile_len) - 1; i >= 0; i--) {
-    pile.append(s('rect', { x: CX + 150 + i * 3, y: CY - 40 - i * 3, width: 50, height: 70, rx: 6, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1.5 }));
+    pile.append(s('rect', { x: CX - 200 + i * 3, y: CY - 40 - i * 3, width: 50, height: 70, rx: 6, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1.5 }));
   }
-  pile.append(s('text', { x: CX + 175, y: CY + 50, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${tb.pile_len} · ${tx('pile')}` }));
+  pile.append(s('text', { x: CX - 175, y: CY + 50, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${tb.pile_len} · ${tx('pile')}` }));
   svg.append(pile);
   // What is happening now.
   let line = '';
@@ -196,14 +196,14 @@ function centre(snapshot, svg) {
   else if (phase === 'draw') line = `${t('seat')} ${tb.mover + 1} ${tx('drawing')}`;
   if (line) svg.append(s('text', { x: CX, y: CY + 100, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#fff', text: line }));
   if (tb.last_scores) {
-    const shown = tb.last_scores.slice(0, tb.players).map((v, seat) => `${seat + 1}: ${v > 0 ? '+' : ''}${v}`).join('  ');
-    svg.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 12, fill: '#f4f9f0', text: `${tx('lastStage')} · ${shown}` }));
+    const shown = tb.last_scores.slice(0, tb.players).map((v, seat) => `${seat + 1}: ${v > 0 ? '+' : ''}${v}`).join(' · ');
+    svg.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 12, fill: '#f4f9f0', text: `${tx('lastStage')} (${t('seat')}: ${tx('total')}) ${shown}` }));
   }
 }
 
 function cardFace(kind) {
   if (kind < HILL) return { cls: 'speed', big: String(39 + kind), small: 'km/h' };
-  if (kind === HILL) return { cls: 'hill', big: '⛰', small: tx('hill') };
+  if (kind === HILL) return { cls: 'hill', big: '', small: tx('hill') };
   if (kind === WIND) return { cls: 'wind', big: '−2', small: tx('wind') };
   return { cls: 'spurt', big: '+2', small: tx('spurt') };
 }
@@ -250,7 +250,9 @@ function handPanel(snapshot, act) {
       class: `play-card ausreisser ${face.cls}${playable ? ' playable' : ''}`,
       'data-card': speed !== null ? speed : ['hill', 'wind', 'spurt'][kind - HILL],
       'data-action': kind === HILL && canHill ? 'hill' : single,
-    }, h('span', { class: 'face' }, h('span', { class: 'corner', text: face.big }), h('span', { class: 'value', text: face.big }), h('span', { class: 'kind', text: face.small })),
+    }, h('span', { class: 'face' }, h('span', { class: 'corner', text: face.big }),
+      kind === HILL ? s('svg', { viewBox: '0 0 40 28', width: 40, height: 28, class: 'mountain' }, s('path', { d: 'M 2 26 L 16 4 L 24 15 L 28 10 L 38 26 Z', fill: '#fff' })) : h('span', { class: 'value', text: face.big }),
+      h('span', { class: 'kind', text: face.small })),
     count > 1 ? h('span', { class: 'count', text: `×${count}` }) : null);
     if (playable) el.addEventListener('click', () => (kind === HILL ? act('hill') : choose(speed, el)));
     cards.push(el);
