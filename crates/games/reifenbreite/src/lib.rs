@@ -160,6 +160,7 @@ pub mod bot;
 pub mod cards;
 pub mod course;
 pub mod describe;
+pub mod layout;
 pub mod movement;
 pub mod options;
 pub mod race;
@@ -176,11 +177,14 @@ use serde::{Deserialize, Serialize};
 use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
 
 /// What a viewer sees: the whole race except photo-card numbers, which stay
-/// hidden (0) until the race is over.
+/// hidden (0) until the race is over, and the layout of the stage's course
+/// for drawing it ([`layout`]; absent in views written before it existed).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Option<Seat>,
     pub race: Reifenbreite,
+    #[serde(default)]
+    pub layout: Option<layout::Layout>,
 }
 
 impl Game for Reifenbreite {
@@ -234,12 +238,14 @@ impl Game for Reifenbreite {
                 p.iter_mut().for_each(|n| *n = 0);
             }
         }
+        let layout = Some(layout::Layout(race.tracks[race.stage as usize].0.clone()));
         View {
             viewer: match viewer {
                 Viewer::Seat(s) => Some(s),
                 Viewer::Spectator => None,
             },
             race,
+            layout,
         }
     }
 
