@@ -79,19 +79,18 @@ function jersey(x, y, scale = 1) {
     s('title', { text: tx('jersey') }));
 }
 
-/** Penalty chips in the box's denominations: red for 5 minutes, blue for 1. */
+/** Penalty chips in the box's denominations: red for 5 minutes, blue for 1,
+ * overlapping more as they grow so that they all fit. Returns the group and its width. */
 function chips(x, y, count) {
   const g = s('g', { class: 'chips', 'data-chips': count });
-  const reds = Math.floor(count / 5), blues = count % 5;
-  const stacks = [];
-  for (let i = 0; i < reds; i++) stacks.push('#c0392b');
-  for (let i = 0; i < blues; i++) stacks.push('#2162b0');
-  const shown = stacks.slice(0, 8);
-  shown.forEach((fill, i) => {
-    g.append(s('circle', { cx: x + i * 6, cy: y, r: 7, fill, stroke: '#fff', 'stroke-width': 1.5 }));
+  const colours = [];
+  for (let i = 0; i < Math.floor(count / 5); i++) colours.push('#c0392b');
+  for (let i = 0; i < count % 5; i++) colours.push('#2162b0');
+  const step = colours.length > 9 ? 48 / (colours.length - 1) : 6;
+  colours.forEach((fill, i) => {
+    g.append(s('circle', { cx: x + i * step, cy: y, r: 7, fill, stroke: '#fff', 'stroke-width': 1.5 }));
   });
-  
-  return g;
+  return [g, colours.length ? (colours.length - 1) * step + 7 : 0];
 }
 
 /** A small card on the table: a speed card with its modifiers and the speed ridden. */
@@ -129,28 +128,29 @@ function seatPanel(snapshot, seat, [x, y]) {
   g.append(s('rect', { x: x - 95, y: top, width: 190, height: 112, rx: 10, fill: seat === me ? '#fffaf0' : '#fff',
     stroke: active ? '#ffd400' : '#b9ab8c', 'stroke-width': active ? 4 : 1.5, class: active ? 'seat-box active' : 'seat-box' }));
   g.append(s('rect', { x: x - 95, y: top, width: 8, height: 112, rx: 3, fill: RIDER_COLOURS[seat % 6] }));
-  g.append(s('text', { x: x - 80, y: top + 20, 'font-size': 15, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me) }));
+  g.append(s('text', { x: x - 80, y: top + 21, 'font-size': 17, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me) }));
   // Cards in hand as small backs, with the count.
   const n = tb.hand_len[seat];
   for (let i = 0; i < Math.min(n, 8); i++) {
     g.append(s('rect', { x: x - 80 + i * 5, y: top + 30, width: 14, height: 20, rx: 2, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1 }));
   }
-  g.append(s('text', { x: x - 80 + Math.min(n, 8) * 5 + 16, y: top + 45, 'font-size': 12, fill: '#555', text: `${n}${tb.owed[seat] ? ` +${tb.owed[seat]} ${tx('owed')}` : ''}` },
-    s('title', { text: `${n} ${tx('cards')}` })));
+  g.append(s('text', { x: x - 80 + Math.min(n, 8) * 5 + 16, y: top + 45, 'font-size': 13.5, fill: '#555', text: `${n}${tb.owed[seat] ? ` (+${tb.owed[seat]})` : ''}` },
+    s('title', { text: `${n} ${tx('cards')}${tb.owed[seat] ? `, ${tb.owed[seat]} ${tx('owed')}` : ''}` })));
   // Penalty chips, then the points of the series.
   const chipCount = tb.chips[seat];
-  const shownChips = Math.min(Math.floor(chipCount / 5) + (chipCount % 5), 8);
-  if (chipCount) g.append(chips(x - 72, top + 68, chipCount));
-  g.append(s('text', { x: x - 80 + (chipCount ? shownChips * 6 + 10 : 0), y: top + 72, 'font-size': 12, fill: chipCount ? '#a52a1f' : '#555', 'font-weight': chipCount ? 700 : 400, text: `${chipCount} ${tx('chips')}` }));
-  g.append(s('text', { x: x - 80, y: top + 100, 'font-size': 12, fill: '#555', text: `${tb.totals[seat] > 0 ? '+' : ''}${tb.totals[seat]} ${tx('total')}` }));
+  const [chipGroup] = chips(x - 73, top + 68, chipCount);
+  if (chipCount) g.append(chipGroup);
+  g.append(s('text', { x: x - 80, y: top + 100, 'font-size': 13.5, fill: '#555' },
+    s('tspan', { fill: chipCount ? '#a52a1f' : '#555', 'font-weight': chipCount ? 700 : 400, text: `${chipCount} ${tx('chips')}` }),
+    s('tspan', { text: ` · ${tb.totals[seat] > 0 ? '+' : ''}${tb.totals[seat]} ${tx('total')}` })));
   // The top of the rider's pile (or the card drawn face up for the first leader).
   const faceup = phase === 'choose' ? tb.faceup[seat] : null;
-  if (faceup) g.append(tableCard(x + 58, y + 6, null, faceup));
+  if (faceup) g.append(tableCard(x + 58, y - 4, null, faceup));
   else if (phase === 'refill' && tb.mover === seat && tb.current) {
     // The play being made: settled once the hand is refilled.
-    g.append(tableCard(x + 58, y + 6, { play: tb.current, value: ridden(tb.current, tb.hill) }));
-  } else if (tb.tops[seat]) g.append(tableCard(x + 58, y + 6, tb.tops[seat]));
-  else g.append(s('rect', { x: x + 34, y: y - 27, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
+    g.append(tableCard(x + 58, y - 4, { play: tb.current, value: ridden(tb.current, tb.hill) }));
+  } else if (tb.tops[seat]) g.append(tableCard(x + 58, y - 4, tb.tops[seat]));
+  else g.append(s('rect', { x: x + 34, y: y - 37, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;
 }
