@@ -98,7 +98,8 @@ function tableCard(x, y, played, faceup) {
   const g = s('g', { class: 'top-card', transform: `translate(${x},${y})` });
   g.append(s('rect', { x: -24, y: -33, width: 48, height: 66, rx: 6, fill: '#fff', stroke: '#7a6a4a', 'stroke-width': 1.5 }));
   if (faceup) {
-    g.append(s('text', { y: 8, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 800, fill: '#222', text: faceup }));
+    const name = { hill: tx('hill'), wind: tx('wind'), spurt: tx('spurt') }[faceup];
+    g.append(s('text', { y: name ? 4 : 8, 'text-anchor': 'middle', 'font-size': name ? 10 : 22, 'font-weight': 800, fill: '#222', text: name || faceup }));
     return g;
   }
   const play = played.play;

@@ -137,7 +137,7 @@ function drawTrack(view, svg) {
     // Every tenth space is numbered outside the track.
     if (k % 10 === 0 && k > 0 && !special.has(k)) {
       const [x, y] = at((k + 0.5) * step, TRACK / 2 + 11);
-      svg.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#8a7a5c', text: k }));
+      svg.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#8a7a5c', text: k }));
     }
   }
   // The start and finish line, chequered, right after the start slot 0.
@@ -151,7 +151,7 @@ function drawTrack(view, svg) {
     const crossed = (view.sprint_crossed || [])[i] || 0;
     svg.append(s('g', { class: 'sprint-label' },
       s('text', { x: lx, y: ly, 'text-anchor': 'middle', class: 'track-label', fill: '#8a6200', text: `${tx('sprint')} ${i + 1} · 5-3-2-1` }),
-      s('text', { x: lx, y: ly + 13, 'text-anchor': 'middle', 'font-size': 11, fill: '#8a6200', text: `${Math.min(crossed, 4)}/4 ${tx('across')}` })));
+      s('text', { x: lx, y: ly + 15, 'text-anchor': 'middle', 'font-size': 12, fill: '#8a6200', text: `${Math.min(crossed, 4)}/4 ${tx('across')}` })));
   });
 }
 
