@@ -1,0 +1,171 @@
+//! End-to-end: Um Reifenbreite in a real headless Chromium — the course drawn
+//! from the view's layout, a manager placing and riding by clicking, and the
+//! score sheet of a finished race.
+//!
+//! Needs Debian's `chromium` (`.ci/run` installs it). Without it the tests
+//! fail under CI and are skipped, with a message, elsewhere.
+
+mod common;
+
+use common::TestServer;
+use common::browser::{Browser, chromium};
+use serde_json::json;
+
+fn browser_binary() -> Option<String> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install chromium for the browser tests");
+        eprintln!("skipping: chromium is not installed (apt-get install chromium)");
+    }
+    found
+}
+
+fn save(name: &str, png: &[u8]) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+const BOARD: &str = "svg[data-board=reifenbreite]";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2, "course": "luettich", "rules": "pro"}, "seats": ["human", "heuristic"], "seed": 4}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["seats"][0]["url"].as_str().unwrap())).await;
+    b.wait_for(&format!("document.querySelector('{BOARD}')")).await;
+    // The start area (16 spaces, 4 lanes) and the line after it are drawn from the layout.
+    let spaces = b.eval(&format!("document.querySelectorAll('{BOARD} [data-space]').length")).await;
+    assert!(spaces.as_u64().unwrap() >= 16 * 4, "only {spaces} spaces drawn");
+    assert_eq!(b.eval(&format!("!!document.querySelector('{BOARD} .start-label')")).await, json!(true));
+    assert_eq!(b.eval("document.querySelectorAll('#energy [data-team]').length").await, json!(2));
+    assert_eq!(b.eval("!!document.querySelector('svg[data-profile=luettich]')").await, json!(true));
+
+    let mut clicks = 0;
+    let mut placed = 0;
+    let mut cards = 0;
+    let mut spaces_clicked = 0;
+    let mut started = false;
+    while clicks < 45 {
+        let state = b
+            .wait_for(&format!(
+                "document.querySelector('#score-sheet') ? 'over' : document.querySelector('.place-riders button') ? 'place' : document.querySelector('{BOARD} g.target') ? 'space' : document.querySelector('#decision button[data-action]') ? 'button' : null"
+            ))
+            .await;
+        if state == json!("over") {
+            break;
+        }
+        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        match state.as_str().unwrap() {
+            "place" => {
+                // Choose the last rider still waiting, then a highlighted start space.
+                let rider = b
+                    .eval("[...document.querySelectorAll('.place-riders button')].pop().dataset.rider")
+                    .await;
+                b.click(&format!(".place-riders button[data-rider=\"{}\"]", rider.as_str().unwrap())).await;
+                b.wait_for(&format!(
+                    "document.querySelector('.place-riders button.selected').dataset.rider === '{}'",
+                    rider.as_str().unwrap()
+                ))
+                .await;
+                let action =
+                    b.eval(&format!("document.querySelector('{BOARD} g.target').dataset.action")).await;
+                assert!(action.as_str().unwrap().starts_with(&format!("place {} ", rider.as_str().unwrap())));
+                b.click(&format!("{BOARD} g.target")).await;
+                placed += 1;
+            }
+            "space" => {
+                if !started {
+                    started = true;
+                    save("reifenbreite-move.png", &b.screenshot().await);
+                }
+                // The farthest highlighted space (the last in track order).
+                b.eval(&format!("[...document.querySelectorAll('{BOARD} g.target')].pop().id = 'rb-pick'"))
+                    .await;
+                b.click("#rb-pick").await;
+                spaces_clicked += 1;
+            }
+            _ => {
+                // An energy card now and then, otherwise ride (or accept, draft).
+                let card = b.eval("!!document.querySelector('#decision .energy-card.playable')").await
+                    == json!(true);
+                if card && cards < 2 && clicks % 3 == 0 {
+                    b.click("#decision .energy-card.playable").await;
+                    cards += 1;
+                } else {
+                    let pick = b
+                        .eval("(['ride', 'draft', 'accept', 'refuse', 'skip'].find(a => document.querySelector(`#decision button[data-action=${a}]`)) || document.querySelector('#decision button[data-action]').dataset.action)")
+                        .await;
+                    b.click(&format!("#decision button[data-action=\"{}\"]", pick.as_str().unwrap())).await;
+                }
+            }
+        }
+        b.wait_for(&format!(
+            "document.querySelector('#score-sheet') || document.querySelectorAll('#log li').length > {log}"
+        ))
+        .await;
+        clicks += 1;
+    }
+    assert_eq!(placed, 4, "the manager placed his four riders by clicking");
+    assert!(spaces_clicked >= 5, "only {spaces_clicked} moves on the road");
+    // Riders are on the road as numbered tokens, the star marked.
+    let riders = b.eval(&format!("document.querySelectorAll('{BOARD} [data-rider]').length")).await;
+    assert!(riders.as_u64().unwrap() >= 4, "{riders} riders drawn");
+    assert_eq!(
+        b.eval(&format!("!!document.querySelector('{BOARD} [data-rider=\"21\"] polygon')")).await,
+        json!(true)
+    );
+    assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
+    let shot = b.screenshot().await;
+    assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
+    save("reifenbreite-race.png", &shot);
+    // A spectator in German: the same course, the words in German.
+    b.goto(&format!("http://{}{}", server.addr, reply["spectator"]["url"].as_str().unwrap())).await;
+    b.wait_for(&format!("document.querySelector('{BOARD}') && !document.querySelector('#moves button')"))
+        .await;
+    b.click("#lang-toggle").await;
+    b.wait_for("document.querySelector('#energy h3') && document.querySelector('#energy h3').textContent === 'Energie-Karten'")
+        .await;
+    assert_eq!(b.eval(&format!("document.querySelectorAll('{BOARD} g.target').length")).await, json!(0));
+    save("reifenbreite-spectator-de.png", &b.screenshot().await);
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_reifenbreite_race_shows_the_score_sheet() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2, "course": "luettich", "rules": "pro"}, "seats": ["heuristic", "heuristic"], "seed": 9}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["spectator"]["url"].as_str().unwrap())).await;
+    // The bots race on the server; the spectator's board follows them to the end.
+    let mut waited = 0;
+    loop {
+        let done = b.eval("!!document.querySelector('#score-sheet')").await;
+        if done == json!(true) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        waited += 1;
+        assert!(waited < 60, "the race did not end within 15 s");
+    }
+    // Eight riders placed, with place points 50, 40, ... and two team totals.
+    assert_eq!(b.eval("document.querySelectorAll('#score-sheet [data-rider-row]').length").await, json!(8));
+    assert_eq!(
+        b.eval("document.querySelector('#score-sheet [data-rider-row] td:nth-child(3)').textContent").await,
+        json!("50")
+    );
+    assert_eq!(b.eval("document.querySelectorAll('#score-sheet [data-team-row]').length").await, json!(2));
+    let shot = b.screenshot().await;
+    assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
+    save("reifenbreite-sheet.png", &shot);
+    b.close().await;
+    server.kill().await;
+}

@@ -1,0 +1,517 @@
+// Um Reifenbreite: the stretch of the course around the riders, drawn from the
+// view's layout (every space with its lane, measure and surface), the riders
+// as team-coloured numbered tokens, the decisions of the rider to move, the
+// energy cards of every team, a profile of the whole course, and the score
+// sheet at the end.
+//
+// The road runs left to right: lane 4 on top, lane 1 (rightmost in the
+// direction of travel) at the bottom. Inside curves the lanes have different
+// numbers of spaces over one common measure, with thick lines between them.
+
+import { h, s } from '../dom.js';
+import { getLang } from '../i18n.js';
+
+const TEXTS = {
+  en: {
+    round: 'Round', stage: 'Stage', lane: 'Lane', curve: 'curve', start: 'Start', finish: 'Finish', sprint: 'Sprint',
+    toMove: 'is to move', moves: 'moves up to', breakaway: 'breakaway', mayDraft: 'may draft in the slipstream', offers: 'offers the lead to',
+    places: 'places a rider', rollOff: 'Roll-off for the start', director: 'The race director draws the photo cards',
+    over: 'The race is over', dice: 'dice', chanceCard: 'a 7: chance card', photo: 'photo card',
+    pickRider: 'Choose a rider, then click a start space.', pickSpace: 'Click a highlighted space.',
+    behind: 'behind', ahead: 'ahead', energy: 'Energy cards', team: 'Team', manager: 'manager', you: 'you',
+    chosen: 'cards chosen', none: 'none', sheet: 'Score sheet', place: 'Place', rider: 'Rider', points: 'Points',
+    extra: 'Sprints + jersey', total: 'Total', dq: 'disqualified', teamTotal: 'Team totals', jersey: 'yellow jersey',
+    dismounted: 'dismounted', finished: 'finished', stillToMove: 'still to move', photos: 'photo cards', drew: 'race director drew',
+    asphalt: 'asphalt', cobbles: 'cobbles', climb: 'climb', descent: 'descent', profile: 'Course',
+    ride: 'Ride', rideDice: 'Roll the dice', break: 'Break away!', tow: 'Tow: die + 6', tow12: 'Long tow: 12',
+    ask: 'Offer the lead', accept: 'Take the lead', refuse: 'Refuse the lead', draft: 'Draft', skip: 'Do not draft',
+    joker: 'joker', stageRace: 'stage race: stages × best rider + team total',
+  },
+  de: {
+    round: 'Runde', stage: 'Etappe', lane: 'Spur', curve: 'Kurve', start: 'Start', finish: 'Ziel', sprint: 'Sprint',
+    toMove: 'ist am Zug', moves: 'zieht bis zu', breakaway: 'Ausreißversuch', mayDraft: 'kann sich im Windschatten anhängen', offers: 'bietet die Führung an:',
+    places: 'stellt einen Fahrer auf', rollOff: 'Auswürfeln des Startspielers', director: 'Der Rennleiter zieht die Foto-Karten',
+    over: 'Das Rennen ist beendet', dice: 'Würfel', chanceCard: 'eine 7: Chancen-Karte', photo: 'Foto-Karte',
+    pickRider: 'Wähle einen Fahrer, dann klicke ein Startfeld.', pickSpace: 'Klicke ein markiertes Feld.',
+    behind: 'dahinter', ahead: 'voraus', energy: 'Energie-Karten', team: 'Team', manager: 'Teamchef', you: 'du',
+    chosen: 'Karten gewählt', none: 'keine', sheet: 'Wertungsblatt', place: 'Platz', rider: 'Fahrer', points: 'Punkte',
+    extra: 'Sprints + Trikot', total: 'Gesamt', dq: 'disqualifiziert', teamTotal: 'Teamwertung', jersey: 'Gelbes Trikot',
+    dismounted: 'abgestiegen', finished: 'im Ziel', stillToMove: 'noch zu ziehen', photos: 'Foto-Karten', drew: 'der Rennleiter zog',
+    asphalt: 'Asphalt', cobbles: 'Kopfsteinpflaster', climb: 'Steigung', descent: 'Gefälle', profile: 'Strecke',
+    ride: 'Fahren', rideDice: 'Würfeln', break: 'Ausreißen!', tow: 'Mitziehen: Würfel + 6', tow12: 'Langer Zug: 12',
+    ask: 'Führung anbieten', accept: 'Führung übernehmen', refuse: 'Führung ablehnen', draft: 'Anhängen', skip: 'Nicht anhängen',
+    joker: 'Joker', stageRace: 'Etappenrennen: Etappen × bester Fahrer + Teamergebnis',
+  },
+};
+const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
+
+/** Team colours for teams 2x, 3x, 4x, 5x, and the ink on them. */
+export const TEAM_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#e6a800'];
+const TEAM_INK = ['#fff', '#fff', '#fff', '#222'];
+/** Surface colours of section 9: asphalt beige, cobbles blue-green, climb red, descent ochre. */
+const SURFACE = { a: '#ece1c6', c: '#8ec3b6', u: '#e3907f', d: '#e7c15a' };
+const SURFACE_KEY = { a: 'asphalt', c: 'cobbles', u: 'climb', d: 'descent' };
+/** A team's row of energy cards: the owner's place in the team (null: joker), value, mountain sign. */
+const ENERGY_KINDS = [[0, 6, true], [0, 5, false], [1, 6, true], [2, 6, true], [3, 5, false], [null, 6, true], [null, 5, false]];
+const PLACE_POINTS = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
+const NONE = 65535;
+
+const U = 44; // pixels per row of the road
+const LH = 40; // pixels per lane
+const TOP = 46; // room above the road for labels
+const WINDOW = 26; // rows shown at most
+
+export const riderNumber = r => (Math.floor(r / 4) + 2) * 10 + (r % 4) + 1;
+const riderIndex = n => (Math.floor(n / 10) - 2) * 4 + (n % 10) - 1;
+
+/** The layout's spaces with where each starts and ends along the course. */
+function unroll(layout) {
+  const spaces = layout.spaces.split(' ').map(token => {
+    const [lane, pos, cell, curve] = token.split('/');
+    return { lane: Number(lane), pos: Number(pos), cell, curve: curve === 'c', kind: cell[0], number: Number(cell.slice(1)) || 0 };
+  });
+  const last = [0, 0, 0, 0, 0];
+  for (const sp of spaces) {
+    sp.from = sp.curve ? last[sp.lane] : sp.pos - layout.row;
+    last[sp.lane] = sp.pos;
+  }
+  return spaces;
+}
+
+function phaseOf(race) {
+  const p = race.phase;
+  return typeof p === 'string' ? [p, {}] : Object.entries(p)[0];
+}
+
+const seatsOf = race => race.options.seats || race.options.teams;
+const seatOfTeam = (race, team) => team % seatsOf(race);
+const onRoad = r => r.status === 'Road' || r.status === 'Finished' || r.status === 'Dismounted';
+
+/** Legal actions by kind: spaces to click (`to`, `place`) and everything else as buttons. */
+function sortLegal(snapshot, phase) {
+  const to = new Map(), place = new Map(), other = [];
+  for (const l of snapshot.legal || []) {
+    let m;
+    if ((m = /^to (\d+)$/.exec(l.action))) to.set(Number(m[1]), l);
+    else if ((m = /^place (\d+) (\d+)$/.exec(l.action))) {
+      const rider = riderIndex(Number(m[1]));
+      if (!place.has(rider)) place.set(rider, new Map());
+      place.get(rider).set(Number(m[2]), l);
+    } else other.push(l);
+  }
+  const [name, p] = phase;
+  const draft = name === 'Draft' ? other.find(l => l.action === 'draft') : null;
+  if (draft) to.set(p.to, draft);
+  return { to, place, other };
+}
+
+// The rider chosen for placing, kept across redraws of the same table.
+let placing = null;
+
+/** The stretch of road to show: [from, to) in measure units. */
+function windowOf(layout, spaces, race, phase, targets) {
+  const row = layout.row;
+  const [name, p] = phase;
+  const start = spaces.slice(0, layout.start);
+  let keep = [];
+  if (name === 'FirstTeam' || name === 'Place') keep = start.map(sp => sp.pos);
+  if (name === 'Over') {
+    const finish = layout.lines[layout.lines.length - 1].at;
+    keep = [finish - 14 * row, finish + 3 * row];
+  }
+  const riders = race.riders.filter(onRoad).map(r => spaces[r.space].pos);
+  if (!keep.length) keep = riders.length ? riders : start.map(sp => sp.pos);
+  const must = [...targets].map(id => spaces[id].pos);
+  if (p.rider !== undefined && race.riders[p.rider] && race.riders[p.rider].space !== NONE) must.push(spaces[race.riders[p.rider].space].pos);
+  if (p.leader !== undefined) must.push(spaces[race.riders[p.leader].space].pos);
+  if (p.asked !== undefined) must.push(spaces[race.riders[p.asked].space].pos);
+  const all = keep.concat(must);
+  let lo = Math.min(...all) - 2 * row, hi = Math.max(...all) + 2 * row;
+  if (hi - lo > WINDOW * row) {
+    // Spread out: centre on the decision, leaning ahead.
+    const focus = must.length ? must : keep;
+    const flo = Math.min(...focus) - 3 * row, fhi = Math.max(...focus) + 2 * row;
+    const spare = Math.max(0, WINDOW * row - (fhi - flo));
+    lo = Math.max(lo, flo - Math.round(spare * 0.6));
+    hi = lo + WINDOW * row;
+  }
+  if (hi - lo < 18 * row) hi = lo + 18 * row;
+  const end = Math.max(...spaces.map(sp => sp.pos));
+  lo = Math.max(0, lo);
+  hi = Math.min(end, hi);
+  return [lo, hi];
+}
+
+function token(race, r, x, y, { mover, moved, size = 15 }) {
+  const team = Math.floor(r / 4);
+  const star = r % 4 === 0;
+  const jersey = race.jersey && race.jersey[0] === r;
+  const g = s('g', { 'data-rider': riderNumber(r), class: 'rider', opacity: moved ? 0.72 : 1 });
+  if (mover) {
+    g.append(s('circle', { cx: x, cy: y, r: size + 5, fill: 'none', stroke: '#ffd400', 'stroke-width': 4 },
+      s('animate', { attributeName: 'stroke-opacity', values: '1;0.25;1', dur: '1.2s', repeatCount: 'indefinite' })));
+  }
+  g.append(s('circle', { cx: x, cy: y + 1.5, r: size, fill: 'rgba(0,0,0,.25)' }));
+  g.append(s('circle', { cx: x, cy: y, r: size, fill: TEAM_COLOURS[team], stroke: jersey ? '#ffe000' : '#fff', 'stroke-width': jersey ? 4 : 2 }));
+  if (star) {
+    // The team's star (x1): a golden star above the number.
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const a = -Math.PI / 2 + i * Math.PI / 5, rr = i % 2 ? 2.6 : 6;
+      pts.push(`${(x + rr * Math.cos(a)).toFixed(1)},${(y - size + 1 + rr * Math.sin(a)).toFixed(1)}`);
+    }
+    g.append(s('polygon', { points: pts.join(' '), fill: '#ffd400', stroke: '#6b5200', 'stroke-width': 0.8 }));
+  }
+  g.append(s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: TEAM_INK[team] }, String(riderNumber(r))));
+  g.append(s('title', {}, `${tx('rider')} ${riderNumber(r)}${star ? ' ★' : ''}${jersey ? ' · ' + tx('jersey') : ''}`));
+  return g;
+}
+
+function chequer(svg, x, y0, y1, w) {
+  const n = Math.round((y1 - y0) / w);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < 2; j++) {
+      svg.append(s('rect', { x: x - w + j * w, y: y0 + i * w, width: w, height: w, fill: (i + j) % 2 ? '#fff' : '#111' }));
+    }
+  }
+}
+
+function drawRoad(snapshot, act, layout, spaces, phase, legal) {
+  const race = snapshot.view.race;
+  const row = layout.row;
+  const targets = new Set(legal.to.keys());
+  const placeable = placing !== null && legal.place.has(placing) ? legal.place.get(placing) : null;
+  if (placeable) for (const id of placeable.keys()) targets.add(id);
+  const [lo, hi] = windowOf(layout, spaces, race, phase, targets);
+  const xOf = pos => ((pos - lo) / row) * U + 12;
+  const yOf = lane => TOP + (4 - lane) * LH;
+  const width = xOf(hi) + 12;
+  const height = TOP + 4 * LH + 58;
+  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `Um Reifenbreite · ${layout.name}`, 'data-board': 'reifenbreite', class: 'board-svg' });
+  svg.append(s('rect', { x: 0, y: 0, width, height, fill: '#d7e4c0' }));
+  const visible = [];
+  spaces.forEach((sp, id) => { if (sp.pos > lo && sp.from < hi) visible.push([id, sp]); });
+  // The road's edge, then the spaces.
+  for (const [, sp] of visible) {
+    svg.append(s('rect', { x: xOf(Math.max(sp.from, lo)) - 1.5, y: yOf(sp.lane) - 1.5, width: xOf(Math.min(sp.pos, hi)) - xOf(Math.max(sp.from, lo)) + 3, height: LH + 3, fill: '#5b5347' }));
+  }
+  const occupied = new Map();
+  race.riders.forEach((r, i) => { if (r.status === 'Road' || r.status === 'Finished') occupied.set(r.space, i); });
+  for (const [id, sp] of visible) {
+    const x0 = xOf(Math.max(sp.from, lo)), x1 = xOf(Math.min(sp.pos, hi)), y = yOf(sp.lane);
+    const action = legal.to.get(id) || (placeable && placeable.get(id));
+    const start = id < layout.start;
+    const cell = s('rect', { x: x0 + 0.5, y: y + 0.5, width: Math.max(0, x1 - x0 - 1), height: LH - 1, fill: SURFACE[sp.kind] || SURFACE.a, stroke: '#7d7364', 'stroke-width': 0.6 });
+    const g = s('g', { 'data-space': id, class: action ? 'clickable target' : null, 'data-action': action ? action.action : null, onclick: action ? () => act(action.action) : null }, cell);
+    if (start && !sp.curve) g.append(s('rect', { x: x0 + 3, y: y + 3, width: Math.max(0, x1 - x0 - 6), height: LH - 6, fill: 'none', stroke: '#fff', 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
+    if (sp.number && !occupied.has(id)) {
+      g.append(s('text', { x: (x0 + x1) / 2, y: y + LH / 2 + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: 'rgba(40,30,20,.72)' }, String(sp.number)));
+    }
+    if (action) {
+      g.append(s('rect', { x: x0 + 2.5, y: y + 2.5, width: Math.max(0, x1 - x0 - 5), height: LH - 5, fill: 'rgba(21,101,192,.2)', stroke: '#1565c0', 'stroke-width': 3, rx: 4, class: 'target-mark' }));
+      g.append(s('title', {}, action.text));
+    }
+    svg.append(g);
+  }
+  // Thick lines between the lanes of curves, and a curve label.
+  const curves = [];
+  for (const [, sp] of visible) {
+    if (!sp.curve) continue;
+    const c = curves.find(k => sp.from <= k.hi && sp.pos >= k.lo);
+    if (c) { c.lo = Math.min(c.lo, sp.from); c.hi = Math.max(c.hi, sp.pos); c.lanes = Math.max(c.lanes, sp.lane); }
+    else curves.push({ lo: sp.from, hi: sp.pos, lanes: sp.lane });
+  }
+  for (const c of curves) {
+    const x0 = xOf(Math.max(c.lo, lo)), x1 = xOf(Math.min(c.hi, hi));
+    for (let lane = 2; lane <= c.lanes; lane++) {
+      svg.append(s('line', { x1: x0 - 4, x2: x1 + 4, y1: yOf(lane) + LH, y2: yOf(lane) + LH, stroke: '#222', 'stroke-width': 5, 'stroke-linecap': 'round', class: 'thick-line' }));
+    }
+    const mid = (x0 + x1) / 2;
+    svg.append(s('path', { d: `M ${mid - 26} ${TOP - 10} q 26 -18 52 0`, fill: 'none', stroke: '#555', 'stroke-width': 2, 'marker-end': 'url(#rb-arrow)' }));
+    svg.append(s('text', { x: mid, y: TOP - 24, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-style': 'italic' }, tx('curve')));
+  }
+  svg.prepend(s('defs', {}, s('marker', { id: 'rb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#555' }))));
+  // The lines of the route: sprints, the finish, plain line names.
+  const sprintAt = new Map((layout.sprints || []).map((sp, i) => [sp.leg - 1, [sp, i]]));
+  layout.lines.forEach((line, k) => {
+    if (line.at < lo || line.at > hi) return;
+    const x = xOf(line.at);
+    const finish = k === layout.lines.length - 1;
+    const sprint = race.rules.sprints && sprintAt.get(k);
+    if (finish) chequer(svg, x + 5, TOP, TOP + 4 * LH, 10);
+    else svg.append(s('line', { x1: x, x2: x, y1: TOP - 4, y2: TOP + 4 * LH + 4, stroke: sprint ? '#1f7a3a' : '#fff', 'stroke-width': sprint ? 5 : 3, 'stroke-dasharray': sprint ? null : '7 4', class: sprint ? 'sprint-line' : 'route-line' }));
+    const label = finish ? `${tx('finish')} ${line.line}` : sprint ? `${tx('sprint')} ${line.line} · ${sprint[0].points.join('/')}` : line.line;
+    svg.append(s('text', { x, y: TOP + 4 * LH + 20, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: finish ? '#111' : sprint ? '#1f7a3a' : '#555', class: finish ? 'finish-label' : null }, label));
+  });
+  // The start area.
+  const startSpaces = spaces.slice(0, layout.start);
+  const sx0 = Math.min(...startSpaces.map(sp => sp.from)), sx1 = Math.max(...startSpaces.map(sp => sp.pos));
+  if (sx1 > lo && sx0 < hi) {
+    svg.append(s('text', { x: xOf(Math.max(sx0, lo)) + 4, y: TOP - 8, 'font-size': 13, 'font-weight': 700, fill: '#333', class: 'start-label' }, tx('start')));
+    svg.append(s('line', { x1: xOf(sx0), x2: xOf(sx0), y1: TOP, y2: TOP + 4 * LH, stroke: '#fff', 'stroke-width': 3 }));
+  }
+  // Lane numbers at the left edge.
+  for (let lane = 1; lane <= 4; lane++) {
+    svg.append(s('text', { x: 3, y: yOf(lane) + LH / 2 + 4, 'font-size': 10, fill: '#556' }, String(lane)));
+  }
+  // Riders on the road, beside it when dismounted.
+  const [name, p] = phase;
+  const mover = p.rider !== undefined ? p.rider : name === 'Proposal' ? p.asked : null;
+  let behind = 0, ahead = 0;
+  race.riders.forEach((r, i) => {
+    if (!onRoad(r)) return;
+    const sp = spaces[r.space];
+    if (sp.pos <= lo) { behind++; return; }
+    if (sp.from >= hi) { ahead++; return; }
+    const x = (xOf(Math.max(sp.from, lo)) + xOf(Math.min(sp.pos, hi))) / 2;
+    const moved = (race.moved >> i) & 1;
+    if (r.status === 'Dismounted') {
+      const y = sp.lane >= 3 ? TOP - 16 : TOP + 4 * LH + 36;
+      const g = token(race, i, x, y, { moved: true, size: 12 });
+      g.append(s('title', {}, `${riderNumber(i)} · ${tx('dismounted')}`));
+      svg.append(g);
+    } else {
+      const g = token(race, i, x, yOf(sp.lane) + LH / 2, { mover: i === mover, moved });
+      if (r.status === 'Finished') g.setAttribute('data-finished', '');
+      const action = legal.to.get(r.space);
+      if (action) { g.setAttribute('class', 'rider clickable'); g.addEventListener('click', () => act(action.action)); }
+      svg.append(g);
+    }
+  });
+  if (behind) svg.append(s('text', { x: 14, y: height - 8, 'font-size': 12, fill: '#333' }, `◀ ${behind} ${tx('behind')}`));
+  if (ahead) svg.append(s('text', { x: width - 14, y: height - 8, 'text-anchor': 'end', 'font-size': 12, fill: '#333' }, `${ahead} ${tx('ahead')} ▶`));
+  return [svg, lo, hi];
+}
+
+/** The whole course as a stage profile: climbs up, descents down, lines, riders and the stretch shown. */
+function drawProfile(snapshot, layout, spaces, lo, hi) {
+  const race = snapshot.view.race;
+  const end = Math.max(...spaces.map(sp => sp.pos));
+  const W = 1000, H = 84, base = 64;
+  const lane1 = spaces.filter(sp => sp.lane === 1);
+  let height = 0;
+  const pts = [];
+  for (const sp of lane1) {
+    if (sp.kind === 'u') height += sp.number;
+    else if (sp.kind === 'd') height -= sp.number;
+    pts.push([sp.pos, height, sp.kind]);
+  }
+  const min = Math.min(0, ...pts.map(p => p[1])), max = Math.max(1, ...pts.map(p => p[1]));
+  const xOf = pos => 8 + (pos / end) * (W - 16);
+  const yOf = v => base - 6 - ((v - min) / (max - min)) * 40;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'profile', 'data-profile': layout.key, role: 'img', 'aria-label': `${tx('profile')}: ${layout.name}`, style: 'width:100%;height:auto;display:block;margin-top:.4rem' });
+  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#f4f0e6', rx: 6 }));
+  for (let i = 1; i < pts.length; i++) {
+    const [p0, v0] = pts[i - 1], [p1, v1, kind] = pts[i];
+    svg.append(s('polygon', { points: `${xOf(p0)},${base} ${xOf(p0)},${yOf(v0)} ${xOf(p1)},${yOf(v1)} ${xOf(p1)},${base}`, fill: SURFACE[kind] || SURFACE.a, stroke: SURFACE[kind] || SURFACE.a, 'stroke-width': 0.5 }));
+  }
+  svg.append(s('rect', { x: xOf(lo), y: 6, width: Math.max(2, xOf(hi) - xOf(lo)), height: base - 6, fill: 'rgba(0,0,0,.08)', stroke: '#333', 'stroke-width': 1, 'stroke-dasharray': '3 2' }));
+  layout.lines.forEach((line, k) => {
+    const x = xOf(line.at);
+    const last = k === layout.lines.length - 1;
+    svg.append(s('line', { x1: x, x2: x, y1: 8, y2: base, stroke: last ? '#111' : '#1f7a3a', 'stroke-width': last ? 2.5 : 1.2 }));
+    svg.append(s('text', { x, y: H - 6, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#333' }, line.line));
+  });
+  race.riders.forEach((r, i) => {
+    if (!onRoad(r)) return;
+    const team = Math.floor(i / 4);
+    svg.append(s('circle', { cx: xOf(spaces[r.space].pos), cy: base + 2 + team * 0.1, r: 4, fill: TEAM_COLOURS[team], stroke: '#fff', 'stroke-width': 1 }));
+  });
+  svg.append(s('text', { x: 10, y: 16, 'font-size': 12, 'font-weight': 700, fill: '#333' }, layout.name));
+  return svg;
+}
+
+function phaseLine(race, phase) {
+  const [name, p] = phase;
+  const n = r => String(riderNumber(r));
+  switch (name) {
+    case 'FirstTeam': return tx('rollOff');
+    case 'Place': return `${tx('team')} ${p.team + 2}x ${tx('places')}`;
+    case 'Choose': return `${tx('rider')} ${n(p.rider)} ${tx('toMove')}`;
+    case 'Dice': return `${tx('rider')} ${n(p.rider)}: ${tx('dice')}`;
+    case 'ChanceDraw': return `${tx('rider')} ${n(p.rider)}: ${tx('chanceCard')}`;
+    case 'Move': return `${tx('rider')} ${n(p.rider)} ${tx('moves')} ${p.amount}${p.breakaway ? ` (${tx('breakaway')})` : ''}`;
+    case 'Draft': return `${tx('rider')} ${n(p.rider)} ${tx('mayDraft')}`;
+    case 'TowPhoto': return `${tx('rider')} ${n(p.rider)}: ${tx('photo')}`;
+    case 'Proposal': return `${n(p.leader)} ${tx('offers')} ${n(p.asked)}`;
+    case 'Director': return tx('director');
+    default: return tx('over');
+  }
+}
+
+function cardLabel(kind, team) {
+  const [owner, value, mountain] = ENERGY_KINDS[kind];
+  return { who: owner === null ? 'J' : String(riderNumber(team * 4 + owner)), value, mountain };
+}
+
+function miniCard({ who, value, mountain }, attrs = {}, count = 1) {
+  return h(attrs.onclick ? 'button' : 'span', Object.assign({
+    type: attrs.onclick ? 'button' : undefined,
+    class: 'energy-card' + (attrs.onclick ? ' playable' : ''),
+    style: 'display:inline-flex;flex-direction:column;align-items:center;justify-content:center;width:42px;height:58px;margin:2px;border-radius:6px;'
+      + 'border:2px solid ' + (attrs.onclick ? '#d8a200' : 'rgba(0,0,0,.2)') + ';background:linear-gradient(160deg,#fdfaf2,#e9e0c9);color:#222;position:relative;padding:0;font:inherit;'
+      + (attrs.onclick ? 'box-shadow:0 0 0 3px rgba(255,212,0,.5);cursor:pointer;' : ''),
+  }, attrs),
+  h('span', { style: 'font-size:.65rem;color:#555', text: who }),
+  h('span', { style: 'font-size:1.35rem;font-weight:800;line-height:1', text: value }),
+  h('span', { style: 'font-size:.6rem;height:.8rem;color:#b8321e', text: mountain ? 'M' : '', title: mountain ? 'M' : undefined }),
+  count > 1 ? h('span', { style: 'position:absolute;right:-6px;bottom:-6px;background:#222;color:#fff;border-radius:8px;font-size:.7rem;padding:0 .3rem', text: `×${count}` }) : null);
+}
+
+function energyPanel(snapshot) {
+  const race = snapshot.view.race;
+  const me = snapshot.view.viewer;
+  const [name, p] = phaseOf(race);
+  const activeTeam = p.rider !== undefined ? Math.floor(p.rider / 4) : name === 'Place' ? p.team : null;
+  const rows = [];
+  for (let team = 0; team < race.options.teams; team++) {
+    const seat = seatOfTeam(race, team);
+    const cards = [];
+    race.energy[team].forEach((count, kind) => { if (count) cards.push(miniCard(cardLabel(kind, team), {}, count)); });
+    rows.push(h('div', { class: 'energy-team', 'data-team': team + 2, style: 'display:flex;align-items:center;gap:.5rem;padding:.25rem .4rem;border-radius:6px;' + (team === activeTeam ? 'background:#fff7d6;' : '') },
+      h('span', { style: `display:inline-block;min-width:7.5rem;font-weight:600;border-left:8px solid ${TEAM_COLOURS[team]};padding-left:.4rem` },
+        `${tx('team')} ${team + 2}x`, h('br'), h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: `${tx('manager')} ${seat + 1}${me === seat ? ` (${tx('you')})` : ''}` })),
+      h('span', { style: 'display:flex;flex-wrap:wrap' }, cards.length ? cards : h('span', { class: 'muted', text: '—' }))));
+  }
+  return h('div', { class: 'energy', id: 'energy' }, h('h3', { style: 'font-size:1rem;margin:.4rem 0', text: tx('energy') }), rows);
+}
+
+const BUTTON = 'border:1px solid #ccc3b0;background:#fff;border-radius:6px;padding:.45rem .9rem;font:inherit;cursor:pointer;';
+const PRIMARY = 'border:0;background:#b8321e;color:#fff;border-radius:6px;padding:.45rem 1rem;font:inherit;font-weight:600;cursor:pointer;';
+
+/** The decision in hand: energy cards, ride, break away, tow, lead exchange, drafting, placing. */
+function decisionPanel(snapshot, act, legal, phase) {
+  const race = snapshot.view.race;
+  const [name, p] = phase;
+  const parts = [h('p', { style: 'margin:.2rem 0 .5rem;font-weight:600', class: 'phase-line', text: `${tx('round')} ${race.round} · ${phaseLine(race, phase)}` })];
+  if (name === 'Choose') {
+    const chosen = (p.cards || []).slice(0, p.n).map(k => { const c = cardLabel(k, Math.floor(p.rider / 4)); return `${c.who}-${c.value}${c.mountain ? 'M' : ''}`; });
+    parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: `${tx('chosen')}: ${chosen.length ? chosen.join(', ') : tx('none')}` }));
+  }
+  if (legal.place.size) {
+    if (placing === null || !legal.place.has(placing)) placing = [...legal.place.keys()][0];
+    parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: tx('pickRider') }));
+    parts.push(h('div', { class: 'place-riders', style: 'display:flex;gap:.4rem;flex-wrap:wrap' }, [...legal.place.keys()].map(r => {
+      const team = Math.floor(r / 4);
+      return h('button', {
+        type: 'button', 'data-rider': riderNumber(r), class: r === placing ? 'selected' : null,
+        style: `${BUTTON}min-width:3.2rem;font-weight:700;background:${TEAM_COLOURS[team]};color:${TEAM_INK[team]};` + (r === placing ? 'outline:3px solid #ffd400;outline-offset:2px;' : 'opacity:.8;'),
+        onclick: () => { placing = r; snapshot._redraw && snapshot._redraw(); },
+      }, `${riderNumber(r)}${r % 4 === 0 ? ' ★' : ''}`);
+    })));
+  } else if (legal.to.size && name === 'Move') {
+    parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: tx('pickSpace') }));
+  }
+  const cards = [], buttons = [];
+  for (const l of legal.other) {
+    const m = /^card (6M|5|J6M|J5)$/.exec(l.action);
+    if (m) {
+      const team = Math.floor(p.rider / 4);
+      const joker = m[1].startsWith('J');
+      const value = m[1].includes('6') ? 6 : 5;
+      cards.push(miniCard({ who: joker ? tx('joker') : String(riderNumber(p.rider)), value, mountain: value === 6 }, { onclick: () => act(l.action), title: l.text, 'data-action': l.action, 'data-team': team + 2 }));
+      continue;
+    }
+    const labels = { ride: p.n >= 2 ? tx('ride') : tx('rideDice'), break: tx('break'), tow: tx('tow'), tow12: tx('tow12'), ask: tx('ask'), accept: tx('accept'), refuse: tx('refuse'), draft: tx('draft'), skip: tx('skip') };
+    const primary = l.action === 'ride' || l.action === 'accept' || l.action === 'draft';
+    buttons.push(h('button', { type: 'button', 'data-action': l.action, title: l.text, style: primary ? PRIMARY : BUTTON, onclick: () => act(l.action) }, labels[l.action] || l.text));
+  }
+  if (cards.length) parts.push(h('div', { class: 'decision-cards', style: 'display:flex;flex-wrap:wrap;align-items:center;gap:.2rem;margin-bottom:.4rem' }, cards));
+  if (buttons.length) parts.push(h('div', { class: 'decision-buttons', style: 'display:flex;flex-wrap:wrap;gap:.5rem' }, buttons));
+  return h('div', { class: 'decision', id: 'decision', style: 'margin:.5rem .3rem;padding:.6rem .8rem;border-radius:8px;background:#fffaf0;border:1px solid #e6d9b8' }, parts);
+}
+
+function legend() {
+  return h('div', { class: 'legend', style: 'display:flex;flex-wrap:wrap;gap:.9rem;font-size:.8rem;color:#555;margin:.3rem .3rem 0' },
+    Object.entries(SURFACE).map(([k, colour]) => h('span', {}, h('span', { style: `display:inline-block;width:.9rem;height:.9rem;border:1px solid #7d7364;vertical-align:-.15rem;margin-right:.25rem;background:${colour}` }), tx(SURFACE_KEY[k]))),
+    h('span', {}, h('span', { style: 'display:inline-block;width:1.3rem;border-top:4px solid #222;vertical-align:.2rem;margin-right:.25rem' }), tx('curve')),
+    h('span', {}, '★ x1'));
+}
+
+function statusLines(race) {
+  const lines = [];
+  const still = [];
+  race.riders.forEach((r, i) => { if (r.status === 'Road' && !((race.moved >> i) & 1)) still.push(i); });
+  const finished = race.finish.map(riderNumber);
+  const dis = race.riders.map((r, i) => (r.status === 'Dismounted' ? riderNumber(i) : null)).filter(x => x);
+  if (finished.length) lines.push(`${tx('finished')}: ${finished.join(' ')}`);
+  if (dis.length) lines.push(`${tx('dismounted')}: ${dis.join(' ')}`);
+  if (race.jersey) lines.push(`${tx('jersey')}: ${riderNumber(race.jersey[0])}`);
+  if (race.rules.sprints) {
+    (race.sprint_results || []).forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${i + 1}: ${res.map(riderNumber).join(' ')}`); });
+  }
+  return lines.length ? h('p', { class: 'muted race-notes', style: 'margin:.3rem .3rem 0;font-size:.85rem', text: lines.join(' · ') }) : null;
+}
+
+/** The score sheet (section 18): places, sprint and jersey points, totals, teams. */
+function scoreSheet(snapshot, layout) {
+  const race = snapshot.view.race;
+  const last = race.results[race.results.length - 1];
+  if (!last) return null;
+  const dq = race.disqualified[race.disqualified.length - 1] || 0;
+  const rows = race.finish.map((r, i) => h('tr', { 'data-rider-row': riderNumber(r), class: seatOfTeam(race, Math.floor(r / 4)) === snapshot.view.viewer ? 'mine' : null },
+    h('td', { text: `${i + 1}.` }),
+    h('td', {}, h('span', { class: 'chip', style: `background:${TEAM_COLOURS[Math.floor(r / 4)]};color:${TEAM_INK[Math.floor(r / 4)]}`, text: riderNumber(r) }), r % 4 === 0 ? ' ★' : ''),
+    h('td', { text: PLACE_POINTS[Math.min(i, 15)] }),
+    h('td', { text: (race.sprint_points[r] + race.jersey_points[r]) || '' }),
+    h('td', {}, String(last[r]), (dq >> r) & 1 ? h('span', { class: 'note', text: ` ${tx('dq')}` }) : null)));
+  const teams = [];
+  const n = race.results.length;
+  for (let t = 0; t < race.options.teams; t++) {
+    const totals = [0, 1, 2, 3].map(k => race.results.reduce((sum, st) => sum + st[t * 4 + k], 0));
+    const sum = totals.reduce((a, b) => a + b, 0);
+    const score = n >= 2 ? n * Math.max(...totals) + sum : sum;
+    teams.push(h('tr', { 'data-team-row': t + 2 }, h('td', { style: `border-left:8px solid ${TEAM_COLOURS[t]}`, text: `${tx('team')} ${t + 2}x` }),
+      h('td', { text: totals.map((v, k) => `${riderNumber(t * 4 + k)}: ${v}`).join(' · ') }), h('td', { style: 'font-weight:700', text: score })));
+  }
+  const notes = [];
+  if (race.rules.sprints) {
+    (layout.sprints || []).forEach((sp, i) => {
+      const res = race.sprint_results[i] || [];
+      if (res.length) notes.push(`${tx('sprint')} ${sp.line}: ${res.map((r, k) => `${riderNumber(r)} (${sp.points[k]})`).join(', ')}`);
+    });
+  }
+  if (race.director && race.director.length) {
+    const noted = race.photos.map((ph, r) => (ph.length ? `${riderNumber(r)} [${ph.join(', ')}]` : null)).filter(x => x);
+    notes.push(`${tx('photos')}: ${noted.join(', ')} · ${tx('drew')}: ${race.director.join(', ')}`);
+  }
+  if (n >= 2) notes.push(tx('stageRace'));
+  return h('div', { class: 'score-sheet', id: 'score-sheet', style: 'margin:.5rem .3rem' },
+    h('h3', { style: 'font-size:1.05rem', text: tx('sheet') }),
+    h('table', { class: 'sheet' }, h('tr', {}, ...[tx('place'), tx('rider'), tx('points'), tx('extra'), tx('total')].map(x => h('th', { text: x }))), rows),
+    notes.map(x => h('p', { class: 'muted', style: 'font-size:.85rem;margin:.2rem 0', text: x })),
+    h('h4', { text: tx('teamTotal') }),
+    h('table', { class: 'sheet' }, teams));
+}
+
+export function drawReifenbreite(snapshot, act) {
+  const view = snapshot.view;
+  const layout = view.layout;
+  if (!layout) return null;
+  const race = view.race;
+  const spaces = unroll(layout);
+  const phase = phaseOf(race);
+  const legal = sortLegal(snapshot, phase);
+  if (!legal.place.size) placing = null;
+  const wrap = h('div', { class: 'reifenbreite', 'data-game': 'reifenbreite' });
+  function draw() {
+    const children = [];
+    const [road, lo, hi] = drawRoad(snapshot, act, layout, spaces, phase, legal);
+    const title = `${layout.name}${race.tracks.length > 1 ? ` · ${tx('stage')} ${race.stage + 1}/${race.tracks.length}` : ''} · ${tx('round')} ${race.round}`;
+    children.push(h('div', { style: 'display:flex;justify-content:space-between;align-items:baseline;margin:0 .3rem .3rem' },
+      h('strong', { text: title }),
+      h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, TEAM_COLOURS.slice(0, race.options.teams).map((colour, t) =>
+        h('span', { style: `background:${colour};color:${TEAM_INK[t]};border-radius:1em;padding:0 .55em;font-weight:700`, text: `${tx('team')} ${t + 2}x` })))));
+    children.push(road);
+    children.push(legend());
+    if (phase[0] === 'Over') children.push(scoreSheet(snapshot, layout));
+    else children.push(decisionPanel(snapshot, act, legal, phase));
+    children.push(statusLines(race));
+    children.push(energyPanel(snapshot));
+    children.push(drawProfile(snapshot, layout, spaces, lo, hi));
+    wrap.replaceChildren(...children.filter(c => c));
+  }
+  snapshot._redraw = draw;
+  draw();
+  return wrap;
+}
