@@ -81,6 +81,7 @@ async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
             "space" => {
                 if !started {
                     started = true;
+                    b.eval("window.scrollTo(0, 0)").await;
                     save("reifenbreite-move.png", &b.screenshot().await);
                 }
                 // The farthest highlighted space (the last in track order).
@@ -120,6 +121,7 @@ async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
         json!(true)
     );
     assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
+    b.eval("window.scrollTo(0, 0)").await;
     let shot = b.screenshot().await;
     assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
     save("reifenbreite-race.png", &shot);

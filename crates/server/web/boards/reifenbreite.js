@@ -58,7 +58,6 @@ const NONE = 65535;
 
 const U = 44; // pixels per row of the road
 const LH = 40; // pixels per lane
-const TOP = 46; // room above the road for labels
 const WINDOW = 26; // rows shown at most
 
 export const riderNumber = r => (Math.floor(r / 4) + 2) * 10 + (r % 4) + 1;
@@ -167,14 +166,113 @@ function token(race, r, x, y, { mover, moved, size = 15 }) {
   return g;
 }
 
-function chequer(svg, x, y0, y1, w) {
-  const n = Math.round((y1 - y0) / w);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < 2; j++) {
-      svg.append(s('rect', { x: x - w + j * w, y: y0 + i * w, width: w, height: w, fill: (i + j) % 2 ? '#fff' : '#111' }));
-    }
+/**
+ * Where things lie on the drawn road: the stretch [lo, hi] is laid out as a
+ * ribbon that runs straight along straight rows and turns through each
+ * curve, so that every lane's spaces keep about the same length (a lane with
+ * more spaces lies on the outside). `pt(m, d)` is the point at measure `m`,
+ * `d` pixels to the right of the road's centre line.
+ */
+function geometry(spaces, row, lo, hi) {
+  // Curves: runs of curve spaces that follow each other in track order.
+  const curves = [];
+  spaces.forEach((sp, id) => {
+    if (!sp.curve) return;
+    const last = curves[curves.length - 1];
+    if (last && last.end === id - 1 && sp.from < last.hi + row) {
+      last.end = id; last.lo = Math.min(last.lo, sp.from); last.hi = Math.max(last.hi, sp.pos);
+      last.count[sp.lane] = (last.count[sp.lane] || 0) + 1;
+    } else curves.push({ end: id, lo: sp.from, hi: sp.pos, count: { [sp.lane]: 1 } });
+  });
+  const pieces = [];
+  for (const c of curves) {
+    if (c.hi <= lo || c.lo >= hi) continue;
+    const lanes = Object.keys(c.count).map(Number).sort();
+    const first = lanes[0], last = lanes[lanes.length - 1];
+    const diff = last > first ? (c.count[first] - c.count[last]) / (last - first) : 0;
+    // Lane 1 longer: a left turn (lane 1 outside); lane 4 longer: a right turn.
+    const theta = Math.min(1.4, Math.abs(diff) * U / LH);
+    const outer = diff > 0 ? c.count[first] : c.count[last];
+    const outerLane = diff > 0 ? first : last;
+    const outerD = Math.abs((2.5 - outerLane) * LH);
+    pieces.push({ lo: c.lo, hi: c.hi, theta, left: diff > 0, radius: theta > 0 ? outer * U / theta - outerD : 0 });
   }
+  const dir = h => [Math.cos(h), Math.sin(h)];
+  const right = h => dir(h + Math.PI / 2);
+  function pointIn(seg, mm, d) {
+    const { p } = seg;
+    if (!p) {
+      const k = ((mm - seg.m) / row) * U, dd = dir(seg.h), r = right(seg.h);
+      return { P: [seg.P[0] + dd[0] * k + r[0] * d, seg.P[1] + dd[1] * k + r[1] * d], h: seg.h };
+    }
+    const phi = p.theta * (mm - p.lo) / (p.hi - p.lo) - seg.phi0;
+    const r0 = right(seg.h);
+    if (p.left) {
+      const O = [seg.P[0] - p.radius * r0[0], seg.P[1] - p.radius * r0[1]];
+      const r1 = right(seg.h - phi);
+      return { P: [O[0] + (p.radius + d) * r1[0], O[1] + (p.radius + d) * r1[1]], h: seg.h - phi };
+    }
+    const O = [seg.P[0] + p.radius * r0[0], seg.P[1] + p.radius * r0[1]];
+    const r1 = right(seg.h + phi);
+    return { P: [O[0] - (p.radius - d) * r1[0], O[1] - (p.radius - d) * r1[1]], h: seg.h + phi };
+  }
+  // Straight stretches and curves, each with where it begins, for a start heading h0.
+  function build(h0) {
+    const segs = [];
+    let P = [0, 0], h = h0, m = lo;
+    for (const p of pieces) {
+      const plo = Math.max(p.lo, lo);
+      if (plo > m) {
+        const seg = { m, P, h };
+        segs.push(seg);
+        P = pointIn(seg, plo, 0).P;
+        m = plo;
+      }
+      if (p.theta === 0) continue;
+      const seg = { p, m: plo, P, h, phi0: p.theta * (plo - p.lo) / (p.hi - p.lo) };
+      segs.push(seg);
+      const end = pointIn(seg, Math.min(p.hi, hi), 0);
+      P = end.P; h = end.h; m = Math.min(p.hi, hi);
+    }
+    segs.push({ m, P, h });
+    return segs;
+  }
+  const locate = (segs, mm) => {
+    let seg = segs[0];
+    for (const sg of segs) if (sg.m <= mm) seg = sg;
+    return mm < seg.m ? { m: seg.m, P: seg.P, h: seg.h } : seg;
+  };
+  // Turn the stretch so that it is as wide and flat as it can be.
+  const turn = pieces.reduce((a, p) => a + (p.theta ? (p.left ? -p.theta : p.theta) : 0), 0);
+  let segs = null, best = Infinity;
+  for (const f of [0, 0.25, 0.5, 0.75, 1]) {
+    const cand = build(-turn * f);
+    const xs = [], ys = [];
+    for (let i = 0; i <= 24; i++) {
+      const mm = lo + (hi - lo) * i / 24;
+      const q = pointIn(locate(cand, mm), mm, 0).P;
+      xs.push(q[0]); ys.push(q[1]);
+    }
+    const ratio = (Math.max(...ys) - Math.min(...ys) + 4 * LH) / (Math.max(...xs) - Math.min(...xs) + 1);
+    if (ratio < best - 1e-6) { best = ratio; segs = cand; }
+  }
+  const at = (mm, d) => pointIn(locate(segs, mm), mm, d);
+  const pt = (mm, d) => at(mm, d).P;
+  /** The outline of the stretch [m0, m1] between offsets d0 and d1. */
+  function quad(m0, m1, d0, d1) {
+    const curved = segs.some(sg => sg.p && m1 > sg.p.lo && m0 < sg.p.hi);
+    const n = curved ? 6 : 1;
+    const a = [], b = [];
+    for (let i = 0; i <= n; i++) {
+      const mm = m0 + (m1 - m0) * i / n;
+      a.push(pt(mm, d0)); b.push(pt(mm, d1));
+    }
+    return a.concat(b.reverse()).map(p => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(' ');
+  }
+  return { pt, quad, curves: curves.filter(c => c.hi > lo && c.lo < hi) };
 }
+
+const laneD = lane => (2.5 - lane) * LH;
 
 function drawRoad(snapshot, act, layout, spaces, phase, legal) {
   const race = snapshot.view.race;
@@ -183,76 +281,91 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
   const placeable = placing !== null && legal.place.has(placing) ? legal.place.get(placing) : null;
   if (placeable) for (const id of placeable.keys()) targets.add(id);
   const [lo, hi] = windowOf(layout, spaces, race, phase, targets);
-  const xOf = pos => ((pos - lo) / row) * U + 12;
-  const yOf = lane => TOP + (4 - lane) * LH;
-  const width = xOf(hi) + 12;
-  const height = TOP + 4 * LH + 58;
-  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `Um Reifenbreite · ${layout.name}`, 'data-board': 'reifenbreite', class: 'board-svg' });
-  svg.append(s('rect', { x: 0, y: 0, width, height, fill: '#d7e4c0' }));
+  const geo = geometry(spaces, row, lo, hi);
+  const clip = sp => [Math.max(sp.from, lo), Math.min(sp.pos, hi)];
   const visible = [];
   spaces.forEach((sp, id) => { if (sp.pos > lo && sp.from < hi) visible.push([id, sp]); });
+  // The bounding box of the stretch, with room for labels and riders beside the road.
+  const xs = [], ys = [];
+  for (const [, sp] of visible) {
+    const [a, b] = clip(sp);
+    for (const m of [a, (a + b) / 2, b]) for (const d of [-2 * LH - 44, 2 * LH + 44]) { const p = geo.pt(m, d); xs.push(p[0]); ys.push(p[1]); }
+  }
+  const minX = Math.min(...xs), minY = Math.min(...ys);
+  const width = Math.max(...xs) - minX, height = Math.max(...ys) - minY;
+  const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`, role: 'img', 'aria-label': `Um Reifenbreite · ${layout.name}`, 'data-board': 'reifenbreite', class: 'board-svg' });
+  svg.append(s('defs', {}, s('marker', { id: 'rb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#555' }))));
+  svg.append(s('rect', { x: minX, y: minY, width, height, fill: '#d7e4c0' }));
   // The road's edge, then the spaces.
   for (const [, sp] of visible) {
-    svg.append(s('rect', { x: xOf(Math.max(sp.from, lo)) - 1.5, y: yOf(sp.lane) - 1.5, width: xOf(Math.min(sp.pos, hi)) - xOf(Math.max(sp.from, lo)) + 3, height: LH + 3, fill: '#5b5347' }));
+    const [a, b] = clip(sp);
+    svg.append(s('polygon', { points: geo.quad(a, b, laneD(sp.lane) - LH / 2 - 2, laneD(sp.lane) + LH / 2 + 2), fill: '#5b5347', stroke: '#5b5347', 'stroke-width': 2 }));
   }
   const occupied = new Map();
   race.riders.forEach((r, i) => { if (r.status === 'Road' || r.status === 'Finished') occupied.set(r.space, i); });
   for (const [id, sp] of visible) {
-    const x0 = xOf(Math.max(sp.from, lo)), x1 = xOf(Math.min(sp.pos, hi)), y = yOf(sp.lane);
+    const [a, b] = clip(sp);
+    const d = laneD(sp.lane);
     const action = legal.to.get(id) || (placeable && placeable.get(id));
     const start = id < layout.start;
-    const cell = s('rect', { x: x0 + 0.5, y: y + 0.5, width: Math.max(0, x1 - x0 - 1), height: LH - 1, fill: SURFACE[sp.kind] || SURFACE.a, stroke: '#7d7364', 'stroke-width': 0.6 });
-    const g = s('g', { 'data-space': id, class: action ? 'clickable target' : null, 'data-action': action ? action.action : null, onclick: action ? () => act(action.action) : null }, cell);
-    if (start && !sp.curve) g.append(s('rect', { x: x0 + 3, y: y + 3, width: Math.max(0, x1 - x0 - 6), height: LH - 6, fill: 'none', stroke: '#fff', 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
+    const g = s('g', { 'data-space': id, class: action ? 'clickable target' : null, 'data-action': action ? action.action : null, onclick: action ? () => act(action.action) : null },
+      s('polygon', { points: geo.quad(a, b, d - LH / 2, d + LH / 2), fill: SURFACE[sp.kind] || SURFACE.a, stroke: '#7d7364', 'stroke-width': 0.8 }));
+    const span = ((b - a) / row) * U;
+    if (start) g.append(s('polygon', { points: geo.quad(a + (b - a) * 3 / span, b - (b - a) * 3 / span, d - LH / 2 + 3, d + LH / 2 - 3), fill: 'none', stroke: '#fff', 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
+    const c = geo.pt((a + b) / 2, d);
     if (sp.number && !occupied.has(id)) {
-      g.append(s('text', { x: (x0 + x1) / 2, y: y + LH / 2 + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: 'rgba(40,30,20,.72)' }, String(sp.number)));
+      g.append(s('text', { x: c[0], y: c[1] + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: 'rgba(40,30,20,.72)' }, String(sp.number)));
     }
     if (action) {
-      g.append(s('rect', { x: x0 + 2.5, y: y + 2.5, width: Math.max(0, x1 - x0 - 5), height: LH - 5, fill: 'rgba(21,101,192,.2)', stroke: '#1565c0', 'stroke-width': 3, rx: 4, class: 'target-mark' }));
+      g.append(s('polygon', { points: geo.quad(a + (b - a) * 2.5 / span, b - (b - a) * 2.5 / span, d - LH / 2 + 2.5, d + LH / 2 - 2.5), fill: 'rgba(21,101,192,.2)', stroke: '#1565c0', 'stroke-width': 3, 'stroke-linejoin': 'round', class: 'target-mark' }));
       g.append(s('title', {}, action.text));
     }
     svg.append(g);
   }
-  // Thick lines between the lanes of curves, and a curve label.
-  const curves = [];
-  for (const [, sp] of visible) {
-    if (!sp.curve) continue;
-    const c = curves.find(k => sp.from <= k.hi && sp.pos >= k.lo);
-    if (c) { c.lo = Math.min(c.lo, sp.from); c.hi = Math.max(c.hi, sp.pos); c.lanes = Math.max(c.lanes, sp.lane); }
-    else curves.push({ lo: sp.from, hi: sp.pos, lanes: sp.lane });
-  }
-  for (const c of curves) {
-    const x0 = xOf(Math.max(c.lo, lo)), x1 = xOf(Math.min(c.hi, hi));
-    for (let lane = 2; lane <= c.lanes; lane++) {
-      svg.append(s('line', { x1: x0 - 4, x2: x1 + 4, y1: yOf(lane) + LH, y2: yOf(lane) + LH, stroke: '#222', 'stroke-width': 5, 'stroke-linecap': 'round', class: 'thick-line' }));
+  // Thick lines between the lanes of curves (and on the steps into and out of them).
+  for (const c of geo.curves) {
+    const a = Math.max(c.lo - row * 0.1, lo), b = Math.min(c.hi + row * 0.1, hi);
+    const lanes = Math.max(...Object.keys(c.count).map(Number));
+    for (let lane = 2; lane <= lanes; lane++) {
+      const pts = [];
+      for (let i = 0; i <= 16; i++) pts.push(geo.pt(a + (b - a) * i / 16, laneD(lane) + LH / 2));
+      svg.append(s('polyline', { points: pts.map(p => p.map(v => v.toFixed(1)).join(',')).join(' '), fill: 'none', stroke: '#222', 'stroke-width': 5, 'stroke-linecap': 'round', class: 'thick-line' }));
     }
-    const mid = (x0 + x1) / 2;
-    svg.append(s('path', { d: `M ${mid - 26} ${TOP - 10} q 26 -18 52 0`, fill: 'none', stroke: '#555', 'stroke-width': 2, 'marker-end': 'url(#rb-arrow)' }));
-    svg.append(s('text', { x: mid, y: TOP - 24, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-style': 'italic' }, tx('curve')));
+    const mid = geo.pt((a + b) / 2, -2 * LH - 22);
+    svg.append(s('text', { x: mid[0], y: mid[1] + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-style': 'italic', class: 'curve-label' }, tx('curve')));
   }
-  svg.prepend(s('defs', {}, s('marker', { id: 'rb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#555' }))));
   // The lines of the route: sprints, the finish, plain line names.
+  const across = (m, d0, d1, attrs) => { const p = geo.pt(m, d0), q = geo.pt(m, d1); return s('line', Object.assign({ x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, attrs)); };
   const sprintAt = new Map((layout.sprints || []).map((sp, i) => [sp.leg - 1, [sp, i]]));
   layout.lines.forEach((line, k) => {
     if (line.at < lo || line.at > hi) return;
-    const x = xOf(line.at);
     const finish = k === layout.lines.length - 1;
     const sprint = race.rules.sprints && sprintAt.get(k);
-    if (finish) chequer(svg, x + 5, TOP, TOP + 4 * LH, 10);
-    else svg.append(s('line', { x1: x, x2: x, y1: TOP - 4, y2: TOP + 4 * LH + 4, stroke: sprint ? '#1f7a3a' : '#fff', 'stroke-width': sprint ? 5 : 3, 'stroke-dasharray': sprint ? null : '7 4', class: sprint ? 'sprint-line' : 'route-line' }));
+    if (finish) {
+      const w = row * 5 / U;
+      svg.append(across(line.at - w, -2 * LH, 2 * LH, { stroke: '#fff', 'stroke-width': 10 }));
+      svg.append(across(line.at - w, -2 * LH, 2 * LH, { stroke: '#111', 'stroke-width': 10, 'stroke-dasharray': '5 5' }));
+      svg.append(across(line.at + w, -2 * LH, 2 * LH, { stroke: '#111', 'stroke-width': 10 }));
+      svg.append(across(line.at + w, -2 * LH, 2 * LH, { stroke: '#fff', 'stroke-width': 10, 'stroke-dasharray': '5 5', class: 'finish-line' }));
+    } else {
+      svg.append(across(line.at, -2 * LH - 4, 2 * LH + 4, { stroke: sprint ? '#1f7a3a' : '#fff', 'stroke-width': sprint ? 5 : 3, 'stroke-dasharray': sprint ? null : '7 4', class: sprint ? 'sprint-line' : 'route-line' }));
+    }
     const label = finish ? `${tx('finish')} ${line.line}` : sprint ? `${tx('sprint')} ${line.line} · ${sprint[0].points.join('/')}` : line.line;
-    svg.append(s('text', { x, y: TOP + 4 * LH + 20, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: finish ? '#111' : sprint ? '#1f7a3a' : '#555', class: finish ? 'finish-label' : null }, label));
+    const p = geo.pt(line.at, 2 * LH + 18);
+    svg.append(s('text', { x: p[0], y: p[1] + 5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: finish ? '#111' : sprint ? '#1f7a3a' : '#555', class: finish ? 'finish-label' : null }, label));
   });
   // The start area.
   const startSpaces = spaces.slice(0, layout.start);
   const sx0 = Math.min(...startSpaces.map(sp => sp.from)), sx1 = Math.max(...startSpaces.map(sp => sp.pos));
   if (sx1 > lo && sx0 < hi) {
-    svg.append(s('text', { x: xOf(Math.max(sx0, lo)) + 4, y: TOP - 8, 'font-size': 13, 'font-weight': 700, fill: '#333', class: 'start-label' }, tx('start')));
-    svg.append(s('line', { x1: xOf(sx0), x2: xOf(sx0), y1: TOP, y2: TOP + 4 * LH, stroke: '#fff', 'stroke-width': 3 }));
+    const p = geo.pt(Math.max(sx0, lo) + row * 0.1, -2 * LH - 14);
+    svg.append(s('text', { x: p[0], y: p[1], 'font-size': 13, 'font-weight': 700, fill: '#333', class: 'start-label' }, tx('start')));
+    if (sx0 >= lo) svg.append(across(sx0, -2 * LH, 2 * LH, { stroke: '#fff', 'stroke-width': 3 }));
   }
-  // Lane numbers at the left edge.
+  // Lane numbers at the start of the stretch.
   for (let lane = 1; lane <= 4; lane++) {
-    svg.append(s('text', { x: 3, y: yOf(lane) + LH / 2 + 4, 'font-size': 10, fill: '#556' }, String(lane)));
+    const p = geo.pt(lo - row * 0.18, laneD(lane));
+    svg.append(s('text', { x: p[0], y: p[1] + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#556' }, String(lane)));
   }
   // Riders on the road, beside it when dismounted.
   const [name, p] = phase;
@@ -263,23 +376,24 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
     const sp = spaces[r.space];
     if (sp.pos <= lo) { behind++; return; }
     if (sp.from >= hi) { ahead++; return; }
-    const x = (xOf(Math.max(sp.from, lo)) + xOf(Math.min(sp.pos, hi))) / 2;
+    const [a, b] = clip(sp);
     const moved = (race.moved >> i) & 1;
     if (r.status === 'Dismounted') {
-      const y = sp.lane >= 3 ? TOP - 16 : TOP + 4 * LH + 36;
-      const g = token(race, i, x, y, { moved: true, size: 12 });
+      const c = geo.pt((a + b) / 2, sp.lane >= 3 ? -2 * LH - 18 : 2 * LH + 18);
+      const g = token(race, i, c[0], c[1], { moved: true, size: 12 });
       g.append(s('title', {}, `${riderNumber(i)} · ${tx('dismounted')}`));
       svg.append(g);
     } else {
-      const g = token(race, i, x, yOf(sp.lane) + LH / 2, { mover: i === mover, moved });
+      const c = geo.pt((a + b) / 2, laneD(sp.lane));
+      const g = token(race, i, c[0], c[1], { mover: i === mover, moved });
       if (r.status === 'Finished') g.setAttribute('data-finished', '');
       const action = legal.to.get(r.space);
       if (action) { g.setAttribute('class', 'rider clickable'); g.addEventListener('click', () => act(action.action)); }
       svg.append(g);
     }
   });
-  if (behind) svg.append(s('text', { x: 14, y: height - 8, 'font-size': 12, fill: '#333' }, `◀ ${behind} ${tx('behind')}`));
-  if (ahead) svg.append(s('text', { x: width - 14, y: height - 8, 'text-anchor': 'end', 'font-size': 12, fill: '#333' }, `${ahead} ${tx('ahead')} ▶`));
+  if (behind) svg.append(s('text', { x: minX + 8, y: minY + height - 8, 'font-size': 12, fill: '#333', class: 'behind' }, `◀ ${behind} ${tx('behind')}`));
+  if (ahead) svg.append(s('text', { x: minX + width - 8, y: minY + height - 8, 'text-anchor': 'end', 'font-size': 12, fill: '#333', class: 'ahead' }, `${ahead} ${tx('ahead')} ▶`));
   return [svg, lo, hi];
 }
 
