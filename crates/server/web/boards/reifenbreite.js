@@ -151,7 +151,8 @@ function token(race, r, x, y, { mover, moved, size = 15 }) {
       s('animate', { attributeName: 'stroke-opacity', values: '1;0.25;1', dur: '1.2s', repeatCount: 'indefinite' })));
   }
   g.append(s('circle', { cx: x, cy: y + 1.5, r: size, fill: 'rgba(0,0,0,.25)' }));
-  g.append(s('circle', { cx: x, cy: y, r: size, fill: TEAM_COLOURS[team], stroke: jersey ? '#ffe000' : '#fff', 'stroke-width': jersey ? 4 : 2 }));
+  if (jersey) g.append(s('circle', { cx: x, cy: y, r: size + 3.5, fill: '#ffe000', stroke: '#111', 'stroke-width': 1.2, class: 'jersey' }));
+  g.append(s('circle', { cx: x, cy: y, r: size, fill: TEAM_COLOURS[team], stroke: '#fff', 'stroke-width': 2 }));
   if (star) {
     // The team's star (x1): a golden star above the number.
     const pts = [];
@@ -291,8 +292,8 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
     const [a, b] = clip(sp);
     for (const m of [a, (a + b) / 2, b]) for (const d of [-2 * LH - 44, 2 * LH + 44]) { const p = geo.pt(m, d); xs.push(p[0]); ys.push(p[1]); }
   }
-  const minX = Math.min(...xs), minY = Math.min(...ys);
-  const width = Math.max(...xs) - minX, height = Math.max(...ys) - minY;
+  const minX = Math.min(...xs) - 16, minY = Math.min(...ys) - 16;
+  const width = Math.max(...xs) + 16 - minX, height = Math.max(...ys) + 16 - minY;
   const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`, role: 'img', 'aria-label': `Um Reifenbreite · ${layout.name}`, 'data-board': 'reifenbreite', class: 'board-svg' });
   svg.append(s('defs', {}, s('marker', { id: 'rb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#555' }))));
   svg.append(s('rect', { x: minX, y: minY, width, height, fill: '#d7e4c0' }));
@@ -469,7 +470,7 @@ function miniCard({ who, value, mountain }, attrs = {}, count = 1) {
   h('span', { style: 'font-size:.65rem;color:#555', text: who }),
   h('span', { style: 'font-size:1.35rem;font-weight:800;line-height:1', text: value }),
   h('span', { style: 'font-size:.6rem;height:.8rem;color:#b8321e', text: mountain ? 'M' : '', title: mountain ? 'M' : undefined }),
-  count > 1 ? h('span', { style: 'position:absolute;right:-6px;bottom:-6px;background:#222;color:#fff;border-radius:8px;font-size:.7rem;padding:0 .3rem', text: `×${count}` }) : null);
+  count > 1 ? h('span', { style: 'position:absolute;right:-7px;top:-7px;background:#222;color:#fff;border-radius:8px;font-size:.7rem;padding:0 .3rem', text: `×${count}` }) : null);
 }
 
 function energyPanel(snapshot) {
@@ -542,7 +543,7 @@ function legend() {
     h('span', {}, '★ x1'));
 }
 
-function statusLines(race) {
+function statusLines(race, layout) {
   const lines = [];
   const still = [];
   race.riders.forEach((r, i) => { if (r.status === 'Road' && !((race.moved >> i) & 1)) still.push(i); });
@@ -552,7 +553,7 @@ function statusLines(race) {
   if (dis.length) lines.push(`${tx('dismounted')}: ${dis.join(' ')}`);
   if (race.jersey) lines.push(`${tx('jersey')}: ${riderNumber(race.jersey[0])}`);
   if (race.rules.sprints) {
-    (race.sprint_results || []).forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${i + 1}: ${res.map(riderNumber).join(' ')}`); });
+    (race.sprint_results || []).forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${(layout.sprints[i] || {}).line || i + 1}: ${res.map(riderNumber).join(' ')}`); });
   }
   return lines.length ? h('p', { class: 'muted race-notes', style: 'margin:.3rem .3rem 0;font-size:.85rem', text: lines.join(' · ') }) : null;
 }
@@ -620,7 +621,7 @@ export function drawReifenbreite(snapshot, act) {
     children.push(legend());
     if (phase[0] === 'Over') children.push(scoreSheet(snapshot, layout));
     else children.push(decisionPanel(snapshot, act, legal, phase));
-    children.push(statusLines(race));
+    children.push(statusLines(race, layout));
     children.push(energyPanel(snapshot));
     children.push(drawProfile(snapshot, layout, spaces, lo, hi));
     wrap.replaceChildren(...children.filter(c => c));
