@@ -16,6 +16,7 @@ mod games_list;
 mod input;
 mod play;
 mod replay;
+mod serve;
 mod setup;
 mod sim;
 mod text;
@@ -52,6 +53,10 @@ enum Command {
     Engine,
     /// Step through a saved game record.
     Replay(ReplayArgs),
+    /// Serve the web front end, the lobby and online play (see docs/api.md).
+    Serve(serve::ServeArgs),
+    /// Load a game server with many concurrent bot games over WebSocket.
+    Loadtest(serve::LoadtestArgs),
 }
 
 /// What a game is played with: options and seats.
@@ -118,6 +123,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Sim(args) => sim::run(&args, &mut out),
         Command::Engine => engine::run(&mut io::stdin().lock(), &mut out),
         Command::Replay(args) => replay::run(&args, &mut io::stdin().lock(), &mut out),
+        Command::Serve(args) => serve::serve(&args),
+        Command::Loadtest(args) => serve::loadtest(&args, &mut out),
     }
 }
 

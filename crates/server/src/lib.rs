@@ -36,7 +36,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use store::{Store, TableRow};
-use table::{SeatConfig, Table, TableSettings, snapshot_of};
+use table::{Detail, SeatConfig, Table, TableSettings, snapshot_of};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -47,6 +47,8 @@ pub struct ServerConfig {
     pub bot_delay: Duration,
     /// The most tables held at once.
     pub max_tables: usize,
+    /// How many messages each WebSocket connection may send.
+    pub rate: ws::RateLimit,
 }
 
 impl Default for ServerConfig {
@@ -56,6 +58,7 @@ impl Default for ServerConfig {
             db: None,
             bot_delay: Duration::from_millis(400),
             max_tables: 100_000,
+            rate: ws::RateLimit::default(),
         }
     }
 }
@@ -228,10 +231,16 @@ async fn create_table(
 struct TokenQuery {
     token: String,
     lang: Option<String>,
+    /// `compact`: snapshots without the text drawing, move descriptions and log.
+    detail: Option<String>,
 }
 
 fn lang_of(q: &TokenQuery) -> Lang {
     q.lang.as_deref().and_then(|l| l.parse().ok()).unwrap_or_default()
+}
+
+fn detail_of(q: &TokenQuery) -> Detail {
+    Detail { lang: lang_of(q), compact: q.detail.as_deref() == Some("compact") }
 }
 
 async fn table_info(
@@ -254,7 +263,7 @@ async fn table_state(
 ) -> Result<Json<Value>, ServerError> {
     let table = app.table(&id)?;
     let viewer = table.viewer_for(&q.token)?;
-    let snapshot = table.snapshot(viewer, lang_of(&q)).await?;
+    let snapshot = table.snapshot(viewer, detail_of(&q)).await?;
     Ok(Json(serde_json::to_value(snapshot).unwrap_or(Value::Null)))
 }
 
@@ -279,10 +288,10 @@ async fn replay(
             if n > 0 {
                 session.apply(None, &record.actions[n - 1])?;
             }
-            let snap = snapshot_of(&id, &seats, &*session, viewer, lang)?;
+            let snap = snapshot_of(&id, &seats, &*session, viewer, Detail { lang, compact: false })?;
             steps.push(json!({
                 "version": n,
-                "action": snap.log.last(),
+                "action": snap.log.as_ref().and_then(|l| l.last()),
                 "view": snap.view,
                 "text": snap.text,
                 "turn": snap.turn,
@@ -327,10 +336,13 @@ async fn socket(
 ) -> Result<Response, ServerError> {
     let table = app.table(&id)?;
     let viewer: Viewer = table.viewer_for(&q.token)?;
-    let lang = lang_of(&q);
+    let detail = detail_of(&q);
+    let limit = app.config.rate;
     Ok(upgrade
         .max_message_size(ws::MAX_MESSAGE)
-        .on_upgrade(move |socket| ws::serve_socket(socket, table, viewer, lang))
+        // The default 128 KiB read buffer is zeroed on every read; our messages are small.
+        .read_buffer_size(8 * 1024)
+        .on_upgrade(move |socket| ws::serve_socket(socket, table, viewer, detail, limit))
         .into_response())
 }
 
@@ -359,7 +371,15 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
 
 /// Runs the server on a bound listener (tests bind port 0).
 pub async fn serve_on(listener: tokio::net::TcpListener, config: ServerConfig) -> Result<(), ServerError> {
+    use axum::serve::ListenerExt;
     let app = App::open(config).await?;
+    // Small frames must go out at once: without TCP_NODELAY, Nagle's
+    // algorithm and delayed acknowledgements add tens of milliseconds.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!("cannot set TCP_NODELAY: {e}");
+        }
+    });
     axum::serve(listener, router(app))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

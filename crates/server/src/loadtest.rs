@@ -45,6 +45,8 @@ pub struct LoadReport {
     pub games_finished: u64,
     pub latency_ms: Percentiles,
     pub errors: u64,
+    /// Refused messages by error code.
+    pub errors_by_code: std::collections::BTreeMap<String, u64>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -60,6 +62,7 @@ struct Counters {
     actions: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
+    codes: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
 /// Runs the load test and reports.
@@ -69,8 +72,16 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         None => {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
-            let server =
-                ServerConfig { addr, db: None, bot_delay: Duration::ZERO, ..ServerConfig::default() };
+            // The load clients play as fast as the server answers, far faster
+            // than people click, so the in-process server lifts the per-connection
+            // message limit; a server given with `target` keeps its own.
+            let server = ServerConfig {
+                addr,
+                db: None,
+                bot_delay: Duration::ZERO,
+                rate: crate::ws::RateLimit { burst: 1e6, per_second: 1e6 },
+                ..ServerConfig::default()
+            };
             tokio::spawn(async move {
                 if let Err(e) = serve_on(listener, server).await {
                     tracing::error!("load test server: {e}");
@@ -131,6 +142,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         games_finished: counters.games.load(Ordering::Relaxed),
         latency_ms: Percentiles { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
         errors: counters.errors.load(Ordering::Relaxed),
+        errors_by_code: counters.codes.lock().map(|c| c.clone()).unwrap_or_default(),
     })
 }
 
@@ -172,8 +184,12 @@ async fn play_one(
         .collect();
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let url = format!("ws://{addr}/ws/{table}?token={token}");
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| e.to_string())?;
+        let url = format!("ws://{addr}/ws/{table}?token={token}&detail=compact");
+        let config =
+            tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+            .await
+            .map_err(|e| e.to_string())?;
         let (counters, latencies, stop) = (counters.clone(), latencies.clone(), stop.clone());
         seats.push(tokio::spawn(seat_loop(
             ws,
@@ -210,7 +226,16 @@ async fn seat_loop(
         let Message::Text(text) = msg else { continue };
         let state: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         if state["type"] == "error" {
+            // A refused action changes nothing: ask for a fresh snapshot and play again.
             counters.errors.fetch_add(1, Ordering::Relaxed);
+            if let Ok(mut codes) = counters.codes.lock() {
+                *codes.entry(state["code"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+            }
+            pending = None;
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            ws.send(Message::Text(json!({"type": "lang", "lang": "en"}).to_string().into()))
+                .await
+                .map_err(|e| e.to_string())?;
             continue;
         }
         let version = state["version"].as_u64().unwrap_or(0) as usize;

@@ -56,11 +56,15 @@ pub struct Snapshot {
     pub turn: Turn,
     pub seats: Vec<SeatSummary>,
     pub view: Value,
-    /// The view drawn as text by the game (a fallback and a screen-reader aid).
-    pub text: String,
+    /// The view drawn as text by the game (a fallback and a screen-reader aid);
+    /// left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
     /// The viewer's legal actions, when it is the viewer's turn.
     pub legal: Vec<LegalAction>,
-    pub log: Vec<String>,
+    /// Every action so far as the viewer saw it; left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<Vec<String>>,
     pub outcome: Option<Value>,
 }
 
@@ -74,7 +78,17 @@ pub struct SeatSummary {
 #[derive(Clone, Debug, Serialize)]
 pub struct LegalAction {
     pub action: String,
-    pub text: String,
+    /// The action in words; left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// How much a snapshot carries: everything a person's screen needs, or
+/// (compact) only what a program needs to play: view, turn and legal actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    pub lang: Lang,
+    pub compact: bool,
 }
 
 impl Table {
@@ -132,9 +146,9 @@ impl Table {
     }
 
     /// What `viewer` sees now.
-    pub async fn snapshot(&self, viewer: Viewer, lang: Lang) -> Result<Snapshot, ServerError> {
+    pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
         let session = self.session.lock().await;
-        snapshot_of(&self.id, &self.seats, &**session, viewer, lang)
+        snapshot_of(&self.id, &self.seats, &**session, viewer, detail)
     }
 
     /// Plays `action` for `seat`, if it is sent against the current version
@@ -256,14 +270,17 @@ pub fn snapshot_of(
     seats: &[SeatConfig],
     session: &dyn DynSession,
     viewer: Viewer,
-    lang: Lang,
+    detail: Detail,
 ) -> Result<Snapshot, ServerError> {
     let turn = session.turn();
     let legal = match (turn, viewer) {
+        (Turn::Seat(s), Viewer::Seat(v)) if s == v && detail.compact => {
+            session.legal().into_iter().map(|action| LegalAction { action, text: None }).collect()
+        }
         (Turn::Seat(s), Viewer::Seat(v)) if s == v => session
-            .legal_described(lang)
+            .legal_described(detail.lang)
             .into_iter()
-            .map(|(action, text)| LegalAction { action, text })
+            .map(|(action, text)| LegalAction { action, text: Some(text) })
             .collect(),
         _ => Vec::new(),
     };
@@ -285,9 +302,9 @@ pub fn snapshot_of(
             })
             .collect(),
         view: session.view(viewer)?,
-        text: session.describe_view(viewer, lang)?,
+        text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
         legal,
-        log: session.log(viewer)?,
+        log: if detail.compact { None } else { Some(session.log(viewer)?) },
         outcome: session.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)),
     })
 }

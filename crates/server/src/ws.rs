@@ -7,20 +7,30 @@
 //! refused, `{"type":"pong"}`.
 
 use crate::error::ServerError;
-use crate::table::Table;
+use crate::table::{Detail, Table};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use spieltisch_core::{Lang, Viewer};
+use spieltisch_core::Viewer;
 use std::sync::Arc;
 use std::time::Instant;
 
 /// The largest message a client may send.
 pub const MAX_MESSAGE: usize = 16 * 1024;
-/// A client may send this many messages in a burst, refilled at `RATE` per second.
-const BURST: f64 = 30.0;
-const RATE: f64 = 15.0;
+/// How many messages a connection may send: a burst, refilled at a rate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RateLimit {
+    pub burst: f64,
+    pub per_second: f64,
+}
+
+impl Default for RateLimit {
+    /// Generous for a person clicking, tight for a flood.
+    fn default() -> Self {
+        RateLimit { burst: 30.0, per_second: 15.0 }
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -31,6 +41,7 @@ enum ClientMessage {
 }
 
 struct Bucket {
+    limit: RateLimit,
     tokens: f64,
     last: Instant,
 }
@@ -38,7 +49,8 @@ struct Bucket {
 impl Bucket {
     fn take(&mut self) -> bool {
         let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * RATE).min(BURST);
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.limit.per_second)
+            .min(self.limit.burst);
         self.last = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -53,14 +65,20 @@ fn error_text(e: &ServerError) -> String {
     json!({ "type": "error", "code": e.code(), "message": e.to_string() }).to_string()
 }
 
-pub async fn serve_socket(socket: WebSocket, table: Arc<Table>, viewer: Viewer, mut lang: Lang) {
+pub async fn serve_socket(
+    socket: WebSocket,
+    table: Arc<Table>,
+    viewer: Viewer,
+    mut detail: Detail,
+    limit: RateLimit,
+) {
     let (mut sink, mut stream) = socket.split();
     let mut updates = table.subscribe();
-    let mut bucket = Bucket { tokens: BURST, last: Instant::now() };
-    let send_state = |lang: Lang| {
+    let mut bucket = Bucket { limit, tokens: limit.burst, last: Instant::now() };
+    let send_state = |detail: Detail| {
         let table = Arc::clone(&table);
         async move {
-            match table.snapshot(viewer, lang).await {
+            match table.snapshot(viewer, detail).await {
                 Ok(s) => serde_json::to_string(&s)
                     .unwrap_or_else(|e| error_text(&ServerError::BadRequest(e.to_string()))),
                 Err(e) => error_text(&e),
@@ -68,7 +86,7 @@ pub async fn serve_socket(socket: WebSocket, table: Arc<Table>, viewer: Viewer, 
         }
     };
     updates.mark_unchanged();
-    if sink.send(Message::Text(send_state(lang).await.into())).await.is_err() {
+    if sink.send(Message::Text(send_state(detail).await.into())).await.is_err() {
         return;
     }
     loop {
@@ -87,7 +105,7 @@ pub async fn serve_socket(socket: WebSocket, table: Arc<Table>, viewer: Viewer, 
                 let reply = if !bucket.take() {
                     Some(error_text(&ServerError::RateLimited))
                 } else {
-                    handle(&table, viewer, &mut lang, text.as_str()).await
+                    handle(&table, viewer, &mut detail, text.as_str()).await
                 };
                 let reply = match reply {
                     Some(r) => r,
@@ -102,7 +120,7 @@ pub async fn serve_socket(socket: WebSocket, table: Arc<Table>, viewer: Viewer, 
                     break;
                 }
                 updates.mark_unchanged();
-                if sink.send(Message::Text(send_state(lang).await.into())).await.is_err() {
+                if sink.send(Message::Text(send_state(detail).await.into())).await.is_err() {
                     break;
                 }
             }
@@ -112,7 +130,7 @@ pub async fn serve_socket(socket: WebSocket, table: Arc<Table>, viewer: Viewer, 
 
 /// Handles one client message; returns the direct reply, if any (a
 /// successful action is answered by the state broadcast).
-async fn handle(table: &Arc<Table>, viewer: Viewer, lang: &mut Lang, text: &str) -> Option<String> {
+async fn handle(table: &Arc<Table>, viewer: Viewer, detail: &mut Detail, text: &str) -> Option<String> {
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(m) => m,
         Err(e) => return Some(error_text(&ServerError::BadRequest(format!("malformed message: {e}")))),
@@ -121,10 +139,10 @@ async fn handle(table: &Arc<Table>, viewer: Viewer, lang: &mut Lang, text: &str)
         ClientMessage::Ping => Some(json!({ "type": "pong" }).to_string()),
         ClientMessage::Lang { lang: l } => match l.parse() {
             Ok(l) => {
-                *lang = l;
+                detail.lang = l;
                 Some(
                     table
-                        .snapshot(viewer, *lang)
+                        .snapshot(viewer, *detail)
                         .await
                         .map_or_else(|e| error_text(&e), |s| serde_json::to_string(&s).unwrap_or_default()),
                 )
