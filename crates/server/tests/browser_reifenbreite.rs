@@ -74,6 +74,10 @@ async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
                 .await;
                 let action =
                     b.eval(&format!("document.querySelector('{BOARD} g.target').dataset.action")).await;
+                if placed == 0 {
+                    b.eval("window.scrollTo(0, 0)").await;
+                    save("reifenbreite-place.png", &b.screenshot().await);
+                }
                 assert!(action.as_str().unwrap().starts_with(&format!("place {} ", rider.as_str().unwrap())));
                 b.click(&format!("{BOARD} g.target")).await;
                 placed += 1;
