@@ -21,6 +21,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("boards/six.js", "text/javascript; charset=utf-8", include_str!("../web/boards/six.js")),
     ("boards/sechstage.js", "text/javascript; charset=utf-8", include_str!("../web/boards/sechstage.js")),
     ("boards/ausreisser.js", "text/javascript; charset=utf-8", include_str!("../web/boards/ausreisser.js")),
+    (
+        "boards/reifenbreite.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../web/boards/reifenbreite.js"),
+    ),
 ];
 
 fn asset(path: &str) -> Response {

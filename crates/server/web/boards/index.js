@@ -4,8 +4,9 @@
 import { drawSix } from './six.js';
 import { drawSechstage } from './sechstage.js';
 import { drawAusreisser } from './ausreisser.js';
+import { drawReifenbreite } from './reifenbreite.js';
 
-const BOARDS = { six: drawSix, sechstage: drawSechstage, ausreisser: drawAusreisser };
+const BOARDS = { six: drawSix, sechstage: drawSechstage, ausreisser: drawAusreisser, reifenbreite: drawReifenbreite };
 
 export function renderBoard(game, snapshot, act) {
   const draw = BOARDS[game];
