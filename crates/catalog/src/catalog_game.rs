@@ -15,6 +15,23 @@ pub trait CatalogGame: Game {
     /// The game's own heuristic bot (seat spec `heuristic`).
     fn heuristic() -> Box<dyn Bot<Self>>;
 
+    /// The seat spec behind a named level (`easy`, `medium`, `hard`), for
+    /// newcomers who need not know the algorithms; each level is meant to be
+    /// clearly stronger than the one below (measured in `docs/strength.md`).
+    /// Default: `easy` is the heuristic bot; `medium` and `hard` search (MCTS,
+    /// or information-set MCTS where seats hold secrets) with heuristic
+    /// rollouts, 1,000 and 3,000 iterations a decision.
+    fn level(name: &str) -> Option<&'static str> {
+        Some(match (name, Self::HIDDEN_INFORMATION) {
+            ("easy", _) => "heuristic",
+            ("medium", false) => "mcts:iters=1000",
+            ("medium", true) => "ismcts:iters=1000",
+            ("hard", false) => "mcts:iters=3000",
+            ("hard", true) => "ismcts:iters=3000",
+            _ => return None,
+        })
+    }
+
     /// What the search bots (`mcts`, `ismcts`) know of the game. Default:
     /// rollouts played by the game's heuristic bot.
     fn knowledge() -> Arc<dyn Knowledge<Self>> {

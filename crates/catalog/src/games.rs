@@ -56,4 +56,15 @@ impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
     fn seats_option() -> Option<&'static str> {
         Some("teams")
     }
+
+    /// A race is long (hundreds of decisions) and its rollouts are costly, so
+    /// the search levels take fewer iterations per decision.
+    fn level(name: &str) -> Option<&'static str> {
+        Some(match name {
+            "easy" => "heuristic",
+            "medium" => "mcts:iters=60",
+            "hard" => "mcts:iters=200",
+            _ => return None,
+        })
+    }
 }

@@ -46,7 +46,7 @@ mod seat_spec;
 pub use catalog_game::{CatalogGame, Stat};
 pub use dyn_session::{DynSession, bot_rng, load_session, new_session, session_from_record};
 pub use error::CatalogError;
-pub use seat_spec::{SEAT_KINDS, SeatError, SeatSpec, parse_seats};
+pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 
 use serde::Serialize;
 use spieltisch_core::GameInfo;
@@ -142,6 +142,32 @@ mod tests {
     fn every_id_names_the_game_with_that_id() {
         for id in ids() {
             assert_eq!(with_game(id, Id).unwrap(), id);
+        }
+    }
+
+    struct Levels;
+    impl GameVisitor for Levels {
+        type Output = Vec<String>;
+        fn visit<G: CatalogGame>(self) -> Vec<String> {
+            LEVELS
+                .iter()
+                .map(|level| {
+                    let spec: SeatSpec = level.parse().unwrap();
+                    let bot = spec.bot::<G>().unwrap().expect("a level is a bot");
+                    let target: SeatSpec = G::level(level).unwrap().parse().unwrap();
+                    target.validate().unwrap();
+                    bot.name()
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn every_game_has_three_distinct_levels() {
+        for id in ids() {
+            let names = with_game(id, Levels).unwrap();
+            assert_eq!(names.len(), 3, "{id}");
+            assert!(names[0] != names[1] && names[1] != names[2], "{id}: levels {names:?} are not distinct");
         }
     }
 

@@ -14,7 +14,11 @@ use std::{fmt, str::FromStr};
 use thiserror::Error;
 
 /// The kinds of seat this build knows, for error messages and help.
-pub const SEAT_KINDS: &[&str] = &["human", "random", "heuristic", "mcts", "ismcts"];
+pub const SEAT_KINDS: &[&str] = &["human", "random", "heuristic", "easy", "medium", "hard", "mcts", "ismcts"];
+
+/// The named bot levels; each game says which bot stands behind each
+/// ([`CatalogGame::level`]).
+pub const LEVELS: &[&str] = &["easy", "medium", "hard"];
 
 /// Who sits in a seat: a person or a bot with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,7 +74,7 @@ impl SeatSpec {
     /// building anything.
     pub fn validate(&self) -> Result<(), SeatError> {
         match self.kind.as_str() {
-            "human" | "random" | "heuristic" => self.no_params(),
+            "human" | "random" | "heuristic" | "easy" | "medium" | "hard" => self.no_params(),
             "mcts" | "ismcts" => self.search_config().map(drop),
             _ => Err(SeatError::Unknown { kind: self.kind.clone() }),
         }
@@ -92,6 +96,11 @@ impl SeatSpec {
             "human" => None,
             "random" => Some(Box::new(RandomBot)),
             "heuristic" => Some(G::heuristic()),
+            level @ ("easy" | "medium" | "hard") => {
+                let spec: SeatSpec =
+                    G::level(level).ok_or_else(|| SeatError::Unknown { kind: level.to_string() })?.parse()?;
+                return spec.bot::<G>();
+            }
             "mcts" => Some(Box::new(SearchBot::mcts(self.search_config()?, G::knowledge()))),
             "ismcts" => Some(Box::new(SearchBot::ismcts(self.search_config()?, G::knowledge()))),
             _ => return Err(SeatError::Unknown { kind: self.kind.clone() }),
@@ -194,6 +203,8 @@ mod tests {
         assert_eq!(parse_seats("mcts:iters=0").unwrap_err().code(), "seat.bad_param");
         assert_eq!(parse_seats("ismcts:speed=9").unwrap_err().code(), "seat.bad_param");
         assert!(parse_seats("mcts:iters=50:threads=2,ismcts:ms=20").is_ok());
+        assert!(parse_seats("easy,medium,hard").is_ok());
+        assert_eq!(parse_seats("hard:iters=9").unwrap_err().code(), "seat.bad_param");
         assert_eq!("mcts:iters".parse::<SeatSpec>().unwrap_err().code(), "seat.malformed");
         assert_eq!("mcts:a=1:a=2".parse::<SeatSpec>().unwrap_err().code(), "seat.malformed");
     }
