@@ -46,6 +46,11 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// choice, which it returns in notation. The bot's generator is
     /// [`bot_rng`] of the seed and the version, so this is reproducible.
     fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError>;
+    /// The best actions for the seat to move, by that seat's own view: a
+    /// search (`spec` is `mcts`, `ismcts` or a level that searches) from the
+    /// seed and the version, most visited first, each with its visits and the
+    /// estimated winning chance (a draw counting half).
+    fn analyze(&self, spec: &SeatSpec) -> Result<Vec<MoveAnalysis>, CatalogError>;
     /// What `viewer` may see, as JSON.
     fn view(&self, viewer: Viewer) -> Result<Value, CatalogError>;
     /// The game's drawing of what `viewer` may see.
@@ -61,6 +66,15 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn to_json(&self) -> Result<Value, CatalogError>;
     /// A copy behind a new box.
     fn clone_box(&self) -> Box<dyn DynSession>;
+}
+
+/// One action of an analysis.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MoveAnalysis {
+    pub action: String,
+    pub visits: u64,
+    /// The estimated winning chance of the seat after this action, in `[0, 1]`.
+    pub win: f64,
 }
 
 /// The generator a bot uses for the decision at position `ply` of a game
@@ -142,6 +156,20 @@ impl<G: CatalogGame> DynSession for Session<G> {
         let before = Session::version(self);
         Session::run_chance(self);
         Session::version(self) - before
+    }
+
+    fn analyze(&self, spec: &SeatSpec) -> Result<Vec<MoveAnalysis>, CatalogError> {
+        let seat = self.turn().seat().ok_or(CatalogError::NoSeatToMove)?;
+        let bot = spec.search_bot::<G>()?;
+        let state = self.state();
+        let legal = state.legal_vec();
+        let seed = rand::RngCore::next_u64(&mut bot_rng(self.record().seed, Session::version(self)));
+        let result = bot.analyze(&Decision::new(state, seat, &legal), seed);
+        Ok(result
+            .moves
+            .into_iter()
+            .map(|m| MoveAnalysis { action: m.action.to_string(), visits: m.visits, win: m.value })
+            .collect())
     }
 
     fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError> {

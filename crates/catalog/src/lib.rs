@@ -44,7 +44,7 @@ mod games;
 mod seat_spec;
 
 pub use catalog_game::{CatalogGame, Stat};
-pub use dyn_session::{DynSession, bot_rng, load_session, new_session, session_from_record};
+pub use dyn_session::{DynSession, MoveAnalysis, bot_rng, load_session, new_session, session_from_record};
 pub use error::CatalogError;
 pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 

@@ -107,6 +107,28 @@ impl SeatSpec {
         })
     }
 
+    /// The search bot of an `mcts` or `ismcts` spec, or of a level that
+    /// searches (for analysis); other specs are refused.
+    pub fn search_bot<G: CatalogGame>(&self) -> Result<SearchBot<G>, SeatError> {
+        self.validate()?;
+        match self.kind.as_str() {
+            "mcts" => Ok(SearchBot::mcts(self.search_config()?, G::knowledge())),
+            "ismcts" => Ok(SearchBot::ismcts(self.search_config()?, G::knowledge())),
+            level @ ("easy" | "medium" | "hard") => G::level(level)
+                .ok_or_else(|| SeatError::Unknown { kind: level.to_string() })?
+                .parse::<SeatSpec>()?
+                .search_bot::<G>()
+                .map_err(|_| SeatError::BadParam {
+                    spec: self.to_string(),
+                    reason: format!("level '{level}' does not search; analyse with medium, hard, mcts or ismcts"),
+                }),
+            _ => Err(SeatError::BadParam {
+                spec: self.to_string(),
+                reason: "analysis needs a searching bot: medium, hard, mcts or ismcts".into(),
+            }),
+        }
+    }
+
     fn no_params(&self) -> Result<(), SeatError> {
         if self.params.is_empty() {
             Ok(())

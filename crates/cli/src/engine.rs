@@ -144,6 +144,7 @@ impl Engine {
             "legal" => self.legal(&req),
             "apply" => self.apply(&req),
             "bot" => self.bot(&req),
+            "analyze" => self.analyze(&req),
             "state" => {
                 let state = self.session()?.to_json()?;
                 Ok(obj(json!({ "state": state })))
@@ -259,6 +260,18 @@ impl Engine {
         }
         let mut reply = obj(json!({ "action": action }));
         reply.append(&mut status(session.as_ref()));
+        Ok(reply)
+    }
+
+    /// The best actions for the seat to move, by its own view (default bot:
+    /// `medium`).
+    fn analyze(&mut self, req: &Request) -> Reply {
+        let text = req.str("bot")?.unwrap_or("medium");
+        let spec: SeatSpec = text.parse().map_err(CatalogError::from)?;
+        let session = self.session()?;
+        let moves = session.analyze(&spec)?;
+        let mut reply = obj(json!({ "bot": spec.to_string(), "moves": moves }));
+        reply.append(&mut status(session));
         Ok(reply)
     }
 

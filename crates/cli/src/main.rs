@@ -10,6 +10,7 @@
 //! Every failure is one line on standard error with a non-zero exit code
 //! (2 for bad arguments, 1 otherwise).
 
+mod analyze;
 mod engine;
 mod error;
 mod games_list;
@@ -53,6 +54,8 @@ enum Command {
     Engine,
     /// Step through a saved game record.
     Replay(ReplayArgs),
+    /// The best moves for the seat to move in a saved game, with win chances.
+    Analyze(analyze::AnalyzeArgs),
     /// Serve the web front end, the lobby and online play (see docs/api.md).
     Serve(serve::ServeArgs),
     /// Load a game server with many concurrent bot games over WebSocket.
@@ -123,6 +126,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Sim(args) => sim::run(&args, &mut out),
         Command::Engine => engine::run(&mut io::stdin().lock(), &mut out),
         Command::Replay(args) => replay::run(&args, &mut io::stdin().lock(), &mut out),
+        Command::Analyze(args) => analyze::run(&args, &mut out),
         Command::Serve(args) => serve::serve(&args),
         Command::Loadtest(args) => serve::loadtest(&args, &mut out),
     }
