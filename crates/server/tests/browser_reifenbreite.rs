@@ -8,23 +8,8 @@
 mod common;
 
 use common::TestServer;
-use common::browser::{Browser, chromium};
+use common::browser::{Browser, browser_binary, save};
 use serde_json::json;
-
-fn browser_binary() -> Option<String> {
-    let found = chromium();
-    if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install chromium for the browser tests");
-        eprintln!("skipping: chromium is not installed (apt-get install chromium)");
-    }
-    found
-}
-
-fn save(name: &str, png: &[u8]) {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(name), png).unwrap();
-}
 
 const BOARD: &str = "svg[data-board=reifenbreite]";
 

@@ -20,6 +20,24 @@ pub struct Browser {
     profile: std::path::PathBuf,
 }
 
+/// The browser to drive, or `None` (with a message) where none is installed;
+/// under CI a missing browser is a failure.
+pub fn browser_binary() -> Option<String> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install chromium for the browser tests");
+        eprintln!("skipping: chromium is not installed (apt-get install chromium)");
+    }
+    found
+}
+
+/// Keeps a screenshot under the test's target folder, to look at.
+pub fn save(name: &str, png: &[u8]) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
 /// The Chromium binary, if installed (CI installs Debian's `chromium`).
 pub fn chromium() -> Option<String> {
     ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
