@@ -16,6 +16,7 @@ mod error;
 mod games_list;
 mod input;
 mod play;
+mod rate;
 mod replay;
 mod serve;
 mod setup;
@@ -54,6 +55,8 @@ enum Command {
     Engine,
     /// Step through a saved game record.
     Replay(ReplayArgs),
+    /// Rate bots in a round robin (Bradley–Terry, Elo scale, 95% intervals).
+    Rate(rate::RateArgs),
     /// The best moves for the seat to move in a saved game, with win chances.
     Analyze(analyze::AnalyzeArgs),
     /// Serve the web front end, the lobby and online play (see docs/api.md).
@@ -127,6 +130,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Engine => engine::run(&mut io::stdin().lock(), &mut out),
         Command::Replay(args) => replay::run(&args, &mut io::stdin().lock(), &mut out),
         Command::Analyze(args) => analyze::run(&args, &mut out),
+        Command::Rate(args) => rate::run(&args, &mut out),
         Command::Serve(args) => serve::serve(&args),
         Command::Loadtest(args) => serve::loadtest(&args, &mut out),
     }

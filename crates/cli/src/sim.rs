@@ -121,18 +121,18 @@ fn progress_bar(args: &SimArgs) -> ProgressBar {
 }
 
 /// What every game of a run shares.
-struct Plan<'a, G: Game> {
-    options: &'a G::Options,
-    specs: &'a [SeatSpec],
-    seed: u64,
-    rotate: bool,
+pub(crate) struct Plan<'a, G: Game> {
+    pub options: &'a G::Options,
+    pub specs: &'a [SeatSpec],
+    pub seed: u64,
+    pub rotate: bool,
 }
 
 /// One finished game.
-struct GameResult {
+pub(crate) struct GameResult {
     /// `spec_at[seat]`: which seat spec sat there.
-    spec_at: Vec<usize>,
-    outcome: Outcome,
+    pub spec_at: Vec<usize>,
+    pub outcome: Outcome,
     actions: u64,
     extra: Vec<(&'static str, Stat)>,
 }
@@ -147,7 +147,7 @@ fn game_seed(seed: u64, i: u64) -> u64 {
 }
 
 impl<G: CatalogGame> Plan<'_, G> {
-    fn play(&self, i: u64) -> Result<GameResult, String> {
+    pub fn play(&self, i: u64) -> Result<GameResult, String> {
         let n = self.specs.len();
         let shift = if self.rotate { (i % n as u64) as usize } else { 0 };
         let spec_at: Vec<usize> = (0..n).map(|seat| (seat + shift) % n).collect();
