@@ -120,7 +120,9 @@ impl SeatSpec {
                 .search_bot::<G>()
                 .map_err(|_| SeatError::BadParam {
                     spec: self.to_string(),
-                    reason: format!("level '{level}' does not search; analyse with medium, hard, mcts or ismcts"),
+                    reason: format!(
+                        "level '{level}' does not search; analyse with medium, hard, mcts or ismcts"
+                    ),
                 }),
             _ => Err(SeatError::BadParam {
                 spec: self.to_string(),
