@@ -77,9 +77,13 @@ pub struct LoadtestArgs {
     /// Games in flight at once.
     #[arg(long, default_value_t = 1000)]
     pub games: usize,
-    /// How long to run, in seconds.
+    /// How long to measure, in seconds.
     #[arg(long, default_value_t = 10)]
     pub seconds: u64,
+    /// How long to play first without measuring (opening the tables and
+    /// connections), in seconds.
+    #[arg(long, default_value_t = 3)]
+    pub warmup: u64,
     /// A running server to load (its per-connection message limit applies);
     /// default: a server in this process, in memory, without the limit.
     #[arg(long)]
@@ -109,6 +113,7 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
         seats: args.seats,
         concurrency: args.games,
         duration: Duration::from_secs(args.seconds),
+        warmup: Duration::from_secs(args.warmup),
         target: args.target,
         seed: args.seed,
     };
@@ -118,8 +123,8 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
     } else {
         writeln!(
             out,
-            "game {}: {} games in flight for {:.1} s",
-            report.game, report.concurrency, report.seconds
+            "game {}: {} games in flight, measured for {:.1} s after {:.0} s of warm-up",
+            report.game, report.concurrency, report.seconds, report.warmup_seconds
         )?;
         writeln!(
             out,

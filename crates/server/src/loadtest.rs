@@ -29,6 +29,9 @@ pub struct LoadConfig {
     /// Games in flight at once.
     pub concurrency: usize,
     pub duration: Duration,
+    /// Played first and left out of the figures, so that opening a thousand
+    /// tables and connections at once is not counted as play.
+    pub warmup: Duration,
     /// A running server to load; `None` starts one in this process (in memory).
     pub target: Option<SocketAddr>,
     pub seed: u64,
@@ -39,6 +42,8 @@ pub struct LoadConfig {
 pub struct LoadReport {
     pub game: String,
     pub concurrency: usize,
+    pub warmup_seconds: f64,
+    /// The measured time, after the warm-up.
     pub seconds: f64,
     pub actions: u64,
     pub actions_per_sec: f64,
@@ -59,6 +64,8 @@ pub struct Percentiles {
 
 #[derive(Default)]
 struct Counters {
+    /// Set once the warm-up is over: only then is anything counted.
+    measuring: AtomicBool,
     actions: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
@@ -93,7 +100,6 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let counters = Arc::new(Counters::default());
     let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
     let stop = Arc::new(AtomicBool::new(false));
-    let start = Instant::now();
     let mut runners = Vec::new();
     for slot in 0..config.concurrency {
         let (config, counters, latencies, stop) =
@@ -105,7 +111,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
                 round += 1;
                 match play_one(addr, &config, seed, &counters, &latencies, &stop).await {
                     Ok(true) => {
-                        counters.games.fetch_add(1, Ordering::Relaxed);
+                        if counters.measuring.load(Ordering::Relaxed) {
+                            counters.games.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
                     Ok(false) => {}
                     Err(e) => {
@@ -117,6 +125,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             }
         }));
     }
+    tokio::time::sleep(config.warmup).await;
+    counters.measuring.store(true, Ordering::Relaxed);
+    let start = Instant::now();
     tokio::time::sleep(config.duration).await;
     stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
@@ -136,6 +147,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     Ok(LoadReport {
         game: config.game,
         concurrency: config.concurrency,
+        warmup_seconds: config.warmup.as_secs_f64(),
         seconds,
         actions,
         actions_per_sec: actions as f64 / seconds,
@@ -242,8 +254,10 @@ async fn seat_loop(
         if let Some((sent, at)) = pending
             && version > sent
         {
-            latencies.lock().await.push(at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
-            counters.actions.fetch_add(1, Ordering::Relaxed);
+            if counters.measuring.load(Ordering::Relaxed) {
+                latencies.lock().await.push(at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+                counters.actions.fetch_add(1, Ordering::Relaxed);
+            }
             pending = None;
         }
         if state["turn"] == "over" {

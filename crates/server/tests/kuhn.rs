@@ -181,6 +181,7 @@ async fn the_load_tool_plays_games_through_the_websocket() {
         seats: 2,
         concurrency: 8,
         duration: std::time::Duration::from_millis(800),
+        warmup: std::time::Duration::from_millis(200),
         target: None,
         seed: 1,
     })
