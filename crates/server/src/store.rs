@@ -31,8 +31,6 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("stored JSON is malformed: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("database transaction failed: {0}")]
-    Transaction(String),
     #[error("the database writer has stopped")]
     Closed,
     #[error("action {index} of table {table} is out of order (the table has {stored})")]
@@ -192,60 +190,103 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
     }
 }
 
-/// Writes a batch in one transaction; a command that fails is rolled back
-/// alone (through a savepoint) and reported, the others still commit.
+/// Writes a batch in one transaction. If any command fails, the batch is
+/// rolled back and each command is written in a transaction of its own, so a
+/// bad command fails alone and the others still commit.
 fn write_batch(conn: &mut rusqlite::Connection, batch: &[Command]) -> Vec<Result<(), StoreError>> {
-    let mut tx = match conn.transaction() {
-        Ok(tx) => tx,
-        Err(e) => return batch.iter().map(|_| Err(StoreError::Transaction(e.to_string()))).collect(),
-    };
-    let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(batch.len());
-    for command in batch {
-        let result = (|| -> Result<(), StoreError> {
-            let sp = tx.savepoint()?;
-            match command {
-                Command::Create(row, _) => {
-                    sp.execute(
-                        "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                        rusqlite::params![
-                            row.id,
-                            row.game,
-                            row.options.to_string(),
-                            row.seed as i64,
-                            row.seats.to_string(),
-                            row.spectator_token,
-                            row.created_at
-                        ],
-                    )?;
-                }
-                Command::Append { table, first_index, actions, .. } => {
-                    let stored: i64 = sp.query_row(
-                        "SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE table_id = ?1",
-                        [table],
-                        |r| r.get(0),
-                    )?;
-                    if stored as usize != *first_index {
-                        return Err(StoreError::OutOfOrder {
-                            table: table.clone(),
-                            index: *first_index,
-                            stored: stored as usize,
-                        });
-                    }
-                    let mut insert =
-                        sp.prepare_cached("INSERT INTO actions (table_id, idx, action) VALUES (?1, ?2, ?3)")?;
-                    for (i, action) in actions.iter().enumerate() {
-                        insert.execute(rusqlite::params![table, (first_index + i) as i64, action])?;
-                    }
-                }
-            }
-            sp.commit()?;
+    let together = (|| -> Result<(), StoreError> {
+        let tx = conn.transaction()?;
+        for command in batch {
+            write_one(&tx, command)?;
+        }
+        tx.commit()?;
+        Ok(())
+    })();
+    if together.is_ok() {
+        return batch.iter().map(|_| Ok(())).collect();
+    }
+    batch
+        .iter()
+        .map(|command| {
+            let tx = conn.transaction()?;
+            write_one(&tx, command)?;
+            tx.commit()?;
             Ok(())
-        })();
-        results.push(result);
+        })
+        .collect()
+}
+
+fn write_one(conn: &rusqlite::Connection, command: &Command) -> Result<(), StoreError> {
+    match command {
+        Command::Create(row, _) => {
+            conn.prepare_cached(
+                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(rusqlite::params![
+                row.id,
+                row.game,
+                row.options.to_string(),
+                row.seed as i64,
+                row.seats.to_string(),
+                row.spectator_token,
+                row.created_at
+            ])?;
+        }
+        Command::Append { table, first_index, actions, .. } => {
+            let stored: i64 = conn
+                .prepare_cached("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE table_id = ?1")?
+                .query_row([table], |r| r.get(0))?;
+            if stored as usize != *first_index {
+                return Err(StoreError::OutOfOrder {
+                    table: table.clone(),
+                    index: *first_index,
+                    stored: stored as usize,
+                });
+            }
+            let mut insert =
+                conn.prepare_cached("INSERT INTO actions (table_id, idx, action) VALUES (?1, ?2, ?3)")?;
+            for (i, action) in actions.iter().enumerate() {
+                insert.execute(rusqlite::params![table, (first_index + i) as i64, action])?;
+            }
+        }
     }
-    if let Err(e) = tx.commit() {
-        return batch.iter().map(|_| Err(StoreError::Transaction(e.to_string()))).collect();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> TableRow {
+        TableRow {
+            id: id.into(),
+            game: "six".into(),
+            options: serde_json::json!({}),
+            seed: 1,
+            seats: serde_json::json!({"seats": []}),
+            spectator_token: "t".into(),
+            created_at: 0,
+        }
     }
-    results
+
+    #[tokio::test]
+    async fn appends_are_kept_in_order_and_a_bad_one_fails_alone() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("games.db");
+        let store = Store::open(Some(&path)).unwrap();
+        store.create(row("a")).await.unwrap();
+        store.append("a", 0, vec!["x".into(), "y".into()]).await.unwrap();
+        // Sent together: one out of order, one right; only the bad one fails.
+        let (bad, good) =
+            tokio::join!(store.append("a", 5, vec!["z".into()]), store.append("a", 2, vec!["w".into()]));
+        assert!(matches!(bad, Err(StoreError::OutOfOrder { index: 5, stored: 2, .. })), "{bad:?}");
+        good.unwrap();
+        assert!(store.create(row("a")).await.is_err(), "a table id is unique");
+        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored[0].1, ["x", "y", "w"]);
+        assert_eq!(stored[0].0, row("a"));
+    }
 }
