@@ -51,6 +51,8 @@ pub struct Snapshot {
     pub kind: &'static str,
     pub table: String,
     pub game: String,
+    /// The game's name in English and German.
+    pub name: spieltisch_core::Text,
     pub version: usize,
     pub viewer: Viewer,
     pub turn: Turn,
@@ -289,6 +291,7 @@ pub fn snapshot_of(
         kind: "state",
         table: table.to_string(),
         game: session.info().id.to_string(),
+        name: session.info().name,
         version: session.version(),
         viewer,
         turn,

@@ -1,7 +1,7 @@
 // A table: the board, your moves, the log, and the result; live over a WebSocket.
 
 import { h, clear } from './dom.js';
-import { t, getLang } from './i18n.js';
+import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember } from './lobby.js';
 
@@ -68,7 +68,7 @@ export function drawSnapshot(root, snapshot, act, note) {
   const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(line => h('li', { text: line })));
   const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
   root.append(
-    h('h2', {}, `${snapshot.game} · ${t('table')} ${snapshot.table}`),
+    h('h2', {}, `${tr(snapshot.name) || snapshot.game} · ${t('table')} ${snapshot.table}`),
     statusLine(snapshot),
     h('p', { class: 'error', id: 'error', text: note || '' }),
     h('div', { class: 'table-layout' },
