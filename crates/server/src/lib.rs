@@ -127,6 +127,13 @@ impl App {
             .ok_or_else(|| ServerError::UnknownTable(id.to_string()))
     }
 
+    /// A table and the viewer its token speaks for.
+    fn table_for(&self, id: &str, token: &str) -> Result<(Arc<Table>, Viewer), ServerError> {
+        let table = self.table(id)?;
+        let viewer = table.viewer_for(token)?;
+        Ok((table, viewer))
+    }
+
     /// How many tables are held.
     pub fn table_count(&self) -> usize {
         self.tables.read().expect("tables lock").len()
@@ -248,8 +255,7 @@ async fn table_info(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<Value>, ServerError> {
-    let table = app.table(&id)?;
-    let viewer = table.viewer_for(&q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token)?;
     let mut summary = table.summary(viewer).await;
     summary["ok"] = json!(true);
     summary["hotseat"] = json!(table.hotseat);
@@ -261,8 +267,7 @@ async fn table_state(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<Value>, ServerError> {
-    let table = app.table(&id)?;
-    let viewer = table.viewer_for(&q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token)?;
     let snapshot = table.snapshot(viewer, detail_of(&q)).await?;
     Ok(Json(serde_json::to_value(snapshot).unwrap_or(Value::Null)))
 }
@@ -273,8 +278,7 @@ async fn replay(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<Value>, ServerError> {
-    let table = app.table(&id)?;
-    let viewer = table.viewer_for(&q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token)?;
     if !table.is_over().await {
         return Err(ServerError::NotFinished);
     }
@@ -334,8 +338,7 @@ async fn socket(
     Query(q): Query<TokenQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ServerError> {
-    let table = app.table(&id)?;
-    let viewer: Viewer = table.viewer_for(&q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token)?;
     let detail = detail_of(&q);
     let limit = app.config.rate;
     Ok(upgrade
