@@ -108,6 +108,29 @@ pub struct GameEntry {
     pub seats_option: Option<&'static str>,
 }
 
+impl GameEntry {
+    /// The option that the number of seats someone names should set, given
+    /// which options they set themselves (`given(key)`): the seat-count option
+    /// (`players`, `teams`) unless given; else, where the game lets managers
+    /// share teams (an option `seats`), `seats` unless given; else none.
+    pub fn seat_count_option(&self, given: impl Fn(&str) -> bool) -> Option<&'static str> {
+        let key = self.seats_option?;
+        let has_managers = self.info.options.iter().any(|o| o.key == "seats");
+        if !given(key) {
+            Some(key)
+        } else if has_managers && key != "seats" && !given("seats") {
+            Some("seats")
+        } else {
+            None
+        }
+    }
+}
+
+/// The entry of game `G`.
+pub fn entry<G: CatalogGame>() -> GameEntry {
+    Entry.visit::<G>()
+}
+
 struct Entry;
 
 impl GameVisitor for Entry {

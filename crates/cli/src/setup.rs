@@ -2,7 +2,7 @@
 //! `sim`.
 
 use crate::{TableArgs, error::CliError};
-use spieltisch_catalog::{CatalogGame, SeatSpec, parse_seats};
+use spieltisch_catalog::{CatalogGame, SeatSpec, entry, parse_seats};
 use spieltisch_core::options;
 
 /// Reads the options and the seat specs of `args` for game `G`.
@@ -20,17 +20,9 @@ pub fn table<G: CatalogGame>(
     let specs = args.seats.as_deref().map(parse_seats).transpose()?;
     let mut pairs = args.options.clone();
     let mut filled_in = None;
-    if let (Some(specs), Some(key)) = (&specs, G::seats_option()) {
+    if let Some(specs) = &specs {
         let given = |key: &str| pairs.iter().any(|p| p.split_once('=').is_some_and(|(k, _)| k.trim() == key));
-        let has_managers = G::info().options.iter().any(|o| o.key == "seats");
-        let fill = if !given(key) {
-            Some(key)
-        } else if has_managers && key != "seats" && !given("seats") {
-            Some("seats")
-        } else {
-            None
-        };
-        if let Some(fill) = fill {
+        if let Some(fill) = entry::<G>().seat_count_option(given) {
             pairs.push(format!("{fill}={}", specs.len()));
             filled_in = Some(specs.len());
         }

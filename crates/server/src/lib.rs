@@ -178,8 +178,8 @@ async fn create_table(
         .into_iter()
         .find(|e| e.info.id == req.game)
         .ok_or_else(|| ServerError::BadRequest(format!("unknown game '{}'", req.game)))?;
-    if let Some(key) = entry.seats_option {
-        options.entry(key).or_insert_with(|| json!(specs.len()));
+    if let Some(key) = entry.seat_count_option(|key| options.contains_key(key)) {
+        options.insert(key.to_string(), json!(specs.len()));
     }
     let seed = req.seed.unwrap_or_else(|| rand::rng().next_u64());
     let session = new_session(&req.game, &Value::Object(options), seed)?;
