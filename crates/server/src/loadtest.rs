@@ -158,19 +158,28 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     })
 }
 
-async fn http_post(addr: SocketAddr, path: &str, body: &Value) -> Result<Value, String> {
+/// One HTTP/1.1 request with a JSON body (or none), closing the connection;
+/// returns the status and the JSON reply (`null` when the reply is not JSON).
+/// Enough for the load tool and the tests, which need no HTTP library.
+pub async fn http_request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
     let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-    let body = body.to_string();
+    let body = body.map(Value::to_string).unwrap_or_default();
     let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await.map_err(|e| e.to_string())?;
     let text = String::from_utf8_lossy(&response);
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).ok_or("not an HTTP response")?;
     let body = text.split_once("\r\n\r\n").map(|(_, b)| b).ok_or("no HTTP body")?;
-    serde_json::from_str(body).map_err(|e| e.to_string())
+    Ok((status, serde_json::from_str(body).unwrap_or(Value::Null)))
 }
 
 /// Plays one game to the end (true) or until told to stop (false).
@@ -183,7 +192,7 @@ async fn play_one(
     stop: &Arc<AtomicBool>,
 ) -> Result<bool, String> {
     let request = json!({"game": config.game, "options": config.options, "seats": vec!["human"; config.seats], "seed": seed});
-    let reply = http_post(addr, "/api/tables", &request).await?;
+    let (_, reply) = http_request(addr, "POST", "/api/tables", Some(&request)).await?;
     if reply["ok"] != json!(true) {
         return Err(reply["error"].to_string());
     }

@@ -9,7 +9,6 @@ use spieltisch_server::{ServerConfig, serve_on};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -37,20 +36,7 @@ impl TestServer {
 
     /// A plain HTTP/1.1 request; returns (status, JSON body).
     pub async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-        let mut stream = TcpStream::connect(self.addr).await.unwrap();
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        );
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut response = Vec::new();
-        stream.read_to_end(&mut response).await.unwrap();
-        let response = String::from_utf8_lossy(&response);
-        let status: u16 = response[9..12].parse().unwrap();
-        let body = response.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+        spieltisch_server::loadtest::http_request(self.addr, method, path, body).await.unwrap()
     }
 
     pub async fn create(&self, request: Value) -> Value {
