@@ -134,10 +134,6 @@ impl Table {
         self.updates.subscribe()
     }
 
-    pub async fn version(&self) -> usize {
-        self.session.lock().await.version()
-    }
-
     pub async fn is_over(&self) -> bool {
         self.session.lock().await.turn() == Turn::Over
     }
