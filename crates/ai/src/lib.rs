@@ -5,7 +5,8 @@
 //!   plain MCTS ([`SearchBot::mcts`]) or information-set MCTS
 //!   ([`SearchBot::ismcts`]); see [`search`] for the algorithm;
 //! - [`Knowledge`] is the only place game-specific knowledge enters: a rollout
-//!   policy (typically the game's heuristic bot) and an optional evaluation.
+//!   policy (typically the game's heuristic bot), an optional evaluation,
+//!   and milestones where rollouts of long series stop ([`Series`]).
 //!
 //! A bot receives a [`spieltisch_core::Decision`], which exposes the seat's
 //! view and legal actions but never the state, so no bot can see another
@@ -17,6 +18,6 @@ pub mod search;
 mod tree;
 
 pub use bot::SearchBot;
-pub use knowledge::{Knowledge, RolloutWith};
+pub use knowledge::{Knowledge, RolloutWith, Series, standings_rewards};
 pub use search::{Determinize, MoveStat, ParamError, SearchConfig, SearchResult};
 pub use spieltisch_core::RandomBot;

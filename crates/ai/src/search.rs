@@ -215,6 +215,7 @@ fn search_one<G: Game>(
             Some(world) => world.clone(),
             None => G::resample(view, seat, &mut rng),
         };
+        let milestone = knowledge.milestone(&state);
         path.clear();
         path.push(0u32);
         let mut node = 0u32;
@@ -229,7 +230,7 @@ fn search_one<G: Game>(
                     node = child;
                     path.push(child);
                     if created {
-                        break rollout(state, &mut policy, knowledge, config, &mut rng, seats);
+                        break rollout(state, milestone, &mut policy, knowledge, config, &mut rng, seats);
                     }
                 }
                 Turn::Seat(mover) => {
@@ -268,7 +269,7 @@ fn search_one<G: Game>(
                         tree.nodes[child as usize].available += 1;
                         state.apply_unchecked(&legal[i]);
                         path.push(child);
-                        break rollout(state, &mut policy, knowledge, config, &mut rng, seats);
+                        break rollout(state, milestone, &mut policy, knowledge, config, &mut rng, seats);
                     }
                     let (_, child, i) = best.expect("a seat node has a legal action");
                     state.apply_unchecked(&legal[i]);
@@ -294,8 +295,11 @@ fn search_one<G: Game>(
     (stats, done)
 }
 
+/// Plays `state` out (or up to the next milestone after `milestone`, or to
+/// the rollout depth, where the knowledge evaluates) and gives the rewards.
 fn rollout<G: Game>(
     mut state: G,
+    milestone: Option<u32>,
     policy: &mut Option<Box<dyn Bot<G>>>,
     knowledge: &dyn Knowledge<G>,
     config: &SearchConfig,
@@ -305,7 +309,14 @@ fn rollout<G: Game>(
     let mut legal = Vec::new();
     let mut steps = 0usize;
     loop {
-        match state.turn() {
+        let turn = state.turn();
+        if turn != Turn::Over
+            && milestone.is_some_and(|m| knowledge.milestone(&state).is_some_and(|now| now != m))
+            && let Some(values) = knowledge.evaluate(&state)
+        {
+            return values;
+        }
+        match turn {
             Turn::Over => return state.outcome().map(|o| o.rewards()).unwrap_or_else(|| vec![0.5; seats]),
             Turn::Chance => {
                 let action = sample_chance(&state, rng);

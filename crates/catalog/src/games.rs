@@ -2,7 +2,9 @@
 //! has secrets, and its extra summary figures.
 
 use crate::{CatalogGame, Stat};
+use spieltisch_ai::{Knowledge, Series};
 use spieltisch_core::{Bot, Game};
+use std::sync::Arc;
 
 /// A game's `HeuristicBot`, boxed.
 fn boxed<G: Game, B: Bot<G> + Default + 'static>() -> Box<dyn Bot<G>> {
@@ -27,6 +29,27 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
     }
 
+    /// Rollouts end with the race; the series standings (laps down, race
+    /// points breaking ties) then give the rewards, a race swinging them by
+    /// about one and a half laps.
+    fn knowledge() -> Arc<dyn Knowledge<Self>> {
+        const LAPS_PER_RACE: f64 = 1.5;
+        Arc::new(Series {
+            policy: Self::heuristic,
+            milestone: |s: &Self| s.race() as u32,
+            standings: |s: &Self| {
+                let standing = s
+                    .total_laps_down()
+                    .into_iter()
+                    .zip(s.total_points())
+                    .map(|(laps, points)| points.to_f64() / 100.0 - f64::from(laps))
+                    .collect();
+                let left = s.options().races.saturating_sub(s.race()) as f64;
+                Some((standing, LAPS_PER_RACE * left.sqrt()))
+            },
+        })
+    }
+
     fn extra_stats(final_state: &Self) -> Vec<(&'static str, Stat)> {
         let laps = final_state.total_laps_down().into_iter().map(f64::from).collect();
         vec![("laps_down", Stat::PerSeat(laps))]
@@ -39,6 +62,22 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
+    }
+
+    /// Rollouts end with the stage; the series totals then give the rewards,
+    /// a stage swinging them by about three points.
+    fn knowledge() -> Arc<dyn Knowledge<Self>> {
+        const POINTS_PER_STAGE: f64 = 3.0;
+        Arc::new(Series {
+            policy: Self::heuristic,
+            milestone: |s: &Self| u32::from(s.table().stage),
+            standings: |s: &Self| {
+                let table = s.table();
+                let standing = table.totals[..table.seats()].iter().map(|&t| f64::from(t)).collect();
+                let left = f64::from(s.options().stages.saturating_sub(table.stage));
+                Some((standing, POINTS_PER_STAGE * left.sqrt()))
+            },
+        })
     }
 }
 
