@@ -1,17 +1,35 @@
 //! The search bots.
 
 use crate::knowledge::Knowledge;
-use crate::search::{Determinize, SearchConfig, SearchResult, search};
+use crate::search::{Determinize, Grown, SearchConfig, SearchResult, search, search_from};
 use rand::RngCore;
 use spieltisch_core::{Bot, Decision, Game};
 use std::sync::Arc;
 
 /// A bot that searches from its seat's view: `mcts` (one world per decision)
 /// or `ismcts` (a new world every iteration), as its config says.
+///
+/// Tree reuse (`mcts` with [`SearchConfig::reuse`]): after a decision the
+/// bot keeps its tree and world; at its next decision it looks in the tree
+/// for the position whose view is the one it now sees, and continues from
+/// that subtree and world, so the iterations spent on the lines actually
+/// played are not lost. The kept world is one the search drew from the
+/// seat's earlier view and that has led to exactly the current view, so the
+/// bot still knows nothing the view does not show. When the position is not
+/// in the tree, it starts afresh.
 pub struct SearchBot<G: Game> {
     name: String,
     config: SearchConfig,
     knowledge: Arc<dyn Knowledge<G>>,
+    kept: Option<Kept<G>>,
+    reused: u64,
+}
+
+/// What a bot keeps between decisions for tree reuse.
+struct Kept<G: Game> {
+    seat: spieltisch_core::Seat,
+    chosen: G::Action,
+    trees: Vec<Grown<G>>,
 }
 
 impl<G: Game> std::fmt::Debug for SearchBot<G> {
@@ -22,7 +40,7 @@ impl<G: Game> std::fmt::Debug for SearchBot<G> {
 
 impl<G: Game> SearchBot<G> {
     pub fn new(name: impl Into<String>, config: SearchConfig, knowledge: Arc<dyn Knowledge<G>>) -> Self {
-        SearchBot { name: name.into(), config, knowledge }
+        SearchBot { name: name.into(), config, knowledge, kept: None, reused: 0 }
     }
 
     /// Plain MCTS with `config`'s budget.
@@ -39,6 +57,12 @@ impl<G: Game> SearchBot<G> {
 
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+
+    /// The root visits the last decision took over from the one before
+    /// (tree reuse); 0 when it started afresh.
+    pub fn reused(&self) -> u64 {
+        self.reused
     }
 
     /// The full search statistics for a decision (for hints and analysis).
@@ -58,6 +82,9 @@ fn describe(config: &SearchConfig) -> String {
     if config.threads > 1 {
         parts.push(format!("threads={}", config.threads));
     }
+    if !config.reuse && config.determinize == Determinize::Once {
+        parts.push("reuse=0".to_string());
+    }
     parts.join(",")
 }
 
@@ -69,8 +96,25 @@ impl<G: Game> Bot<G> for SearchBot<G> {
     fn choose(&mut self, decision: &Decision<'_, G>, rng: &mut dyn RngCore) -> G::Action {
         let seed = rng.next_u64();
         if decision.legal().len() == 1 {
+            self.reused = 0;
             return decision.legal()[0].clone();
         }
-        self.analyze(decision, seed).best().expect("search over a non-empty legal list")
+        let view = decision.view();
+        let seat = decision.seat();
+        let reuse = self.config.reuse && self.config.determinize == Determinize::Once;
+        let kept = match self.kept.take() {
+            Some(kept) if reuse && kept.seat == seat => {
+                kept.trees.into_iter().map(|tree| tree.advance(&kept.chosen, seat, &view)).collect()
+            }
+            _ => Vec::new(),
+        };
+        let (result, trees) =
+            search_from(&view, seat, decision.legal(), &self.config, &*self.knowledge, seed, kept);
+        let chosen = result.best().expect("search over a non-empty legal list");
+        self.reused = result.reused;
+        if reuse {
+            self.kept = Some(Kept { seat, chosen: chosen.clone(), trees });
+        }
+        chosen
     }
 }

@@ -48,6 +48,9 @@ pub struct SearchConfig {
     pub rollout_depth: Option<usize>,
     /// In rollouts with a policy, the share of uniformly random actions.
     pub rollout_epsilon: f64,
+    /// Whether a bot keeps its tree from one decision to the next (plain
+    /// MCTS only; see [`crate::SearchBot`]).
+    pub reuse: bool,
 }
 
 impl Default for SearchConfig {
@@ -60,6 +63,7 @@ impl Default for SearchConfig {
             determinize: Determinize::Once,
             rollout_depth: None,
             rollout_epsilon: 0.1,
+            reuse: true,
         }
     }
 }
@@ -67,7 +71,7 @@ impl Default for SearchConfig {
 /// Why a parameter string was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
-    #[error("unknown search parameter '{0}' (use iters, ms, threads, c, depth, eps)")]
+    #[error("unknown search parameter '{0}' (use iters, ms, threads, c, depth, eps, reuse)")]
     Unknown(String),
     #[error("search parameter '{key}': '{value}' is not valid")]
     Invalid { key: String, value: String },
@@ -75,7 +79,8 @@ pub enum ParamError {
 
 impl SearchConfig {
     /// Applies `key=value` parameters separated by commas or colons:
-    /// `iters=2000`, `ms=500`, `threads=2`, `c=0.7`, `depth=30`, `eps=0.1`.
+    /// `iters=2000`, `ms=500`, `threads=2`, `c=0.7`, `depth=30`, `eps=0.1`,
+    /// `reuse=0` (or `1`).
     pub fn with_params(mut self, params: &str) -> Result<Self, ParamError> {
         for part in params.split([',', ':']).map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| ParamError::Unknown(part.to_string()))?;
@@ -103,6 +108,13 @@ impl SearchConfig {
                     self.rollout_epsilon =
                         value.parse().ok().filter(|e| (0.0..=1.0).contains(e)).ok_or_else(bad)?
                 }
+                "reuse" => {
+                    self.reuse = match value {
+                        "1" | "true" | "on" => true,
+                        "0" | "false" | "off" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => return Err(ParamError::Unknown(key.to_string())),
             }
         }
@@ -124,7 +136,11 @@ pub struct MoveStat<A> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<A> {
     pub moves: Vec<MoveStat<A>>,
+    /// Iterations run for this decision.
     pub iterations: u64,
+    /// Visits of the root carried over from the previous decision's tree
+    /// (tree reuse); included in the moves' visits.
+    pub reused: u64,
 }
 
 impl<A: Clone> SearchResult<A> {
@@ -146,21 +162,111 @@ pub fn search<G: Game>(
     knowledge: &dyn Knowledge<G>,
     seed: u64,
 ) -> SearchResult<G::Action> {
+    search_from(view, seat, legal, config, knowledge, seed, Vec::new()).0
+}
+
+/// A tree grown by plain MCTS in one world, kept for the next decision.
+pub(crate) struct Grown<G: Game> {
+    world: G,
+    tree: Tree<G::Action>,
+}
+
+impl<G: Game> Grown<G> {
+    /// The part of the tree at the position the game has reached, if the
+    /// tree holds it: the world after `chosen` and the plies since, whose
+    /// view for `seat` is `view`. Only the plies the tree holds are tried
+    /// (the others' actions and chance outcomes it expanded, and this seat's
+    /// forced moves, which it did not search), breadth first.
+    pub fn advance(self, chosen: &G::Action, seat: Seat, view: &G::View) -> Option<Grown<G>> {
+        let first = self.tree.find_action(0, chosen, 0)?;
+        let mut after = self.world;
+        after.apply_unchecked(chosen);
+        let mut queue = std::collections::VecDeque::from([(first, after)]);
+        let mut outcomes = Vec::new();
+        let mut legal = Vec::new();
+        while let Some((node, state)) = queue.pop_front() {
+            match state.turn() {
+                Turn::Over => {}
+                Turn::Seat(mover) => {
+                    if mover == seat {
+                        if state.view(Viewer::Seat(seat)) == *view {
+                            return Some(Grown { tree: self.tree.subtree(node), world: state });
+                        }
+                        legal.clear();
+                        state.legal_actions(&mut legal);
+                        if legal.len() > 1 {
+                            continue;
+                        }
+                    }
+                    for (edge, child) in &self.tree.nodes[node as usize].children {
+                        if let Edge::Action(action) = edge {
+                            let mut next = state.clone();
+                            next.apply_unchecked(action);
+                            queue.push_back((*child, next));
+                        }
+                    }
+                }
+                Turn::Chance => {
+                    outcomes.clear();
+                    state.chance_outcomes(&mut outcomes);
+                    for (edge, child) in &self.tree.nodes[node as usize].children {
+                        let Edge::Seen(seen) = edge else { continue };
+                        for (outcome, _) in &outcomes {
+                            if state.redact(outcome, Viewer::Seat(seat)) == *seen {
+                                let mut next = state.clone();
+                                next.apply_unchecked(outcome);
+                                queue.push_back((*child, next));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// [`search`], continuing the trees in `kept` (one per thread, for plain
+/// MCTS) where given, and giving back the trees grown (plain MCTS only).
+pub(crate) fn search_from<G: Game>(
+    view: &G::View,
+    seat: Seat,
+    legal: &[G::Action],
+    config: &SearchConfig,
+    knowledge: &dyn Knowledge<G>,
+    seed: u64,
+    mut kept: Vec<Option<Grown<G>>>,
+) -> (SearchResult<G::Action>, Vec<Grown<G>>) {
     assert!(!legal.is_empty(), "search needs at least one legal action");
     assert!(config.iterations.is_some() || config.time.is_some(), "search needs a budget");
     let threads = config.threads.max(1);
+    kept.resize_with(threads, || None);
+    let reused = kept.iter().flatten().map(|g| u64::from(g.tree.nodes[0].visits)).sum();
     let deadline = config.time.map(|t| Instant::now() + t);
     let share =
         |t: usize| config.iterations.map(|n| n / threads as u64 + u64::from((t as u64) < n % threads as u64));
-    let per_thread: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 {
-        vec![search_one::<G>(view, seat, legal, share(0), deadline, config, knowledge, seed)]
+    let per_thread: Vec<ThreadResult<G>> = if threads == 1 {
+        let start = kept.pop().flatten();
+        vec![search_one::<G>(view, seat, legal, share(0), deadline, config, knowledge, seed, start)]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
+            let handles: Vec<_> = kept
+                .into_iter()
+                .enumerate()
+                .map(|(t, start)| {
                     let thread_seed = seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                     scope.spawn(move || {
-                        search_one::<G>(view, seat, legal, share(t), deadline, config, knowledge, thread_seed)
+                        search_one::<G>(
+                            view,
+                            seat,
+                            legal,
+                            share(t),
+                            deadline,
+                            config,
+                            knowledge,
+                            thread_seed,
+                            start,
+                        )
                     })
                 })
                 .collect();
@@ -172,7 +278,7 @@ pub fn search<G: Game>(
         .enumerate()
         .map(|(i, a)| {
             let (visits, total) =
-                per_thread.iter().fold((0, 0.0), |(v, t), (stats, _)| (v + stats[i].0, t + stats[i].1));
+                per_thread.iter().fold((0, 0.0), |(v, t), r| (v + r.stats[i].0, t + r.stats[i].1));
             MoveStat {
                 action: a.clone(),
                 visits,
@@ -182,10 +288,22 @@ pub fn search<G: Game>(
         .collect();
     // Stable sort: ties keep the game's legal-action order, so results are deterministic.
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
-    SearchResult { moves, iterations: per_thread.iter().map(|(_, n)| n).sum() }
+    let iterations = per_thread.iter().map(|r| r.iterations).sum();
+    let grown = per_thread.into_iter().filter_map(|r| r.grown).collect();
+    (SearchResult { moves, iterations, reused }, grown)
 }
 
-/// One thread's search: per root action (in `legal` order) its visits and reward total.
+/// One thread's search.
+struct ThreadResult<G: Game> {
+    /// Per root action (in legal order): its visits and reward total.
+    stats: Vec<(u64, f64)>,
+    /// Iterations run in this search.
+    iterations: u64,
+    /// The tree and its world, for plain MCTS.
+    grown: Option<Grown<G>>,
+}
+
+/// One thread's search, continuing `start` if given (plain MCTS).
 #[allow(clippy::too_many_arguments)]
 fn search_one<G: Game>(
     view: &G::View,
@@ -196,11 +314,19 @@ fn search_one<G: Game>(
     config: &SearchConfig,
     knowledge: &dyn Knowledge<G>,
     seed: u64,
-) -> (Vec<(u64, f64)>, u64) {
+    start: Option<Grown<G>>,
+) -> ThreadResult<G> {
     let mut rng = GameRng::seed_from_u64(seed);
-    let fixed_world = (config.determinize == Determinize::Once).then(|| G::resample(view, seat, &mut rng));
-    let seats = fixed_world.as_ref().map_or_else(|| G::resample(view, seat, &mut rng).seats(), G::seats);
-    let mut tree: Tree<G::Action> = Tree::new(seats);
+    let once = config.determinize == Determinize::Once;
+    let (fixed_world, mut tree) = match start {
+        Some(Grown { world, tree }) if once => (Some(world), tree),
+        _ => {
+            let world = G::resample(view, seat, &mut rng);
+            let tree = Tree::new(world.seats());
+            (once.then_some(world), tree)
+        }
+    };
+    let seats = tree.seats;
     let mut policy = knowledge.rollout_policy();
     let mut legal = Vec::new();
     let mut path = Vec::new();
@@ -292,7 +418,8 @@ fn search_one<G: Game>(
             None => (0, 0.0),
         })
         .collect();
-    (stats, done)
+    let grown = fixed_world.map(|world| Grown { world, tree });
+    ThreadResult { stats, iterations: done, grown }
 }
 
 /// Plays `state` out (or up to the next milestone after `milestone`, or to

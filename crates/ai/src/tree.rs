@@ -26,7 +26,7 @@ pub(crate) struct Tree<A> {
     pub seats: usize,
 }
 
-impl<A: PartialEq> Tree<A> {
+impl<A: PartialEq + Clone> Tree<A> {
     pub fn new(seats: usize) -> Self {
         let mut tree = Tree { nodes: Vec::new(), totals: Vec::new(), seats };
         tree.push();
@@ -90,5 +90,26 @@ impl<A: PartialEq> Tree<A> {
                 *total += r;
             }
         }
+    }
+
+    /// The part of the tree below `root`, as a tree of its own (tree reuse:
+    /// the position the game reached becomes the new root).
+    pub fn subtree(&self, root: u32) -> Tree<A> {
+        let mut out = Tree { nodes: Vec::new(), totals: Vec::new(), seats: self.seats };
+        let mut stack = vec![(root, out.push())];
+        while let Some((old, new)) = stack.pop() {
+            let node = &self.nodes[old as usize];
+            let base = old as usize * self.seats;
+            let new_base = new as usize * self.seats;
+            out.totals[new_base..new_base + self.seats]
+                .copy_from_slice(&self.totals[base..base + self.seats]);
+            out.nodes[new as usize].visits = node.visits;
+            out.nodes[new as usize].available = node.available;
+            for (edge, child) in &node.children {
+                let copy = out.add_child(new, edge.clone());
+                stack.push((*child, copy));
+            }
+        }
+        out
     }
 }
