@@ -36,21 +36,50 @@ pub enum Energy {
     Joker5,
 }
 
+const NO_KIND: u8 = u8::MAX;
+
+/// [`Energy::kind`] looked up, per card and rider place: the row is searched
+/// once, at compile time, not on every turn.
+const KIND_OF: [[u8; 4]; 4] = {
+    let mut table = [[NO_KIND; 4]; 4];
+    let mut e = 0;
+    while e < 4 {
+        let mut place = 0;
+        while place < 4 {
+            let (own, value) = match Energy::ALL[e] {
+                Energy::Own6 => (true, 6),
+                Energy::Own5 => (true, 5),
+                Energy::Joker6 => (false, 6),
+                Energy::Joker5 => (false, 5),
+            };
+            // The first kind of the row that fits, as a search would find.
+            let mut k = ENERGY_KINDS.len();
+            while k > 0 {
+                k -= 1;
+                let kind = ENERGY_KINDS[k];
+                let owner_fits = match kind.owner {
+                    Some(p) => own && p == place as u8,
+                    None => !own,
+                };
+                if owner_fits && kind.value == value {
+                    table[e][place] = k as u8;
+                }
+            }
+            place += 1;
+        }
+        e += 1;
+    }
+    table
+};
+
 impl Energy {
     pub const ALL: [Energy; 4] = [Energy::Own6, Energy::Own5, Energy::Joker6, Energy::Joker5];
 
     /// The kind index for rider `place` (0–3 within the team), if that rider
     /// has such a card at all.
     pub fn kind(self, place: u8) -> Option<usize> {
-        let want_owner = match self {
-            Energy::Own6 | Energy::Own5 => Some(place),
-            Energy::Joker6 | Energy::Joker5 => None,
-        };
-        let value = match self {
-            Energy::Own6 | Energy::Joker6 => 6,
-            Energy::Own5 | Energy::Joker5 => 5,
-        };
-        ENERGY_KINDS.iter().position(|k| k.owner == want_owner && k.value == value)
+        let k = KIND_OF[self as usize][place as usize % 4];
+        (k != NO_KIND).then_some(k as usize)
     }
 
     pub fn notation(self) -> &'static str {
@@ -247,5 +276,17 @@ mod tests {
         assert_eq!(Energy::Own6.kind(3), None);
         assert_eq!(Energy::Own5.kind(3), Some(4));
         assert_eq!(Energy::Joker5.kind(2), Some(6));
+    }
+
+    #[test]
+    fn kind_table_is_the_first_fitting_card_of_the_row() {
+        for e in Energy::ALL {
+            let value = if matches!(e, Energy::Own6 | Energy::Joker6) { 6 } else { 5 };
+            for place in 0..4 {
+                let owner = if matches!(e, Energy::Own6 | Energy::Own5) { Some(place) } else { None };
+                let searched = ENERGY_KINDS.iter().position(|k| k.owner == owner && k.value == value);
+                assert_eq!(e.kind(place), searched, "{e:?} for place {place}");
+            }
+        }
     }
 }

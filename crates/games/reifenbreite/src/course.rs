@@ -16,6 +16,7 @@
 //! a board file (default: the built-in board).
 
 use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
+use crate::movement::OpenRoad;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -65,6 +66,14 @@ pub struct Track {
     pub spaces: Vec<Space>,
     /// `spaces[i].next`, kept apart for fast searches.
     pub next: Vec<[u16; 3]>,
+    /// The forward moves of each space as bits over the numbers above it
+    /// (bit `j`: space `i + j`), for searches that move whole sets of
+    /// spaces at once; `None` when a move jumps 64 or more space numbers
+    /// (only a huge curve of a custom board does), and the searches go step
+    /// by step.
+    pub moves: Option<Vec<u64>>,
+    /// Where a rider gets to from each space on an empty road.
+    pub open_road: OpenRoad,
     /// The order of play of each space: larger is earlier (further ahead,
     /// then further right).
     pub order: Vec<u32>,
@@ -267,6 +276,18 @@ impl Builder {
     }
 }
 
+/// The forward moves of every space as bit masks (see [`Track::moves`]).
+fn move_masks(spaces: &[Space]) -> Option<Vec<u64>> {
+    let mut masks = vec![0u64; spaces.len()];
+    for (i, s) in spaces.iter().enumerate() {
+        for &n in s.next.iter().filter(|&&n| n != NONE) {
+            let jump = (n as usize).checked_sub(i).filter(|&j| (1..64).contains(&j))?;
+            masks[i] |= 1 << jump;
+        }
+    }
+    Some(masks)
+}
+
 impl Track {
     /// Builds a track from course-file text on `board`.
     pub fn from_json(key: &str, text: &str, board: &Board) -> Result<Track, String> {
@@ -363,6 +384,8 @@ impl Track {
             key: key.to_string(),
             name: file.name,
             next: b.spaces.iter().map(|s| s.next).collect(),
+            moves: move_masks(&b.spaces),
+            open_road: OpenRoad::default(),
             order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
             behind: b.spaces.iter().map(|s| s.behind).collect(),
             leg: b.spaces.iter().map(|s| s.leg).collect(),
@@ -373,7 +396,8 @@ impl Track {
             finish_leg: n,
             sprints,
             energy_rows: file.energy_rows,
-        })
+        }
+        .with_open_road())
     }
 
     pub fn space(&self, id: u16) -> &Space {
@@ -397,6 +421,8 @@ impl Track {
             key: "test".into(),
             name: "test".into(),
             next: b.spaces.iter().map(|s| s.next).collect(),
+            moves: move_masks(&b.spaces),
+            open_road: OpenRoad::default(),
             order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
             behind: b.spaces.iter().map(|s| s.behind).collect(),
             leg: b.spaces.iter().map(|s| s.leg).collect(),
@@ -408,6 +434,13 @@ impl Track {
             sprints: Vec::new(),
             energy_rows: 2,
         }
+        .with_open_road()
+    }
+
+    /// Adds the table of moves on an empty road (it needs the finished track).
+    fn with_open_road(mut self) -> Self {
+        self.open_road = OpenRoad::new(&self);
+        self
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy};
 use crate::course::{self, NONE, Track};
-use crate::movement::{Reach, reach};
+use crate::movement::{Reach, Reachable, reach, reachable, steps_to};
 use crate::options::{Options, Rules};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use spieltisch_core::{OptionsError, Seat, Turn};
@@ -62,6 +62,14 @@ pub enum Status {
 pub struct Rider {
     pub space: u16,
     pub status: Status,
+}
+
+impl Rider {
+    /// True when the rider takes up his space (on the road or just over
+    /// the finish).
+    fn on_road(&self) -> bool {
+        matches!(self.status, Status::Road | Status::Finished)
+    }
 }
 
 /// What the race waits for.
@@ -301,26 +309,40 @@ impl Reifenbreite {
     fn occupied(&self) -> ([u16; 16], usize) {
         let mut occ = [NONE; 16];
         let mut n = 0;
+        // Without branches (this runs several times a turn): every space is
+        // written, and kept only if the rider stands on it.
         for r in &self.riders {
-            if matches!(r.status, Status::Road | Status::Finished) {
-                occ[n] = r.space;
-                n += 1;
-            }
+            occ[n.min(15)] = r.space;
+            n += r.on_road() as usize;
         }
         (occ, n)
     }
 
     pub fn rider_at(&self, space: u16) -> Option<u8> {
-        self.riders
-            .iter()
-            .position(|r| r.space == space && matches!(r.status, Status::Road | Status::Finished))
-            .map(|i| i as u8)
+        // Every rider compared, without branches: the first one there.
+        let mut at = 0u32;
+        for (i, r) in self.riders.iter().enumerate() {
+            at |= ((r.space == space && r.on_road()) as u32) << i;
+        }
+        (at != 0).then(|| at.trailing_zeros() as u8)
     }
 
     /// Where rider `r` can get to with `max` steps.
     pub fn reach_of(&self, r: u8, max: u8) -> Reach {
         let (occ, n) = self.occupied();
         reach(self.track(), self.riders[r as usize].space, max, &occ[..n])
+    }
+
+    /// The same spaces as [`Self::reach_of`], as a set.
+    fn reachable_of(&self, r: u8, max: u8) -> Reachable {
+        let (occ, n) = self.occupied();
+        reachable(self.track(), self.riders[r as usize].space, max, &occ[..n])
+    }
+
+    /// The shortest number of steps for rider `r` to `target`, within `max`.
+    fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
+        let (occ, n) = self.occupied();
+        steps_to(self.track(), self.riders[r as usize].space, max, &occ[..n], target)
     }
 
     pub fn turn(&self) -> Turn {
@@ -344,16 +366,16 @@ impl Reifenbreite {
     /// The next rider to move by position: furthest ahead, then rightmost.
     pub fn next_by_position(&self) -> Option<u8> {
         let order = &self.track().order;
-        let mut best: Option<(u32, u8)> = None;
+        // Without branches: each rider's order (0 if he does not move now)
+        // above his inverted index, so the maximum is the first rider of
+        // the highest order.
+        let mut best = 0u64;
         for (r, rider) in self.riders.iter().enumerate() {
-            if rider.status == Status::Road && self.moved & bit(r as u8) == 0 {
-                let key = order[rider.space as usize];
-                if best.is_none_or(|(k, _)| key > k) {
-                    best = Some((key, r as u8));
-                }
-            }
+            let waits = rider.status == Status::Road && self.moved & bit(r as u8) == 0;
+            let key = order.get(rider.space as usize).map_or(0, |&k| k as u64 + 1) << 5 | (31 - r as u64);
+            best = best.max(if waits { key } else { 0 });
         }
-        best.map(|(_, r)| r)
+        (best != 0).then(|| 31 - (best & 31) as u8)
     }
 
     /// Hands the race to the next decision once a rider's turn is over.
@@ -478,12 +500,11 @@ impl Reifenbreite {
     /// finish line is only possible with the full move (8): a space past
     /// the line must be the farthest the rider can get to.
     fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
-        let reach = self.reach_of(rider, amount);
+        let reach = self.reachable_of(rider, amount);
         let t = self.track();
         let from_leg = t.leg[self.riders[rider as usize].space as usize];
-        let far = reach.farthest();
         for s in reach.sorted() {
-            if t.leg[s as usize] >= t.finish_leg && from_leg < t.finish_leg && reach.steps(s) != Some(far) {
+            if t.leg[s as usize] >= t.finish_leg && from_leg < t.finish_leg && !reach.is_farthest(s) {
                 continue;
             }
             out.push(Action::To(s));
@@ -589,7 +610,7 @@ impl Reifenbreite {
                 let from = self.riders[rider as usize].space;
                 // The steps only matter to a rider who may draft.
                 let steps = if !breakaway && self.may_draft_from(from) {
-                    self.reach_of(rider, amount).steps(s).unwrap_or(amount)
+                    self.steps_of(rider, amount, s).unwrap_or(amount)
                 } else {
                     0
                 };
@@ -598,7 +619,7 @@ impl Reifenbreite {
             }
             (Phase::Draft { rider, from, to, steps }, Action::Draft) => {
                 let d = if self.may_draft_from(from) {
-                    self.reach_of(rider, steps).steps(to).unwrap_or(steps)
+                    self.steps_of(rider, steps, to).unwrap_or(steps)
                 } else {
                     0
                 };
@@ -793,7 +814,7 @@ impl Reifenbreite {
         if self.rider_at(target).is_some() {
             return None;
         }
-        self.reach_of(rider, steps).steps(target)?;
+        self.steps_of(rider, steps, target)?;
         Some((rider, behind, target))
     }
 
