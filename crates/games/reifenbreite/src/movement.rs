@@ -5,7 +5,8 @@
 //!
 //! [`reach`] searches step by step and lists every space with its number of
 //! steps; it is the reference. The race uses [`reachable`] and [`steps_to`],
-//! which find the same spaces a whole step at a time with bit masks (the
+//! which give the same answers from a table of moves on an empty road and,
+//! with riders in the way, a search a whole step at a time in bit masks (the
 //! search runs about a thousand times a race, so its speed is the game's).
 
 use crate::course::{NONE, Track};
@@ -23,7 +24,7 @@ const MAX_ITEMS: usize = 100;
 type Bits = [u64; WORDS];
 
 /// The spaces of `bits` in ascending order.
-fn spaces(bits: &Bits, from: u16) -> impl Iterator<Item = u16> + '_ {
+fn spaces(bits: &[u64], from: u16) -> impl Iterator<Item = u16> + '_ {
     bits.iter().enumerate().flat_map(move |(w, &word)| {
         let mut b = word;
         std::iter::from_fn(move || {
@@ -37,9 +38,9 @@ fn spaces(bits: &Bits, from: u16) -> impl Iterator<Item = u16> + '_ {
     })
 }
 
-fn contains(bits: &Bits, from: u16, space: u16) -> bool {
+fn contains(bits: &[u64], from: u16, space: u16) -> bool {
     let off = (space as usize).wrapping_sub(from as usize);
-    off < WINDOW && bits[off / 64] & (1 << (off % 64)) != 0
+    off < bits.len() * 64 && bits[off / 64] & (1 << (off % 64)) != 0
 }
 
 /// The spaces a rider can reach, each with its shortest number of steps.
@@ -156,10 +157,10 @@ impl OpenRoad {
         OpenRoad(table)
     }
 
-    /// The spaces within `max` steps of `from` if the table covers the move
-    /// and none of `occupied` is among them: then the road is as good as
-    /// empty.
-    fn clear_road(&self, from: u16, max: u8, occupied: &[u16]) -> Option<&[u128]> {
+    /// For a move the table covers: the spaces within 1, 2, … `max` steps
+    /// of `from` on an empty road, and the riders among the 128 numbers
+    /// above it (bits as in the table).
+    fn near(&self, from: u16, max: u8, occupied: &[u16]) -> Option<(&[u128], u128)> {
         let max = max as usize;
         if max == 0 || max > OPEN_STEPS {
             return None;
@@ -171,189 +172,152 @@ impl OpenRoad {
             let off = (o as u32).wrapping_sub(from as u32);
             riders |= ((off < 128) as u128) << (off % 128);
         }
-        (riders & within[max - 1] == 0).then_some(within)
+        Some((within, riders))
+    }
+}
+
+/// The search of [`reach`] for a move the open-road table covers but riders
+/// stand in the way: a step at a time over the 128 numbers above the mover's
+/// space, all in registers. No path of at most [`OPEN_STEPS`] steps leaves
+/// those numbers, riders or not, and the table lists fewer spaces than
+/// `reach` can.
+struct NearSearch<'a> {
+    /// The moves from `from` on ([`Track::moves`]).
+    moves: &'a [u64],
+    /// Riders and the spaces reached so far.
+    blocked: u128,
+    /// The spaces first reached with the latest step.
+    frontier: u128,
+}
+
+impl<'a> NearSearch<'a> {
+    fn new(moves: &'a [u64], from: u16, riders: u128) -> Self {
+        NearSearch { moves: &moves[from as usize..], blocked: riders | 1, frontier: 1 }
+    }
+
+    /// One more step; the new spaces (none: the frontier is kept).
+    fn step(&mut self) -> u128 {
+        let mut next = 0u128;
+        let mut bits = self.frontier;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            next |= (self.moves[b as usize] as u128) << b;
+        }
+        next &= !self.blocked;
+        self.blocked |= next;
+        if next != 0 {
+            self.frontier = next;
+        }
+        next
     }
 }
 
 /// The spaces a rider can reach, as a set with those at the largest number
 /// of steps: what the destinations of a move need (5.5, 8).
 #[derive(Debug)]
-pub struct Reachable {
-    from: u16,
-    reached: Bits,
-    /// The spaces `far` steps away.
-    farthest: Bits,
-    far: u8,
+pub enum Reachable {
+    /// Within the 128 numbers above `from`: bits as in [`OpenRoad`].
+    Near { from: u16, reached: [u64; 2], farthest: [u64; 2], far: u8 },
+    /// A move the open-road table does not cover (on a custom board with
+    /// huge curves), searched step by step.
+    Listed(Box<Reach>),
+}
+
+fn words(bits: u128) -> [u64; 2] {
+    [bits as u64, (bits >> 64) as u64]
 }
 
 impl Reachable {
     /// The reachable spaces in course order (ascending space numbers).
     pub fn sorted(&self) -> impl Iterator<Item = u16> + '_ {
-        spaces(&self.reached, self.from)
+        match self {
+            Reachable::Near { from, reached, .. } => spaces(reached, *from),
+            Reachable::Listed(r) => spaces(&r.reached, r.from),
+        }
+    }
+
+    /// The number of reachable spaces.
+    pub fn len(&self) -> usize {
+        match self {
+            Reachable::Near { reached, .. } => reached.iter().map(|w| w.count_ones() as usize).sum(),
+            Reachable::Listed(r) => r.len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The largest number of steps of any reachable space (0 if none).
     pub fn farthest(&self) -> u8 {
-        self.far
+        match self {
+            Reachable::Near { far, .. } => *far,
+            Reachable::Listed(r) => r.farthest(),
+        }
     }
 
     /// True when `space` is reachable and as far as any reachable space.
     pub fn is_farthest(&self, space: u16) -> bool {
-        contains(&self.farthest, self.from, space)
-    }
-}
-
-impl From<Reach> for Reachable {
-    fn from(r: Reach) -> Self {
-        let far = r.farthest();
-        let mut farthest = [0; WORDS];
-        for &(s, d) in r.as_slice() {
-            if d == far {
-                let off = (s - r.from) as usize;
-                farthest[off / 64] |= 1 << (off % 64);
-            }
+        match self {
+            Reachable::Near { from, farthest, .. } => contains(farthest, *from, space),
+            Reachable::Listed(r) => r.steps(space).is_some_and(|d| d == r.farthest()),
         }
-        Reachable { from: r.from, reached: r.reached, farthest, far }
-    }
-}
-
-/// The breadth-first search of [`reach`], one whole step at a time: the
-/// spaces first reached with `d` steps are a bit set, and the next step's
-/// set is the union of their moves ([`Track::moves`]) not seen before.
-struct Search<'a> {
-    moves: &'a [u64],
-    from: u16,
-    occupied: Bits,
-    reached: Bits,
-    /// The spaces reached with the latest step; words `lo..=hi` hold them.
-    frontier: Bits,
-    lo: usize,
-    hi: usize,
-    /// The last word of `reached` with a space.
-    top: usize,
-}
-
-impl<'a> Search<'a> {
-    fn new(moves: &'a [u64], from: u16, occupied: &[u16]) -> Self {
-        // Without branches: spaces behind the mover or beyond the window go
-        // to a spare last word (the mover's own space to bit 0, which no
-        // move enters).
-        let mut occ = [0u64; WORDS + 1];
-        for &o in occupied {
-            let off = (o as usize).wrapping_sub(from as usize);
-            occ[(off / 64).min(WORDS)] |= 1 << (off % 64);
-        }
-        let occ: Bits = occ[..WORDS].try_into().unwrap_or([0; WORDS]);
-        let mut frontier = [0; WORDS];
-        frontier[0] = 1; // the mover's own space
-        Search { moves, from, occupied: occ, reached: [0; WORDS], frontier, lo: 0, hi: 0, top: 0 }
-    }
-
-    /// One more step. False (and the frontier kept) when it reaches no new
-    /// space.
-    fn step(&mut self) -> bool {
-        // The moves of a space at bit `b` of word `w` land in words `w` and
-        // `w + 1`; both are gathered in registers, word by word. Moves past
-        // the window's end are dropped, as in `reach`.
-        let top = (self.hi + 1).min(WORDS - 1);
-        let mut next = [0u64; WORDS];
-        let (mut carry, mut lo, mut hi) = (0u64, WORDS, 0);
-        for (w, new) in next.iter_mut().enumerate().take(top + 1).skip(self.lo) {
-            let (mut here, mut above) = (carry, 0u64);
-            let mut bits = self.frontier[w];
-            while bits != 0 {
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                let m = self.moves[self.from as usize + w * 64 + b as usize];
-                here |= m << b;
-                // `m >> (64 - b)` in two shifts, so that `b = 0` needs no test.
-                above |= (m >> 1) >> (63 - b);
-            }
-            *new = here & !(self.occupied[w] | self.reached[w]);
-            if *new != 0 {
-                lo = lo.min(w);
-                hi = w;
-            }
-            carry = above;
-        }
-        if lo == WORDS {
-            return false;
-        }
-        // Only the words from `lo` to `top` can have changed.
-        for (reached, new) in self.reached.iter_mut().zip(&next).take(top + 1).skip(self.lo) {
-            *reached |= new;
-        }
-        self.frontier[self.lo..=top].copy_from_slice(&next[self.lo..=top]);
-        self.top = self.top.max(hi);
-        (self.lo, self.hi) = (lo, hi);
-        true
-    }
-
-    /// True when `reach` would have stopped listing spaces before it found
-    /// all these; its answer is then taken as it is.
-    fn overflowed(&self) -> bool {
-        self.reached[..=self.top].iter().map(|w| w.count_ones() as usize).sum::<usize>() > MAX_ITEMS
     }
 }
 
 /// The spaces reachable from `from` in at most `max` steps avoiding
 /// `occupied`: the same as [`reach`], faster.
 pub fn reachable(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reachable {
-    if let Some(within) = track.open_road.clear_road(from, max, occupied) {
-        let far = (1..=within.len()).rev().find(|&d| within[d - 1] != if d > 1 { within[d - 2] } else { 0 });
-        let mut r =
-            Reachable { from, reached: [0; WORDS], farthest: [0; WORDS], far: far.unwrap_or(0) as u8 };
-        let all = within[within.len() - 1];
-        (r.reached[0], r.reached[1]) = (all as u64, (all >> 64) as u64);
-        if let Some(far) = far {
-            let last = within[far - 1] & !if far > 1 { within[far - 2] } else { 0 };
-            (r.farthest[0], r.farthest[1]) = (last as u64, (last >> 64) as u64);
+    let Some((within, riders)) = track.open_road.near(from, max, occupied) else {
+        return Reachable::Listed(Box::new(reach(track, from, max, occupied)));
+    };
+    let (reached, farthest, far) = if riders & within[within.len() - 1] == 0 {
+        // Nobody in the way: the road is as good as empty.
+        let step = |d: usize| within[d - 1] & !if d > 1 { within[d - 2] } else { 0 };
+        match (1..=within.len()).rev().find(|&d| step(d) != 0) {
+            Some(d) => (within[d - 1], step(d), d as u8),
+            None => (0, 0, 0),
         }
-        return r;
-    }
-    let Some(moves) = &track.moves else { return reach(track, from, max, occupied).into() };
-    let mut search = Search::new(moves, from, occupied);
-    let mut far = 0;
-    for d in 1..=max {
-        if !search.step() {
-            break;
+    } else if let Some(moves) = &track.moves {
+        let mut search = NearSearch::new(moves, from, riders);
+        let mut far = 0;
+        for d in 1..=max {
+            if search.step() == 0 {
+                break;
+            }
+            far = d;
         }
-        far = d;
-    }
-    // Listing stops for good once full, so checking at the end is enough.
-    if search.overflowed() {
-        return reach(track, from, max, occupied).into();
-    }
-    let farthest = if far == 0 { [0; WORDS] } else { search.frontier };
-    Reachable { from, reached: search.reached, farthest, far }
+        (search.blocked & !riders & !1, if far == 0 { 0 } else { search.frontier }, far)
+    } else {
+        return Reachable::Listed(Box::new(reach(track, from, max, occupied)));
+    };
+    Reachable::Near { from, reached: words(reached), farthest: words(farthest), far }
 }
 
 /// The shortest number of steps from `from` to `target` within `max`
 /// avoiding `occupied`: the same as `reach(..).steps(target)`, faster.
 pub fn steps_to(track: &Track, from: u16, max: u8, occupied: &[u16], target: u16) -> Option<u8> {
-    if let Some(within) = track.open_road.clear_road(from, max, occupied) {
-        let off = (target as u32).wrapping_sub(from as u32);
-        return (off < 128)
-            .then(|| within.iter().position(|w| w & 1 << off != 0))
-            .flatten()
-            .map(|i| i as u8 + 1);
-    }
-    let Some(moves) = &track.moves else { return reach(track, from, max, occupied).steps(target) };
-    if target <= from || (target - from) as usize >= WINDOW {
+    let near = track.open_road.near(from, max, occupied);
+    let (Some((within, riders)), Some(moves)) = (near, &track.moves) else {
+        return reach(track, from, max, occupied).steps(target);
+    };
+    let off = (target as u32).wrapping_sub(from as u32);
+    if off >= 128 || within[within.len() - 1] & 1 << off == 0 {
         return None;
     }
-    let mut search = Search::new(moves, from, occupied);
+    if riders & within[within.len() - 1] == 0 {
+        // Nobody in the way: the road is as good as empty.
+        return within.iter().position(|w| w & 1 << off != 0).map(|i| i as u8 + 1);
+    }
+    let mut search = NearSearch::new(moves, from, riders);
     for d in 1..=max {
-        if !search.step() {
-            return None;
+        let new = search.step();
+        if new & 1 << off != 0 {
+            return Some(d);
         }
-        if contains(&search.frontier, from, target) {
-            // `reach` may have stopped listing before it got here.
-            return if search.overflowed() {
-                reach(track, from, max, occupied).steps(target)
-            } else {
-                Some(d)
-            };
+        if new == 0 {
+            return None;
         }
     }
     None

@@ -398,8 +398,9 @@ impl Reifenbreite {
     pub(crate) fn begin_turn(&mut self, r: u8) {
         self.phase = Phase::Choose { rider: r, cards: [u8::MAX; 2], n: 0, offer: NONE };
         let cards = [u8::MAX; 2];
-        let choice = (self.rules.lead_exchange && self.ask_target(r, NONE).is_some())
-            || (self.rules.chase_car && self.tows[r as usize] < MAX_TOWS)
+        // The cheapest test first.
+        let choice = (self.rules.chase_car && self.tows[r as usize] < MAX_TOWS)
+            || (self.rules.lead_exchange && self.ask_target(r, NONE).is_some())
             || Energy::ALL.iter().any(|&e| self.card_playable(r, e, cards, 0));
         if !choice {
             self.phase = Phase::Dice { rider: r, base: 0, dice: 2, breakaway: false, tow: false };
@@ -503,8 +504,13 @@ impl Reifenbreite {
         let reach = self.reachable_of(rider, amount);
         let t = self.track();
         let from_leg = t.leg[self.riders[rider as usize].space as usize];
+        out.reserve(reach.len());
+        if from_leg >= t.finish_leg {
+            out.extend(reach.sorted().map(Action::To));
+            return;
+        }
         for s in reach.sorted() {
-            if t.leg[s as usize] >= t.finish_leg && from_leg < t.finish_leg && !reach.is_farthest(s) {
+            if t.leg[s as usize] >= t.finish_leg && !reach.is_farthest(s) {
                 continue;
             }
             out.push(Action::To(s));
@@ -719,9 +725,8 @@ impl Reifenbreite {
         // Beyond any real move (at most 12 from cards or a tow, plus 4 downhill).
         let amount = amount.min(24) as u8;
         self.phase = Phase::Move { rider, amount, breakaway };
-        let (occ, n) = self.occupied();
         let space = self.riders[rider as usize].space;
-        if self.track().next[space as usize].iter().all(|&s| s == NONE || occ[..n].contains(&s)) {
+        if self.track().next[space as usize].iter().all(|&s| s == NONE || self.rider_at(s).is_some()) {
             self.advance();
         }
     }
@@ -732,7 +737,8 @@ impl Reifenbreite {
         let old = self.track().leg[self.riders[rider as usize].space as usize];
         self.riders[rider as usize].space = to;
         let new = self.track().leg[to as usize];
-        if self.rules.sprints {
+        // A line is crossed only when the leg changes (rarely).
+        if self.rules.sprints && new != old {
             for i in 0..self.track().sprints.len() {
                 let sprint = &self.track().sprints[i];
                 let (leg, points) = (sprint.leg, sprint.points);
