@@ -116,6 +116,33 @@ pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
     r
 }
 
+/// The spaces riders take up, as the searches ask about them.
+pub trait Occupied {
+    /// The riders among the 128 numbers above `from`, as bits (bit `i`:
+    /// space `from + i`).
+    fn near(&self, from: u16) -> u128;
+    /// Every space taken (for the step-by-step search).
+    fn spaces(&self) -> Vec<u16>;
+}
+
+impl Occupied for [u16] {
+    fn near(&self, from: u16) -> u128 {
+        let (mut low, mut high) = (0u64, 0u64);
+        for &o in self {
+            // Without branches; the mover's own space is bit 0, never
+            // reached.
+            let off = (o as u32).wrapping_sub(from as u32);
+            low |= ((off < 64) as u64) << (off % 64);
+            high |= ((off.wrapping_sub(64) < 64) as u64) << (off % 64);
+        }
+        low as u128 | (high as u128) << 64
+    }
+
+    fn spaces(&self) -> Vec<u16> {
+        self.to_vec()
+    }
+}
+
 /// The most steps the open-road table covers: every real move (12 from
 /// dice, cards or a tow, plus 4 downhill).
 const OPEN_STEPS: usize = 16;
@@ -160,19 +187,13 @@ impl OpenRoad {
     /// For a move the table covers: the spaces within 1, 2, … `max` steps
     /// of `from` on an empty road, and the riders among the 128 numbers
     /// above it (bits as in the table).
-    fn near(&self, from: u16, max: u8, occupied: &[u16]) -> Option<(&[u128], u128)> {
+    fn near<O: Occupied + ?Sized>(&self, from: u16, max: u8, occupied: &O) -> Option<(&[u128], u128)> {
         let max = max as usize;
         if max == 0 || max > OPEN_STEPS {
             return None;
         }
         let within = &self.0.get(from as usize)?.as_ref()?[..max];
-        let mut riders = 0u128;
-        for &o in occupied {
-            // Without branches; the mover's own space is bit 0, never reached.
-            let off = (o as u32).wrapping_sub(from as u32);
-            riders |= ((off < 128) as u128) << (off % 128);
-        }
-        Some((within, riders))
+        Some((within, occupied.near(from)))
     }
 }
 
@@ -197,14 +218,25 @@ impl<'a> NearSearch<'a> {
 
     /// One more step; the new spaces (none: the frontier is kept).
     fn step(&mut self) -> u128 {
-        let mut next = 0u128;
-        let mut bits = self.frontier;
+        // In two 64-bit halves: shifts of whole 128-bit numbers by a
+        // variable amount cost several instructions each.
+        let (mut low, mut high) = (0u64, 0u64);
+        let mut bits = self.frontier as u64;
         while bits != 0 {
             let b = bits.trailing_zeros();
             bits &= bits - 1;
-            next |= (self.moves[b as usize] as u128) << b;
+            let m = self.moves[b as usize];
+            low |= m << b;
+            // `m >> (64 - b)` in two shifts, so that `b = 0` needs no test.
+            high |= (m >> 1) >> (63 - b);
         }
-        next &= !self.blocked;
+        let mut bits = (self.frontier >> 64) as u64;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            high |= self.moves[64 + b as usize] << b;
+        }
+        let next = (low as u128 | (high as u128) << 64) & !self.blocked;
         self.blocked |= next;
         if next != 0 {
             self.frontier = next;
@@ -268,9 +300,9 @@ impl Reachable {
 
 /// The spaces reachable from `from` in at most `max` steps avoiding
 /// `occupied`: the same as [`reach`], faster.
-pub fn reachable(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reachable {
+pub fn reachable<O: Occupied + ?Sized>(track: &Track, from: u16, max: u8, occupied: &O) -> Reachable {
     let Some((within, riders)) = track.open_road.near(from, max, occupied) else {
-        return Reachable::Listed(Box::new(reach(track, from, max, occupied)));
+        return Reachable::Listed(Box::new(reach(track, from, max, &occupied.spaces())));
     };
     let (reached, farthest, far) = if riders & within[within.len() - 1] == 0 {
         // Nobody in the way: the road is as good as empty.
@@ -290,17 +322,23 @@ pub fn reachable(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reachab
         }
         (search.blocked & !riders & !1, if far == 0 { 0 } else { search.frontier }, far)
     } else {
-        return Reachable::Listed(Box::new(reach(track, from, max, occupied)));
+        return Reachable::Listed(Box::new(reach(track, from, max, &occupied.spaces())));
     };
     Reachable::Near { from, reached: words(reached), farthest: words(farthest), far }
 }
 
 /// The shortest number of steps from `from` to `target` within `max`
 /// avoiding `occupied`: the same as `reach(..).steps(target)`, faster.
-pub fn steps_to(track: &Track, from: u16, max: u8, occupied: &[u16], target: u16) -> Option<u8> {
+pub fn steps_to<O: Occupied + ?Sized>(
+    track: &Track,
+    from: u16,
+    max: u8,
+    occupied: &O,
+    target: u16,
+) -> Option<u8> {
     let near = track.open_road.near(from, max, occupied);
     let (Some((within, riders)), Some(moves)) = (near, &track.moves) else {
-        return reach(track, from, max, occupied).steps(target);
+        return reach(track, from, max, &occupied.spaces()).steps(target);
     };
     let off = (target as u32).wrapping_sub(from as u32);
     if off >= 128 || within[within.len() - 1] & 1 << off == 0 {
@@ -380,10 +418,10 @@ mod tests {
         );
         assert!(t.moves.is_none());
         let end_of_lane_1 = 8 + 69;
-        let fast = reachable(&t, end_of_lane_1, 3, &[]);
+        let fast = reachable(&t, end_of_lane_1, 3, &[][..]);
         assert!(fast.sorted().eq(reach(&t, end_of_lane_1, 3, &[]).sorted()));
         assert_eq!(fast.farthest(), 3);
-        assert_eq!(steps_to(&t, end_of_lane_1, 3, &[], 8 + 280), Some(1));
+        assert_eq!(steps_to(&t, end_of_lane_1, 3, &[][..], 8 + 280), Some(1));
     }
 
     /// The fast searches give the step-by-step search's answers on every
@@ -406,13 +444,17 @@ mod tests {
                 let occupied: Vec<u16> =
                     (0..riders).map(|_| (from + rng.random_range(0..spread)).min(n - 1)).collect();
                 let slow = reach(&t, from, max, &occupied);
-                let fast = reachable(&t, from, max, &occupied);
+                let fast = reachable(&t, from, max, occupied.as_slice());
                 assert!(fast.sorted().eq(slow.sorted()), "{key} from {from} max {max}");
                 assert_eq!(fast.farthest(), slow.farthest());
                 for s in from..(from + 120).min(n) {
                     let d = slow.steps(s);
                     assert_eq!(fast.is_farthest(s), d.is_some() && d == Some(slow.farthest()));
-                    assert_eq!(steps_to(&t, from, max, &occupied, s), d, "{key} {from}->{s} max {max}");
+                    assert_eq!(
+                        steps_to(&t, from, max, occupied.as_slice(), s),
+                        d,
+                        "{key} {from}->{s} max {max}"
+                    );
                 }
             }
         }

@@ -3,7 +3,7 @@
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy};
 use crate::course::{self, NONE, Track};
-use crate::movement::{Reach, Reachable, reach, reachable, steps_to};
+use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to};
 use crate::options::{Options, Rules};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use spieltisch_core::{OptionsError, Seat, Turn};
@@ -168,6 +168,67 @@ pub struct Reifenbreite {
     pub(crate) results: Vec<Vec<u16>>,
     /// Disqualified riders per finished stage (bit per rider).
     pub(crate) disqualified: Vec<u16>,
+    /// The spaces riders take up, derived from `riders`.
+    #[serde(skip)]
+    pub(crate) taken: Taken,
+}
+
+/// The spaces riders take up (on the road or just over the finish), one bit
+/// per space of the track, kept in step with the riders by
+/// [`Reifenbreite::set_rider`]: "is anyone there?" is asked many times a
+/// turn and needs no look at every rider. It is derived, so it is neither
+/// serialized nor compared; a race read from JSON starts without it (and
+/// looks at the riders) until its next action rebuilds it.
+#[derive(Clone, Debug, Default)]
+pub struct Taken(Vec<u64>);
+
+impl PartialEq for Taken {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Taken {
+    /// Bits for a track of `spaces` spaces, with two spare words at the end
+    /// so that a window of 128 spaces can always be read.
+    fn new(spaces: usize) -> Self {
+        Taken(vec![0; spaces / 64 + 3])
+    }
+
+    fn set(&mut self, space: u16, on: bool) {
+        if let Some(w) = self.0.get_mut(space as usize / 64) {
+            let b = 1 << (space % 64);
+            if on { *w |= b } else { *w &= !b }
+        }
+    }
+
+    fn get(&self, space: u16) -> bool {
+        self.0.get(space as usize / 64).is_some_and(|w| w & 1 << (space % 64) != 0)
+    }
+}
+
+impl Occupied for Taken {
+    fn near(&self, from: u16) -> u128 {
+        let (w, b) = (from as usize / 64, from % 64);
+        let word = |i: usize| self.0.get(i).copied().unwrap_or(0);
+        let (w0, w1, w2) = (word(w), word(w + 1), word(w + 2));
+        // `x << (64 - b)` in two shifts, so that `b = 0` needs no test.
+        let low = w0 >> b | (w1 << 1) << (63 - b);
+        let high = w1 >> b | (w2 << 1) << (63 - b);
+        low as u128 | (high as u128) << 64
+    }
+
+    fn spaces(&self) -> Vec<u16> {
+        let mut list = Vec::new();
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                list.push((w * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+            }
+        }
+        list
+    }
 }
 
 fn bit(r: u8) -> u16 {
@@ -212,6 +273,7 @@ impl Reifenbreite {
             director: Vec::new(),
             results: Vec::new(),
             disqualified: Vec::new(),
+            taken: Taken::default(),
         };
         g.setup_stage();
         Ok(g)
@@ -232,6 +294,7 @@ impl Reifenbreite {
         for &(r, s) in riders {
             g.riders[r as usize] = Rider { space: s, status: Status::Road };
         }
+        g.rebuild_taken();
         g.round = round;
         g.placed = g.riders.len() as u8;
         g.advance();
@@ -242,6 +305,7 @@ impl Reifenbreite {
         let n = self.riders.len();
         let rows = self.track().energy_rows;
         self.riders = vec![Rider { space: NONE, status: Status::Waiting }; n];
+        self.rebuild_taken();
         self.energy = vec![[rows; 7]; self.options.teams as usize];
         self.pile = ChanceCard::full_pile(self.rules.chase_car);
         self.finish.clear();
@@ -305,20 +369,54 @@ impl Reifenbreite {
         self.seat_of_team(rider / 4)
     }
 
-    /// The spaces riders stand on (on the road or just over the finish).
-    fn occupied(&self) -> ([u16; 16], usize) {
+    /// The spaces riders stand on (on the road or just over the finish), and
+    /// [`NONE`] for the others, which no search ever reaches.
+    fn occupied(&self) -> [u16; 16] {
         let mut occ = [NONE; 16];
-        let mut n = 0;
-        // Without branches (this runs several times a turn): every space is
-        // written, and kept only if the rider stands on it.
-        for r in &self.riders {
-            occ[n.min(15)] = r.space;
-            n += r.on_road() as usize;
+        // Without branches: this runs several times a turn.
+        for (o, r) in occ.iter_mut().zip(&self.riders) {
+            *o = if r.on_road() { r.space } else { NONE };
         }
-        (occ, n)
+        occ
+    }
+
+    /// Changes a rider, keeping [`Taken`] in step: every change of a
+    /// rider's space or status goes through here (but for a swap of two
+    /// riders' spaces, which takes up the same spaces).
+    fn set_rider(&mut self, r: u8, rider: Rider) {
+        let old = self.riders[r as usize];
+        if !self.taken.0.is_empty() {
+            if old.on_road() {
+                self.taken.set(old.space, false);
+            }
+            if rider.on_road() {
+                self.taken.set(rider.space, true);
+            }
+        }
+        self.riders[r as usize] = rider;
+    }
+
+    fn rebuild_taken(&mut self) {
+        let mut taken = Taken::new(self.track().spaces.len());
+        for r in self.riders.iter().filter(|r| r.on_road()) {
+            taken.set(r.space, true);
+        }
+        self.taken = taken;
+    }
+
+    /// True when a rider takes up `space`.
+    fn is_taken(&self, space: u16) -> bool {
+        if self.taken.0.is_empty() {
+            self.riders.iter().any(|r| r.space == space && r.on_road())
+        } else {
+            self.taken.get(space)
+        }
     }
 
     pub fn rider_at(&self, space: u16) -> Option<u8> {
+        if !self.is_taken(space) {
+            return None;
+        }
         // Every rider compared, without branches: the first one there.
         let mut at = 0u32;
         for (i, r) in self.riders.iter().enumerate() {
@@ -329,20 +427,27 @@ impl Reifenbreite {
 
     /// Where rider `r` can get to with `max` steps.
     pub fn reach_of(&self, r: u8, max: u8) -> Reach {
-        let (occ, n) = self.occupied();
-        reach(self.track(), self.riders[r as usize].space, max, &occ[..n])
+        reach(self.track(), self.riders[r as usize].space, max, &self.occupied())
     }
 
     /// The same spaces as [`Self::reach_of`], as a set.
     fn reachable_of(&self, r: u8, max: u8) -> Reachable {
-        let (occ, n) = self.occupied();
-        reachable(self.track(), self.riders[r as usize].space, max, &occ[..n])
+        let from = self.riders[r as usize].space;
+        if self.taken.0.is_empty() {
+            reachable(self.track(), from, max, &self.occupied()[..])
+        } else {
+            reachable(self.track(), from, max, &self.taken)
+        }
     }
 
     /// The shortest number of steps for rider `r` to `target`, within `max`.
     fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
-        let (occ, n) = self.occupied();
-        steps_to(self.track(), self.riders[r as usize].space, max, &occ[..n], target)
+        let from = self.riders[r as usize].space;
+        if self.taken.0.is_empty() {
+            steps_to(self.track(), from, max, &self.occupied()[..], target)
+        } else {
+            steps_to(self.track(), from, max, &self.taken, target)
+        }
     }
 
     pub fn turn(&self) -> Turn {
@@ -413,17 +518,17 @@ impl Reifenbreite {
         match self.phase {
             Phase::Place { team } => {
                 let t = self.track();
-                let lanes_used: Vec<u8> = (team * 4..team * 4 + 4)
+                // The team's lanes as bits.
+                let lanes_used = (team * 4..team * 4 + 4)
                     .filter(|&r| self.riders[r as usize].status != Status::Waiting)
-                    .map(|r| t.space(self.riders[r as usize].space).lane)
-                    .collect();
-                let (occ, n) = self.occupied();
+                    .fold(0u32, |bits, r| bits | 1 << t.space(self.riders[r as usize].space).lane);
+                let occ = self.occupied();
                 for r in team * 4..team * 4 + 4 {
                     if self.riders[r as usize].status != Status::Waiting {
                         continue;
                     }
                     for &s in &t.start {
-                        if !occ[..n].contains(&s) && !lanes_used.contains(&t.space(s).lane) {
+                        if !occ.contains(&s) && lanes_used & 1 << t.space(s).lane == 0 {
                             out.push(Action::Place { rider: r, space: s });
                         }
                     }
@@ -545,13 +650,16 @@ impl Reifenbreite {
     // ---- applying ----
 
     pub fn play(&mut self, action: &Action) {
+        if self.taken.0.is_empty() {
+            self.rebuild_taken();
+        }
         match (self.phase, *action) {
             (Phase::FirstTeam, Action::First(t)) => {
                 self.first_team = t;
                 self.phase = Phase::Place { team: t };
             }
             (Phase::Place { .. }, Action::Place { rider, space }) => {
-                self.riders[rider as usize] = Rider { space, status: Status::Road };
+                self.set_rider(rider, Rider { space, status: Status::Road });
                 self.placed += 1;
                 if self.placed as usize == self.riders.len() {
                     self.round = 1;
@@ -634,6 +742,7 @@ impl Reifenbreite {
             }
             (Phase::Draft { .. }, Action::Skip) => self.advance(),
             (Phase::Proposal { leader, asked }, Action::Accept) => {
+                // The two take up the same spaces as before: `taken` stays.
                 let (a, b) = (self.riders[leader as usize].space, self.riders[asked as usize].space);
                 self.riders[leader as usize].space = b;
                 self.riders[asked as usize].space = a;
@@ -717,7 +826,8 @@ impl Reifenbreite {
         }
         self.moved |= bit(rider);
         if amount <= 0 {
-            self.riders[rider as usize].status = Status::Dismounted;
+            let space = self.riders[rider as usize].space;
+            self.set_rider(rider, Rider { space, status: Status::Dismounted });
             self.dismounted.push(rider);
             self.advance();
             return;
@@ -735,7 +845,8 @@ impl Reifenbreite {
     pub(crate) fn move_rider(&mut self, rider: u8, to: u16) {
         self.moved |= bit(rider);
         let old = self.track().leg[self.riders[rider as usize].space as usize];
-        self.riders[rider as usize].space = to;
+        let status = self.riders[rider as usize].status;
+        self.set_rider(rider, Rider { space: to, status });
         let new = self.track().leg[to as usize];
         // A line is crossed only when the leg changes (rarely).
         if self.rules.sprints && new != old {
@@ -754,7 +865,7 @@ impl Reifenbreite {
         }
         if new >= self.track().finish_leg && old < self.track().finish_leg {
             self.finish.push(rider);
-            self.riders[rider as usize].status = Status::Finished;
+            self.set_rider(rider, Rider { space: to, status: Status::Finished });
         }
     }
 
@@ -797,10 +908,8 @@ impl Reifenbreite {
         let behind = self.track().behind[space as usize];
         behind != NONE
             && self
-                .riders
-                .iter()
-                .enumerate()
-                .any(|(i, r)| r.space == behind && r.status == Status::Road && self.moved & bit(i as u8) == 0)
+                .rider_at(behind)
+                .is_some_and(|r| self.riders[r as usize].status == Status::Road && self.moved & bit(r) == 0)
     }
 
     pub(crate) fn draft_candidate(&self, from: u16, to: u16, steps: u8) -> Option<(u8, u16, u16)> {
@@ -866,7 +975,7 @@ impl Reifenbreite {
         let dismounted = std::mem::take(&mut self.dismounted);
         for r in dismounted {
             let s = self.return_space(self.riders[r as usize].space);
-            self.riders[r as usize] = Rider { space: s, status: Status::Road };
+            self.set_rider(r, Rider { space: s, status: Status::Road });
         }
         if let Some((holder, since)) = self.jersey
             && since < self.round
@@ -874,9 +983,10 @@ impl Reifenbreite {
         {
             self.jersey_points[holder as usize] += 2;
         }
-        for r in self.riders.iter_mut() {
-            if r.status == Status::Finished {
-                r.status = Status::Out;
+        for r in 0..self.riders.len() as u8 {
+            let rider = self.riders[r as usize];
+            if rider.status == Status::Finished {
+                self.set_rider(r, Rider { status: Status::Out, ..rider });
             }
         }
         self.moved = 0;
@@ -897,7 +1007,8 @@ impl Reifenbreite {
             });
             for r in left {
                 self.finish.push(r);
-                self.riders[r as usize].status = Status::Out;
+                let space = self.riders[r as usize].space;
+                self.set_rider(r, Rider { space, status: Status::Out });
             }
         }
         if self.rules.chase_car {
@@ -912,8 +1023,8 @@ impl Reifenbreite {
     /// else a free space beside it, else the same one row further back.
     fn return_space(&self, space: u16) -> u16 {
         let t = self.track();
-        let (occ, n) = self.occupied();
-        let free = |s: u16| !occ[..n].contains(&s);
+        let occ = self.occupied();
+        let free = |s: u16| !occ.contains(&s);
         let mut at = space;
         loop {
             if free(at) {
@@ -1002,4 +1113,42 @@ pub fn team_scores(results: &[Vec<u16>], teams: u8) -> Vec<u32> {
             if n >= 2 { n * (t * 4..t * 4 + 4).map(rider_total).max().unwrap_or(0) + total } else { total }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use spieltisch_core::chance::pick_weighted;
+
+    /// `taken` always says which spaces the riders take up, whatever happens
+    /// (moves, drafts, falls, dismounting and returning, finishing, lead
+    /// exchanges, stage changes).
+    #[test]
+    fn taken_spaces_follow_the_riders() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let (mut legal, mut chance) = (Vec::new(), Vec::new());
+        for stages in ["tour", "paris-roubaix,giro"] {
+            let options: Options =
+                serde_json::from_str(&format!(r#"{{"teams":4,"rules":"pro","stages":"{stages}"}}"#)).unwrap();
+            for _ in 0..3 {
+                let mut g = Reifenbreite::create(&options).unwrap();
+                while g.phase != Phase::Over {
+                    let a = if matches!(g.turn(), Turn::Chance) {
+                        chance.clear();
+                        g.chance_outcomes(&mut chance);
+                        pick_weighted(&chance, &mut rng)
+                    } else {
+                        legal.clear();
+                        g.legal_actions(&mut legal);
+                        legal[rng.random_range(0..legal.len())]
+                    };
+                    g.play(&a);
+                    let mut fresh = g.clone();
+                    fresh.rebuild_taken();
+                    assert_eq!(g.taken.0, fresh.taken.0, "after {a}");
+                }
+            }
+        }
+    }
 }
