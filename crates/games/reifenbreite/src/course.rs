@@ -74,6 +74,8 @@ pub struct Track {
     pub moves: Option<Vec<u64>>,
     /// Where a rider gets to from each space on an empty road.
     pub open_road: OpenRoad,
+    /// The spaces past the finish line, as bits (two spare words at the end).
+    pub past_finish: Vec<u64>,
     /// The order of play of each space: larger is earlier (further ahead,
     /// then further right).
     pub order: Vec<u32>,
@@ -386,6 +388,7 @@ impl Track {
             next: b.spaces.iter().map(|s| s.next).collect(),
             moves: move_masks(&b.spaces),
             open_road: OpenRoad::default(),
+            past_finish: Vec::new(),
             order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
             behind: b.spaces.iter().map(|s| s.behind).collect(),
             leg: b.spaces.iter().map(|s| s.leg).collect(),
@@ -397,7 +400,7 @@ impl Track {
             sprints,
             energy_rows: file.energy_rows,
         }
-        .with_open_road())
+        .with_tables())
     }
 
     pub fn space(&self, id: u16) -> &Space {
@@ -423,6 +426,7 @@ impl Track {
             next: b.spaces.iter().map(|s| s.next).collect(),
             moves: move_masks(&b.spaces),
             open_road: OpenRoad::default(),
+            past_finish: Vec::new(),
             order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
             behind: b.spaces.iter().map(|s| s.behind).collect(),
             leg: b.spaces.iter().map(|s| s.leg).collect(),
@@ -434,12 +438,18 @@ impl Track {
             sprints: Vec::new(),
             energy_rows: 2,
         }
-        .with_open_road()
+        .with_tables()
     }
 
-    /// Adds the table of moves on an empty road (it needs the finished track).
-    fn with_open_road(mut self) -> Self {
+    /// Adds the tables for fast searches (they need the finished track).
+    fn with_tables(mut self) -> Self {
         self.open_road = OpenRoad::new(&self);
+        self.past_finish = vec![0; self.leg.len() / 64 + 3];
+        for (i, &leg) in self.leg.iter().enumerate() {
+            if leg >= self.finish_leg {
+                self.past_finish[i / 64] |= 1 << (i % 64);
+            }
+        }
         self
     }
 }

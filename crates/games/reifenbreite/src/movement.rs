@@ -116,6 +116,18 @@ pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
     r
 }
 
+/// The 128 bits of `words` from bit `from` on (bit `i`: bit `from + i`);
+/// bits past the end read as 0.
+pub fn window(words: &[u64], from: u16) -> u128 {
+    let (w, b) = (from as usize / 64, from % 64);
+    let word = |i: usize| words.get(i).copied().unwrap_or(0);
+    let (w0, w1, w2) = (word(w), word(w + 1), word(w + 2));
+    // `x << (64 - b)` in two shifts, so that `b = 0` needs no test.
+    let low = w0 >> b | (w1 << 1) << (63 - b);
+    let high = w1 >> b | (w2 << 1) << (63 - b);
+    low as u128 | (high as u128) << 64
+}
+
 /// The spaces riders take up, as the searches ask about them.
 pub trait Occupied {
     /// The riders among the 128 numbers above `from`, as bits (bit `i`:
@@ -260,6 +272,10 @@ fn words(bits: u128) -> [u64; 2] {
     [bits as u64, (bits >> 64) as u64]
 }
 
+fn join(words: [u64; 2]) -> u128 {
+    words[0] as u128 | (words[1] as u128) << 64
+}
+
 impl Reachable {
     /// The reachable spaces in course order (ascending space numbers).
     pub fn sorted(&self) -> impl Iterator<Item = u16> + '_ {
@@ -286,6 +302,15 @@ impl Reachable {
         match self {
             Reachable::Near { far, .. } => *far,
             Reachable::Listed(r) => r.farthest(),
+        }
+    }
+
+    /// For a move within 128 spaces: its first space, the reachable spaces
+    /// and the farthest of them, as bits.
+    pub fn near(&self) -> Option<(u16, u128, u128)> {
+        match self {
+            Reachable::Near { from, reached, farthest, .. } => Some((*from, join(*reached), join(*farthest))),
+            Reachable::Listed(_) => None,
         }
     }
 

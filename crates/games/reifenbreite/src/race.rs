@@ -3,7 +3,7 @@
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy};
 use crate::course::{self, NONE, Track};
-use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to};
+use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
 use crate::options::{Options, Rules};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use spieltisch_core::{OptionsError, Seat, Turn};
@@ -209,13 +209,7 @@ impl Taken {
 
 impl Occupied for Taken {
     fn near(&self, from: u16) -> u128 {
-        let (w, b) = (from as usize / 64, from % 64);
-        let word = |i: usize| self.0.get(i).copied().unwrap_or(0);
-        let (w0, w1, w2) = (word(w), word(w + 1), word(w + 2));
-        // `x << (64 - b)` in two shifts, so that `b = 0` needs no test.
-        let low = w0 >> b | (w1 << 1) << (63 - b);
-        let high = w1 >> b | (w2 << 1) << (63 - b);
-        low as u128 | (high as u128) << 64
+        window(&self.0, from)
     }
 
     fn spaces(&self) -> Vec<u16> {
@@ -608,14 +602,23 @@ impl Reifenbreite {
     fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
         let reach = self.reachable_of(rider, amount);
         let t = self.track();
-        let from_leg = t.leg[self.riders[rider as usize].space as usize];
-        out.reserve(reach.len());
-        if from_leg >= t.finish_leg {
-            out.extend(reach.sorted().map(Action::To));
+        let crossing = t.leg[self.riders[rider as usize].space as usize] < t.finish_leg;
+        if let Some((from, reached, farthest)) = reach.near() {
+            // All at once in bits: past the line only the farthest.
+            let past = if crossing { window(&t.past_finish, from) } else { 0 };
+            let keep = reached & !(past & !farthest);
+            out.reserve(keep.count_ones() as usize);
+            for (w, word) in [keep as u64, (keep >> 64) as u64].into_iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    out.push(Action::To(from + (w * 64) as u16 + bits.trailing_zeros() as u16));
+                    bits &= bits - 1;
+                }
+            }
             return;
         }
         for s in reach.sorted() {
-            if t.leg[s as usize] >= t.finish_leg && !reach.is_farthest(s) {
+            if crossing && t.leg[s as usize] >= t.finish_leg && !reach.is_farthest(s) {
                 continue;
             }
             out.push(Action::To(s));
@@ -836,7 +839,7 @@ impl Reifenbreite {
         let amount = amount.min(24) as u8;
         self.phase = Phase::Move { rider, amount, breakaway };
         let space = self.riders[rider as usize].space;
-        if self.track().next[space as usize].iter().all(|&s| s == NONE || self.rider_at(s).is_some()) {
+        if self.track().next[space as usize].iter().all(|&s| s == NONE || self.is_taken(s)) {
             self.advance();
         }
     }
