@@ -224,8 +224,18 @@ struct NearSearch<'a> {
 }
 
 impl<'a> NearSearch<'a> {
-    fn new(moves: &'a [u64], from: u16, riders: u128) -> Self {
-        NearSearch { moves: &moves[from as usize..], blocked: riders | 1, frontier: 1 }
+    /// The search from `from`, already `steps` steps on: as far as the
+    /// nearest rider is not within reach, the road is as good as empty and
+    /// the table (`within`) says where the search got to.
+    fn new(moves: &'a [u64], from: u16, within: &[u128], riders: u128) -> (Self, u8) {
+        let steps = within.iter().take_while(|&&w| w & riders == 0).count();
+        let (reached, frontier) = match steps {
+            0 => (0, 1),
+            1 => (within[0], within[0]),
+            d => (within[d - 1], within[d - 1] & !within[d - 2]),
+        };
+        let search = NearSearch { moves: &moves[from as usize..], blocked: riders | reached | 1, frontier };
+        (search, steps as u8)
     }
 
     /// One more step; the new spaces (none: the frontier is kept).
@@ -337,9 +347,9 @@ pub fn reachable<O: Occupied + ?Sized>(track: &Track, from: u16, max: u8, occupi
             None => (0, 0, 0),
         }
     } else if let Some(moves) = &track.moves {
-        let mut search = NearSearch::new(moves, from, riders);
-        let mut far = 0;
-        for d in 1..=max {
+        let (mut search, steps) = NearSearch::new(moves, from, within, riders);
+        let mut far = steps;
+        for d in steps + 1..=max {
             if search.step() == 0 {
                 break;
             }
@@ -373,8 +383,11 @@ pub fn steps_to<O: Occupied + ?Sized>(
         // Nobody in the way: the road is as good as empty.
         return within.iter().position(|w| w & 1 << off != 0).map(|i| i as u8 + 1);
     }
-    let mut search = NearSearch::new(moves, from, riders);
-    for d in 1..=max {
+    let (mut search, steps) = NearSearch::new(moves, from, within, riders);
+    if let Some(d) = within[..steps as usize].iter().position(|w| w & 1 << off != 0) {
+        return Some(d as u8 + 1);
+    }
+    for d in steps + 1..=max {
         let new = search.step();
         if new & 1 << off != 0 {
             return Some(d);

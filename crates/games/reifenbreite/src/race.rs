@@ -168,53 +168,58 @@ pub struct Reifenbreite {
     pub(crate) results: Vec<Vec<u16>>,
     /// Disqualified riders per finished stage (bit per rider).
     pub(crate) disqualified: Vec<u16>,
-    /// The spaces riders take up, derived from `riders`.
+    /// Where the riders are, derived from `riders`.
     #[serde(skip)]
-    pub(crate) taken: Taken,
+    pub(crate) road: RoadIndex,
 }
 
-/// The spaces riders take up (on the road or just over the finish), one bit
-/// per space of the track, kept in step with the riders by
-/// [`Reifenbreite::set_rider`]: "is anyone there?" is asked many times a
-/// turn and needs no look at every rider. It is derived, so it is neither
-/// serialized nor compared; a race read from JSON starts without it (and
-/// looks at the riders) until its next action rebuilds it.
+/// Where the riders are, indexed for what a turn asks many times: which
+/// spaces are taken, and each rider's place in the order of play. Derived
+/// from the riders and kept in step with them by
+/// [`Reifenbreite::set_rider`], so it is neither serialized nor compared; a
+/// race read from JSON starts without it (and looks at the riders) until its
+/// next action builds it.
 #[derive(Clone, Debug, Default)]
-pub struct Taken(Vec<u64>);
+pub struct RoadIndex {
+    /// The spaces riders take up (on the road or just over the finish), one
+    /// bit per space of the track, with two spare words at the end so that
+    /// a window of 128 spaces can always be read. Empty: not built.
+    taken: Vec<u64>,
+    /// Each rider's order of play ([`Reifenbreite::order_key`]).
+    order: [u32; 16],
+}
 
-impl PartialEq for Taken {
+impl PartialEq for RoadIndex {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Taken {
-    /// Bits for a track of `spaces` spaces, with two spare words at the end
-    /// so that a window of 128 spaces can always be read.
-    fn new(spaces: usize) -> Self {
-        Taken(vec![0; spaces / 64 + 3])
+impl RoadIndex {
+    fn is_built(&self) -> bool {
+        !self.taken.is_empty()
     }
 
     fn set(&mut self, space: u16, on: bool) {
-        if let Some(w) = self.0.get_mut(space as usize / 64) {
+        if let Some(w) = self.taken.get_mut(space as usize / 64) {
             let b = 1 << (space % 64);
             if on { *w |= b } else { *w &= !b }
         }
     }
 
     fn get(&self, space: u16) -> bool {
-        self.0.get(space as usize / 64).is_some_and(|w| w & 1 << (space % 64) != 0)
+        self.taken.get(space as usize / 64).is_some_and(|w| w & 1 << (space % 64) != 0)
     }
 }
 
-impl Occupied for Taken {
+impl Occupied for RoadIndex {
     fn near(&self, from: u16) -> u128 {
-        window(&self.0, from)
+        window(&self.taken, from)
     }
 
     fn spaces(&self) -> Vec<u16> {
         let mut list = Vec::new();
-        for (w, &word) in self.0.iter().enumerate() {
+        for (w, &word) in self.taken.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 list.push((w * 64) as u16 + bits.trailing_zeros() as u16);
@@ -267,7 +272,7 @@ impl Reifenbreite {
             director: Vec::new(),
             results: Vec::new(),
             disqualified: Vec::new(),
-            taken: Taken::default(),
+            road: RoadIndex::default(),
         };
         g.setup_stage();
         Ok(g)
@@ -288,7 +293,7 @@ impl Reifenbreite {
         for &(r, s) in riders {
             g.riders[r as usize] = Rider { space: s, status: Status::Road };
         }
-        g.rebuild_taken();
+        g.build_road_index();
         g.round = round;
         g.placed = g.riders.len() as u8;
         g.advance();
@@ -299,7 +304,7 @@ impl Reifenbreite {
         let n = self.riders.len();
         let rows = self.track().energy_rows;
         self.riders = vec![Rider { space: NONE, status: Status::Waiting }; n];
-        self.rebuild_taken();
+        self.build_road_index();
         self.energy = vec![[rows; 7]; self.options.teams as usize];
         self.pile = ChanceCard::full_pile(self.rules.chase_car);
         self.finish.clear();
@@ -374,37 +379,47 @@ impl Reifenbreite {
         occ
     }
 
-    /// Changes a rider, keeping [`Taken`] in step: every change of a
-    /// rider's space or status goes through here (but for a swap of two
-    /// riders' spaces, which takes up the same spaces).
+    /// Changes a rider, keeping the [`RoadIndex`] in step: every change of
+    /// a rider's space or status goes through here (but for the swap of a
+    /// lead exchange, see there).
     fn set_rider(&mut self, r: u8, rider: Rider) {
         let old = self.riders[r as usize];
-        if !self.taken.0.is_empty() {
+        if self.road.is_built() {
             if old.on_road() {
-                self.taken.set(old.space, false);
+                self.road.set(old.space, false);
             }
             if rider.on_road() {
-                self.taken.set(rider.space, true);
+                self.road.set(rider.space, true);
             }
+            self.road.order[r as usize] = self.order_key(rider);
         }
         self.riders[r as usize] = rider;
     }
 
-    fn rebuild_taken(&mut self) {
-        let mut taken = Taken::new(self.track().spaces.len());
-        for r in self.riders.iter().filter(|r| r.on_road()) {
-            taken.set(r.space, true);
+    fn build_road_index(&mut self) {
+        let mut road = RoadIndex { taken: vec![0; self.track().spaces.len() / 64 + 3], order: [0; 16] };
+        for (r, &rider) in self.riders.iter().enumerate() {
+            if rider.on_road() {
+                road.set(rider.space, true);
+            }
+            road.order[r] = self.order_key(rider);
         }
-        self.taken = taken;
+        self.road = road;
     }
 
     /// True when a rider takes up `space`.
     fn is_taken(&self, space: u16) -> bool {
-        if self.taken.0.is_empty() {
-            self.riders.iter().any(|r| r.space == space && r.on_road())
+        if self.road.is_built() {
+            self.road.get(space)
         } else {
-            self.taken.get(space)
+            self.riders.iter().any(|r| r.space == space && r.on_road())
         }
+    }
+
+    /// A rider's place in the order of play (5, 5.2): larger is earlier
+    /// (further ahead, then further right); 0 when he is not on the road.
+    fn order_key(&self, rider: Rider) -> u32 {
+        if rider.status == Status::Road { self.track().order[rider.space as usize] + 1 } else { 0 }
     }
 
     pub fn rider_at(&self, space: u16) -> Option<u8> {
@@ -427,20 +442,20 @@ impl Reifenbreite {
     /// The same spaces as [`Self::reach_of`], as a set.
     fn reachable_of(&self, r: u8, max: u8) -> Reachable {
         let from = self.riders[r as usize].space;
-        if self.taken.0.is_empty() {
-            reachable(self.track(), from, max, &self.occupied()[..])
+        if self.road.is_built() {
+            reachable(self.track(), from, max, &self.road)
         } else {
-            reachable(self.track(), from, max, &self.taken)
+            reachable(self.track(), from, max, &self.occupied()[..])
         }
     }
 
     /// The shortest number of steps for rider `r` to `target`, within `max`.
     fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
         let from = self.riders[r as usize].space;
-        if self.taken.0.is_empty() {
-            steps_to(self.track(), from, max, &self.occupied()[..], target)
+        if self.road.is_built() {
+            steps_to(self.track(), from, max, &self.road, target)
         } else {
-            steps_to(self.track(), from, max, &self.taken, target)
+            steps_to(self.track(), from, max, &self.occupied()[..], target)
         }
     }
 
@@ -464,17 +479,28 @@ impl Reifenbreite {
 
     /// The next rider to move by position: furthest ahead, then rightmost.
     pub fn next_by_position(&self) -> Option<u8> {
-        let order = &self.track().order;
-        // Without branches: each rider's order (0 if he does not move now)
-        // above his inverted index, so the maximum is the first rider of
-        // the highest order.
-        let mut best = 0u64;
-        for (r, rider) in self.riders.iter().enumerate() {
-            let waits = rider.status == Status::Road && self.moved & bit(r as u8) == 0;
-            let key = order.get(rider.space as usize).map_or(0, |&k| k as u64 + 1) << 5 | (31 - r as u64);
-            best = best.max(if waits { key } else { 0 });
+        let keys: [u32; 16] = if self.road.is_built() {
+            self.road.order
+        } else {
+            std::array::from_fn(|r| self.riders.get(r).map_or(0, |&rider| self.order_key(rider)))
+        };
+        // Without branches: each waiting rider's order above his inverted
+        // index, so the maximum is the first rider of the highest order.
+        let mut best = [0u64; 16];
+        for (r, (b, &key)) in best.iter_mut().zip(&keys).enumerate() {
+            // All ones when the rider waits (a mask, not a branch: which
+            // riders wait is different every time).
+            let waits = ((self.moved >> r) as u64 & 1).wrapping_sub(1) & ((key != 0) as u64).wrapping_neg();
+            *b = ((key as u64) << 5 | (31 - r as u64)) & waits;
         }
-        (best != 0).then(|| 31 - (best & 31) as u8)
+        // The maximum by halves, so that the comparisons need not wait for
+        // one another.
+        for half in [8, 4, 2, 1] {
+            for i in 0..half {
+                best[i] = best[i].max(best[i + half]);
+            }
+        }
+        (best[0] != 0).then(|| 31 - (best[0] & 31) as u8)
     }
 
     /// Hands the race to the next decision once a rider's turn is over.
@@ -653,8 +679,8 @@ impl Reifenbreite {
     // ---- applying ----
 
     pub fn play(&mut self, action: &Action) {
-        if self.taken.0.is_empty() {
-            self.rebuild_taken();
+        if !self.road.is_built() {
+            self.build_road_index();
         }
         match (self.phase, *action) {
             (Phase::FirstTeam, Action::First(t)) => {
@@ -745,10 +771,12 @@ impl Reifenbreite {
             }
             (Phase::Draft { .. }, Action::Skip) => self.advance(),
             (Phase::Proposal { leader, asked }, Action::Accept) => {
-                // The two take up the same spaces as before: `taken` stays.
+                // The two take up the same spaces as before, so only their
+                // order of play changes places.
                 let (a, b) = (self.riders[leader as usize].space, self.riders[asked as usize].space);
                 self.riders[leader as usize].space = b;
                 self.riders[asked as usize].space = a;
+                self.road.order.swap(leader as usize, asked as usize);
                 self.asked |= bit(leader) | bit(asked);
                 self.begin_turn(asked);
             }
@@ -1124,11 +1152,11 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use spieltisch_core::chance::pick_weighted;
 
-    /// `taken` always says which spaces the riders take up, whatever happens
-    /// (moves, drafts, falls, dismounting and returning, finishing, lead
-    /// exchanges, stage changes).
+    /// The road index always says which spaces the riders take up and their
+    /// order of play, whatever happens (moves, drafts, falls, dismounting and
+    /// returning, finishing, lead exchanges, stage changes).
     #[test]
-    fn taken_spaces_follow_the_riders() {
+    fn road_index_follows_the_riders() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let (mut legal, mut chance) = (Vec::new(), Vec::new());
         for stages in ["tour", "paris-roubaix,giro"] {
@@ -1146,10 +1174,24 @@ mod tests {
                         g.legal_actions(&mut legal);
                         legal[rng.random_range(0..legal.len())]
                     };
+                    // A race read from JSON (without the index) decides the
+                    // same, and plays on the same.
+                    let mut read: Reifenbreite =
+                        serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+                    assert!(!read.road.is_built());
+                    let mut read_legal = Vec::new();
+                    read.legal_actions(&mut read_legal);
+                    legal.clear();
+                    g.legal_actions(&mut legal);
+                    assert_eq!(read_legal, legal);
+                    assert_eq!(read.next_by_position(), g.next_by_position());
+                    read.play(&a);
                     g.play(&a);
+                    assert_eq!(serde_json::to_string(&read).unwrap(), serde_json::to_string(&g).unwrap());
                     let mut fresh = g.clone();
-                    fresh.rebuild_taken();
-                    assert_eq!(g.taken.0, fresh.taken.0, "after {a}");
+                    fresh.build_road_index();
+                    assert_eq!(g.road.taken, fresh.road.taken, "after {a}");
+                    assert_eq!(g.road.order, fresh.road.order, "after {a}");
                 }
             }
         }
