@@ -108,14 +108,66 @@ impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
         Some("teams")
     }
 
-    /// A race is long (hundreds of decisions) and its rollouts are costly, so
-    /// the search levels take fewer iterations per decision.
+    /// Rollouts are short (to the end of the round), so the levels take
+    /// 300 and 1,000 iterations a decision.
     fn level(name: &str) -> Option<&'static str> {
         Some(match name {
             "easy" => "heuristic",
-            "medium" => "mcts:iters=60",
-            "hard" => "mcts:iters=200",
+            "medium" => "mcts:iters=300",
+            "hard" => "mcts:iters=1000",
             _ => return None,
         })
     }
+
+    /// Rollouts end with the round, where [`reifenbreite_projection`] gives
+    /// the standings. A whole race of dice is too noisy a judge of one
+    /// decision: with rollouts to the finish the search could not tell a
+    /// long move from a short one.
+    fn knowledge() -> Arc<dyn Knowledge<Self>> {
+        /// How far the projection may still move before the finish, in points.
+        const SPREAD: f64 = 20.0;
+        Arc::new(Series {
+            policy: Self::heuristic,
+            milestone: |s: &Self| u32::from(s.round()),
+            standings: |s: &Self| Some((reifenbreite_projection(s), SPREAD)),
+        })
+    }
+}
+
+/// What an energy card left in hand is worth, in points: it replaces a die
+/// with a 5 or 6 once, a few spaces, about a place in the field.
+const ENERGY_CARD_POINTS: f64 = 3.0;
+
+/// Each seat's points if the race ended now with the riders in their
+/// present order (finished riders keep their places, the others follow by
+/// the order of play of their spaces), plus its energy cards left, on top of
+/// the stages already run.
+fn reifenbreite_projection(s: &spieltisch_reifenbreite::Reifenbreite) -> Vec<f64> {
+    use spieltisch_reifenbreite::{Status, race::PLACE_POINTS};
+    let order = &s.track().order;
+    let mut points: Vec<f64> = s.stage_points().into_iter().map(f64::from).collect();
+    let finished = s.finish_order().len();
+    let mut racing: Vec<(u32, usize)> = s
+        .riders()
+        .iter()
+        .enumerate()
+        .filter(|(r, rider)| {
+            !matches!(rider.status, Status::Finished | Status::Out) && !s.finish_order().contains(&(*r as u8))
+        })
+        .map(|(r, rider)| (order.get(usize::from(rider.space)).copied().unwrap_or(0), r))
+        .collect();
+    racing.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    for (place, &(_, r)) in racing.iter().enumerate() {
+        points[r] += f64::from(PLACE_POINTS[(finished + place).min(PLACE_POINTS.len() - 1)]);
+    }
+    let earlier = s.team_scores();
+    let seats = s.seats();
+    let mut standing = vec![0.0; seats];
+    for team in 0..s.teams() {
+        let riders: f64 = points[usize::from(team) * 4..usize::from(team) * 4 + 4].iter().sum();
+        let cards: f64 = s.energy(team).iter().map(|&n| f64::from(n)).sum();
+        standing[s.seat_of_team(team)] +=
+            f64::from(earlier[usize::from(team)]) + riders + ENERGY_CARD_POINTS * cards;
+    }
+    standing
 }
