@@ -17,6 +17,27 @@ pub const PLACE_POINTS: [u16; 16] = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18,
 /// the finishers in their order on the road.
 pub const ROUND_CAP: u16 = 200;
 
+/// The totals of two dice with their number of ways (out of 36).
+const TWO_DICE: [(Action, u32); 11] = {
+    let mut totals = [(Action::Roll(0), 0); 11];
+    let mut i = 0;
+    while i < 11 {
+        let total = i as u32 + 2;
+        totals[i] = (Action::Roll(total as u8), 6 - total.abs_diff(7));
+        i += 1;
+    }
+    totals
+};
+
+const ONE_DIE: [(Action, u32); 6] = [
+    (Action::Roll(1), 1),
+    (Action::Roll(2), 1),
+    (Action::Roll(3), 1),
+    (Action::Roll(4), 1),
+    (Action::Roll(5), 1),
+    (Action::Roll(6), 1),
+];
+
 /// A tow is allowed at most this many times per rider and race (14).
 pub const MAX_TOWS: u8 = 4;
 
@@ -187,6 +208,9 @@ pub struct RoadIndex {
     taken: Vec<u64>,
     /// Each rider's order of play ([`Reifenbreite::order_key`]).
     order: [u32; 16],
+    /// Each rider's space if he takes it up, else [`NONE`]
+    /// ([`Reifenbreite::occupied`]).
+    spaces: [u16; 16],
 }
 
 impl PartialEq for RoadIndex {
@@ -392,12 +416,17 @@ impl Reifenbreite {
                 self.road.set(rider.space, true);
             }
             self.road.order[r as usize] = self.order_key(rider);
+            self.road.spaces[r as usize] = if rider.on_road() { rider.space } else { NONE };
         }
         self.riders[r as usize] = rider;
     }
 
     fn build_road_index(&mut self) {
-        let mut road = RoadIndex { taken: vec![0; self.track().spaces.len() / 64 + 3], order: [0; 16] };
+        let mut road = RoadIndex {
+            taken: vec![0; self.track().spaces.len() / 64 + 3],
+            order: [0; 16],
+            spaces: self.occupied(),
+        };
         for (r, &rider) in self.riders.iter().enumerate() {
             if rider.on_road() {
                 road.set(rider.space, true);
@@ -426,10 +455,11 @@ impl Reifenbreite {
         if !self.is_taken(space) {
             return None;
         }
+        let spaces = if self.road.is_built() { self.road.spaces } else { self.occupied() };
         // Every rider compared, without branches: the first one there.
         let mut at = 0u32;
-        for (i, r) in self.riders.iter().enumerate() {
-            at |= ((r.space == space && r.on_road()) as u32) << i;
+        for (i, &s) in spaces.iter().enumerate() {
+            at |= ((s == space) as u32) << i;
         }
         (at != 0).then(|| at.trailing_zeros() as u8)
     }
@@ -526,7 +556,7 @@ impl Reifenbreite {
         // The cheapest test first.
         let choice = (self.rules.chase_car && self.tows[r as usize] < MAX_TOWS)
             || (self.rules.lead_exchange && self.ask_target(r, NONE).is_some())
-            || Energy::ALL.iter().any(|&e| self.card_playable(r, e, cards, 0));
+            || self.playable_cards(r, cards, 0).contains(&true);
         if !choice {
             self.phase = Phase::Dice { rider: r, base: 0, dice: 2, breakaway: false, tow: false };
         }
@@ -558,8 +588,8 @@ impl Reifenbreite {
                 if self.rules.lead_exchange && n == 0 && self.ask_target(rider, offer).is_some() {
                     out.push(Action::Ask);
                 }
-                for e in Energy::ALL {
-                    if self.card_playable(rider, e, cards, n) {
+                for (e, playable) in Energy::ALL.into_iter().zip(self.playable_cards(rider, cards, n)) {
+                    if playable {
                         out.push(Action::Card(e));
                     }
                 }
@@ -579,31 +609,35 @@ impl Reifenbreite {
         }
     }
 
-    fn card_playable(&self, rider: u8, e: Energy, cards: [u8; 2], n: u8) -> bool {
+    /// Which energy cards (in [`Energy::ALL`] order) the rider may play
+    /// next, having chosen `n` (`cards`) so far.
+    fn playable_cards(&self, rider: u8, cards: [u8; 2], n: u8) -> [bool; 4] {
         // Section 6: not in the first (start) round; at most two per move.
         if self.round <= 1 || n >= 2 {
-            return false;
+            return [false; 4];
         }
-        let Some(kind) = e.kind(rider % 4) else { return false };
-        // Chosen cards are handed in at once, so the count is what is left.
-        if self.energy[(rider / 4) as usize][kind] == 0 {
-            return false;
+        let held = &self.energy[(rider / 4) as usize];
+        let surface = self
+            .rules
+            .surfaces
+            .then(|| self.track().cell[self.riders[rider as usize].space as usize].surface);
+        let mut playable = [false; 4];
+        for (p, e) in playable.iter_mut().zip(Energy::ALL) {
+            let Some(kind) = e.kind(rider % 4) else { continue };
+            // Chosen cards are handed in at once, so the count is what is
+            // left; two cards are chosen in kind order, so each pair is
+            // listed once.
+            *p = held[kind] > 0
+                && !(n == 1 && (kind as u8) < cards[0])
+                && match surface {
+                    // Section 10: no card with the mountain sign on a climb;
+                    // only one card on cobblestones.
+                    Some(crate::board::Surface::Climb) => !ENERGY_KINDS[kind].mountain,
+                    Some(crate::board::Surface::Cobbles) => n == 0,
+                    _ => true,
+                };
         }
-        // Two cards are chosen in kind order, so each pair is listed once.
-        if n == 1 && (kind as u8) < cards[0] {
-            return false;
-        }
-        if self.rules.surfaces {
-            let cell = self.track().cell[self.riders[rider as usize].space as usize];
-            match cell.surface {
-                // Section 10: no card with the mountain sign on a climb;
-                // only one card on cobblestones.
-                crate::board::Surface::Climb if ENERGY_KINDS[kind].mountain => return false,
-                crate::board::Surface::Cobbles if n >= 1 => return false,
-                _ => {}
-            }
-        }
-        true
+        playable
     }
 
     /// The rider the leader may offer the lead to next (16): the rider
@@ -654,13 +688,8 @@ impl Reifenbreite {
     pub fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         match self.phase {
             Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First(t), 1))),
-            Phase::Dice { dice, .. } => {
-                if dice == 2 {
-                    out.extend((2..=12u8).map(|s| (Action::Roll(s), 6 - (s as i32 - 7).unsigned_abs())));
-                } else {
-                    out.extend((1..=6).map(|s| (Action::Roll(s), 1)));
-                }
-            }
+            Phase::Dice { dice: 2, .. } => out.extend_from_slice(&TWO_DICE),
+            Phase::Dice { .. } => out.extend_from_slice(&ONE_DIE),
             Phase::ChanceDraw { .. } => {
                 for (i, (card, _)) in ChanceCard::DECK.iter().enumerate() {
                     if self.pile[i] > 0 {
@@ -777,6 +806,7 @@ impl Reifenbreite {
                 self.riders[leader as usize].space = b;
                 self.riders[asked as usize].space = a;
                 self.road.order.swap(leader as usize, asked as usize);
+                self.road.spaces.swap(leader as usize, asked as usize);
                 self.asked |= bit(leader) | bit(asked);
                 self.begin_turn(asked);
             }
@@ -1192,6 +1222,7 @@ mod tests {
                     fresh.build_road_index();
                     assert_eq!(g.road.taken, fresh.road.taken, "after {a}");
                     assert_eq!(g.road.order, fresh.road.order, "after {a}");
+                    assert_eq!(g.road.spaces, fresh.road.spaces, "after {a}");
                 }
             }
         }
