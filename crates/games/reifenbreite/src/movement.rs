@@ -295,18 +295,6 @@ impl Reachable {
         }
     }
 
-    /// The number of reachable spaces.
-    pub fn len(&self) -> usize {
-        match self {
-            Reachable::Near { reached, .. } => reached.iter().map(|w| w.count_ones() as usize).sum(),
-            Reachable::Listed(r) => r.len,
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The largest number of steps of any reachable space (0 if none).
     pub fn farthest(&self) -> u8 {
         match self {

@@ -667,7 +667,6 @@ impl Reifenbreite {
             // All at once in bits: past the line only the farthest.
             let past = if crossing { window(&t.past_finish, from) } else { 0 };
             let keep = reached & !(past & !farthest);
-            out.reserve(keep.count_ones() as usize);
             for (w, word) in [keep as u64, (keep >> 64) as u64].into_iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
