@@ -68,9 +68,9 @@ pub struct Track {
     pub next: Vec<[u16; 3]>,
     /// The forward moves of each space as bits over the numbers above it
     /// (bit `j`: space `i + j`), for searches that move whole sets of
-    /// spaces at once; `None` when a move jumps 64 or more space numbers
-    /// (only a huge curve of a custom board does), and the searches go step
-    /// by step.
+    /// spaces at once, followed by 128 zeros; `None` when a move jumps 64 or
+    /// more space numbers (only a huge curve of a custom board does), and the
+    /// searches go step by step.
     pub moves: Option<Vec<u64>>,
     /// Where a rider gets to from each space on an empty road.
     pub open_road: OpenRoad,
@@ -280,7 +280,9 @@ impl Builder {
 
 /// The forward moves of every space as bit masks (see [`Track::moves`]).
 fn move_masks(spaces: &[Space]) -> Option<Vec<u64>> {
-    let mut masks = vec![0u64; spaces.len()];
+    // 128 spaces without moves after the last, so that the 128 above any
+    // space can be read without a check.
+    let mut masks = vec![0u64; spaces.len() + 128];
     for (i, s) in spaces.iter().enumerate() {
         for &n in s.next.iter().filter(|&&n| n != NONE) {
             let jump = (n as usize).checked_sub(i).filter(|&j| (1..64).contains(&j))?;

@@ -215,26 +215,31 @@ impl OpenRoad {
 /// those numbers, riders or not, and the table lists fewer spaces than
 /// `reach` can.
 struct NearSearch<'a> {
-    /// The moves from `from` on ([`Track::moves`]).
-    moves: &'a [u64],
+    /// The moves of the 128 spaces from `from` on ([`Track::moves`]).
+    moves: &'a [u64; 128],
     /// Riders and the spaces reached so far.
     blocked: u128,
     /// The spaces first reached with the latest step.
     frontier: u128,
 }
 
+/// The moves of the 128 spaces from `from` on ([`Track::moves`]).
+fn moves_from(track: &Track, from: u16) -> Option<&[u64; 128]> {
+    track.moves.as_ref()?.get(from as usize..from as usize + 128)?.try_into().ok()
+}
+
 impl<'a> NearSearch<'a> {
     /// The search from `from`, already `steps` steps on: as far as the
     /// nearest rider is not within reach, the road is as good as empty and
     /// the table (`within`) says where the search got to.
-    fn new(moves: &'a [u64], from: u16, within: &[u128], riders: u128) -> (Self, u8) {
+    fn new(moves: &'a [u64; 128], within: &[u128], riders: u128) -> (Self, u8) {
         let steps = within.iter().take_while(|&&w| w & riders == 0).count();
         let (reached, frontier) = match steps {
             0 => (0, 1),
             1 => (within[0], within[0]),
             d => (within[d - 1], within[d - 1] & !within[d - 2]),
         };
-        let search = NearSearch { moves: &moves[from as usize..], blocked: riders | reached | 1, frontier };
+        let search = NearSearch { moves, blocked: riders | reached | 1, frontier };
         (search, steps as u8)
     }
 
@@ -247,7 +252,7 @@ impl<'a> NearSearch<'a> {
         while bits != 0 {
             let b = bits.trailing_zeros();
             bits &= bits - 1;
-            let m = self.moves[b as usize];
+            let m = self.moves[b as usize % 64];
             low |= m << b;
             // `m >> (64 - b)` in two shifts, so that `b = 0` needs no test.
             high |= (m >> 1) >> (63 - b);
@@ -256,7 +261,7 @@ impl<'a> NearSearch<'a> {
         while bits != 0 {
             let b = bits.trailing_zeros();
             bits &= bits - 1;
-            high |= self.moves[64 + b as usize] << b;
+            high |= self.moves[64 + b as usize % 64] << b;
         }
         let next = (low as u128 | (high as u128) << 64) & !self.blocked;
         self.blocked |= next;
@@ -334,8 +339,8 @@ pub fn reachable<O: Occupied + ?Sized>(track: &Track, from: u16, max: u8, occupi
             Some(d) => (within[d - 1], step(d), d as u8),
             None => (0, 0, 0),
         }
-    } else if let Some(moves) = &track.moves {
-        let (mut search, steps) = NearSearch::new(moves, from, within, riders);
+    } else if let Some(moves) = moves_from(track, from) {
+        let (mut search, steps) = NearSearch::new(moves, within, riders);
         let mut far = steps;
         for d in steps + 1..=max {
             if search.step() == 0 {
@@ -360,7 +365,7 @@ pub fn steps_to<O: Occupied + ?Sized>(
     target: u16,
 ) -> Option<u8> {
     let near = track.open_road.near(from, max, occupied);
-    let (Some((within, riders)), Some(moves)) = (near, &track.moves) else {
+    let (Some((within, riders)), Some(moves)) = (near, moves_from(track, from)) else {
         return reach(track, from, max, &occupied.spaces()).steps(target);
     };
     let off = (target as u32).wrapping_sub(from as u32);
@@ -371,7 +376,7 @@ pub fn steps_to<O: Occupied + ?Sized>(
         // Nobody in the way: the road is as good as empty.
         return within.iter().position(|w| w & 1 << off != 0).map(|i| i as u8 + 1);
     }
-    let (mut search, steps) = NearSearch::new(moves, from, within, riders);
+    let (mut search, steps) = NearSearch::new(moves, within, riders);
     if let Some(d) = within[..steps as usize].iter().position(|w| w & 1 << off != 0) {
         return Some(d as u8 + 1);
     }
