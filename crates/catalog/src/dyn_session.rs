@@ -57,6 +57,12 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError>;
     /// Every action so far as `viewer` saw it.
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError>;
+    /// The actions from number `from` on as `viewer` saw them (what a client
+    /// that has the log up to `from` lacks), without copying the rest.
+    fn log_since(&self, viewer: Viewer, from: usize) -> Result<Vec<String>, CatalogError> {
+        let mut log = self.log(viewer)?;
+        Ok(log.split_off(from.min(log.len())))
+    }
     /// The record that rebuilds this game.
     fn record(&self) -> &Record;
     /// The result, once the game is over.
@@ -198,6 +204,12 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError> {
         check_viewer(self.state(), viewer)?;
         Ok(Session::log(self, viewer).to_vec())
+    }
+
+    fn log_since(&self, viewer: Viewer, from: usize) -> Result<Vec<String>, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        let log = Session::log(self, viewer);
+        Ok(log[from.min(log.len())..].to_vec())
     }
 
     fn record(&self) -> &Record {
