@@ -131,6 +131,11 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
             "actions: {} ({:.0} per second), games finished: {}",
             report.actions, report.actions_per_sec, report.games_finished
         )?;
+        writeln!(
+            out,
+            "CPU time per action (server and clients, this process): {:.1} µs",
+            report.cpu_us_per_action
+        )?;
         let l = &report.latency_ms;
         writeln!(
             out,

@@ -305,7 +305,10 @@ async fn replay(
     })
     .await
     .map_err(|e| ServerError::Storage(e.to_string()))??;
-    Ok(Json(json!({ "ok": true, "table": table.id, "game": table.game, "viewer": viewer, "steps": steps })))
+    let name = table.name().await;
+    Ok(Json(json!({
+        "ok": true, "table": table.id, "game": table.game, "name": name, "viewer": viewer, "steps": steps,
+    })))
 }
 
 #[derive(Debug, Deserialize)]
@@ -343,8 +346,9 @@ async fn socket(
     let limit = app.config.rate;
     Ok(upgrade
         .max_message_size(ws::MAX_MESSAGE)
-        // The default 128 KiB read buffer is zeroed on every read; our messages are small.
-        .read_buffer_size(8 * 1024)
+        // The read buffer is zeroed on every read (the default is 128 KiB);
+        // client messages are small, and a larger one just takes more reads.
+        .read_buffer_size(1024)
         .on_upgrade(move |socket| ws::serve_socket(socket, table, viewer, detail, limit))
         .into_response())
 }

@@ -3,20 +3,22 @@
 //! sending an action to receiving the update that contains it.
 //!
 //! Each seat of each table is a client connection that plays a uniformly
-//! random legal action whenever its snapshot says it is to move. When a game
-//! ends, a new one starts, so the number of games in flight stays constant.
+//! random legal action whenever its snapshot or update says it is to move.
+//! When a game ends, a new one starts, so the number of games in flight stays
+//! constant. The clients share the machine with the server, so they read only
+//! the fields they need, typed, without building JSON trees.
 
 use crate::{ServerConfig, serve_on};
 use futures_util::{SinkExt, StreamExt};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 
 /// What to run.
@@ -47,6 +49,9 @@ pub struct LoadReport {
     pub seconds: f64,
     pub actions: u64,
     pub actions_per_sec: f64,
+    /// CPU time of the whole process (server and clients) per action during
+    /// the measured time, in microseconds (Linux only; 0 elsewhere).
+    pub cpu_us_per_action: f64,
     pub games_finished: u64,
     pub latency_ms: Percentiles,
     pub errors: u64,
@@ -128,14 +133,22 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     tokio::time::sleep(config.warmup).await;
     counters.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
+    let cpu_start = process_cpu_seconds();
     tokio::time::sleep(config.duration).await;
     stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
+    let cpu = process_cpu_seconds() - cpu_start;
     let actions = counters.actions.load(Ordering::Relaxed);
-    for r in runners {
-        let _ = tokio::time::timeout(Duration::from_secs(5), r).await;
+    // Games stop at their next message; one whose partner stopped first
+    // would wait for nothing, so after a grace period the rest are ended.
+    let grace = Instant::now() + Duration::from_secs(2);
+    while runners.iter().any(|r| !r.is_finished()) && Instant::now() < grace {
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let mut lat = latencies.lock().await.clone();
+    for r in &runners {
+        r.abort();
+    }
+    let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
     lat.sort_unstable();
     let pick = |q: f64| {
         if lat.is_empty() {
@@ -151,11 +164,24 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         seconds,
         actions,
         actions_per_sec: actions as f64 / seconds,
+        cpu_us_per_action: if actions == 0 { 0.0 } else { cpu * 1e6 / actions as f64 },
         games_finished: counters.games.load(Ordering::Relaxed),
         latency_ms: Percentiles { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
         errors: counters.errors.load(Ordering::Relaxed),
         errors_by_code: counters.codes.lock().map(|c| c.clone()).unwrap_or_default(),
     })
+}
+
+/// The CPU time this process has used (user and system), from
+/// `/proc/self/stat`; 0 where that file does not exist.
+fn process_cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // Fields after the command name (which may hold spaces, so split after ')'):
+    // utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
+    let Some((_, rest)) = stat.rsplit_once(')') else { return 0.0 };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// One HTTP/1.1 request with a JSON body (or none), closing the connection;
@@ -207,7 +233,7 @@ async fn play_one(
     for (i, token) in tokens.iter().enumerate() {
         let url = format!("ws://{addr}/ws/{table}?token={token}&detail=compact");
         let config =
-            tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
+            tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024);
         let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| e.to_string())?;
@@ -229,6 +255,47 @@ async fn play_one(
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
+/// The fields of a server message the load client reads; the rest
+/// (the view, the log) is skipped without being built.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: &'a str,
+    #[serde(default)]
+    version: usize,
+    #[serde(default, borrow)]
+    turn: Option<TurnField<'a>>,
+    #[serde(default, borrow)]
+    legal: Vec<LegalField<'a>>,
+    #[serde(default, borrow)]
+    code: Option<&'a str>,
+}
+
+/// `{"seat": N}`, `"chance"` or `"over"`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TurnField<'a> {
+    Seat {
+        #[serde(rename = "seat")]
+        _seat: usize,
+    },
+    Word(&'a str),
+}
+
+#[derive(Deserialize)]
+struct LegalField<'a> {
+    #[serde(borrow)]
+    action: std::borrow::Cow<'a, str>,
+}
+
+/// `{"type":"act",...}` with the action's notation escaped as JSON.
+fn act_message(version: usize, action: &str) -> String {
+    let mut text = format!(r#"{{"type":"act","version":{version},"action":"#);
+    text.push_str(&serde_json::to_string(action).unwrap_or_default());
+    text.push('}');
+    text
+}
+
 async fn seat_loop(
     mut ws: Ws,
     seed: u64,
@@ -242,34 +309,40 @@ async fn seat_loop(
         let msg = match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
             Err(_) => return Err("no update within 30 s".into()),
             Ok(None) => return Ok(false),
-            Ok(Some(m)) => m.map_err(|e| e.to_string())?,
+            Ok(Some(Ok(m))) => m,
+            Ok(Some(Err(e))) => return Err(e.to_string()),
         };
         let Message::Text(text) = msg else { continue };
-        let state: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-        if state["type"] == "error" {
+        let state: Incoming = match serde_json::from_str(&text) {
+            Ok(s) => s,
+            Err(e) => return Err(format!("unreadable message: {e}")),
+        };
+        if state.kind == "error" {
             // A refused action changes nothing: ask for a fresh snapshot and play again.
             counters.errors.fetch_add(1, Ordering::Relaxed);
             if let Ok(mut codes) = counters.codes.lock() {
-                *codes.entry(state["code"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+                *codes.entry(state.code.unwrap_or("?").to_string()).or_default() += 1;
             }
             pending = None;
             tokio::time::sleep(Duration::from_millis(50)).await;
-            ws.send(Message::Text(json!({"type": "lang", "lang": "en"}).to_string().into()))
-                .await
-                .map_err(|e| e.to_string())?;
+            if let Err(e) = ws.send(Message::Text(r#"{"type":"sync"}"#.into())).await {
+                return Err(e.to_string());
+            }
             continue;
         }
-        let version = state["version"].as_u64().unwrap_or(0) as usize;
         if let Some((sent, at)) = pending
-            && version > sent
+            && state.version > sent
         {
             if counters.measuring.load(Ordering::Relaxed) {
-                latencies.lock().await.push(at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+                let micros = at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                if let Ok(mut all) = latencies.lock() {
+                    all.push(micros);
+                }
                 counters.actions.fetch_add(1, Ordering::Relaxed);
             }
             pending = None;
         }
-        if state["turn"] == "over" {
+        if matches!(state.turn, Some(TurnField::Word("over"))) {
             let _ = ws.close(None).await;
             return Ok(true);
         }
@@ -277,20 +350,16 @@ async fn seat_loop(
             let _ = ws.close(None).await;
             return Ok(false);
         }
-        let legal = state["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-        if !legal.is_empty() && pending.is_none() {
+        if !state.legal.is_empty() && pending.is_none() {
             // xorshift: cheap, and the load client needs no stronger generator.
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
-            let action =
-                legal[(rng % legal.len() as u64) as usize]["action"].as_str().unwrap_or("").to_string();
-            pending = Some((version, Instant::now()));
-            ws.send(Message::Text(
-                json!({"type": "act", "version": version, "action": action}).to_string().into(),
-            ))
-            .await
-            .map_err(|e| e.to_string())?;
+            let action = &state.legal[(rng % state.legal.len() as u64) as usize].action;
+            pending = Some((state.version, Instant::now()));
+            if let Err(e) = ws.send(Message::Text(act_message(state.version, action).into())).await {
+                return Err(e.to_string());
+            }
         }
     }
 }

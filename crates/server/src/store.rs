@@ -1,10 +1,10 @@
 //! Persistence: every table and every accepted action in SQLite.
 //!
-//! One writer thread owns the connection. Appends that arrive together are
-//! committed in one transaction (group commit), and each caller is answered
-//! only after its transaction is durable, so the server broadcasts nothing
-//! that could be lost in a crash. On start, every table is read back and its
-//! record replayed.
+//! One writer thread owns the connection. Appends that arrive within half a
+//! millisecond of each other are committed in one transaction (group
+//! commit), and each caller is answered only after its transaction is
+//! durable, so the server broadcasts nothing that could be lost in a crash.
+//! On start, every table is read back and its record replayed.
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -171,8 +171,22 @@ impl Store {
     }
 }
 
+/// How long the writer waits for more commands after the first of a batch:
+/// a small part of the time people or bots take to answer.
+const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
+
+/// How many actions each table has stored, as far as the writer knows:
+/// read from the database the first time a table is appended to, then kept
+/// up to date, so an append needs no query to check its place.
+type Stored = std::collections::HashMap<String, usize>;
+
 fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
+    let mut stored = Stored::new();
     while let Ok(first) = inbox.recv() {
+        // Waking this thread costs more than writing one action, so after
+        // the first command of a batch it lingers a moment for others, which
+        // then share the wake-up and the transaction.
+        std::thread::sleep(LINGER);
         let mut batch = vec![first];
         while let Ok(more) = inbox.try_recv() {
             batch.push(more);
@@ -180,7 +194,7 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
                 break;
             }
         }
-        let results = write_batch(&mut conn, &batch);
+        let results = write_batch(&mut conn, &mut stored, &batch);
         for (command, result) in batch.into_iter().zip(results) {
             let done = match command {
                 Command::Create(_, done) | Command::Append { done, .. } => done,
@@ -193,30 +207,46 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
 /// Writes a batch in one transaction. If any command fails, the batch is
 /// rolled back and each command is written in a transaction of its own, so a
 /// bad command fails alone and the others still commit.
-fn write_batch(conn: &mut rusqlite::Connection, batch: &[Command]) -> Vec<Result<(), StoreError>> {
+/// The counts in `stored` change only with a committed transaction.
+fn write_batch(
+    conn: &mut rusqlite::Connection,
+    stored: &mut Stored,
+    batch: &[Command],
+) -> Vec<Result<(), StoreError>> {
+    let mut counts = Stored::new();
     let together = (|| -> Result<(), StoreError> {
         let tx = conn.transaction()?;
         for command in batch {
-            write_one(&tx, command)?;
+            write_one(&tx, stored, &mut counts, command)?;
         }
         tx.commit()?;
         Ok(())
     })();
     if together.is_ok() {
+        stored.extend(counts);
         return batch.iter().map(|_| Ok(())).collect();
     }
     batch
         .iter()
         .map(|command| {
+            let mut counts = Stored::new();
             let tx = conn.transaction()?;
-            write_one(&tx, command)?;
+            write_one(&tx, stored, &mut counts, command)?;
             tx.commit()?;
+            stored.extend(counts);
             Ok(())
         })
         .collect()
 }
 
-fn write_one(conn: &rusqlite::Connection, command: &Command) -> Result<(), StoreError> {
+/// Writes one command; `counts` collects the new action counts of the
+/// tables written (committed to `stored` by the caller).
+fn write_one(
+    conn: &rusqlite::Connection,
+    stored: &Stored,
+    counts: &mut Stored,
+    command: &Command,
+) -> Result<(), StoreError> {
     match command {
         Command::Create(row, _) => {
             conn.prepare_cached(
@@ -234,14 +264,20 @@ fn write_one(conn: &rusqlite::Connection, command: &Command) -> Result<(), Store
             ])?;
         }
         Command::Append { table, first_index, actions, .. } => {
-            let stored: i64 = conn
-                .prepare_cached("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE table_id = ?1")?
-                .query_row([table], |r| r.get(0))?;
-            if stored as usize != *first_index {
+            let count = match counts.get(table).or_else(|| stored.get(table)) {
+                Some(&count) => count,
+                None => {
+                    let count: i64 = conn
+                        .prepare_cached("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE table_id = ?1")?
+                        .query_row([table], |r| r.get(0))?;
+                    count as usize
+                }
+            };
+            if count != *first_index {
                 return Err(StoreError::OutOfOrder {
                     table: table.clone(),
                     index: *first_index,
-                    stored: stored as usize,
+                    stored: count,
                 });
             }
             let mut insert =
@@ -249,6 +285,7 @@ fn write_one(conn: &rusqlite::Connection, command: &Command) -> Result<(), Store
             for (i, action) in actions.iter().enumerate() {
                 insert.execute(rusqlite::params![table, (first_index + i) as i64, action])?;
             }
+            counts.insert(table.clone(), first_index + actions.len());
         }
     }
     Ok(())

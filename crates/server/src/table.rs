@@ -2,14 +2,19 @@
 //!
 //! The table holds the truth. Every action is checked by the engine against
 //! the version the client saw, committed to the database, and only then
-//! announced; each connection then sends its own viewer's view.
+//! announced; each connection then sends its own viewer's update.
+//!
+//! Messages are written once per version and viewer (and language and
+//! detail), straight from typed structs to bytes, and shared by every
+//! connection that needs the same one.
 
 use crate::error::ServerError;
 use crate::store::Store;
+use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use spieltisch_catalog::{DynSession, SeatSpec, session_from_record};
-use spieltisch_core::{Lang, Seat, Turn, Viewer};
+use spieltisch_catalog::{CatalogError, DynSession, SeatSpec, session_from_record};
+use spieltisch_core::{Lang, Outcome, Seat, Turn, Viewer};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, watch};
@@ -37,14 +42,55 @@ pub struct Table {
     pub seats: Vec<SeatConfig>,
     pub spectator_token: String,
     pub hotseat: bool,
-    session: Mutex<Box<dyn DynSession>>,
+    live: Mutex<Live>,
     updates: watch::Sender<usize>,
     store: Store,
     settings: TableSettings,
 }
 
-/// Everything one viewer needs to draw the table: sent whole on every change,
-/// so a client that reconnects is fully in sync at once.
+/// The game in progress and the messages already written for its current
+/// version, behind one lock so a message always matches the version it names.
+#[derive(Debug)]
+struct Live {
+    session: Box<dyn DynSession>,
+    frames: Frames,
+}
+
+/// Messages written for one version, shared by the connections that send them.
+#[derive(Debug, Default)]
+struct Frames {
+    version: usize,
+    written: Vec<(FrameKey, Utf8Bytes)>,
+}
+
+/// Which message: a snapshot (`from: None`) or the update from `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FrameKey {
+    viewer: Viewer,
+    detail: Detail,
+    from: Option<usize>,
+}
+
+impl Frames {
+    fn get(&mut self, version: usize, key: FrameKey) -> Option<Utf8Bytes> {
+        if self.version != version {
+            self.version = version;
+            self.written.clear();
+            return None;
+        }
+        self.written.iter().find(|(k, _)| *k == key).map(|(_, bytes)| bytes.clone())
+    }
+
+    fn put(&mut self, key: FrameKey, bytes: Utf8Bytes) {
+        // A handful of viewers per table: a short list beats a map.
+        if self.written.len() < 32 {
+            self.written.push((key, bytes));
+        }
+    }
+}
+
+/// Everything one viewer needs to draw the table: sent on connect and on
+/// request (`sync`), so a client that reconnects is fully in sync at once.
 #[derive(Clone, Debug, Serialize)]
 pub struct Snapshot {
     #[serde(rename = "type")]
@@ -67,7 +113,7 @@ pub struct Snapshot {
     /// Every action so far as the viewer saw it; left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log: Option<Vec<String>>,
-    pub outcome: Option<Value>,
+    pub outcome: Option<Outcome>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -81,6 +127,30 @@ pub struct SeatSummary {
 pub struct LegalAction {
     pub action: String,
     /// The action in words; left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// What changed since version `from`, for one viewer: sent to each
+/// connection after its first snapshot, instead of a whole snapshot.
+#[derive(Debug, Serialize)]
+pub struct Update {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub version: usize,
+    /// The version the receiver had; `log` continues its log from there.
+    pub from: usize,
+    pub turn: Turn,
+    /// The actions since `from` as the viewer saw them (secret ones redacted).
+    pub log: Vec<String>,
+    /// The viewer's legal actions, when it is the viewer's turn.
+    pub legal: Vec<LegalAction>,
+    pub outcome: Option<Outcome>,
+    /// The new view; left out of compact updates (a program asks with
+    /// `sync` when it wants one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<Value>,
+    /// The view drawn as text; left out of compact updates.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
 }
@@ -111,7 +181,7 @@ impl Table {
             seats,
             spectator_token,
             hotseat,
-            session: Mutex::new(session),
+            live: Mutex::new(Live { session, frames: Frames::default() }),
             updates,
             store,
             settings,
@@ -135,18 +205,64 @@ impl Table {
     }
 
     pub async fn is_over(&self) -> bool {
-        self.session.lock().await.turn() == Turn::Over
+        self.live.lock().await.session.turn() == Turn::Over
+    }
+
+    /// The game's name in English and German.
+    pub async fn name(&self) -> spieltisch_core::Text {
+        self.live.lock().await.session.info().name
     }
 
     /// The record (for replays, only once the game is over).
     pub async fn record(&self) -> spieltisch_core::Record {
-        self.session.lock().await.record().clone()
+        self.live.lock().await.session.record().clone()
     }
 
     /// What `viewer` sees now.
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
-        let session = self.session.lock().await;
-        snapshot_of(&self.id, &self.seats, &**session, viewer, detail)
+        let live = self.live.lock().await;
+        snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail)
+    }
+
+    /// `viewer`'s snapshot as a message, with its version.
+    pub async fn snapshot_frame(
+        &self,
+        viewer: Viewer,
+        detail: Detail,
+    ) -> Result<(usize, Utf8Bytes), ServerError> {
+        let mut live = self.live.lock().await;
+        let version = live.session.version();
+        let key = FrameKey { viewer, detail, from: None };
+        if let Some(bytes) = live.frames.get(version, key) {
+            return Ok((version, bytes));
+        }
+        let snapshot = snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail)?;
+        let bytes = Utf8Bytes::from(to_text(&snapshot)?);
+        live.frames.put(key, bytes.clone());
+        Ok((version, bytes))
+    }
+
+    /// `viewer`'s update from version `from` to now as a message, with the
+    /// new version; `None` when nothing changed since `from`.
+    pub async fn update_frame(
+        &self,
+        viewer: Viewer,
+        detail: Detail,
+        from: usize,
+    ) -> Result<Option<(usize, Utf8Bytes)>, ServerError> {
+        let mut live = self.live.lock().await;
+        let version = live.session.version();
+        if version <= from {
+            return Ok(None);
+        }
+        let key = FrameKey { viewer, detail, from: Some(from) };
+        if let Some(bytes) = live.frames.get(version, key) {
+            return Ok(Some((version, bytes)));
+        }
+        let update = update_of(&*live.session, viewer, detail, from)?;
+        let bytes = Utf8Bytes::from(to_text(&update)?);
+        live.frames.put(key, bytes.clone());
+        Ok(Some((version, bytes)))
     }
 
     /// Plays `action` for `seat`, if it is sent against the current version
@@ -158,7 +274,8 @@ impl Table {
         expected: Option<usize>,
         action: &str,
     ) -> Result<usize, ServerError> {
-        let mut session = self.session.lock().await;
+        let mut live = self.live.lock().await;
+        let session = &mut live.session;
         let before = session.version();
         if let Some(sent) = expected
             && sent != before
@@ -167,10 +284,10 @@ impl Table {
         }
         session.apply(Some(seat), action)?;
         session.run_chance();
-        self.commit(&mut session, before).await?;
+        self.commit(session, before).await?;
         let version = session.version();
         let turn = session.turn();
-        drop(session);
+        drop(live);
         self.updates.send_replace(version);
         self.schedule_bot(turn, version);
         Ok(version)
@@ -179,12 +296,13 @@ impl Table {
     /// Draws any chance outcomes due now (at the start of a game), commits
     /// them, and lets a bot move if one is to.
     pub async fn start(self: &Arc<Self>) -> Result<(), ServerError> {
-        let mut session = self.session.lock().await;
+        let mut live = self.live.lock().await;
+        let session = &mut live.session;
         let before = session.version();
         session.run_chance();
-        self.commit(&mut session, before).await?;
+        self.commit(session, before).await?;
         let (turn, version) = (session.turn(), session.version());
-        drop(session);
+        drop(live);
         self.updates.send_replace(version);
         self.schedule_bot(turn, version);
         Ok(())
@@ -218,7 +336,7 @@ impl Table {
         let table = Arc::clone(self);
         tokio::spawn(async move {
             tokio::time::sleep(table.settings.bot_delay).await;
-            let copy = table.session.lock().await.clone_box();
+            let copy = table.live.lock().await.session.clone_box();
             if copy.version() != version {
                 return;
             }
@@ -241,18 +359,20 @@ impl Table {
 
     /// Resumes a table after a restart: a bot to move moves.
     pub async fn resume(self: &Arc<Self>) {
-        let session = self.session.lock().await;
-        let (turn, version) = (session.turn(), session.version());
-        drop(session);
+        let live = self.live.lock().await;
+        let (turn, version) = (live.session.turn(), live.session.version());
+        drop(live);
         self.schedule_bot(turn, version);
     }
 
     /// Summary for lobby lists.
     pub async fn summary(&self, viewer: Viewer) -> Value {
-        let session = self.session.lock().await;
+        let live = self.live.lock().await;
+        let session = &live.session;
         json!({
             "table": self.id,
             "game": self.game,
+            "name": session.info().name,
             "viewer": viewer,
             "version": session.version(),
             "turn": session.turn(),
@@ -260,6 +380,48 @@ impl Table {
             "over": session.turn() == Turn::Over,
         })
     }
+}
+
+/// A message as JSON text, written straight from its typed struct.
+fn to_text<T: Serialize>(message: &T) -> Result<String, ServerError> {
+    serde_json::to_string(message)
+        .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
+}
+
+/// The legal actions `viewer` may take now: none unless it is the viewer's turn.
+fn legal_for(session: &dyn DynSession, viewer: Viewer, detail: Detail) -> Vec<LegalAction> {
+    match (session.turn(), viewer) {
+        (Turn::Seat(s), Viewer::Seat(v)) if s == v && detail.compact => {
+            session.legal().into_iter().map(|action| LegalAction { action, text: None }).collect()
+        }
+        (Turn::Seat(s), Viewer::Seat(v)) if s == v => session
+            .legal_described(detail.lang)
+            .into_iter()
+            .map(|(action, text)| LegalAction { action, text: Some(text) })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// What changed for `viewer` since version `from`.
+pub fn update_of(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    detail: Detail,
+    from: usize,
+) -> Result<Update, ServerError> {
+    let log = session.log_since(viewer, from)?;
+    Ok(Update {
+        kind: "update",
+        version: session.version(),
+        from,
+        turn: session.turn(),
+        log,
+        legal: legal_for(session, viewer, detail),
+        outcome: session.outcome(),
+        view: if detail.compact { None } else { Some(session.view(viewer)?) },
+        text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
+    })
 }
 
 /// A viewer's snapshot of a session (also used for replay steps).
@@ -270,18 +432,6 @@ pub fn snapshot_of(
     viewer: Viewer,
     detail: Detail,
 ) -> Result<Snapshot, ServerError> {
-    let turn = session.turn();
-    let legal = match (turn, viewer) {
-        (Turn::Seat(s), Viewer::Seat(v)) if s == v && detail.compact => {
-            session.legal().into_iter().map(|action| LegalAction { action, text: None }).collect()
-        }
-        (Turn::Seat(s), Viewer::Seat(v)) if s == v => session
-            .legal_described(detail.lang)
-            .into_iter()
-            .map(|(action, text)| LegalAction { action, text: Some(text) })
-            .collect(),
-        _ => Vec::new(),
-    };
     let teams = session.teams();
     Ok(Snapshot {
         kind: "state",
@@ -290,7 +440,7 @@ pub fn snapshot_of(
         name: session.info().name,
         version: session.version(),
         viewer,
-        turn,
+        turn: session.turn(),
         seats: seats
             .iter()
             .enumerate()
@@ -302,8 +452,8 @@ pub fn snapshot_of(
             .collect(),
         view: session.view(viewer)?,
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
-        legal,
+        legal: legal_for(session, viewer, detail),
         log: if detail.compact { None } else { Some(session.log(viewer)?) },
-        outcome: session.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)),
+        outcome: session.outcome(),
     })
 }

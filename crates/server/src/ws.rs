@@ -2,14 +2,15 @@
 //!
 //! Client → server, one JSON object per text message:
 //! `{"type":"act","version":N,"action":"..."}`, `{"type":"lang","lang":"de"}`,
-//! `{"type":"ping"}`. Server → client: a `state` snapshot on connect and after
-//! every change, `{"type":"error","code":...,"message":...}` for anything
-//! refused, `{"type":"pong"}`.
+//! `{"type":"sync"}`, `{"type":"ping"}`. Server → client: a `state` snapshot
+//! on connect (and when asked with `lang` or `sync`), then an `update` after
+//! every change (what changed since the version the client had),
+//! `{"type":"error","code":...,"message":...}` for anything refused,
+//! `{"type":"pong"}`.
 
 use crate::error::ServerError;
 use crate::table::{Detail, Table};
-use axum::extract::ws::{Message, WebSocket};
-use futures_util::{SinkExt, StreamExt};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use serde::Deserialize;
 use serde_json::json;
 use spieltisch_core::Viewer;
@@ -37,6 +38,7 @@ impl Default for RateLimit {
 enum ClientMessage {
     Act { version: Option<usize>, action: String },
     Lang { lang: String },
+    Sync,
     Ping,
 }
 
@@ -61,102 +63,120 @@ impl Bucket {
     }
 }
 
-fn error_text(e: &ServerError) -> String {
-    json!({ "type": "error", "code": e.code(), "message": e.to_string() }).to_string()
+fn error_text(e: &ServerError) -> Utf8Bytes {
+    json!({ "type": "error", "code": e.code(), "message": e.to_string() }).to_string().into()
+}
+
+/// One connection: what it sees, and the version its client has.
+struct Connection {
+    table: Arc<Table>,
+    viewer: Viewer,
+    detail: Detail,
+    /// The version of the last snapshot or update sent.
+    sent: usize,
+}
+
+impl Connection {
+    /// A whole snapshot, after which updates continue from its version.
+    async fn snapshot(&mut self) -> Utf8Bytes {
+        match self.table.snapshot_frame(self.viewer, self.detail).await {
+            Ok((version, frame)) => {
+                self.sent = version;
+                frame
+            }
+            Err(e) => error_text(&e),
+        }
+    }
+
+    /// What changed since the last message sent, if anything did.
+    async fn update(&mut self) -> Option<Utf8Bytes> {
+        match self.table.update_frame(self.viewer, self.detail, self.sent).await {
+            Ok(Some((version, frame))) => {
+                self.sent = version;
+                Some(frame)
+            }
+            Ok(None) => None,
+            Err(e) => Some(error_text(&e)),
+        }
+    }
+
+    /// Handles one client message; returns the direct reply, if any (a
+    /// successful action is answered by the update every connection gets).
+    async fn handle(&mut self, text: &str) -> Option<Utf8Bytes> {
+        let message: ClientMessage = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => return Some(error_text(&ServerError::BadRequest(format!("malformed message: {e}")))),
+        };
+        match message {
+            ClientMessage::Ping => Some(Utf8Bytes::from_static(r#"{"type":"pong"}"#)),
+            ClientMessage::Lang { lang } => match lang.parse() {
+                Ok(lang) => {
+                    self.detail.lang = lang;
+                    Some(self.snapshot().await)
+                }
+                Err(e) => Some(error_text(&ServerError::BadRequest(e))),
+            },
+            ClientMessage::Sync => Some(self.snapshot().await),
+            ClientMessage::Act { version, action } => {
+                let Viewer::Seat(seat) = self.viewer else {
+                    return Some(error_text(&ServerError::Spectator));
+                };
+                match self.table.act(seat, version, &action).await {
+                    Ok(_) => None,
+                    Err(e) => Some(error_text(&e)),
+                }
+            }
+        }
+    }
 }
 
 pub async fn serve_socket(
-    socket: WebSocket,
+    mut socket: WebSocket,
     table: Arc<Table>,
     viewer: Viewer,
-    mut detail: Detail,
+    detail: Detail,
     limit: RateLimit,
 ) {
-    let (mut sink, mut stream) = socket.split();
     let mut updates = table.subscribe();
     let mut bucket = Bucket { limit, tokens: limit.burst, last: Instant::now() };
-    let send_state = |detail: Detail| {
-        let table = Arc::clone(&table);
-        async move {
-            match table.snapshot(viewer, detail).await {
-                Ok(s) => serde_json::to_string(&s)
-                    .unwrap_or_else(|e| error_text(&ServerError::BadRequest(e.to_string()))),
-                Err(e) => error_text(&e),
-            }
-        }
-    };
+    let mut conn = Connection { table, viewer, detail, sent: 0 };
+    // Marked before the snapshot is taken: a change after it wakes us, and
+    // the update then starts from the snapshot's version, so nothing is missed.
     updates.mark_unchanged();
-    if sink.send(Message::Text(send_state(detail).await.into())).await.is_err() {
+    let first = conn.snapshot().await;
+    if socket.send(Message::Text(first)).await.is_err() {
         return;
     }
     loop {
-        tokio::select! {
-            incoming = stream.next() => {
-                let text = match incoming {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Binary(_))) => {
-                        let e = ServerError::BadRequest("send JSON text messages".into());
-                        if sink.send(Message::Text(error_text(&e).into())).await.is_err() { break }
-                        continue;
+        // Receiving is cancel-safe, so one socket serves both branches
+        // without splitting it (and locking its halves on every message).
+        let reply = tokio::select! {
+            incoming = socket.recv() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(Message::Text(text))) => {
+                    if bucket.take() {
+                        conn.handle(text.as_str()).await
+                    } else {
+                        Some(error_text(&ServerError::RateLimited))
                     }
-                    Some(Ok(_)) => continue,
-                };
-                let reply = if !bucket.take() {
-                    Some(error_text(&ServerError::RateLimited))
-                } else {
-                    handle(&table, viewer, &mut detail, text.as_str()).await
-                };
-                let reply = match reply {
-                    Some(r) => r,
-                    None => continue,
-                };
-                if sink.send(Message::Text(reply.into())).await.is_err() {
-                    break;
                 }
-            }
+                Some(Ok(Message::Binary(_))) => {
+                    Some(error_text(&ServerError::BadRequest("send JSON text messages".into())))
+                }
+                Some(Ok(_)) => None,
+            },
             changed = updates.changed() => {
                 if changed.is_err() {
                     break;
                 }
                 updates.mark_unchanged();
-                if sink.send(Message::Text(send_state(detail).await.into())).await.is_err() {
-                    break;
-                }
+                conn.update().await
             }
-        }
-    }
-}
-
-/// Handles one client message; returns the direct reply, if any (a
-/// successful action is answered by the state broadcast).
-async fn handle(table: &Arc<Table>, viewer: Viewer, detail: &mut Detail, text: &str) -> Option<String> {
-    let message: ClientMessage = match serde_json::from_str(text) {
-        Ok(m) => m,
-        Err(e) => return Some(error_text(&ServerError::BadRequest(format!("malformed message: {e}")))),
-    };
-    match message {
-        ClientMessage::Ping => Some(json!({ "type": "pong" }).to_string()),
-        ClientMessage::Lang { lang: l } => match l.parse() {
-            Ok(l) => {
-                detail.lang = l;
-                Some(
-                    table
-                        .snapshot(viewer, *detail)
-                        .await
-                        .map_or_else(|e| error_text(&e), |s| serde_json::to_string(&s).unwrap_or_default()),
-                )
-            }
-            Err(e) => Some(error_text(&ServerError::BadRequest(e))),
-        },
-        ClientMessage::Act { version, action } => {
-            let Viewer::Seat(seat) = viewer else {
-                return Some(error_text(&ServerError::Spectator));
-            };
-            match table.act(seat, version, &action).await {
-                Ok(_) => None,
-                Err(e) => Some(error_text(&e)),
-            }
+        };
+        if let Some(frame) = reply
+            && socket.send(Message::Text(frame)).await.is_err()
+        {
+            break;
         }
     }
 }

@@ -83,23 +83,73 @@ async fn no_frame_shows_a_seat_the_other_card() {
         b.act(3, "fold").await;
         a.state_at_least(4).await;
         b.state_at_least(4).await;
-        // A fold ends without a showdown: neither seat may ever see the other's card.
+        // A fold ends without a showdown: neither seat may ever see the other's card,
+        // in a snapshot or in an update.
+        let mut updates = 0;
         for (socket, other) in [(&a, 1), (&b, 0)] {
             for frame in &socket.frames {
                 let msg: Value = serde_json::from_str(frame).unwrap();
-                if msg["type"] == "state" {
-                    assert!(
-                        msg["view"]["cards"][other].is_null(),
-                        "seed {seed}: a frame leaked a card: {frame}"
-                    );
-                    // The log's first two lines are the deals to seat 0 and seat 1.
-                    if let Some(deal) = msg["log"].get(other) {
-                        assert_eq!(deal, "deal ?", "seed {seed}: the log leaked a card: {frame}");
+                let first_line = match msg["type"].as_str() {
+                    Some("state") => 0,
+                    Some("update") => {
+                        updates += 1;
+                        msg["from"].as_u64().unwrap() as usize
                     }
+                    _ => continue,
+                };
+                assert!(msg["view"]["cards"][other].is_null(), "seed {seed}: a frame leaked a card: {frame}");
+                // The log's first two lines are the deals to seat 0 and seat 1.
+                if let Some(deal) = other.checked_sub(first_line).and_then(|i| msg["log"].get(i)) {
+                    assert_eq!(deal, "deal ?", "seed {seed}: the log leaked a card: {frame}");
                 }
             }
         }
+        assert!(updates >= 4, "seed {seed}: each seat got an update per action ({updates})");
     }
+}
+
+/// After the first snapshot, each change comes as an update: the new
+/// version, the log lines since the version the client had, whose turn, and
+/// legal actions only for the seat to move; a compact update has no view.
+#[tokio::test]
+async fn changes_arrive_as_updates_that_continue_the_snapshot() {
+    let server = TestServer::start(None).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 11})).await;
+    let table = reply["table"].as_str().unwrap();
+    let mut a = server.socket(table, &seat_token(&reply, 0)).await;
+    let mut b = server.compact_socket(table, &seat_token(&reply, 1)).await;
+    let first = a.state_at_least(2).await;
+    assert_eq!(serde_json::from_str::<Value>(&a.frames[0]).unwrap()["type"], "state");
+    let compact = b.state_at_least(2).await;
+    assert!(compact.get("log").is_none() && compact.get("text").is_none(), "{compact}");
+    a.act(2, "bet").await;
+    b.state_at_least(3).await;
+    a.state_at_least(3).await;
+    let raw = |frames: &[String]| -> Value { serde_json::from_str(frames.last().unwrap()).unwrap() };
+    let (to_mover, to_other) = (raw(&a.frames), raw(&b.frames));
+    for update in [&to_mover, &to_other] {
+        assert_eq!(update["type"], "update", "{update}");
+        assert_eq!((update["from"].as_u64(), update["version"].as_u64()), (Some(2), Some(3)));
+        assert_eq!(update["log"], json!(["bet"]));
+        assert_eq!(update["turn"], json!({"seat": 1}));
+        assert!(update.get("table").is_none() && update.get("seats").is_none(), "{update}");
+    }
+    assert_eq!(to_mover["legal"], json!([]), "only the seat to move gets legal actions");
+    assert_eq!(to_other["legal"], json!([{"action": "call"}, {"action": "fold"}]));
+    assert!(to_other.get("view").is_none() && to_other.get("text").is_none(), "a compact update has no view");
+    assert_eq!(to_mover["view"]["cards"][0], first["view"]["cards"][0], "a full update carries the view");
+    assert!(to_mover["text"].is_string());
+    // `sync` asks for a whole snapshot at any time.
+    b.send(json!({"type": "sync"})).await;
+    let synced = b.next().await;
+    assert_eq!((synced["type"].as_str(), synced["version"].as_u64()), (Some("state"), Some(3)));
+    assert!(synced["view"]["cards"][0].is_null(), "seat 1 sees its own card only: {synced}");
+    // The next action's update continues from the synced snapshot.
+    b.act(3, "fold").await;
+    let end = b.state_at_least(4).await;
+    assert_eq!(raw(&b.frames)["from"], 3);
+    assert_eq!(end["turn"], "over");
+    assert!(end["outcome"]["scores"].is_array());
 }
 
 #[tokio::test]

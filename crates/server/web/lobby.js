@@ -49,6 +49,7 @@ function readOptions(form, entry) {
 
 export function showLobby(main) {
   clear(main);
+  document.title = 'spieltisch';
   const error = h('p', { class: 'error' });
   const mine = h('div', { class: 'panel' }, h('h2', { text: t('mine') }));
   const form = h('div', { class: 'panel' });
@@ -117,7 +118,7 @@ export function showLobby(main) {
     for (const tb of reply.tables) {
       const state = tb.over ? t('over') : `v${tb.version}`;
       ul.append(h('li', {}, h('a', { href: `#/table/${tb.table}/${tb.token}` },
-        `${tb.game} · ${t('table')} ${tb.table} · ${state}`),
+        `${tr(tb.name) || tb.game} · ${t('table')} ${tb.table} · ${state}`),
         tb.over ? h('a', { href: `#/replay/${tb.table}/${tb.token}`, text: ' · ' + t('replay') }) : null));
     }
     mine.append(reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));

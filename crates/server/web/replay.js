@@ -1,7 +1,7 @@
 // Stepping through a finished game, as the token's viewer saw it.
 
 import { h, clear } from './dom.js';
-import { t, getLang } from './i18n.js';
+import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 
 export function showReplay(main, table, token) {
@@ -9,12 +9,13 @@ export function showReplay(main, table, token) {
   let steps = [];
   let at = 0;
   let game = '';
+  let name = '';
   function draw() {
     const step = steps[at];
     const snapshot = { game, table, view: step.view, text: step.text, legal: [], log: [], turn: step.turn, seats: [], version: step.version };
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: step.text });
     clear(main).append(
-      h('h2', {}, `${t('replay')} · ${game} · ${t('table')} ${table}`),
+      h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`),
       h('div', { class: 'replay-controls' },
         h('button', { id: 'first', onclick: () => { at = 0; draw(); } }, t('first')),
         h('button', { id: 'prev', onclick: () => { at = Math.max(0, at - 1); draw(); } }, t('back')),
@@ -30,6 +31,8 @@ export function showReplay(main, table, token) {
       if (!reply.ok) { clear(main).append(h('p', { class: 'error', text: reply.error.message })); return; }
       steps = reply.steps;
       game = reply.game;
+      name = tr(reply.name) || reply.game;
+      document.title = `${name} · ${t('replay')} · spieltisch`;
       draw();
     });
   const keys = ev => {

@@ -5,11 +5,30 @@ import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember } from './lobby.js';
 
+/**
+ * What an update changes in the snapshot it continues: everything but the
+ * table's fixed facts, and the log grows by the update's lines.
+ */
+export function applyUpdate(snapshot, update) {
+  return {
+    ...snapshot,
+    version: update.version,
+    turn: update.turn,
+    legal: update.legal,
+    outcome: update.outcome,
+    view: update.view,
+    text: update.text,
+    log: (snapshot.log || []).concat(update.log),
+  };
+}
+
 /** A live connection for one token; calls onState with every snapshot. */
 function connect(table, token, handlers) {
   let ws = null;
   let closed = false;
   let delay = 250;
+  // The last snapshot, kept up to date by the updates that follow it.
+  let current = null;
   function open() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(table)}?token=${encodeURIComponent(token)}&lang=${getLang()}`);
@@ -17,8 +36,16 @@ function connect(table, token, handlers) {
     ws.onmessage = ev => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      if (msg.type === 'state') handlers.onState(msg);
-      else if (msg.type === 'error') handlers.onError(msg);
+      if (msg.type === 'state') {
+        current = msg;
+        handlers.onState(current);
+      } else if (msg.type === 'update') {
+        // An update continues the version we have; anything else means we
+        // missed something, so ask for a whole snapshot.
+        if (!current || msg.from !== current.version) { ws.send(JSON.stringify({ type: 'sync' })); return; }
+        current = applyUpdate(current, msg);
+        handlers.onState(current);
+      } else if (msg.type === 'error') handlers.onError(msg);
     };
     ws.onclose = () => {
       if (closed) return;
@@ -67,8 +94,10 @@ export function drawSnapshot(root, snapshot, act, note) {
     snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text)));
   const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(line => h('li', { text: line })));
   const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
+  const name = tr(snapshot.name) || snapshot.game;
+  document.title = `${name} · spieltisch`;
   root.append(
-    h('h2', {}, `${tr(snapshot.name) || snapshot.game} · ${t('table')} ${snapshot.table}`),
+    h('h2', {}, `${name} · ${t('table')} ${snapshot.table}`),
     statusLine(snapshot),
     h('p', { class: 'error', id: 'error', text: note || '' }),
     h('div', { class: 'table-layout' },

@@ -46,9 +46,17 @@ impl TestServer {
     }
 
     pub async fn socket(&self, table: &str, token: &str) -> Socket {
-        let url = format!("ws://{}/ws/{table}?token={token}", self.addr);
+        self.socket_at(&format!("ws://{}/ws/{table}?token={token}", self.addr)).await
+    }
+
+    /// A socket that asks for compact messages, as programs do.
+    pub async fn compact_socket(&self, table: &str, token: &str) -> Socket {
+        self.socket_at(&format!("ws://{}/ws/{table}?token={token}&detail=compact", self.addr)).await
+    }
+
+    async fn socket_at(&self, url: &str) -> Socket {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Socket { ws, frames: Vec::new() }
+        Socket { ws, frames: Vec::new(), current: None }
     }
 }
 
@@ -56,10 +64,29 @@ pub struct Socket {
     ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
     /// Every text frame received, in order (for scanning for secrets).
     pub frames: Vec<String>,
+    /// The last snapshot, with every update since applied to it.
+    current: Option<Value>,
+}
+
+/// What an update changes in the snapshot it continues (as the browser does).
+pub fn apply_update(snapshot: &mut Value, update: &Value) {
+    assert_eq!(update["from"], snapshot["version"], "an update skipped a version: {update}");
+    for key in ["version", "turn", "legal", "outcome", "view", "text"] {
+        match update.get(key) {
+            Some(v) => snapshot[key] = v.clone(),
+            None => {
+                snapshot.as_object_mut().unwrap().remove(key);
+            }
+        }
+    }
+    if let Some(log) = snapshot["log"].as_array_mut() {
+        log.extend(update["log"].as_array().unwrap().iter().cloned());
+    }
 }
 
 impl Socket {
-    /// The next JSON message (panics after 10 s of silence).
+    /// The next JSON message (panics after 10 s of silence); an update is
+    /// returned applied to the snapshot it continues, as a `state`.
     pub async fn next(&mut self) -> Value {
         loop {
             let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
@@ -69,7 +96,17 @@ impl Socket {
                 .expect("socket error");
             if let Message::Text(text) = msg {
                 self.frames.push(text.to_string());
-                return serde_json::from_str(&text).unwrap();
+                let msg: Value = serde_json::from_str(&text).unwrap();
+                match msg["type"].as_str() {
+                    Some("state") => self.current = Some(msg.clone()),
+                    Some("update") => {
+                        let current = self.current.as_mut().expect("an update before any snapshot");
+                        apply_update(current, &msg);
+                        return current.clone();
+                    }
+                    _ => {}
+                }
+                return msg;
             }
         }
     }
