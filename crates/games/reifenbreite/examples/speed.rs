@@ -1,6 +1,7 @@
 //! Random 4-team Tour de France races with professional rules, as in the
-//! benchmark; run under `time` to get races per CPU second:
-//! `time cargo run --release --example speed -- 2000`.
+//! benchmark; run under `perf stat -e task-clock` (or `time`) to get races
+//! per CPU-second: `cargo build --release --example speed`, then
+//! `perf stat -e task-clock target/release/examples/speed 1000`.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
