@@ -195,13 +195,14 @@ pub struct Reifenbreite {
 }
 
 /// Where the riders are, indexed for what a turn asks many times: which
-/// spaces are taken, and each rider's place in the order of play. Derived
+/// spaces are taken and by whom, and each rider's place in the order of
+/// play. Derived
 /// from the riders and kept in step with them by
 /// [`Reifenbreite::set_rider`], so it is neither serialized nor compared; a
 /// race read from JSON starts without it (and looks at the riders) until its
 /// next action builds it.
 #[derive(Clone, Debug, Default)]
-pub struct RoadIndex {
+pub(crate) struct RoadIndex {
     /// The spaces riders take up (on the road or just over the finish), one
     /// bit per space of the track, with two spare words at the end so that
     /// a window of 128 spaces can always be read. Empty: not built.
@@ -396,7 +397,6 @@ impl Reifenbreite {
     /// [`NONE`] for the others, which no search ever reaches.
     fn occupied(&self) -> [u16; 16] {
         let mut occ = [NONE; 16];
-        // Without branches: this runs several times a turn.
         for (o, r) in occ.iter_mut().zip(&self.riders) {
             *o = if r.on_road() { r.space } else { NONE };
         }
