@@ -82,19 +82,20 @@ impl SearchConfig {
     /// `iters=2000`, `ms=500`, `threads=2`, `c=0.7`, `depth=30`, `eps=0.1`,
     /// `reuse=0` (or `1`).
     pub fn with_params(mut self, params: &str) -> Result<Self, ParamError> {
+        // A time budget alone replaces the default iteration budget.
+        let (mut iterations_given, mut time_given) = (false, false);
         for part in params.split([',', ':']).map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| ParamError::Unknown(part.to_string()))?;
             let bad = || ParamError::Invalid { key: key.to_string(), value: value.to_string() };
             match key {
                 "iters" | "iterations" => {
                     self.iterations = Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?);
+                    iterations_given = true;
                 }
                 "ms" => {
                     let ms: u64 = value.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
                     self.time = Some(Duration::from_millis(ms));
-                    if !params.contains("iters") {
-                        self.iterations = None;
-                    }
+                    time_given = true;
                 }
                 "threads" => {
                     self.threads = value.parse().ok().filter(|&n| (1..=256).contains(&n)).ok_or_else(bad)?
@@ -117,6 +118,9 @@ impl SearchConfig {
                 }
                 _ => return Err(ParamError::Unknown(key.to_string())),
             }
+        }
+        if time_given && !iterations_given {
+            self.iterations = None;
         }
         Ok(self)
     }

@@ -84,6 +84,11 @@ fn params_parse_and_reject() {
     assert_eq!((c.iterations, c.threads, c.exploration), (Some(500), 2, 1.1));
     let timed = SearchConfig::default().with_params("ms=50").unwrap();
     assert_eq!((timed.iterations, timed.time), (None, Some(std::time::Duration::from_millis(50))));
+    let both = SearchConfig::default().with_params("ms=50:iters=300").unwrap();
+    assert_eq!((both.iterations, both.time), (Some(300), Some(std::time::Duration::from_millis(50))));
+    assert!(SearchConfig::default().reuse);
+    assert!(!SearchConfig::default().with_params("reuse=0").unwrap().reuse);
     assert!(SearchConfig::default().with_params("iters=0").is_err());
     assert!(SearchConfig::default().with_params("speed=9").is_err());
+    assert!(SearchConfig::default().with_params("reuse=maybe").is_err());
 }

@@ -81,7 +81,7 @@ impl SeatSpec {
     }
 
     /// The search parameters of `mcts` and `ismcts`: `iters`, `ms`,
-    /// `threads`, `c`, `depth`, `eps` (see [`SearchConfig::with_params`]).
+    /// `threads`, `c`, `depth`, `eps`, `reuse` (see [`SearchConfig::with_params`]).
     fn search_config(&self) -> Result<SearchConfig, SeatError> {
         let params: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
         SearchConfig::default()
