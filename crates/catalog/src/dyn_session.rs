@@ -33,6 +33,9 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn legal(&self) -> Vec<String>;
     /// The legal actions of the seat to move, each with its description.
     fn legal_described(&self, lang: Lang) -> Vec<(String, String)>;
+    /// An action in notation described in words, as the game describes it in
+    /// the current state (so: before it is applied).
+    fn describe(&self, notation: &str, lang: Lang) -> Result<String, CatalogError>;
     /// The chance outcomes with their weights (empty unless chance is to move).
     fn chance_outcomes(&self) -> Vec<(String, Weight)>;
     /// Applies an action in notation. With `Some(seat)` it must be that
@@ -137,6 +140,12 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn legal_described(&self, lang: Lang) -> Vec<(String, String)> {
         let state = self.state();
         state.legal_vec().iter().map(|a| (a.to_string(), state.describe_action(a, lang))).collect()
+    }
+
+    fn describe(&self, notation: &str, lang: Lang) -> Result<String, CatalogError> {
+        let state = self.state();
+        let action = state.parse_action(notation)?;
+        Ok(state.describe_action(&action, lang))
     }
 
     fn chance_outcomes(&self) -> Vec<(String, Weight)> {
