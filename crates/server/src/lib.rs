@@ -36,7 +36,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use store::{Store, TableRow};
-use table::{Detail, SeatConfig, Table, TableSettings, snapshot_of};
+use table::{Detail, SeatConfig, Table, TableSettings, snapshot_of, words_of};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -288,11 +288,13 @@ async fn replay(
     let steps = tokio::task::spawn_blocking(move || -> Result<Vec<Value>, ServerError> {
         let mut steps = Vec::with_capacity(record.actions.len() + 1);
         let mut session = new_session(&record.game, &record.options, record.seed)?;
+        let words = words_of(&record)?;
         for n in 0..=record.actions.len() {
             if n > 0 {
                 session.apply(None, &record.actions[n - 1])?;
             }
-            let snap = snapshot_of(&id, &seats, &*session, viewer, Detail { lang, compact: false })?;
+            let snap =
+                snapshot_of(&id, &seats, &*session, &words[..n], viewer, Detail { lang, compact: false })?;
             steps.push(json!({
                 "version": n,
                 "action": snap.log.as_ref().and_then(|l| l.last()),

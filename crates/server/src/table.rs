@@ -54,6 +54,87 @@ pub struct Table {
 struct Live {
     session: Box<dyn DynSession>,
     frames: Frames,
+    /// Each action's words (for people's logs), by action number: worked
+    /// out when a person's connection first needs them (by replaying the
+    /// record), then kept up with every action; tables only programs watch
+    /// never pay for them.
+    words: Option<Vec<Option<Words>>>,
+}
+
+impl Live {
+    /// The session, and the words a snapshot or update in `detail` needs:
+    /// none for programs.
+    fn with_words(&mut self, detail: Detail) -> (&dyn DynSession, &[Option<Words>]) {
+        let version = self.session.version();
+        if !detail.compact && self.words.as_ref().is_none_or(|w| w.len() != version) {
+            self.words = Some(words_of(self.session.record()).unwrap_or_else(|e| {
+                tracing::warn!("no words for the log: {e}");
+                Vec::new()
+            }));
+        }
+        let words = if detail.compact { &[][..] } else { self.words.as_deref().unwrap_or_default() };
+        (&*self.session, words)
+    }
+}
+
+/// A seat's action in words, in both languages, as the game described it
+/// just before it was applied; chance outcomes have none.
+#[derive(Clone, Debug)]
+pub struct Words {
+    en: String,
+    de: String,
+}
+
+impl Words {
+    /// The words of `notation`, played in `session`'s current state.
+    fn of(session: &dyn DynSession, notation: &str) -> Option<Words> {
+        Some(Words {
+            en: session.describe(notation, Lang::En).ok()?,
+            de: session.describe(notation, Lang::De).ok()?,
+        })
+    }
+
+    fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::De => &self.de,
+        }
+    }
+}
+
+/// The words of every action of a record, replaying it from the start.
+pub fn words_of(record: &spieltisch_core::Record) -> Result<Vec<Option<Words>>, ServerError> {
+    let mut session = spieltisch_catalog::new_session(&record.game, &record.options, record.seed)?;
+    let mut words = Vec::with_capacity(record.actions.len());
+    for action in &record.actions {
+        words.push(match session.turn() {
+            Turn::Seat(_) => Words::of(&*session, action),
+            _ => None,
+        });
+        session.apply(None, action)?;
+    }
+    Ok(words)
+}
+
+/// A viewer's log lines from action number `first` on, with each seat's
+/// action in words where the viewer saw the action itself (its line is the
+/// action's notation, not a redaction); everything else as the game logged it.
+fn in_words(
+    lines: Vec<String>,
+    first: usize,
+    session: &dyn DynSession,
+    words: &[Option<Words>],
+    lang: Lang,
+) -> Vec<String> {
+    let actions = &session.record().actions;
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| match (words.get(first + i), actions.get(first + i)) {
+            (Some(Some(said)), Some(action)) if *action == line => said.get(lang).to_string(),
+            _ => line,
+        })
+        .collect()
 }
 
 /// Messages written for one version, shared by the connections that send them.
@@ -181,7 +262,7 @@ impl Table {
             seats,
             spectator_token,
             hotseat,
-            live: Mutex::new(Live { session, frames: Frames::default() }),
+            live: Mutex::new(Live { session, frames: Frames::default(), words: None }),
             updates,
             store,
             settings,
@@ -220,8 +301,9 @@ impl Table {
 
     /// What `viewer` sees now.
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
-        let live = self.live.lock().await;
-        snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail)
+        let mut live = self.live.lock().await;
+        let (session, words) = live.with_words(detail);
+        snapshot_of(&self.id, &self.seats, session, words, viewer, detail)
     }
 
     /// `viewer`'s snapshot as a message, with its version.
@@ -236,7 +318,8 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok((version, bytes));
         }
-        let snapshot = snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail)?;
+        let (session, words) = live.with_words(detail);
+        let snapshot = snapshot_of(&self.id, &self.seats, session, words, viewer, detail)?;
         let bytes = Utf8Bytes::from(to_text(&snapshot)?);
         live.frames.put(key, bytes.clone());
         Ok((version, bytes))
@@ -259,7 +342,8 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok(Some((version, bytes)));
         }
-        let update = update_of(&*live.session, viewer, detail, from)?;
+        let (session, words) = live.with_words(detail);
+        let update = update_of(session, words, viewer, detail, from)?;
         let bytes = Utf8Bytes::from(to_text(&update)?);
         live.frames.put(key, bytes.clone());
         Ok(Some((version, bytes)))
@@ -275,16 +359,24 @@ impl Table {
         action: &str,
     ) -> Result<usize, ServerError> {
         let mut live = self.live.lock().await;
-        let session = &mut live.session;
+        let Live { session, words, .. } = &mut *live;
         let before = session.version();
         if let Some(sent) = expected
             && sent != before
         {
             return Err(ServerError::Stale { sent, current: before });
         }
+        if words.as_ref().is_some_and(|w| w.len() != before) {
+            *words = None;
+        }
+        let said = words.as_ref().and_then(|_| Words::of(&**session, action));
         session.apply(Some(seat), action)?;
         session.run_chance();
         self.commit(session, before).await?;
+        if let Some(words) = words {
+            words.push(said);
+            words.resize(session.version(), None);
+        }
         let version = session.version();
         let turn = session.turn();
         drop(live);
@@ -297,10 +389,16 @@ impl Table {
     /// them, and lets a bot move if one is to.
     pub async fn start(self: &Arc<Self>) -> Result<(), ServerError> {
         let mut live = self.live.lock().await;
-        let session = &mut live.session;
+        let Live { session, words, .. } = &mut *live;
         let before = session.version();
         session.run_chance();
         self.commit(session, before).await?;
+        if words.as_ref().is_some_and(|w| w.len() != before) {
+            *words = None;
+        }
+        if let Some(words) = words {
+            words.resize(session.version(), None);
+        }
         let (turn, version) = (session.turn(), session.version());
         drop(live);
         self.updates.send_replace(version);
@@ -406,11 +504,15 @@ fn legal_for(session: &dyn DynSession, viewer: Viewer, detail: Detail) -> Vec<Le
 /// What changed for `viewer` since version `from`.
 pub fn update_of(
     session: &dyn DynSession,
+    words: &[Option<Words>],
     viewer: Viewer,
     detail: Detail,
     from: usize,
 ) -> Result<Update, ServerError> {
-    let log = session.log_since(viewer, from)?;
+    let mut log = session.log_since(viewer, from)?;
+    if !detail.compact {
+        log = in_words(log, from, session, words, detail.lang);
+    }
     Ok(Update {
         kind: "update",
         version: session.version(),
@@ -424,11 +526,13 @@ pub fn update_of(
     })
 }
 
-/// A viewer's snapshot of a session (also used for replay steps).
+/// A viewer's snapshot of a session (also used for replay steps); `words`
+/// are the actions' words ([`words_of`]), for the log.
 pub fn snapshot_of(
     table: &str,
     seats: &[SeatConfig],
     session: &dyn DynSession,
+    words: &[Option<Words>],
     viewer: Viewer,
     detail: Detail,
 ) -> Result<Snapshot, ServerError> {
@@ -453,7 +557,11 @@ pub fn snapshot_of(
         view: session.view(viewer)?,
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
         legal: legal_for(session, viewer, detail),
-        log: if detail.compact { None } else { Some(session.log(viewer)?) },
+        log: if detail.compact {
+            None
+        } else {
+            Some(in_words(session.log(viewer)?, 0, session, words, detail.lang))
+        },
         outcome: session.outcome(),
     })
 }

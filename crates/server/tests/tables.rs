@@ -32,3 +32,37 @@ async fn seats_fill_the_seat_count_option() {
     assert_eq!(status, 400);
     assert!(body["error"]["message"].as_str().unwrap().contains("4 seats"), "{body}");
 }
+
+/// People's logs show each move in words (as the move list described it),
+/// in the viewer's language; programs' compact updates keep the notation.
+#[tokio::test]
+async fn the_log_shows_moves_in_words() {
+    let server = TestServer::start(None).await;
+    let reply = server.create(json!({"game": "six", "seats": ["human", "human"], "seed": 2})).await;
+    let table = reply["table"].as_str().unwrap();
+    let token = |seat: usize| reply["seats"][seat]["token"].as_str().unwrap().to_string();
+    let mut a = server.socket(table, &token(0)).await;
+    let mut b = server.compact_socket(table, &token(1)).await;
+    let first = a.state_at_least(0).await;
+    let chosen = first["legal"][0].clone();
+    assert_ne!(chosen["text"], chosen["action"], "Six describes its moves: {chosen}");
+    a.act(first["version"].as_u64().unwrap(), chosen["action"].as_str().unwrap()).await;
+    let seen = a.state_at_least(1).await;
+    assert_eq!(seen["log"].as_array().unwrap().last().unwrap(), &chosen["text"], "{seen}");
+    let compact = b.state_at_least(1).await;
+    let update: serde_json::Value = serde_json::from_str(b.frames.last().unwrap()).unwrap();
+    assert_eq!(update["log"], json!([chosen["action"]]), "a compact update keeps the notation");
+    // The other seat's move, and a snapshot in German, in words too.
+    let answer = compact["legal"][0]["action"].as_str().unwrap().to_string();
+    b.act(compact["version"].as_u64().unwrap(), &answer).await;
+    a.state_at_least(2).await;
+    let mut german = server.socket_with(table, &token(0), "lang=de").await;
+    let de = german.state_at_least(2).await;
+    let log = de["log"].as_array().unwrap();
+    assert_eq!(log.len(), 2);
+    for (line, notation) in log.iter().zip([&chosen["action"], &json!(answer)]) {
+        assert_ne!(line, notation, "{de}");
+    }
+    let (_, en) = server.http("GET", &format!("/api/tables/{table}/state?token={}", token(1)), None).await;
+    assert_ne!(log, en["log"].as_array().unwrap(), "German words differ from English ones");
+}

@@ -49,6 +49,11 @@ impl TestServer {
         self.socket_at(&format!("ws://{}/ws/{table}?token={token}", self.addr)).await
     }
 
+    /// A socket with more query parameters (`lang=de`, ...).
+    pub async fn socket_with(&self, table: &str, token: &str, query: &str) -> Socket {
+        self.socket_at(&format!("ws://{}/ws/{table}?token={token}&{query}", self.addr)).await
+    }
+
     /// A socket that asks for compact messages, as programs do.
     pub async fn compact_socket(&self, table: &str, token: &str) -> Socket {
         self.socket_at(&format!("ws://{}/ws/{table}?token={token}&detail=compact", self.addr)).await
