@@ -164,6 +164,7 @@ pub mod layout;
 pub mod movement;
 pub mod options;
 pub mod race;
+pub mod random_race;
 #[cfg(test)]
 mod rules_tests;
 
