@@ -209,10 +209,13 @@ pub(crate) struct RoadIndex {
     taken: Vec<u64>,
     /// Each rider's order of play ([`Reifenbreite::order_key`]).
     order: [u32; 16],
-    /// Each rider's space if he takes it up, else [`NONE`]
-    /// ([`Reifenbreite::occupied`]).
-    spaces: [u16; 16],
+    /// The rider on each space of the track, [`NO_RIDER`] where there is
+    /// none.
+    at: Vec<u8>,
 }
+
+/// No rider on a space of [`RoadIndex::at`].
+const NO_RIDER: u8 = u8::MAX;
 
 impl PartialEq for RoadIndex {
     fn eq(&self, _: &Self) -> bool {
@@ -234,6 +237,13 @@ impl RoadIndex {
 
     fn get(&self, space: u16) -> bool {
         self.taken.get(space as usize / 64).is_some_and(|w| w & 1 << (space % 64) != 0)
+    }
+
+    /// Puts rider `r` on `space`, or takes him off it ([`NO_RIDER`]).
+    fn set_at(&mut self, space: u16, r: u8) {
+        if let Some(a) = self.at.get_mut(space as usize) {
+            *a = r;
+        }
     }
 }
 
@@ -411,12 +421,13 @@ impl Reifenbreite {
         if self.road.is_built() {
             if old.on_road() {
                 self.road.set(old.space, false);
+                self.road.set_at(old.space, NO_RIDER);
             }
             if rider.on_road() {
                 self.road.set(rider.space, true);
+                self.road.set_at(rider.space, r);
             }
             self.road.order[r as usize] = self.order_key(rider);
-            self.road.spaces[r as usize] = if rider.on_road() { rider.space } else { NONE };
         }
         self.riders[r as usize] = rider;
     }
@@ -425,11 +436,13 @@ impl Reifenbreite {
         let mut road = RoadIndex {
             taken: vec![0; self.track().spaces.len() / 64 + 3],
             order: [0; 16],
-            spaces: self.occupied(),
+            at: vec![NO_RIDER; self.track().spaces.len()],
         };
-        for (r, &rider) in self.riders.iter().enumerate() {
+        // The first rider there, as `rider_at` without the index.
+        for (r, &rider) in self.riders.iter().enumerate().rev() {
             if rider.on_road() {
                 road.set(rider.space, true);
+                road.set_at(rider.space, r as u8);
             }
             road.order[r] = self.order_key(rider);
         }
@@ -452,16 +465,11 @@ impl Reifenbreite {
     }
 
     pub fn rider_at(&self, space: u16) -> Option<u8> {
-        if !self.is_taken(space) {
-            return None;
+        if self.road.is_built() {
+            return self.road.at.get(space as usize).copied().filter(|&r| r != NO_RIDER);
         }
-        let spaces = if self.road.is_built() { self.road.spaces } else { self.occupied() };
-        // Every rider compared, without branches: the first one there.
-        let mut at = 0u32;
-        for (i, &s) in spaces.iter().enumerate() {
-            at |= ((s == space) as u32) << i;
-        }
-        (at != 0).then(|| at.trailing_zeros() as u8)
+        let occupied = self.occupied();
+        occupied.iter().position(|&s| s == space && s != NONE).map(|r| r as u8)
     }
 
     /// Where rider `r` can get to with `max` steps.
@@ -805,7 +813,8 @@ impl Reifenbreite {
                 self.riders[leader as usize].space = b;
                 self.riders[asked as usize].space = a;
                 self.road.order.swap(leader as usize, asked as usize);
-                self.road.spaces.swap(leader as usize, asked as usize);
+                self.road.set_at(a, asked);
+                self.road.set_at(b, leader);
                 self.asked |= bit(leader) | bit(asked);
                 self.begin_turn(asked);
             }
@@ -1221,7 +1230,7 @@ mod tests {
                     fresh.build_road_index();
                     assert_eq!(g.road.taken, fresh.road.taken, "after {a}");
                     assert_eq!(g.road.order, fresh.road.order, "after {a}");
-                    assert_eq!(g.road.spaces, fresh.road.spaces, "after {a}");
+                    assert_eq!(g.road.at, fresh.road.at, "after {a}");
                 }
             }
         }
