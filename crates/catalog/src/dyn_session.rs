@@ -31,6 +31,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// The legal actions of the seat to move in notation, in the game's
     /// order (empty unless a seat is to move).
     fn legal(&self) -> Vec<String>;
+    /// Calls `visit` with each legal action of the seat to move, in the
+    /// game's order, as something that writes its notation: no string is
+    /// made per action (for writing them straight into a message).
+    fn visit_legal(&self, visit: &mut dyn FnMut(&dyn fmt::Display));
     /// The legal actions of the seat to move, each with its description.
     fn legal_described(&self, lang: Lang) -> Vec<(String, String)>;
     /// An action in notation described in words, as the game describes it in
@@ -135,6 +139,12 @@ impl<G: CatalogGame> DynSession for Session<G> {
 
     fn legal(&self) -> Vec<String> {
         self.state().legal_vec().iter().map(ToString::to_string).collect()
+    }
+
+    fn visit_legal(&self, visit: &mut dyn FnMut(&dyn fmt::Display)) {
+        for action in &self.state().legal_vec() {
+            visit(action);
+        }
     }
 
     fn legal_described(&self, lang: Lang) -> Vec<(String, String)> {
