@@ -343,8 +343,12 @@ impl Table {
             return Ok(Some((version, bytes)));
         }
         let (session, words) = live.with_words(detail);
-        let update = update_of(session, words, viewer, detail, from)?;
-        let bytes = Utf8Bytes::from(to_text(&update)?);
+        let text = if detail.compact {
+            compact_update_text(session, viewer, from)?
+        } else {
+            to_text(&update_of(session, words, viewer, detail, from)?)?
+        };
+        let bytes = Utf8Bytes::from(text);
         live.frames.put(key, bytes.clone());
         Ok(Some((version, bytes)))
     }
@@ -526,6 +530,56 @@ pub fn update_of(
     })
 }
 
+/// The compact update from `from` for `viewer`, as [`update_of`] and
+/// serde would write it, but with each legal action written straight into
+/// the message instead of into a string of its own (the hottest message:
+/// programs get one per action).
+pub fn compact_update_text(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    from: usize,
+) -> Result<String, ServerError> {
+    use std::fmt::Write as _;
+    let json = |e: serde_json::Error| {
+        ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}")))
+    };
+    let log = session.log_since(viewer, from)?;
+    let turn = session.turn();
+    let mut out = String::with_capacity(256);
+    let _ = write!(out, r#"{{"type":"update","version":{},"from":{from},"turn":"#, session.version());
+    out.push_str(&serde_json::to_string(&turn).map_err(json)?);
+    out.push_str(r#","log":"#);
+    out.push_str(&serde_json::to_string(&log).map_err(json)?);
+    out.push_str(r#","legal":["#);
+    if matches!((turn, viewer), (Turn::Seat(s), Viewer::Seat(v)) if s == v) {
+        let mut notation = String::new();
+        let mut first = true;
+        session.visit_legal(&mut |action| {
+            notation.clear();
+            let _ = write!(notation, "{action}");
+            out.push_str(if first { r#"{"action":"# } else { r#",{"action":"# });
+            first = false;
+            write_json_str(&mut out, &notation);
+            out.push('}');
+        });
+    }
+    out.push_str(r#"],"outcome":"#);
+    out.push_str(&serde_json::to_string(&session.outcome()).map_err(json)?);
+    out.push('}');
+    Ok(out)
+}
+
+/// `text` as a JSON string (quoted and escaped).
+fn write_json_str(out: &mut String, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&serde_json::to_string(text).unwrap_or_default());
+    }
+}
+
 /// A viewer's snapshot of a session (also used for replay steps); `words`
 /// are the actions' words ([`words_of`]), for the log.
 pub fn snapshot_of(
@@ -564,4 +618,54 @@ pub fn snapshot_of(
         },
         outcome: session.outcome(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spieltisch_catalog::new_session;
+
+    /// The hand-written compact update is exactly what serde writes for
+    /// [`Update`], for every viewer at every step of whole games.
+    #[test]
+    fn compact_updates_match_the_update_struct() {
+        for game in ["kuhn", "six"] {
+            let mut session = new_session(game, &Value::Null, 5).unwrap();
+            let viewers: Vec<Viewer> =
+                (0..session.seats()).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+            let detail = Detail { lang: Lang::En, compact: true };
+            let mut steps = 0;
+            while session.turn() != Turn::Over && steps < 200 {
+                let from = session.version();
+                match session.turn() {
+                    Turn::Seat(_) => {
+                        let legal = session.legal();
+                        session.apply(None, &legal[steps % legal.len()]).unwrap();
+                    }
+                    _ => {
+                        session.run_chance();
+                    }
+                }
+                for &viewer in &viewers {
+                    let by_hand: Value =
+                        serde_json::from_str(&compact_update_text(&*session, viewer, from).unwrap()).unwrap();
+                    let by_serde =
+                        serde_json::to_value(update_of(&*session, &[], viewer, detail, from).unwrap())
+                            .unwrap();
+                    assert_eq!(by_hand, by_serde, "{game} at {from} for {viewer:?}");
+                }
+                steps += 1;
+            }
+            assert!(steps >= 3, "{game}: {steps} steps");
+        }
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        for text in ["place 0,1", "say \"hi\"", "back\\slash", "tab\there", "ümlaut"] {
+            let mut out = String::new();
+            write_json_str(&mut out, text);
+            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text);
+        }
+    }
 }
