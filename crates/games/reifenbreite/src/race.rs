@@ -427,7 +427,7 @@ impl Reifenbreite {
                 self.road.set(rider.space, true);
                 self.road.set_at(rider.space, r);
             }
-            self.road.order[r as usize] = self.order_key(rider);
+            self.road.order[r as usize] = self.order_key(r, rider);
         }
         self.riders[r as usize] = rider;
     }
@@ -444,7 +444,7 @@ impl Reifenbreite {
                 road.set(rider.space, true);
                 road.set_at(rider.space, r as u8);
             }
-            road.order[r] = self.order_key(rider);
+            road.order[r] = self.order_key(r as u8, rider);
         }
         self.road = road;
     }
@@ -458,10 +458,17 @@ impl Reifenbreite {
         }
     }
 
-    /// A rider's place in the order of play (5, 5.2): larger is earlier
-    /// (further ahead, then further right); 0 when he is not on the road.
-    fn order_key(&self, rider: Rider) -> u32 {
-        if rider.status == Status::Road { self.track().order[rider.space as usize] + 1 } else { 0 }
+    /// Rider `r`'s place in the order of play (5, 5.2): larger is earlier
+    /// (further ahead, then further right), with his inverted index in the
+    /// low five bits, so that keys never tie and the largest is the first
+    /// rider of the highest order; 0 when he is not on the road. (Orders are
+    /// below 2^26: at most 65,535 spaces of [`course::ROW`] units each.)
+    fn order_key(&self, r: u8, rider: Rider) -> u32 {
+        if rider.status == Status::Road {
+            (self.track().order[rider.space as usize] + 1) << 5 | (31 - r as u32)
+        } else {
+            0
+        }
     }
 
     pub fn rider_at(&self, space: u16) -> Option<u8> {
@@ -520,16 +527,15 @@ impl Reifenbreite {
         let keys: [u32; 16] = if self.road.is_built() {
             self.road.order
         } else {
-            std::array::from_fn(|r| self.riders.get(r).map_or(0, |&rider| self.order_key(rider)))
+            std::array::from_fn(|r| self.riders.get(r).map_or(0, |&rider| self.order_key(r as u8, rider)))
         };
-        // Without branches: each waiting rider's order above his inverted
-        // index, so the maximum is the first rider of the highest order.
-        let mut best = [0u64; 16];
+        // Without branches, the largest key of the riders who have not
+        // moved (a mask per rider, not a branch: which riders wait is
+        // different every time).
+        let moved = self.moved as u32;
+        let mut best = [0u32; 16];
         for (r, (b, &key)) in best.iter_mut().zip(&keys).enumerate() {
-            // All ones when the rider waits (a mask, not a branch: which
-            // riders wait is different every time).
-            let waits = ((self.moved >> r) as u64 & 1).wrapping_sub(1) & ((key != 0) as u64).wrapping_neg();
-            *b = ((key as u64) << 5 | (31 - r as u64)) & waits;
+            *b = key & ((moved & 1 << r == 0) as u32).wrapping_neg();
         }
         // The maximum by halves, so that the comparisons need not wait for
         // one another.
@@ -812,7 +818,8 @@ impl Reifenbreite {
                 let (a, b) = (self.riders[leader as usize].space, self.riders[asked as usize].space);
                 self.riders[leader as usize].space = b;
                 self.riders[asked as usize].space = a;
-                self.road.order.swap(leader as usize, asked as usize);
+                self.road.order[leader as usize] = self.order_key(leader, self.riders[leader as usize]);
+                self.road.order[asked as usize] = self.order_key(asked, self.riders[asked as usize]);
                 self.road.set_at(a, asked);
                 self.road.set_at(b, leader);
                 self.asked |= bit(leader) | bit(asked);
