@@ -212,6 +212,9 @@ pub(crate) struct RoadIndex {
     /// The rider on each space of the track, [`NO_RIDER`] where there is
     /// none.
     at: Vec<u8>,
+    /// The track of the stage, one look-up nearer than through the list
+    /// of stages (the race reads it at every step).
+    track: Option<Arc<Track>>,
 }
 
 /// No rider on a space of [`RoadIndex::at`].
@@ -336,6 +339,8 @@ impl Reifenbreite {
     }
 
     fn setup_stage(&mut self) {
+        // The index (and its track) may be the previous stage's.
+        self.road = RoadIndex::default();
         let n = self.riders.len();
         let rows = self.track().energy_rows;
         self.riders = vec![Rider { space: NONE, status: Status::Waiting }; n];
@@ -359,7 +364,10 @@ impl Reifenbreite {
     }
 
     pub fn track(&self) -> &Track {
-        &self.tracks[self.stage as usize].0
+        match &self.road.track {
+            Some(track) => track,
+            None => &self.tracks[self.stage as usize].0,
+        }
     }
 
     pub fn rules(&self) -> Rules {
@@ -433,10 +441,14 @@ impl Reifenbreite {
     }
 
     fn build_road_index(&mut self) {
+        // Dropped first: its track may be the previous stage's.
+        self.road = RoadIndex::default();
+        let track = self.tracks[self.stage as usize].0.clone();
         let mut road = RoadIndex {
-            taken: vec![0; self.track().spaces.len() / 64 + 3],
+            taken: vec![0; track.spaces.len() / 64 + 3],
             order: [0; 16],
-            at: vec![NO_RIDER; self.track().spaces.len()],
+            at: vec![NO_RIDER; track.spaces.len()],
+            track: Some(track),
         };
         // The first rider there, as `rider_at` without the index.
         for (r, &rider) in self.riders.iter().enumerate().rev() {
@@ -1238,6 +1250,7 @@ mod tests {
                     assert_eq!(g.road.taken, fresh.road.taken, "after {a}");
                     assert_eq!(g.road.order, fresh.road.order, "after {a}");
                     assert_eq!(g.road.at, fresh.road.at, "after {a}");
+                    assert!(Arc::ptr_eq(g.road.track.as_ref().unwrap(), &g.tracks[g.stage as usize].0));
                 }
             }
         }
