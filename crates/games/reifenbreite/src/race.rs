@@ -544,10 +544,12 @@ impl Reifenbreite {
         // Without branches, the largest key of the riders who have not
         // moved (a mask per rider, not a branch: which riders wait is
         // different every time).
-        let moved = self.moved as u32;
-        let mut best = [0u32; 16];
+        // (In 64 bits: in 32, the compiler builds the masks in a vector and
+        // reads them back a byte at a time, which stalls.)
+        let moved = self.moved as u64;
+        let mut best = [0u64; 16];
         for (r, (b, &key)) in best.iter_mut().zip(&keys).enumerate() {
-            *b = key & ((moved & 1 << r == 0) as u32).wrapping_neg();
+            *b = key as u64 & ((moved >> r) & 1).wrapping_sub(1);
         }
         // The maximum by halves, so that the comparisons need not wait for
         // one another.
