@@ -328,6 +328,7 @@ impl Reachable {
 
 /// The spaces reachable from `from` in at most `max` steps avoiding
 /// `occupied`: the same as [`reach`], faster.
+#[inline]
 pub fn reachable<O: Occupied + ?Sized>(track: &Track, from: u16, max: u8, occupied: &O) -> Reachable {
     let Some((within, riders)) = track.open_road.near(from, max, occupied) else {
         return Reachable::Listed(Box::new(reach(track, from, max, &occupied.spaces())));
@@ -357,6 +358,7 @@ pub fn reachable<O: Occupied + ?Sized>(track: &Track, from: u16, max: u8, occupi
 
 /// The shortest number of steps from `from` to `target` within `max`
 /// avoiding `occupied`: the same as `reach(..).steps(target)`, faster.
+#[inline]
 pub fn steps_to<O: Occupied + ?Sized>(
     track: &Track,
     from: u16,

@@ -424,6 +424,7 @@ impl Reifenbreite {
     /// Changes a rider, keeping the [`RoadIndex`] in step: every change of
     /// a rider's space or status goes through here (but for the swap of a
     /// lead exchange, see there).
+    #[inline(always)]
     fn set_rider(&mut self, r: u8, rider: Rider) {
         let old = self.riders[r as usize];
         if self.road.is_built() {
@@ -483,6 +484,7 @@ impl Reifenbreite {
         }
     }
 
+    #[inline(always)]
     pub fn rider_at(&self, space: u16) -> Option<u8> {
         if self.road.is_built() {
             return self.road.at.get(space as usize).copied().filter(|&r| r != NO_RIDER);
@@ -535,6 +537,7 @@ impl Reifenbreite {
     // ---- order of play (5, 5.2) ----
 
     /// The next rider to move by position: furthest ahead, then rightmost.
+    #[inline]
     pub fn next_by_position(&self) -> Option<u8> {
         let keys: [u32; 16] = if self.road.is_built() {
             self.road.order
@@ -671,6 +674,7 @@ impl Reifenbreite {
     /// The rider the leader may offer the lead to next (16): the rider
     /// directly behind the leader, or behind the last one who refused, if
     /// he is on the road and has not moved.
+    #[inline(always)]
     fn ask_target(&self, leader: u8, offer: u16) -> Option<u8> {
         if self.asked & bit(leader) != 0 {
             return None;
@@ -994,6 +998,7 @@ impl Reifenbreite {
 
     /// True when a rider on the road who has not moved stands directly
     /// behind `space` (a cheap test before any search).
+    #[inline]
     fn may_draft_from(&self, space: u16) -> bool {
         let behind = self.track().behind[space as usize];
         behind != NONE
