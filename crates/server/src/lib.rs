@@ -266,10 +266,9 @@ async fn table_state(
     State(app): State<Shared>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<table::Snapshot>, ServerError> {
     let (table, viewer) = app.table_for(&id, &q.token)?;
-    let snapshot = table.snapshot(viewer, detail_of(&q)).await?;
-    Ok(Json(serde_json::to_value(snapshot).unwrap_or(Value::Null)))
+    Ok(Json(table.snapshot(viewer, detail_of(&q)).await?))
 }
 
 /// Every step of a finished game as the token's viewer saw it.
