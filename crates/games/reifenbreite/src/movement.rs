@@ -165,18 +165,23 @@ const OPEN_STEPS: usize = 16;
 /// (about half of all moves have no rider in the way). `None` where a move
 /// could leave those 128 numbers.
 #[derive(Clone, Default, PartialEq)]
-pub struct OpenRoad(Vec<Option<[u128; OPEN_STEPS]>>);
+pub struct OpenRoad {
+    within: Vec<[u128; OPEN_STEPS]>,
+    /// Whether the table covers moves from a space, apart from the table
+    /// so that asking costs no read of it.
+    covered: Vec<bool>,
+}
 
 impl std::fmt::Debug for OpenRoad {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "OpenRoad({} spaces)", self.0.len())
+        write!(f, "OpenRoad({} spaces)", self.within.len())
     }
 }
 
 impl OpenRoad {
     /// The table of a track, from the step-by-step search.
     pub fn new(track: &Track) -> Self {
-        let table = (0..track.next.len() as u16)
+        let table: Vec<Option<[u128; OPEN_STEPS]>> = (0..track.next.len() as u16)
             .map(|from| {
                 let r = reach(track, from, OPEN_STEPS as u8, &[]);
                 let mut within = [0u128; OPEN_STEPS];
@@ -193,7 +198,10 @@ impl OpenRoad {
                 (r.as_slice().len() < MAX_ITEMS).then_some(within)
             })
             .collect();
-        OpenRoad(table)
+        OpenRoad {
+            covered: table.iter().map(Option::is_some).collect(),
+            within: table.into_iter().map(Option::unwrap_or_default).collect(),
+        }
     }
 
     /// For a move the table covers: the spaces within 1, 2, … `max` steps
@@ -204,7 +212,10 @@ impl OpenRoad {
         if max == 0 || max > OPEN_STEPS {
             return None;
         }
-        let within = &self.0.get(from as usize)?.as_ref()?[..max];
+        if !*self.covered.get(from as usize)? {
+            return None;
+        }
+        let within = &self.within[from as usize][..max];
         Some((within, occupied.near(from)))
     }
 }
