@@ -133,7 +133,7 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
         )?;
         writeln!(
             out,
-            "CPU time per action (server and clients, this process): {:.1} µs",
+            "CPU time per action (this process: the clients, and the server unless --target): {:.1} µs",
             report.cpu_us_per_action
         )?;
         let l = &report.latency_ms;

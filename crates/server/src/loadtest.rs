@@ -49,8 +49,9 @@ pub struct LoadReport {
     pub seconds: f64,
     pub actions: u64,
     pub actions_per_sec: f64,
-    /// CPU time of the whole process (server and clients) per action during
-    /// the measured time, in microseconds (Linux only; 0 elsewhere).
+    /// CPU time of this process per action during the measured time, in
+    /// microseconds (Linux only; 0 elsewhere): the clients', and the
+    /// server's too unless it runs elsewhere (`target`).
     pub cpu_us_per_action: f64,
     pub games_finished: u64,
     pub latency_ms: Percentiles,
