@@ -38,6 +38,16 @@ const ONE_DIE: [(Action, u32); 6] = [
     (Action::Roll(6), 1),
 ];
 
+/// The photo cards 1–6 of a tow, equally likely.
+const PHOTOS: [(Action, u32); 6] = [
+    (Action::Photo(1), 1),
+    (Action::Photo(2), 1),
+    (Action::Photo(3), 1),
+    (Action::Photo(4), 1),
+    (Action::Photo(5), 1),
+    (Action::Photo(6), 1),
+];
+
 /// A tow is allowed at most this many times per rider and race (14).
 pub const MAX_TOWS: u8 = 4;
 
@@ -728,7 +738,7 @@ impl Reifenbreite {
                     }
                 }
             }
-            Phase::TowPhoto { .. } => out.extend((1..=6).map(|n| (Action::Photo(n), 1))),
+            Phase::TowPhoto { .. } => out.extend_from_slice(&PHOTOS),
             Phase::Director => {
                 out.extend((1..=6).filter(|n| !self.director.contains(n)).map(|n| (Action::Director(n), 1)))
             }
