@@ -62,6 +62,14 @@ struct Live {
 }
 
 impl Live {
+    /// Keeps a message for the other connections that need it; a finished
+    /// table keeps none (it would hold them for as long as the table lives).
+    fn keep(&mut self, key: FrameKey, bytes: &Utf8Bytes) {
+        if self.session.turn() != Turn::Over {
+            self.frames.put(key, bytes.clone());
+        }
+    }
+
     /// The session, and the words a snapshot or update in `detail` needs:
     /// none for programs.
     fn with_words(&mut self, detail: Detail) -> (&dyn DynSession, &[Option<Words>]) {
@@ -321,7 +329,7 @@ impl Table {
         let (session, words) = live.with_words(detail);
         let snapshot = snapshot_of(&self.id, &self.seats, session, words, viewer, detail)?;
         let bytes = Utf8Bytes::from(to_text(&snapshot)?);
-        live.frames.put(key, bytes.clone());
+        live.keep(key, &bytes);
         Ok((version, bytes))
     }
 
@@ -349,7 +357,7 @@ impl Table {
             to_text(&update_of(session, words, viewer, detail, from)?)?
         };
         let bytes = Utf8Bytes::from(text);
-        live.frames.put(key, bytes.clone());
+        live.keep(key, &bytes);
         Ok(Some((version, bytes)))
     }
 
