@@ -138,10 +138,11 @@
 //! ## Measured
 //! - Speed: `cargo bench -p spieltisch-reifenbreite -- --warm-up-time 1
 //!   --measurement-time 8`: a random 4-team Tour de France race with
-//!   professional rules (about 2,700 actions) takes about 0.7 ms, some 1,450
-//!   races per second on one core of a busy shared machine;
-//!   `time cargo run --release --example speed -- 2000` gives about 1,650
-//!   races per CPU second.
+//!   professional rules (about 2,700 actions) takes about 0.23 ms, some
+//!   4,300 races per second on one core of a busy shared machine;
+//!   `perf stat -e task-clock target/release/examples/speed 1000` (the same
+//!   loop, [`random_race::RandomRaces`]) gives about 4,400 races per CPU
+//!   second (227 µs each).
 //! - Bot: `cargo run --release --example stats -- 2000`: the heuristic
 //!   manager against three random managers wins more than 99.5% of 2,000
 //!   races on every printed course, basic and professional rules.
