@@ -50,9 +50,9 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
         })
     }
 
-    /// With rollouts ending at the race, 3,000 iterations a decision did not
-    /// beat 1,000 (3–7 and 4–6 in ten-series matches), while 1,000 beat 100
-    /// 16–4: the levels take 100 and 1,000 (measured in `docs/strength.md`).
+    /// With rollouts ending at the race, 3,000 iterations a decision lost
+    /// ten-series matches to 1,000 (3–7) and to 300 (4–6), while 1,000 beat
+    /// 100 16–4: the levels take 100 and 1,000 (see `docs/strength.md`).
     fn level(name: &str) -> Option<&'static str> {
         Some(match name {
             "easy" => "heuristic",
