@@ -59,7 +59,7 @@ pub struct Sprint {
 }
 
 /// A course unrolled into its spaces.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Track {
     pub key: String,
     pub name: String,
@@ -387,20 +387,13 @@ impl Track {
         Ok(Track {
             key: key.to_string(),
             name: file.name,
-            next: b.spaces.iter().map(|s| s.next).collect(),
-            moves: move_masks(&b.spaces),
-            open_road: OpenRoad::default(),
-            past_finish: Vec::new(),
-            order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
-            behind: b.spaces.iter().map(|s| s.behind).collect(),
-            leg: b.spaces.iter().map(|s| s.leg).collect(),
-            cell: b.spaces.iter().map(|s| s.cell).collect(),
             spaces: b.spaces,
             start: start_spaces,
             lines,
             finish_leg: n,
             sprints,
             energy_rows: file.energy_rows,
+            ..Track::default()
         }
         .with_tables())
     }
@@ -425,26 +418,26 @@ impl Track {
         Track {
             key: "test".into(),
             name: "test".into(),
-            next: b.spaces.iter().map(|s| s.next).collect(),
-            moves: move_masks(&b.spaces),
-            open_road: OpenRoad::default(),
-            past_finish: Vec::new(),
-            order: b.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect(),
-            behind: b.spaces.iter().map(|s| s.behind).collect(),
-            leg: b.spaces.iter().map(|s| s.leg).collect(),
-            cell: b.spaces.iter().map(|s| s.cell).collect(),
             spaces: b.spaces,
             start,
             lines: vec!['A'; finish_leg as usize],
             finish_leg,
             sprints: Vec::new(),
             energy_rows: 2,
+            ..Track::default()
         }
         .with_tables()
     }
 
-    /// Adds the tables for fast searches (they need the finished track).
+    /// Derives everything kept apart from `spaces` for fast searches: the
+    /// one place that does, for every way a track is built.
     fn with_tables(mut self) -> Self {
+        self.next = self.spaces.iter().map(|s| s.next).collect();
+        self.moves = move_masks(&self.spaces);
+        self.order = self.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect();
+        self.behind = self.spaces.iter().map(|s| s.behind).collect();
+        self.leg = self.spaces.iter().map(|s| s.leg).collect();
+        self.cell = self.spaces.iter().map(|s| s.cell).collect();
         self.open_road = OpenRoad::new(&self);
         self.past_finish = vec![0; self.leg.len() / 64 + 3];
         for (i, &leg) in self.leg.iter().enumerate() {
