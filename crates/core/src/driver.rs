@@ -1,7 +1,7 @@
 //! Playing a game to the end with bots in every seat.
 
 use crate::{Bot, Decision, Game, Turn, chance::sample_chance};
-use rand::RngCore;
+use rand::{Rng, RngCore};
 
 /// Plays `state` to the end: chance outcomes are drawn from `rng`, and
 /// `bots[seat]` decides for each seat. Returns the number of actions applied.
@@ -26,5 +26,19 @@ pub fn play_to_end<G: Game>(state: &mut G, bots: &mut [Box<dyn Bot<G>>], rng: &m
         state.apply_unchecked(&action);
         actions += 1;
         assert!(actions <= limit, "{} exceeded its bound of {limit} actions", G::info().id);
+    }
+}
+
+/// One random step of a game: a chance outcome drawn by its weight, or a
+/// uniformly random legal action of the seat to move; `None` once the game
+/// is over. The walk that tests, examples and benchmarks take through games.
+pub fn random_action<G: Game>(state: &G, rng: &mut dyn RngCore) -> Option<G::Action> {
+    match state.turn() {
+        Turn::Over => None,
+        Turn::Chance => Some(sample_chance(state, rng)),
+        Turn::Seat(_) => {
+            let legal = state.legal_vec();
+            Some(legal[rng.random_range(0..legal.len())].clone())
+        }
     }
 }

@@ -2,22 +2,16 @@
 //! resampler that deals the unknown cards consistently with it and no better
 //! than chance.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_ausreisser::{Ausreisser, Card, Counts, Options, Phase};
-use spieltisch_core::{Game, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{Game, Turn, Viewer, driver::random_action};
 
 const WIND: usize = Card::WIND.index();
 const HILL: usize = Card::HILL.index();
 
 fn step(g: &mut Ausreisser, rng: &mut ChaCha8Rng) {
-    let action = match g.turn() {
-        Turn::Chance => pick_weighted(&g.chance_vec(), rng),
-        _ => {
-            let legal = g.legal_vec();
-            legal[rng.random_range(0..legal.len())]
-        }
-    };
+    let action = random_action(&*g, rng).expect("the game is not over");
     g.apply(&action).unwrap();
 }
 

@@ -1,9 +1,9 @@
 //! Prints the terminal drawing of a seeded random race every `step` actions:
 //! `cargo run --example show -- [course] [rules] [step]`.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, Lang, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
 fn main() {
@@ -23,13 +23,7 @@ fn main() {
         if n % step == 0 {
             println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::En));
         }
-        let a = match g.turn() {
-            Turn::Chance => pick_weighted(&g.chance_vec(), &mut rng),
-            _ => {
-                let l = g.legal_vec();
-                l[rng.random_range(0..l.len())]
-            }
-        };
+        let a = random_action(&g, &mut rng).expect("the game is not over");
         if n % step == 0 {
             println!("> {}\n", g.describe_action(&a, Lang::En));
         }

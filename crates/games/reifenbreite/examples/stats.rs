@@ -1,8 +1,11 @@
 //! Race lengths and bot win rates: `cargo run --release --example stats -- [races]`.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Bot, Game, RandomBot, Turn, chance::pick_weighted, driver::play_to_end};
+use spieltisch_core::{
+    Bot, Game, RandomBot, Turn,
+    driver::{play_to_end, random_action},
+};
 use spieltisch_reifenbreite::{HeuristicBot, Level, Options, Reifenbreite};
 
 fn main() {
@@ -15,13 +18,7 @@ fn main() {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let mut g = Reifenbreite::new(&options).unwrap();
                 while g.turn() != Turn::Over {
-                    let a = match g.turn() {
-                        Turn::Chance => pick_weighted(&g.chance_vec(), &mut rng),
-                        _ => {
-                            let l = g.legal_vec();
-                            l[rng.random_range(0..l.len())]
-                        }
-                    };
+                    let a = random_action(&g, &mut rng).expect("the game is not over");
                     g.apply_unchecked(&a);
                     actions += 1;
                 }

@@ -659,16 +659,11 @@ fn options_are_checked() {
 }
 
 fn random_to_end(g: &mut Reifenbreite, seed: u64) {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
+    use spieltisch_core::driver::random_action;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     while g.turn() != Turn::Over {
-        let a = match g.turn() {
-            Turn::Chance => spieltisch_core::chance::pick_weighted(&g.chance_vec(), &mut rng),
-            _ => {
-                let l = g.legal_vec();
-                l[rng.random_range(0..l.len())]
-            }
-        };
+        let a = random_action(&*g, &mut rng).expect("the game is not over");
         g.apply_unchecked(&a);
     }
 }

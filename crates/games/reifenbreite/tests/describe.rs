@@ -1,9 +1,9 @@
 //! Golden drawings of seeded races: the board around the riders, the order
 //! of play, the energy cards, and the score sheet at the end.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, Lang, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
 fn random_race(options: &Options, seed: u64, steps: usize) -> Reifenbreite {
@@ -11,13 +11,7 @@ fn random_race(options: &Options, seed: u64, steps: usize) -> Reifenbreite {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut n = 0;
     while g.turn() != Turn::Over && n < steps {
-        let a = match g.turn() {
-            Turn::Chance => pick_weighted(&g.chance_vec(), &mut rng),
-            _ => {
-                let l = g.legal_vec();
-                l[rng.random_range(0..l.len())]
-            }
-        };
+        let a = random_action(&g, &mut rng).expect("the game is not over");
         g.apply_unchecked(&a);
         n += 1;
     }

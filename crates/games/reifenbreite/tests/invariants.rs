@@ -2,9 +2,9 @@
 //! level: one rider per space (5.3), riders only move forward, every rider
 //! comes home, and nobody is placed twice.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, Turn, chance::pick_weighted};
+use spieltisch_core::{Game, Turn, driver::random_action};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite, Status};
 
 #[test]
@@ -17,13 +17,7 @@ fn one_rider_per_space_forward_only_everyone_finishes() {
             let mut rng = ChaCha8Rng::seed_from_u64(i as u64 + 40);
             let mut last = vec![0u32; teams as usize * 4];
             while g.turn() != Turn::Over {
-                let a = match g.turn() {
-                    Turn::Chance => pick_weighted(&g.chance_vec(), &mut rng),
-                    _ => {
-                        let l = g.legal_vec();
-                        l[rng.random_range(0..l.len())]
-                    }
-                };
+                let a = random_action(&g, &mut rng).expect("the game is not over");
                 g.apply_unchecked(&a);
                 let mut spaces: Vec<u16> = g
                     .riders()

@@ -1,9 +1,9 @@
 //! The terminal drawing of views, in English and German (golden snapshots
 //! produced by this crate from seeded random races and read by eye).
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, Lang, Turn, Viewer, chance::sample_chance};
+use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 use spieltisch_sechstage::{Sechstage, SechstageOptions};
 
 /// Plays random moves from `seed` until `stop` says so (or the end).
@@ -11,13 +11,7 @@ fn random_until(options: &SechstageOptions, seed: u64, stop: impl Fn(&Sechstage)
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Sechstage::new(options).unwrap();
     while !game.is_over() && !stop(&game) {
-        let action = match game.turn() {
-            Turn::Chance => sample_chance(&game, &mut rng),
-            _ => {
-                let legal = game.legal_vec();
-                legal[rng.random_range(0..legal.len())]
-            }
-        };
+        let action = random_action(&game, &mut rng).expect("the game is not over");
         game.apply(&action).unwrap();
     }
     game
