@@ -77,6 +77,7 @@ impl Energy {
 
     /// The kind index for rider `place` (0–3 within the team), if that rider
     /// has such a card at all.
+    #[inline]
     pub fn kind(self, place: u8) -> Option<usize> {
         let k = KIND_OF[self as usize][place as usize % 4];
         (k != NO_KIND).then_some(k as usize)
@@ -141,11 +142,13 @@ impl ChanceCard {
         (ChanceCard::Photo, 1),
     ];
 
+    #[inline]
     pub fn index(self) -> usize {
         Self::DECK.iter().position(|(c, _)| *c == self).unwrap_or(0)
     }
 
     /// The change to the move's length, for movement cards.
+    #[inline]
     pub fn shift(self) -> i8 {
         match self {
             ChanceCard::Headwind1 => -1,

@@ -398,6 +398,7 @@ impl Track {
         .with_tables())
     }
 
+    #[inline]
     pub fn space(&self, id: u16) -> &Space {
         &self.spaces[id as usize]
     }

@@ -217,18 +217,24 @@ impl Game for Reifenbreite {
         self.options.seats() as usize
     }
 
+    // Inlinable into the loops of other crates, as the methods they call
+    // (see `Reifenbreite::legal_actions`).
+    #[inline]
     fn turn(&self) -> Turn {
         Reifenbreite::turn(self)
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut Vec<Action>) {
         Reifenbreite::legal_actions(self, out)
     }
 
+    #[inline]
     fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         Reifenbreite::chance_outcomes(self, out)
     }
 
+    #[inline]
     fn apply_unchecked(&mut self, action: &Action) {
         Reifenbreite::play(self, action)
     }

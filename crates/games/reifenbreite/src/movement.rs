@@ -118,6 +118,7 @@ pub fn reach(track: &Track, from: u16, max: u8, occupied: &[u16]) -> Reach {
 
 /// The 128 bits of `words` from bit `from` on (bit `i`: bit `from + i`);
 /// bits past the end read as 0.
+#[inline]
 pub fn window(words: &[u64], from: u16) -> u128 {
     let (w, b) = (from as usize / 64, from % 64);
     let word = |i: usize| words.get(i).copied().unwrap_or(0);
@@ -235,6 +236,7 @@ struct NearSearch<'a> {
 }
 
 /// The moves of the 128 spaces from `from` on ([`Track::moves`]).
+#[inline]
 fn moves_from(track: &Track, from: u16) -> Option<&[u64; 128]> {
     track.moves.as_ref()?.get(from as usize..from as usize + 128)?.try_into().ok()
 }
@@ -243,6 +245,7 @@ impl<'a> NearSearch<'a> {
     /// The search from `from`, already `steps` steps on: as far as the
     /// nearest rider is not within reach, the road is as good as empty and
     /// the table (`within`) says where the search got to.
+    #[inline]
     fn new(moves: &'a [u64; 128], within: &[u128], riders: u128) -> (Self, u8) {
         let steps = within.iter().take_while(|&&w| w & riders == 0).count();
         let (reached, frontier) = match steps {
@@ -255,6 +258,7 @@ impl<'a> NearSearch<'a> {
     }
 
     /// One more step; the new spaces (none: the frontier is kept).
+    #[inline]
     fn step(&mut self) -> u128 {
         // In two 64-bit halves: shifts of whole 128-bit numbers by a
         // variable amount cost several instructions each.

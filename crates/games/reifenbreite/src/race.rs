@@ -528,6 +528,7 @@ impl Reifenbreite {
         }
     }
 
+    #[inline]
     pub fn turn(&self) -> Turn {
         match self.phase {
             Phase::FirstTeam
@@ -605,6 +606,11 @@ impl Reifenbreite {
 
     // ---- legal actions ----
 
+    // The entry points of a step of the race (`turn`, `legal_actions`,
+    // `chance_outcomes`, `play`) are `#[inline]`: the loops that call them
+    // (bots, searches, the benchmark) live in other crates, and without
+    // link-time optimization only inlinable code reaches into them.
+    #[inline]
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Place { team } => {
@@ -726,6 +732,7 @@ impl Reifenbreite {
         }
     }
 
+    #[inline]
     pub fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         match self.phase {
             Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First(t), 1))),
@@ -748,6 +755,7 @@ impl Reifenbreite {
 
     // ---- applying ----
 
+    #[inline]
     pub fn play(&mut self, action: &Action) {
         if !self.road.is_built() {
             self.build_road_index();
