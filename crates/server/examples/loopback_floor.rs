@@ -11,6 +11,7 @@
 //! latency percentiles, to compare with `spieltisch loadtest`.
 
 use futures_util::{SinkExt, StreamExt};
+use spieltisch_server::loadtest::process_cpu_seconds;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -66,9 +67,9 @@ async fn run(games: usize, duration: Duration) {
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     measuring.store(true, Ordering::Relaxed);
-    let (start, cpu_start) = (Instant::now(), cpu_seconds());
+    let (start, cpu_start) = (Instant::now(), process_cpu_seconds());
     tokio::time::sleep(duration).await;
-    let (seconds, cpu) = (start.elapsed().as_secs_f64(), cpu_seconds() - cpu_start);
+    let (seconds, cpu) = (start.elapsed().as_secs_f64(), process_cpu_seconds() - cpu_start);
     let n = actions.load(Ordering::Relaxed);
     let mut lat = latencies.lock().expect("latencies").clone();
     lat.sort_unstable();
@@ -147,12 +148,4 @@ async fn accept(listener: &TcpListener) -> Ws {
 /// 128 KiB would cost more than everything else together.
 fn small_buffer() -> WebSocketConfig {
     WebSocketConfig::default().read_buffer_size(4 * 1024)
-}
-
-fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
-    let Some((_, rest)) = stat.rsplit_once(')') else { return 0.0 };
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
 }

@@ -175,7 +175,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
 
 /// The CPU time this process has used (user and system), from
 /// `/proc/self/stat`; 0 where that file does not exist.
-fn process_cpu_seconds() -> f64 {
+pub fn process_cpu_seconds() -> f64 {
     let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
     // Fields after the command name (which may hold spaces, so split after ')'):
     // utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
