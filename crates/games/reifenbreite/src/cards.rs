@@ -123,6 +123,18 @@ pub enum ChanceCard {
     Photo,
 }
 
+// `ChanceCard::index` is the order of declaration: the deck must follow it.
+const _: () = {
+    let mut i = 0;
+    while i < ChanceCard::DECK.len() {
+        assert!(
+            ChanceCard::DECK[i].0 as usize == i,
+            "the deck lists the cards in their order of declaration"
+        );
+        i += 1;
+    }
+};
+
 impl ChanceCard {
     /// Every card type, with its number of copies (22 in all).
     pub const DECK: [(ChanceCard, u8); 14] = [
@@ -142,9 +154,11 @@ impl ChanceCard {
         (ChanceCard::Photo, 1),
     ];
 
+    /// The card's place in [`Self::DECK`] (which lists the cards in their
+    /// order of declaration, as checked below at compile time).
     #[inline]
     pub fn index(self) -> usize {
-        Self::DECK.iter().position(|(c, _)| *c == self).unwrap_or(0)
+        self as usize
     }
 
     /// The change to the move's length, for movement cards.

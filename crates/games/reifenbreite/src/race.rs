@@ -707,6 +707,7 @@ impl Reifenbreite {
     /// Destinations for a move of `amount`, in course order. Crossing the
     /// finish line is only possible with the full move (8): a space past
     /// the line must be the farthest the rider can get to.
+    #[inline]
     fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
         let reach = self.reachable_of(rider, amount);
         let t = self.track();
@@ -715,12 +716,17 @@ impl Reifenbreite {
             // All at once in bits: past the line only the farthest.
             let past = if crossing { window(&t.past_finish, from) } else { 0 };
             let keep = reached & !(past & !farthest);
+            // Counted first, so that the list grows once and is then
+            // written without a test per space (`extend` of a counted
+            // range): a `push` per space reads and writes the list's length
+            // every time.
             for (w, word) in [keep as u64, (keep >> 64) as u64].into_iter().enumerate() {
                 let mut bits = word;
-                while bits != 0 {
-                    out.push(Action::To(from + (w * 64) as u16 + bits.trailing_zeros() as u16));
+                out.extend((0..word.count_ones()).map(|_| {
+                    let s = from + (w * 64) as u16 + bits.trailing_zeros() as u16;
                     bits &= bits - 1;
-                }
+                    Action::To(s)
+                }));
             }
             return;
         }
@@ -881,6 +887,7 @@ impl Reifenbreite {
 
     /// A 7 from dice, or card and die, draws a chance card, except in the
     /// start round (section 7).
+    #[inline]
     fn resolve_total(&mut self, rider: u8, total: u8, breakaway: bool) {
         if total == 7 && self.round > 1 {
             self.phase = Phase::ChanceDraw { rider, breakaway };
@@ -889,6 +896,7 @@ impl Reifenbreite {
         }
     }
 
+    #[inline]
     fn chance_card(&mut self, rider: u8, card: ChanceCard, breakaway: bool) {
         let team = (rider / 4) as usize;
         let place = rider % 4;
@@ -1053,24 +1061,25 @@ impl Reifenbreite {
     pub(crate) fn mass_fall(&mut self, causer: u8) -> Vec<u8> {
         let t = self.track();
         let mut fallen = vec![causer];
+        let mut down = bit(causer);
         let mut i = 0;
         while i < fallen.len() {
             let f = fallen[i];
             let fs = t.space(self.riders[f as usize].space);
-            for x in 0..self.riders.len() as u8 {
-                if fallen.contains(&x) || self.riders[x as usize].status != Status::Road {
+            // Only the riders on the space behind and the spaces beside can
+            // fall over him (looked up, not searched for among all riders).
+            for (k, &xs) in std::iter::once(&fs.behind).chain(&fs.beside).enumerate() {
+                if xs == NONE {
                     continue;
                 }
-                let xs = self.riders[x as usize].space;
-                let falls = if fs.behind == xs {
-                    true
-                } else if fs.beside.contains(&xs) {
-                    !(f == causer && t.space(xs).lane < fs.lane)
-                } else {
-                    false
-                };
-                if falls {
+                let Some(x) = self.rider_at(xs) else { continue };
+                if down & bit(x) != 0 || self.riders[x as usize].status != Status::Road {
+                    continue;
+                }
+                let beside = k > 0;
+                if !(beside && f == causer && t.space(xs).lane < fs.lane) {
                     fallen.push(x);
+                    down |= bit(x);
                 }
             }
             i += 1;
@@ -1085,11 +1094,14 @@ impl Reifenbreite {
     /// the road, the yellow jersey scores. Returns false when the race (or
     /// the stage race) is over or waits for the race director.
     pub(crate) fn end_round(&mut self) -> bool {
-        let dismounted = std::mem::take(&mut self.dismounted);
-        for r in dismounted {
+        // In order (each takes his space before the next looks for his);
+        // the list keeps its memory for the next round.
+        for i in 0..self.dismounted.len() {
+            let r = self.dismounted[i];
             let s = self.return_space(self.riders[r as usize].space);
             self.set_rider(r, Rider { space: s, status: Status::Road });
         }
+        self.dismounted.clear();
         if let Some((holder, since)) = self.jersey
             && since < self.round
             && self.riders[holder as usize].status == Status::Road
@@ -1233,6 +1245,72 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use spieltisch_core::chance::pick_weighted;
+
+    /// The mass fall of 7.1 as first written: every rider on the road
+    /// checked against every fallen rider; the fallen as bits.
+    fn mass_fall_by_search(g: &Reifenbreite, causer: u8) -> u16 {
+        let t = g.track();
+        let mut fallen = vec![causer];
+        let mut i = 0;
+        while i < fallen.len() {
+            let f = fallen[i];
+            let fs = t.space(g.riders[f as usize].space);
+            for x in 0..g.riders.len() as u8 {
+                if fallen.contains(&x) || g.riders[x as usize].status != Status::Road {
+                    continue;
+                }
+                let xs = g.riders[x as usize].space;
+                let falls = if fs.behind == xs {
+                    true
+                } else if fs.beside.contains(&xs) {
+                    !(f == causer && t.space(xs).lane < fs.lane)
+                } else {
+                    false
+                };
+                if falls {
+                    fallen.push(x);
+                }
+            }
+            i += 1;
+        }
+        fallen.iter().fold(0, |bits, &f| bits | bit(f))
+    }
+
+    /// The mass fall looks up the riders behind and beside each fallen
+    /// rider; the search over all riders finds the same fallen riders, for
+    /// every rider on the road at every step of random races.
+    #[test]
+    fn mass_fall_agrees_with_the_search() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (mut legal, mut chance) = (Vec::new(), Vec::new());
+        let options: Options = serde_json::from_str(r#"{"teams":4,"rules":"pro","course":"tour"}"#).unwrap();
+        let mut falls = 0;
+        for _ in 0..2 {
+            let mut g = Reifenbreite::create(&options).unwrap();
+            while g.phase != Phase::Over {
+                for causer in 0..16 {
+                    if g.riders[causer as usize].status == Status::Road {
+                        let mut fast = g.clone();
+                        let fallen = fast.mass_fall(causer).iter().fold(0, |bits, &f| bits | bit(f));
+                        assert_eq!(fallen, mass_fall_by_search(&g, causer), "{causer} falls");
+                        assert_eq!(fast.moved, g.moved | fallen);
+                        falls += (fallen.count_ones() > 1) as u32;
+                    }
+                }
+                let a = if matches!(g.turn(), Turn::Chance) {
+                    chance.clear();
+                    g.chance_outcomes(&mut chance);
+                    pick_weighted(&chance, &mut rng)
+                } else {
+                    legal.clear();
+                    g.legal_actions(&mut legal);
+                    legal[rng.random_range(0..legal.len())]
+                };
+                g.play(&a);
+            }
+        }
+        assert!(falls > 1000, "riders fell over others {falls} times");
+    }
 
     /// The road index always says which spaces the riders take up and their
     /// order of play, whatever happens (moves, drafts, falls, dismounting and
