@@ -133,8 +133,8 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
         )?;
         writeln!(
             out,
-            "CPU time per action (this process: the clients, and the server unless --target): {:.1} µs",
-            report.cpu_us_per_action
+            "CPU time per action (this process: the clients, and the server unless --target): {:.1} µs, {:.1} µs of it in the kernel",
+            report.cpu_us_per_action, report.kernel_us_per_action
         )?;
         let l = &report.latency_ms;
         writeln!(

@@ -53,6 +53,8 @@ pub struct LoadReport {
     /// microseconds (Linux only; 0 elsewhere): the clients', and the
     /// server's too unless it runs elsewhere (`target`).
     pub cpu_us_per_action: f64,
+    /// The part of `cpu_us_per_action` spent in the kernel.
+    pub kernel_us_per_action: f64,
     pub games_finished: u64,
     pub latency_ms: Percentiles,
     pub errors: u64,
@@ -134,11 +136,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     tokio::time::sleep(config.warmup).await;
     counters.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
-    let cpu_start = process_cpu_seconds();
+    let cpu_start = CpuTime::now();
     tokio::time::sleep(config.duration).await;
     stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
-    let cpu = process_cpu_seconds() - cpu_start;
+    let cpu = CpuTime::now().since(cpu_start);
     let actions = counters.actions.load(Ordering::Relaxed);
     // Games stop at their next message; one whose partner stopped first
     // would wait for nothing, so after a grace period the rest are ended.
@@ -149,6 +151,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     for r in &runners {
         r.abort();
     }
+    let per_action = |seconds: f64| if actions == 0 { 0.0 } else { seconds * 1e6 / actions as f64 };
     let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
     lat.sort_unstable();
     let pick = |q: f64| {
@@ -165,7 +168,8 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         seconds,
         actions,
         actions_per_sec: actions as f64 / seconds,
-        cpu_us_per_action: if actions == 0 { 0.0 } else { cpu * 1e6 / actions as f64 },
+        cpu_us_per_action: per_action(cpu.total()),
+        kernel_us_per_action: per_action(cpu.system),
         games_finished: counters.games.load(Ordering::Relaxed),
         latency_ms: Percentiles { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
         errors: counters.errors.load(Ordering::Relaxed),
@@ -173,16 +177,35 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     })
 }
 
-/// The CPU time this process has used (user and system), from
-/// `/proc/self/stat`; 0 where that file does not exist.
-pub fn process_cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
-    // Fields after the command name (which may hold spaces, so split after ')'):
-    // utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
-    let Some((_, rest)) = stat.rsplit_once(')') else { return 0.0 };
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
+/// The CPU time this process has used so far, in seconds, split into its
+/// own code (user) and the kernel's work for it (system: on loopback, most
+/// of it is the TCP traffic), from `/proc/self/stat`; zeros where that file
+/// does not exist.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CpuTime {
+    pub user: f64,
+    pub system: f64,
+}
+
+impl CpuTime {
+    pub fn now() -> CpuTime {
+        let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return CpuTime::default() };
+        // Fields after the command name (which may hold spaces, so split after ')'):
+        // utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
+        let Some((_, rest)) = stat.rsplit_once(')') else { return CpuTime::default() };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+        CpuTime { user: ticks(11) / 100.0, system: ticks(12) / 100.0 }
+    }
+
+    /// The time used since `earlier`.
+    pub fn since(self, earlier: CpuTime) -> CpuTime {
+        CpuTime { user: self.user - earlier.user, system: self.system - earlier.system }
+    }
+
+    pub fn total(self) -> f64 {
+        self.user + self.system
+    }
 }
 
 /// One HTTP/1.1 request with a JSON body (or none), closing the connection;
