@@ -48,6 +48,29 @@ const PHOTOS: [(Action, u32); 6] = [
     (Action::Photo(6), 1),
 ];
 
+/// The kinds of energy card each rider of a team (by place) may play, his
+/// own and the jokers, as a byte mask over a team's seven counts
+/// ([`Reifenbreite::playable_cards`]).
+const PLAYABLE_KINDS: [u64; 4] = {
+    let mut masks = [0u64; 4];
+    let mut place = 0;
+    while place < 4 {
+        let mut k = 0;
+        while k < ENERGY_KINDS.len() {
+            let mine = match ENERGY_KINDS[k].owner {
+                Some(owner) => owner as usize == place,
+                None => true,
+            };
+            if mine {
+                masks[place] |= 0xff << (8 * k);
+            }
+            k += 1;
+        }
+        place += 1;
+    }
+    masks
+};
+
 /// A tow is allowed at most this many times per rider and race (14).
 pub const MAX_TOWS: u8 = 4;
 
@@ -664,6 +687,12 @@ impl Reifenbreite {
             return [false; 4];
         }
         let held = &self.energy[(rider / 4) as usize];
+        // Most riders have no card left to play late in a race: a look at
+        // all seven counts at once settles it.
+        let counts = u64::from_le_bytes([held[0], held[1], held[2], held[3], held[4], held[5], held[6], 0]);
+        if counts & PLAYABLE_KINDS[(rider % 4) as usize] == 0 {
+            return [false; 4];
+        }
         let surface = self
             .rules
             .surfaces
@@ -903,7 +932,7 @@ impl Reifenbreite {
         let rows = self.track().energy_rows;
         match card {
             ChanceCard::Fall => {
-                self.mass_fall(rider);
+                self.fall(rider);
                 self.advance();
             }
             ChanceCard::Puncture | ChanceCard::Chain => {
@@ -1057,13 +1086,24 @@ impl Reifenbreite {
     /// The mass fall of 7.1: riders directly behind a fallen rider fall, and
     /// so do riders beside one, except those to the right of the rider who
     /// caused the fall. Riders ahead never fall. Fallen riders do not move
-    /// any more this round.
+    /// any more this round. (The fallen riders as a list, for the rulebook's
+    /// examples; the race calls [`Self::fall`].)
+    #[cfg(test)]
     pub(crate) fn mass_fall(&mut self, causer: u8) -> Vec<u8> {
+        let down = self.fall(causer);
+        (0..self.riders.len() as u8).filter(|&r| down & bit(r) != 0).collect()
+    }
+
+    /// The mass fall of [`Self::mass_fall`], the fallen riders as bits (and
+    /// no list to allocate: a race has dozens of falls).
+    fn fall(&mut self, causer: u8) -> u16 {
         let t = self.track();
-        let mut fallen = vec![causer];
+        // Each fallen rider once, in the order they fall.
+        let mut fallen = [causer; 16];
+        let mut count = 1;
         let mut down = bit(causer);
         let mut i = 0;
-        while i < fallen.len() {
+        while i < count {
             let f = fallen[i];
             let fs = t.space(self.riders[f as usize].space);
             // Only the riders on the space behind and the spaces beside can
@@ -1078,16 +1118,15 @@ impl Reifenbreite {
                 }
                 let beside = k > 0;
                 if !(beside && f == causer && t.space(xs).lane < fs.lane) {
-                    fallen.push(x);
+                    fallen[count % 16] = x;
+                    count += 1;
                     down |= bit(x);
                 }
             }
             i += 1;
         }
-        for &f in &fallen {
-            self.moved |= bit(f);
-        }
-        fallen
+        self.moved |= down;
+        down
     }
 
     /// Ends a round: dismounted riders return (9.2), finished riders leave
@@ -1245,6 +1284,22 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use spieltisch_core::chance::pick_weighted;
+
+    /// The quick test of `playable_cards` looks at exactly the kinds of
+    /// card a rider can name: his own and the jokers.
+    #[test]
+    fn playable_kinds_are_the_kinds_a_rider_can_name() {
+        for place in 0..4u8 {
+            for k in 0..7 {
+                let named = Energy::ALL.iter().any(|e| e.kind(place) == Some(k));
+                assert_eq!(
+                    PLAYABLE_KINDS[place as usize] >> (8 * k) & 0xff != 0,
+                    named,
+                    "place {place} kind {k}"
+                );
+            }
+        }
+    }
 
     /// The mass fall of 7.1 as first written: every rider on the road
     /// checked against every fallen rider; the fallen as bits.
