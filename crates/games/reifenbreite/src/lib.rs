@@ -138,11 +138,11 @@
 //! ## Measured
 //! - Speed: `cargo bench -p spieltisch-reifenbreite -- --warm-up-time 1
 //!   --measurement-time 8`: a random 4-team Tour de France race with
-//!   professional rules (about 2,700 actions) takes about 0.23 ms, some
-//!   4,300 races per second on one core of a busy shared machine;
-//!   `perf stat -e task-clock target/release/examples/speed 1000` (the same
-//!   loop, [`random_race::RandomRaces`]) gives about 4,400 races per CPU
-//!   second (227 µs each).
+//!   professional rules (about 2,700 actions) takes about 0.21 ms, some
+//!   4,850 races per second on one core of a lightly loaded shared machine;
+//!   `perf stat -e task-clock target/release/examples/speed 3000` (the same
+//!   loop, [`random_race::RandomRaces`]) gives about 4,800–5,000 races per
+//!   CPU second (200–209 µs each).
 //! - Bot: `cargo run --release --example stats -- 2000`: the heuristic
 //!   manager against three random managers wins more than 99.5% of 2,000
 //!   races on every printed course, basic and professional rules.
