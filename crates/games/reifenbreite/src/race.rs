@@ -1282,8 +1282,8 @@ pub fn team_scores(results: &[Vec<u16>], teams: u8) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
-    use spieltisch_core::chance::pick_weighted;
+    use rand::SeedableRng;
+    use spieltisch_core::driver::random_action;
 
     /// The quick test of `playable_cards` looks at exactly the kinds of
     /// card a rider can name: his own and the jokers.
@@ -1337,7 +1337,6 @@ mod tests {
     #[test]
     fn mass_fall_agrees_with_the_search() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let (mut legal, mut chance) = (Vec::new(), Vec::new());
         let options: Options = serde_json::from_str(r#"{"teams":4,"rules":"pro","course":"tour"}"#).unwrap();
         let mut falls = 0;
         for _ in 0..2 {
@@ -1352,15 +1351,7 @@ mod tests {
                         falls += (fallen.count_ones() > 1) as u32;
                     }
                 }
-                let a = if matches!(g.turn(), Turn::Chance) {
-                    chance.clear();
-                    g.chance_outcomes(&mut chance);
-                    pick_weighted(&chance, &mut rng)
-                } else {
-                    legal.clear();
-                    g.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                };
+                let a = random_action(&g, &mut rng).expect("the race goes on");
                 g.play(&a);
             }
         }
@@ -1373,22 +1364,14 @@ mod tests {
     #[test]
     fn road_index_follows_the_riders() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let (mut legal, mut chance) = (Vec::new(), Vec::new());
+        let mut legal = Vec::new();
         for stages in ["tour", "paris-roubaix,giro"] {
             let options: Options =
                 serde_json::from_str(&format!(r#"{{"teams":4,"rules":"pro","stages":"{stages}"}}"#)).unwrap();
             for _ in 0..3 {
                 let mut g = Reifenbreite::create(&options).unwrap();
                 while g.phase != Phase::Over {
-                    let a = if matches!(g.turn(), Turn::Chance) {
-                        chance.clear();
-                        g.chance_outcomes(&mut chance);
-                        pick_weighted(&chance, &mut rng)
-                    } else {
-                        legal.clear();
-                        g.legal_actions(&mut legal);
-                        legal[rng.random_range(0..legal.len())]
-                    };
+                    let a = random_action(&g, &mut rng).expect("the race goes on");
                     // A race read from JSON (without the index) decides the
                     // same, and plays on the same.
                     let mut read: Reifenbreite =
