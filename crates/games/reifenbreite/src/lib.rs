@@ -138,11 +138,12 @@
 //! ## Measured
 //! - Speed: `cargo bench -p spieltisch-reifenbreite -- --warm-up-time 1
 //!   --measurement-time 8`: a random 4-team Tour de France race with
-//!   professional rules (about 2,700 actions) takes about 0.21 ms, some
-//!   4,850 races per second on one core of a lightly loaded shared machine;
-//!   `perf stat -e task-clock target/release/examples/speed 3000` (the same
-//!   loop, [`random_race::RandomRaces`]) gives about 4,800–5,000 races per
-//!   CPU second (200–209 µs each).
+//!   professional rules (about 2,700 actions) takes 165 µs, some 6,000
+//!   races per second on one core of the project's machine (AMD Zen 4,
+//!   virtualised); `perf stat -e task-clock target/release/examples/speed
+//!   3000` (the same loop, [`random_race::RandomRaces`]) gives 161–168 µs
+//!   per race. An older host of the same machine class took 197–202 µs
+//!   (about 5,000 races per second); docs/benchmarks.md has both.
 //! - Bot: `cargo run --release --example stats -- 2000`: the heuristic
 //!   manager against three random managers wins more than 99.5% of 2,000
 //!   races on every printed course, basic and professional rules.
