@@ -111,6 +111,14 @@ impl OptionSpec {
         }
     }
 
+    /// True when `value` asks for the default: JSON null, or the default as
+    /// `spieltisch games` writes it. That may be a word outside the kind
+    /// (`auto` for a switch that follows the rules level, `none`, `teams`),
+    /// so it is taken as "not given" rather than checked as a value.
+    pub fn is_default(&self, value: &Value) -> bool {
+        value.is_null() || value.as_str().is_some_and(|s| s.trim() == self.default)
+    }
+
     /// Checks an already-JSON value against the kind (for the engine protocol and the server).
     pub fn check_value(&self, value: &Value) -> Result<(), OptionsError> {
         let raw = match value {
@@ -159,7 +167,9 @@ pub fn options_from_pairs<G: Game>(pairs: &[impl AsRef<str>]) -> Result<G::Optio
         if map.contains_key(key) {
             return Err(OptionsError::Duplicate(key.to_string()));
         }
-        map.insert(key.to_string(), spec.parse_value(value.trim())?);
+        let value = value.trim();
+        let value = if spec.is_default(&Value::from(value)) { Value::Null } else { spec.parse_value(value)? };
+        map.insert(key.to_string(), value);
     }
     options_from_json::<G>(&Value::Object(map))
 }
@@ -172,10 +182,16 @@ pub fn options_from_json<G: Game>(value: &Value) -> Result<G::Options, OptionsEr
         Value::Object(obj) => obj,
         _ => return Err(OptionsError::Rule("options must be a JSON object".into())),
     };
+    // Options given as their default are left out, as if not given.
+    let mut given = Map::new();
     for (key, v) in obj {
-        spec(&specs, key)?.check_value(v)?;
+        let spec = spec(&specs, key)?;
+        if !spec.is_default(v) {
+            spec.check_value(v)?;
+            given.insert(key.clone(), v.clone());
+        }
     }
-    serde_json::from_value(value.clone()).map_err(|e| OptionsError::Rule(e.to_string()))
+    serde_json::from_value(Value::Object(given)).map_err(|e| OptionsError::Rule(e.to_string()))
 }
 
 /// The options as a JSON object (for records).

@@ -108,8 +108,12 @@
 //! | `seats` | managers, 2..=teams; team i is managed by seat i mod seats | teams |
 //! | `course` | `paris-roubaix`, `luettich`, `giro`, `tour` or a course file | `paris-roubaix` |
 //! | `rules` | `basic`, `advanced`, `pro` | `basic` |
-//! | `sprints`, `jersey`, `chase_car`, `lead_exchange` | true/false | true with `rules=pro` |
-//! | `stages` | comma-separated courses | none |
+//! | `sprints`, `chase_car`, `lead_exchange` | true/false, or `auto` | `auto`: true with `rules=pro` |
+//! | `jersey` | true/false, or `auto` (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
+//! | `stages` | comma-separated courses, or `none` | `none` |
+//!
+//! A default as `spieltisch games` lists it (`auto`, `none`, `teams`) may
+//! also be given as a value: it means the default.
 //!
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,

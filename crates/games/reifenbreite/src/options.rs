@@ -66,10 +66,13 @@ impl Options {
     /// The resolved rules, or why the combination is invalid.
     pub fn resolve(&self) -> Result<Rules, OptionsError> {
         let pro = self.rules == Level::Pro;
+        let sprints = self.sprints.unwrap_or(pro);
         let rules = Rules {
             surfaces: self.rules != Level::Basic,
-            sprints: self.sprints.unwrap_or(pro),
-            jersey: self.jersey.unwrap_or(pro),
+            sprints,
+            // The jersey goes by sprint points (15.1): without sprints it
+            // is off unless asked for (and then refused below).
+            jersey: self.jersey.unwrap_or(pro && sprints),
             chase_car: self.chase_car.unwrap_or(pro),
             lead_exchange: self.lead_exchange.unwrap_or(pro),
         };
@@ -151,8 +154,8 @@ pub fn specs() -> Vec<OptionSpec> {
         ),
         auto(
             "jersey",
-            "the yellow jersey (15.1); on with rules=pro",
-            "das Gelbe Trikot (15.1); an bei rules=pro",
+            "the yellow jersey (15.1); on with rules=pro, unless sprints=false",
+            "das Gelbe Trikot (15.1); an bei rules=pro, außer bei sprints=false",
         ),
         auto(
             "chase_car",
@@ -174,4 +177,54 @@ pub fn specs() -> Vec<OptionSpec> {
             ),
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Reifenbreite;
+    use spieltisch_core::options::{options_from_json, options_from_pairs};
+
+    /// Each professional rule can be switched off on its own (13.1); the
+    /// jersey, which goes by sprint points, follows the sprints.
+    #[test]
+    fn professional_rules_switch_off_one_by_one() {
+        for key in ["sprints", "jersey", "chase_car", "lead_exchange"] {
+            let o = options_from_pairs::<Reifenbreite>(&["rules=pro".to_string(), format!("{key}=false")])
+                .unwrap_or_else(|e| panic!("{key}=false: {e}"));
+            let rules = o.resolve().unwrap_or_else(|e| panic!("{key}=false: {e}"));
+            let on = [rules.sprints, rules.jersey, rules.chase_car, rules.lead_exchange];
+            let off: Vec<bool> = on.iter().map(|b| !b).collect();
+            let expected_off = match key {
+                "sprints" => vec![true, true, false, false],
+                "jersey" => vec![false, true, false, false],
+                "chase_car" => vec![false, false, true, false],
+                _ => vec![false, false, false, true],
+            };
+            assert_eq!(off, expected_off, "{key}=false");
+        }
+        let both = options_from_pairs::<Reifenbreite>(&["rules=pro", "sprints=false", "jersey=true"]);
+        assert!(both.unwrap().resolve().unwrap_err().to_string().contains("jersey"));
+    }
+
+    /// The defaults `spieltisch games` lists can be typed as values.
+    #[test]
+    fn listed_defaults_are_accepted_as_values() {
+        let pairs = [
+            "sprints=auto",
+            "jersey=auto",
+            "chase_car=auto",
+            "lead_exchange=auto",
+            "stages=none",
+            "seats=teams",
+        ];
+        assert_eq!(options_from_pairs::<Reifenbreite>(&pairs).unwrap(), Options::default());
+        let json = serde_json::json!({"jersey": "auto", "stages": "none", "seats": "teams", "course": null});
+        assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap(), Options::default());
+        let pro = options_from_pairs::<Reifenbreite>(&["rules=pro", "jersey=auto"]).unwrap();
+        assert!(pro.resolve().unwrap().jersey);
+        // Anything else is still checked.
+        assert!(options_from_pairs::<Reifenbreite>(&["jersey=maybe"]).is_err());
+        assert!(options_from_json::<Reifenbreite>(&serde_json::json!({"seats": "all"})).is_err());
+    }
 }
