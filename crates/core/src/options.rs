@@ -111,12 +111,16 @@ impl OptionSpec {
         }
     }
 
-    /// True when `value` asks for the default: JSON null, or the default as
-    /// `spieltisch games` writes it. That may be a word outside the kind
-    /// (`auto` for a switch that follows the rules level, `none`, `teams`),
-    /// so it is taken as "not given" rather than checked as a value.
+    /// True when `value` asks for the default without giving a value: JSON
+    /// null, or the default as `spieltisch games` writes it where that is a
+    /// word outside the kind (`auto` for a switch that follows the rules
+    /// level, `teams` for a number that follows another option). Such a
+    /// word is taken as "not given". A default that is a value of the kind
+    /// (`4`, `basic`) stays a value, so that options read back from a
+    /// record are the options that were written.
     pub fn is_default(&self, value: &Value) -> bool {
-        value.is_null() || value.as_str().is_some_and(|s| s.trim() == self.default)
+        value.is_null()
+            || value.as_str().is_some_and(|s| s.trim() == self.default && self.parse_value(self.default).is_err())
     }
 
     /// Checks an already-JSON value against the kind (for the engine protocol and the server).

@@ -89,10 +89,16 @@ impl Options {
         if rules.jersey && !rules.sprints {
             return Err(OptionsError::Rule("the yellow jersey (jersey) needs sprints (sprints=true)".into()));
         }
-        if self.course.is_some() && self.stages.is_some() {
+        if self.course.is_some() && self.stage_race().is_some() {
             return Err(OptionsError::Rule("give either course or stages, not both".into()));
         }
         Ok(rules)
+    }
+
+    /// The courses of a stage race as given, if any (`none`, the listed
+    /// default, is none).
+    pub fn stage_race(&self) -> Option<&str> {
+        self.stages.as_deref().filter(|s| s.trim() != "none")
     }
 
     pub fn seats(&self) -> u8 {
@@ -101,7 +107,7 @@ impl Options {
 
     /// The courses ridden, in order (one unless `stages` is given).
     pub fn courses(&self) -> Vec<String> {
-        match &self.stages {
+        match self.stage_race() {
             Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
             None => vec![self.course.clone().unwrap_or_else(|| "paris-roubaix".into())],
         }
@@ -210,17 +216,16 @@ mod tests {
     /// The defaults `spieltisch games` lists can be typed as values.
     #[test]
     fn listed_defaults_are_accepted_as_values() {
-        let pairs = [
-            "sprints=auto",
-            "jersey=auto",
-            "chase_car=auto",
-            "lead_exchange=auto",
-            "stages=none",
-            "seats=teams",
-        ];
+        let pairs = ["sprints=auto", "jersey=auto", "chase_car=auto", "lead_exchange=auto", "seats=teams"];
         assert_eq!(options_from_pairs::<Reifenbreite>(&pairs).unwrap(), Options::default());
-        let json = serde_json::json!({"jersey": "auto", "stages": "none", "seats": "teams", "course": null});
+        let json = serde_json::json!({"jersey": "auto", "seats": "teams", "course": null});
         assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap(), Options::default());
+        let single = options_from_pairs::<Reifenbreite>(&["course=tour", "stages=none"]).unwrap();
+        assert_eq!(single.courses(), ["tour"]);
+        assert!(<Reifenbreite as spieltisch_core::Game>::new(&single).is_ok());
+        // A default that is a value stays one (records read back the same).
+        let given = options_from_pairs::<Reifenbreite>(&["course=paris-roubaix"]).unwrap();
+        assert_eq!(given.course.as_deref(), Some("paris-roubaix"));
         let pro = options_from_pairs::<Reifenbreite>(&["rules=pro", "jersey=auto"]).unwrap();
         assert!(pro.resolve().unwrap().jersey);
         // Anything else is still checked.

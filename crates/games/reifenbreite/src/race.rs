@@ -171,11 +171,15 @@ pub enum Phase {
         to: u16,
         steps: u8,
     },
-    /// Chance: photo cards still to draw for a tow, then move `amount`.
+    /// Chance: photo cards still to draw for a tow (or the photo chance
+    /// card), then move `amount`; still a breakaway if the rider broke away
+    /// before drawing the chance card (6.1).
     TowPhoto {
         rider: u8,
         left: u8,
         amount: u8,
+        #[serde(default)]
+        breakaway: bool,
     },
     /// The rider `asked` answers the offer of the lead by `leader` (16).
     Proposal {
@@ -311,7 +315,7 @@ impl Reifenbreite {
         let mut tracks = Vec::new();
         for c in options.courses() {
             let t = course::load(&c).map_err(|e| OptionsError::Invalid {
-                key: if options.stages.is_some() { "stages".into() } else { "course".into() },
+                key: if options.stage_race().is_some() { "stages".into() } else { "course".into() },
                 value: c.clone(),
                 reason: e,
             })?;
@@ -832,7 +836,7 @@ impl Reifenbreite {
                 }
                 Action::Tow12 => {
                     self.tows[rider as usize] += 1;
-                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12 };
+                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false };
                 }
                 Action::Ask => {
                     let asked = self.ask_target(rider, offer).unwrap_or(rider);
@@ -842,7 +846,7 @@ impl Reifenbreite {
             },
             (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll(d)) => {
                 if tow {
-                    self.phase = Phase::TowPhoto { rider, left: 1, amount: base + d };
+                    self.phase = Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false };
                 } else {
                     self.resolve_total(rider, base + d, breakaway);
                 }
@@ -854,12 +858,12 @@ impl Reifenbreite {
                 }
                 self.chance_card(rider, card, breakaway);
             }
-            (Phase::TowPhoto { rider, left, amount }, Action::Photo(n)) => {
+            (Phase::TowPhoto { rider, left, amount, breakaway }, Action::Photo(n)) => {
                 self.photos[rider as usize].push(n);
                 if left > 1 {
-                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount };
+                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway };
                 } else {
-                    self.start_move(rider, amount as i16, false);
+                    self.start_move(rider, amount as i16, breakaway);
                 }
             }
             (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
@@ -957,7 +961,7 @@ impl Reifenbreite {
                 }
                 self.start_move(rider, 7, breakaway);
             }
-            ChanceCard::Photo => self.phase = Phase::TowPhoto { rider, left: 1, amount: 7 },
+            ChanceCard::Photo => self.phase = Phase::TowPhoto { rider, left: 1, amount: 7, breakaway },
             _ => self.start_move(rider, 7 + card.shift() as i16, breakaway),
         }
     }
@@ -1284,6 +1288,57 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use spieltisch_core::driver::random_action;
+
+    /// 6.1: after a breakaway "Die Fahrer hinter ihm dürfen jetzt nicht
+    /// folgen" — also when the card and die make 7 and a chance card (7)
+    /// decides the move, the photo card of the chase car (14) included. The
+    /// same moves ridden without breaking away let the rider behind draft.
+    #[test]
+    fn a_chance_card_keeps_the_breakaway() {
+        use crate::action::rider_index;
+        use crate::board::{Block, Cell, Surface};
+        use spieltisch_core::Game;
+        let asphalt = Cell { surface: Surface::Asphalt, number: 0 };
+        let rules =
+            Rules { surfaces: false, sprints: false, jersey: false, chase_car: true, lead_exchange: false };
+        // Rider 32 on row 5 and rider 41 directly behind him, lane 1.
+        let (leader, follower) = (rider_index(32).unwrap(), rider_index(41).unwrap());
+        let moving = ChanceCard::DECK
+            .iter()
+            .map(|&(card, _)| card)
+            .filter(|c| !matches!(c, ChanceCard::Fall | ChanceCard::Puncture | ChanceCard::Chain));
+        let mut tried = 0;
+        for card in moving {
+            for breakaway in [true, false] {
+                let track = Track::from_blocks(&[Block::Straight(vec![vec![asphalt; 4]; 40])], 1, &[0]);
+                let mut g = Reifenbreite::on_track(track, 4, rules, 2, &[(leader, 20), (follower, 16)]);
+                let ride = if breakaway { Action::Break } else { Action::Ride };
+                for a in [Action::Card(Energy::Own6), ride, Action::Roll(1), Action::Chance(card)] {
+                    Game::apply(&mut g, &a).unwrap_or_else(|e| panic!("{card:?}: {a}: {e} in {:?}", g.phase));
+                }
+                if card == ChanceCard::Photo {
+                    Game::apply(&mut g, &Action::Photo(3)).unwrap();
+                }
+                assert!(
+                    matches!(g.phase, Phase::Move { rider, breakaway: b, .. } if rider == leader && b == breakaway),
+                    "{card:?}, breakaway {breakaway}: {:?}",
+                    g.phase
+                );
+                // Straight on, as far as the move goes.
+                let to = *g
+                    .legal_vec()
+                    .iter()
+                    .filter(|a| matches!(a, Action::To(s) if s % 4 == 0))
+                    .last()
+                    .unwrap();
+                Game::apply(&mut g, &to).unwrap();
+                let offered = matches!(g.phase, Phase::Draft { rider, .. } if rider == follower);
+                assert_eq!(offered, !breakaway, "{card:?}, breakaway {breakaway}: {:?}", g.phase);
+                tried += 1;
+            }
+        }
+        assert_eq!(tried, 2 * 11);
+    }
 
     /// The quick test of `playable_cards` looks at exactly the kinds of
     /// card a rider can name: his own and the jokers.
