@@ -250,34 +250,150 @@ fn drafting_impossible_sideways() {
     assert!(!matches!(g.phase(), Phase::Draft { .. }));
 }
 
-#[test]
-fn figure_7_no_draft_when_it_needs_more_spaces_than_the_leader() {
-    // Figure 7, rider 41: he rolls 10, cuts to the inside of the curve and
-    // back to the right to space C. Rider 22 behind him would need more than
-    // 10 spaces to reach the space behind C, so he cannot draft, and so
-    // neither can 54 behind 22.
-    let curve = Block::Curve(vec![vec![ASPHALT; 7], vec![ASPHALT; 6], vec![ASPHALT; 5], vec![ASPHALT; 4]]);
-    let track = Track::from_blocks(&[rows(5), curve, rows(10)], 1, &[0, 0, 0]);
-    let after = 20 + 22; // first space after the curve (5 rows of 4, then 22 curve spaces)
-    let c = after + 2 * 4; // row 7 of the road, lane 1
-    let mut g = race(track, BASIC, 1, &[(41, sp(2, 1)), (22, sp(1, 1)), (54, sp(0, 1))]);
-    play(&mut g, &["roll 10"]);
-    assert_eq!(g.reach_of(r(41), 10).steps(c), Some(10), "C is reachable in 10 over the inside");
+/// The situation of figure 7 (5.4) on a board of our own: six straight rows,
+/// then a left-hand curve whose lanes 1 (outside) to 4 (inside) have 8, 7, 5
+/// and 4 spaces, then straight rows again. The front row, 41 21 53 32 from
+/// right to left, is the one the examples' order of play implies (41, then
+/// 21, then 53, then 32); behind them the lines 22 54, 52 34 44 and 33 23.
+/// 51, 31 and 42 are ahead in the curve and have moved this round.
+fn figure_7() -> Reifenbreite {
+    let lanes = [8, 7, 5, 4].map(|n| vec![ASPHALT; n]).to_vec();
+    let track = Track::from_blocks(&[rows(6), Block::Curve(lanes), rows(10)], 1, &[0, 0, 0]);
+    let riders = [
+        (41, sp(4, 1)),
+        (21, sp(4, 2)),
+        (53, sp(4, 3)),
+        (32, sp(4, 4)),
+        (22, sp(3, 1)),
+        (52, sp(3, 2)),
+        (33, sp(3, 3)),
+        (54, sp(2, 1)),
+        (34, sp(2, 2)),
+        (23, sp(2, 3)),
+        (44, sp(1, 2)),
+        (42, fig7_curve(4, 2)),
+        (31, fig7_curve(4, 3)),
+        (51, fig7_curve(4, 4)),
+    ];
+    let mut g = race(track, BASIC, 2, &riders);
+    mark_moved(&mut g, &[51, 31, 42]);
+    g
+}
+
+/// Space `k` (from 1) of lane `lane` in the curve of [`figure_7`].
+fn fig7_curve(lane: u16, k: u16) -> u16 {
+    24 + [0, 8, 15, 20][lane as usize - 1] + k - 1
+}
+
+/// Lane `lane` of row `k` (from 0) after the curve of [`figure_7`].
+fn fig7_after(k: u16, lane: u16) -> u16 {
+    48 + 4 * k + lane - 1
+}
+
+/// Figure 7 up to 41's move to C, checked on the way.
+fn figure_7_rider_41() -> Reifenbreite {
+    let mut g = figure_7();
+    let (c, d) = (fig7_after(1, 1), fig7_after(0, 1));
+    assert_eq!(g.track().space(c).behind, d, "D is the space behind C");
+    assert_eq!(mover(&g), Some(41));
+    play(&mut g, &["ride", "roll 10"]);
+    let reach = g.reach_of(r(41), 10);
+    // "Fahrer 41 schwenkt nach innen und geht nach der Kurve wieder so weit
+    // wie möglich nach rechts auf das Feld C (auf der Außenkurve hätte er nur
+    // Feld D erreicht)". D, the first space after the curve in lane 1, is
+    // only reached round the outside.
+    assert_eq!(reach.steps(c), Some(10));
+    assert_eq!(reach.steps(d), Some(10));
+    assert_eq!(reach.steps(fig7_after(2, 1)), None, "C is as far as he gets on the right");
     play(&mut g, &[&format!("to {c}")]);
-    assert!(!matches!(g.phase(), Phase::Draft { .. }), "22 cannot reach the space behind C in 10");
-    assert_eq!(mover(&g), Some(22));
-    // Outside the thick line 22 needs 11 spaces to get behind C.
-    assert_eq!(g.reach_of(r(22), 12).steps(c - 4), Some(11));
+    g
 }
 
 #[test]
-fn figure_7_declining_ends_the_chain() {
-    // Figure 7, rider 53: 33 declines to draft, so 23 behind him cannot; then 32 moves.
-    let start = [(53, sp(6, 2)), (33, sp(5, 2)), (23, sp(4, 2)), (32, sp(4, 1))];
-    let mut g = race(grid(30), BASIC, 1, &start);
+fn figure_7_rider_41_leaves_22_and_54_behind() {
+    let g = figure_7_rider_41();
+    let (d, e) = (fig7_after(0, 1), fig7_after(0, 2));
+    // "die Fahrer 22 und 54 können sich nicht anhängen": 22 cannot reach D,
+    // the space behind C, in 10 ...
+    assert!(!matches!(g.phase(), Phase::Draft { .. }), "{:?}", g.phase());
+    assert_eq!(g.reach_of(r(22), 10).steps(d), None);
+    // "wenn 22 den gleichen Weg fährt wie 41, landet er auf Feld E" ...
+    assert_eq!(g.reach_of(r(22), 10).steps(e), Some(10));
+    assert!(g.track().space(d).beside.contains(&e));
+    // "außen an der dicken Linie durch die Kurve ... bräuchte er 11 Felder".
+    assert_eq!(g.reach_of(r(22), 12).steps(d), Some(11));
+    // "Da sich 22 nicht anhängen kann, kann es auch 54 nicht": 21 is next.
+    assert_eq!(mover(&g), Some(21));
+}
+
+/// Figure 7 up to 21's move to A.
+fn figure_7_rider_21() -> Reifenbreite {
+    let mut g = figure_7_rider_41();
+    let (a, b) = (fig7_after(1, 4), fig7_after(0, 4));
+    assert_eq!(g.track().space(a).behind, b, "B is the space behind A");
+    assert_eq!(mover(&g), Some(21));
+    play(&mut g, &["ride", "roll 12"]);
+    // Over lane 3 of the curve and diagonally to the inside after it.
+    assert_eq!(g.reach_of(r(21), 12).steps(a), Some(8));
+    play(&mut g, &[&format!("to {a}")]);
+    g
+}
+
+#[test]
+fn figure_7_rider_21_on_a_stops_52_34_and_44() {
+    // "Nr. 21 kann dies verhindern, indem er sich auf Feld A stellt. Welchen
+    // Weg 52 auch wählt, es ist ihm nicht möglich, mit nur 12 Schritten auf
+    // Punkt B hinter Fahrer 21 zu kommen."
+    let g = figure_7_rider_21();
+    let b = fig7_after(0, 4);
+    assert!(!matches!(g.phase(), Phase::Draft { .. }), "{:?}", g.phase());
+    let reach = g.reach_of(r(52), 12);
+    assert_eq!(reach.steps(b), None);
+    // "wählt er den gleichen Weg wie 21, müßte 52, um Punkt B zu erreichen,
+    // ein Feld nach oben ziehen": that way ends on the space beside B.
+    let beside_b = fig7_after(0, 3);
+    assert!(g.track().space(b).beside.contains(&beside_b));
+    assert_eq!(reach.steps(beside_b), Some(8));
+    // "fährt er geradeaus, müßte er in der Kurve die dicke Linie überqueren":
+    // B lies after lane 4 of the curve, which 52 cannot enter (53 and 32
+    // stand where he would have to move into it), and no lane may be changed
+    // inside the curve or on leaving it; neither the outside of the curve
+    // nor his own lane leads to B. (The printed board has more: the way
+    // through C, where 41 stands, and the outside, one space short. On our
+    // board a rider can always pass beside C with the same number of
+    // spaces, so those cannot be the reasons here.)
+    // "Da sich die Fahrer 52, 34 und 44 nicht anhängen können, ist 53 an der
+    // Reihe."
     assert_eq!(mover(&g), Some(53));
-    play(&mut g, &["roll 5", &format!("to {}", sp(11, 2)), "skip"]);
-    assert_eq!(mover(&g), Some(33), "the declining rider moves later in the normal order");
+}
+
+#[test]
+fn figure_7_rider_53_and_33_declining() {
+    let mut g = figure_7_rider_21();
+    play(&mut g, &["ride", "roll 5"]);
+    // "Dieser würfelt eine "5"; damit könnte er einfach geradeaus fahren."
+    assert!(g.legal_vec().contains(&Action::To(fig7_curve(3, 4))));
+    // "Nr. 53 stellt sich stattdessen auf das Feld hinter Nr. 42."
+    let behind_42 = g.track().space(space_of(&g, 42)).behind;
+    assert_eq!(behind_42, fig7_curve(4, 1));
+    play(&mut g, &[&format!("to {behind_42}")]);
+    // "Nr. 33 beschließt, sich nicht anzuhängen ... und dadurch kann sich
+    // auch 23 nicht anhängen. Nun ist Nr. 32 an der Reihe."
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(33)), "{:?}", g.phase());
+    play(&mut g, &["skip"]);
+    assert_eq!(mover(&g), Some(32));
+    assert!(!g.has_moved(r(33)) && !g.has_moved(r(23)), "both move later in the normal order");
+    // "Er hofft, daß Nr. 51 Glück beim Würfeln hat, daß sich dann die Fahrer
+    // 31 und 42 anhängen und er mitfahren könnte": so it goes in a later
+    // round when 51 rolls 9.
+    let track = g.track().clone();
+    let line = [51, 31, 42, 53].map(|n| (n, space_of(&g, n)));
+    let mut next = race(track, BASIC, 3, &line);
+    assert_eq!(mover(&next), Some(51));
+    play(&mut next, &["ride", "roll 9", &format!("to {}", fig7_after(8, 4)), "draft", "draft"]);
+    assert!(matches!(next.phase(), Phase::Draft { rider, .. } if rider == r(53)), "{:?}", next.phase());
+    play(&mut next, &["draft"]);
+    assert_eq!(space_of(&next, 53), fig7_after(5, 4));
 }
 
 #[test]
@@ -314,8 +430,9 @@ fn at_most_two_energy_cards() {
 
 #[test]
 fn figure_10_mass_fall() {
-    // 7.1, example to figure 10: 31 causes a mass fall. Figure columns 1–7
-    // (front to back) are rows 7–1 here; the figure's top line is lane 1.
+    // 7.1, example to figure 10: "Fahrer 31 verursacht einen Massensturz!"
+    // Figure columns 1–7 (front to back) are rows 7–1 here; the figure's top
+    // line is lane 1, the right-hand side in the direction of travel.
     let at = |col: u16, lane: u16| sp(8 - col, lane);
     let riders = [
         (51, at(1, 1)),
@@ -332,15 +449,33 @@ fn figure_10_mass_fall() {
         (23, at(7, 3)),
     ];
     let mut g = race(grid(12), BASIC, 2, &riders);
-    mark_moved(&mut g, &[51, 41]);
-    assert_eq!(mover(&g), Some(31));
+    // The figure shows nobody as moved: 31 draws the card with 51 and 41
+    // still waiting to ride, so whether they escape depends on where they
+    // stand alone.
+    g.begin_turn(r(31));
     play(&mut g, &["ride", "roll 7", "chance fall"]);
-    for n in [31, 21, 52, 34, 42, 33, 54] {
-        assert!(g.has_moved(r(n)), "{n} falls");
-    }
+    let fallen: Vec<u8> = riders.iter().map(|&(n, _)| n).filter(|&n| g.has_moved(r(n))).collect();
+    // "Dadurch stürzen folgende Fahrer: 21, 52, 34, 42, 33 und 54 (weil eine
+    // der Seiten ihres Feldes an das Feld des gestürzten Fahrers grenzt)":
+    // 21 beside 31 on his left, 52 behind 31, 34 behind 52, 42 behind 34,
+    // 33 right of the falling follower 42, 54 behind 33.
+    assert_eq!(fallen, [31, 21, 52, 34, 42, 33, 54]);
+    // "Die Fahrer 51 und 41 reißen aus, weil sie vor 31 auf der Strecke
+    // sind": 51 is ahead of him; 41 is right beside him, and the rider right
+    // of the one who caused the fall has a lead on him. They do not fall:
+    // 51 rides next, and 41 can follow him in his slipstream.
+    assert_eq!(mover(&g), Some(51));
+    play(&mut g, &["ride", "roll 4", &format!("to {}", sp(11, 1))]);
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(41)), "{:?}", g.phase());
+    play(&mut g, &["draft"]);
+    assert_eq!(space_of(&g, 41), sp(10, 1));
+    // "Die Nr. 32, 53 und 23 bleiben verschont, weil sie nicht an ein Feld
+    // eines gestürzten Fahrers grenzen": 32 is two lanes from 42, 53 touches
+    // 42 only at a corner, 23 is behind 53. They ride this round.
     for n in [32, 53, 23] {
         assert!(!g.has_moved(r(n)), "{n} is spared");
     }
+    assert_eq!(mover(&g), Some(32));
 }
 
 #[test]
@@ -351,23 +486,104 @@ fn fallen_riders_are_right_of_a_follower_but_not_of_the_causer() {
     assert!(fallen.contains(&r(52)) && fallen.contains(&r(53)) && !fallen.contains(&r(41)));
 }
 
+/// Figure 11 (8): the line lies between rows 16 and 17. Front to back: 31,
+/// 43, 52, 24 in lane 1; 33 beside 31 in lane 3; 21, 41, 53 in lane 2 and
+/// 22, 44, 23 in lane 3 behind them.
+fn figure_11(cards: bool) -> Reifenbreite {
+    let track = Track::from_blocks(&[rows(17), rows(12)], 1, &[0, 1]);
+    let riders = [
+        (31, sp(10, 1)),
+        (43, sp(9, 1)),
+        (52, sp(8, 1)),
+        (24, sp(7, 1)),
+        (33, sp(10, 3)),
+        (21, sp(9, 2)),
+        (41, sp(8, 2)),
+        (53, sp(7, 2)),
+        (22, sp(9, 3)),
+        (44, sp(8, 3)),
+        (23, sp(7, 3)),
+    ];
+    let mut g = race(track, BASIC, 2, &riders);
+    if !cards {
+        // "Fahrer 31 hat jedoch keine Energie-Karte mehr": nor has his team.
+        g.energy[1] = [0; 7];
+        g.begin_turn(r(31));
+    }
+    g
+}
+
+/// Plays rider `n`'s turn on the dice (he must be the one to move): `roll`,
+/// then to `to`; a slipstream offered after it is declined.
+fn ride(g: &mut Reifenbreite, n: u8, roll: u8, to: u16) {
+    ride_no_skip(g, n, roll, to);
+    if matches!(g.phase(), Phase::Draft { .. }) {
+        play(g, &["skip"]);
+    }
+}
+
 #[test]
 fn figure_11_crossing_the_finish_line() {
-    // 8, example 11: 31 rolls 9 and ends on the third space past the line;
-    // 43 and 52 cross in his slipstream, 24 drafts but stays short of it.
-    let track = Track::from_blocks(&[rows(17), rows(12)], 1, &[0, 1]);
-    let start = [(31, sp(10, 1)), (43, sp(9, 1)), (52, sp(8, 1)), (24, sp(7, 1))];
-    let mut g = race(track, BASIC, 2, &start);
-    play(&mut g, &["ride", "roll 9"]);
+    // 8, example 11: "Besitzt der Fahrer noch eine Energie-Karte, kann er
+    // ausbrechen und dadurch alleine über die Ziellinie fahren ... Links
+    // neben ihm steht nämlich sein Teamkamerad Nr. 33, der dann an der Reihe
+    // ist".
+    let mut g = figure_11(true);
+    play(&mut g, &["card 6M", "break", "roll 3", &format!("to {}", sp(19, 1))]);
+    assert_eq!(mover(&g), Some(33), "nobody follows a breakaway");
+    // "Fahrer 31 hat jedoch keine Energie-Karte mehr und würfelt 9; er
+    // erreicht damit das dritte Feld nach dem Ziel."
+    let mut g = figure_11(false);
+    assert!(matches!(g.phase(), Phase::Dice { rider, .. } if rider == r(31)), "no card, no breakaway");
+    play(&mut g, &["roll 9"]);
     let legal = g.legal_vec();
     assert!(legal.contains(&Action::To(sp(19, 1))), "the full 9 over the line");
     assert!(!legal.contains(&Action::To(sp(18, 1))), "no shorter move over the line");
     assert!(!legal.contains(&Action::To(sp(17, 1))), "no shorter move over the line");
     assert!(legal.contains(&Action::To(sp(16, 1))), "stopping before the line is a shorter move");
+    // "Natürlich folgen die Fahrer 43, 52 und 24 im Windschatten. Allerdings
+    // kommt Fahrer 24 damit nicht über die Ziellinie."
     play(&mut g, &[&format!("to {}", sp(19, 1)), "draft", "draft", "draft"]);
     assert_eq!(space_of(&g, 24), sp(16, 1));
     assert_eq!(g.finish_order(), &[r(31), r(43), r(52)]);
     assert_eq!(g.riders()[r(24) as usize].status, Status::Road);
+    // "Danach ist Fahrer 33 an der Reihe. Er würfelt 5 und es erscheint
+    // logisch, daß er geradewegs auf das Ziel losfährt und sich auf Feld B
+    // stellt. Besser wäre es jedoch, wenn er auf Feld A geht." A is the
+    // space behind 24, B the one straight ahead of 33.
+    let (a, b) = (sp(15, 1), sp(15, 3));
+    assert_eq!(g.track().space(space_of(&g, 24)).behind, a);
+    assert_eq!(mover(&g), Some(33));
+    let mut on_b = g.clone();
+    for (g, field) in [(&mut g, a), (&mut on_b, b)] {
+        ride(g, 33, 5, field);
+        // The others of the figure ride one row on, short of the line.
+        for (n, row, lane) in [(21, 10, 2), (22, 10, 3), (41, 9, 2), (44, 9, 3), (53, 8, 2), (23, 8, 3)] {
+            ride(g, n, 2, sp(row, lane));
+        }
+        assert_eq!(g.round(), 3);
+        // "Wenn 24 in der nächsten Runde (als der am weitesten rechts
+        // stehende Fahrer) zuerst würfeln darf ..."
+        ride_no_skip(g, 24, 3, sp(19, 1));
+    }
+    // "... kann sich 33 von Feld A aus sofort anhängen, erreicht so
+    // vielleicht das Ziel und erhält damit als Fünfter immerhin 30 Punkte."
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(33)), "{:?}", g.phase());
+    play(&mut g, &["draft"]);
+    assert_eq!(g.finish_order(), &[r(31), r(43), r(52), r(24), r(33)]);
+    assert_eq!(g.stage_points()[r(33) as usize], 30);
+    // From B he cannot follow 24.
+    assert!(!matches!(on_b.phase(), Phase::Draft { .. }), "{:?}", on_b.phase());
+    assert_eq!(on_b.finish_order(), &[r(31), r(43), r(52), r(24)]);
+}
+
+/// As [`ride`], but leaves a slipstream offer open.
+fn ride_no_skip(g: &mut Reifenbreite, n: u8, roll: u8, to: u16) {
+    assert_eq!(mover(g), Some(n), "{:?}", g.phase());
+    if matches!(g.phase(), Phase::Choose { .. }) {
+        play(g, &["ride"]);
+    }
+    play(g, &[&format!("roll {roll}"), &format!("to {to}")]);
 }
 
 #[test]
@@ -437,6 +653,35 @@ fn figure_13_dismounting_and_returning() {
     play(&mut g, &["ride", "roll 6"]);
     play(&mut g, &["ride", "roll 8", &format!("to {}", sp(5, 2))]);
     assert_eq!(space_of(&g, 43), sp(4, 2));
+}
+
+#[test]
+fn figure_13_several_riders_return_in_the_order_they_dismounted() {
+    // 9.2, example to figure 13: "Müssen mehrere Fahrer neben die Straße
+    // gestellt werden, die dann nebeneinander stehen, werden sie in der
+    // gleichen Reihenfolge wieder auf die Straße gestellt, in der sie von
+    // ihrem Rad absteigen mußten". 43 (lane 1) rides before 31 (lane 2)
+    // beside him, so 43 gets off first, though 31 comes first by number.
+    let track = Track::from_blocks(&[Block::Straight(vec![vec![cell(Surface::Climb, 6); 4]; 20])], 1, &[0]);
+    let riders = [(43, sp(5, 1)), (31, sp(5, 2)), (21, sp(3, 1)), (22, sp(3, 2))];
+    let mut g = race(track, ADVANCED, 2, &riders);
+    assert_eq!(mover(&g), Some(43));
+    play(&mut g, &["ride", "roll 6"]);
+    assert_eq!(mover(&g), Some(31));
+    play(&mut g, &["ride", "roll 5"]);
+    assert_eq!(g.riders()[r(43) as usize].status, Status::Dismounted);
+    assert_eq!(g.riders()[r(31) as usize].status, Status::Dismounted);
+    // 21 and 22 take both their spaces (8 less the climb's 6: 2 spaces).
+    ride(&mut g, 21, 8, sp(5, 1));
+    ride(&mut g, 22, 8, sp(5, 2));
+    assert_eq!(g.round(), 3);
+    // "Es kann vorkommen, daß inzwischen Plätze von anderen Fahrern besetzt
+    // wurden": 43 comes back first and takes the nearest free space of his
+    // row, lane 3; 31 finds that taken too and gets lane 4. (In the other
+    // order 31 would have had lane 3 and 43 lane 4.)
+    assert_eq!(g.riders()[r(43) as usize].status, Status::Road);
+    assert_eq!(g.riders()[r(31) as usize].status, Status::Road);
+    assert_eq!((space_of(&g, 43), space_of(&g, 31)), (sp(5, 3), sp(5, 4)));
 }
 
 #[test]
@@ -537,25 +782,60 @@ fn sprint_track() -> Track {
     t
 }
 
+/// Plays whole turns on the dice: `(rider, roll, row, lane)` each, in the
+/// order of play, declining every slipstream.
+fn rides(g: &mut Reifenbreite, turns: &[(u8, u8, u16, u16)]) {
+    for &(n, roll, row, lane) in turns {
+        ride(g, n, roll, sp(row, lane));
+    }
+}
+
 #[test]
 fn section_15_1_yellow_jersey() {
-    // 15.1: 21 wins the first sprint (11) and takes the jersey; 42, third in
-    // it (5), wins the second (7): 12 sprint points against 11, so 42 takes it.
+    // 15.1, with the score sheet of 18: sprint lines B (row 4), C (row 10)
+    // and E (row 16), crossed by the riders' own moves.
     let rules = Rules { sprints: true, jersey: true, ..ADVANCED };
-    let riders = [(21, sp(0, 1)), (33, sp(0, 2)), (42, sp(0, 3)), (51, sp(0, 4))];
+    let riders = [(21, sp(3, 1)), (33, sp(3, 2)), (42, sp(3, 3)), (51, sp(2, 1)), (43, sp(2, 2))];
     let mut g = race(sprint_track(), rules, 2, &riders);
-    g.move_rider(r(21), sp(5, 1));
-    g.move_rider(r(33), sp(5, 2));
-    g.move_rider(r(42), sp(5, 3));
+    // "Fahrer 21 gewinnt den ersten Sprint. Er erhält das Gelbe Trikot und
+    // die angegebenen 11 Punkte." 33 and 42 follow him over the line.
+    rides(&mut g, &[(21, 2, 4, 1)]);
     assert_eq!(g.jersey.map(|(h, _)| h), Some(r(21)));
-    assert_eq!(g.sprint_points[r(21) as usize], 11);
-    // Each further round held scores 2.
-    g.jersey = Some((r(21), 1));
-    g.end_round();
-    assert_eq!(g.jersey_points[r(21) as usize], 2);
-    g.move_rider(r(42), sp(11, 3));
+    rides(&mut g, &[(33, 2, 4, 2), (42, 2, 4, 3), (51, 2, 3, 1), (43, 2, 3, 2)]);
+    assert_eq!(g.sprint_results[0], [r(21), r(33), r(42)]);
+    assert_eq!([21, 33, 42].map(|n| g.sprint_points[r(n) as usize]), [11, 8, 5]);
+    // "Für jede weitere Runde, in der dieser Fahrer das Gelbe Trikot hält,
+    // bekommt er 2 Punkte": not for the round he took it in, 2 for the next.
+    assert_eq!((g.round(), g.jersey_points[r(21) as usize]), (3, 0));
+    rides(&mut g, &[(21, 2, 5, 1), (33, 2, 5, 2), (42, 2, 5, 3), (51, 2, 4, 1), (43, 2, 4, 2)]);
+    assert_eq!((g.round(), g.jersey_points[r(21) as usize]), (4, 2));
+    // "Den zweiten Sprint gewinnt Fahrer 42. Er erhält dafür 7 Punkte. Im
+    // ersten Sprint hat 42 bereits 5 Punkte (3. Platz) gewonnen, er hat damit
+    // ein Punktekonto von 12 Punkten. Da Fahrer 21 nur 11 Punkte hat ...,
+    // erhält Fahrer 42 jetzt das Gelbe Trikot."
+    rides(&mut g, &[(21, 2, 6, 1), (33, 2, 6, 2), (42, 6, 11, 3)]);
     assert_eq!(g.sprint_points[r(42) as usize], 12);
     assert_eq!(g.jersey.map(|(h, _)| h), Some(r(42)));
+    // 51 and 43 complete the second sprint as on the sheet: 42, 51, 43.
+    rides(&mut g, &[(51, 8, 12, 1), (43, 8, 12, 2)]);
+    assert_eq!(g.sprint_results[1], [r(42), r(51), r(43)]);
+    assert_eq!(g.jersey.map(|(h, _)| h), Some(r(42)), "5 and 3 points take nothing from 42");
+    // Two further rounds in the jersey: 4 points for 42; 21 keeps his 2.
+    for round in 0..2 {
+        let row = |r: u16| r + round;
+        rides(
+            &mut g,
+            &[
+                (51, 2, row(13), 1),
+                (43, 2, row(13), 2),
+                (42, 2, row(12), 3),
+                (21, 2, row(7), 1),
+                (33, 2, row(7), 2),
+            ],
+        );
+    }
+    assert_eq!(g.round(), 7);
+    assert_eq!([21, 42].map(|n| g.jersey_points[r(n) as usize]), [2, 4]);
 }
 
 #[test]
