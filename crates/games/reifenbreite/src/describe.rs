@@ -288,7 +288,17 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
     let mut out = String::new();
     let Some(last) = g.results.last() else { return out };
     let dq = g.disqualified.last().copied().unwrap_or(0);
-    let _ = writeln!(out, "{}", tr(lang, "Score sheet", "Wertungsblatt"));
+    let stages = g.results.len();
+    if stages > 1 {
+        let _ = writeln!(
+            out,
+            "{} {stages}/{stages} ({})",
+            tr(lang, "Score sheet, stage", "Wertungsblatt, Etappe"),
+            g.track().name
+        );
+    } else {
+        let _ = writeln!(out, "{}", tr(lang, "Score sheet", "Wertungsblatt"));
+    }
     let _ = writeln!(
         out,
         "  {}",
@@ -335,15 +345,8 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
         let _ = writeln!(out, "  {}: {:?}", tr(lang, "race director drew", "der Rennleiter zog"), g.director);
     }
     let scores = g.team_scores();
-    if g.results.len() > 1 {
-        let _ = writeln!(
-            out,
-            "  {} ({} × {} + {})",
-            tr(lang, "stage race", "Etappenrennen"),
-            g.results.len(),
-            tr(lang, "best rider", "bester Fahrer"),
-            tr(lang, "team total", "Teamergebnis")
-        );
+    if stages > 1 {
+        out.push_str(&stage_race_sheet(g, lang));
     }
     for t in 0..g.teams() {
         let riders: Vec<String> = (t * 4..t * 4 + 4)
@@ -360,6 +363,51 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
             scores[t as usize]
         );
     }
+    out
+}
+
+/// The sheet of a stage race (17): each stage's team points, the totals,
+/// each team's best rider over all stages, and the final result, stages ×
+/// the best rider's total + the team total, as in the rulebook's example.
+fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
+    let mut out = String::new();
+    let teams = 0..g.teams() as usize;
+    let team_points = |stage: &[u16], t: usize| (t * 4..t * 4 + 4).map(|r| stage[r] as u32).sum::<u32>();
+    let rider_total = |r: usize| g.results.iter().map(|s| s[r] as u32).sum::<u32>();
+    let _ = writeln!(
+        out,
+        "{}",
+        tr(lang, "Stage race: team points per stage", "Etappenrennen: Teampunkte je Etappe")
+    );
+    let header: String = teams
+        .clone()
+        .map(|t| format!("  {:>8}", format!("{} {}x", tr(lang, "team", "Team"), t + 2)))
+        .collect();
+    let _ = writeln!(out, "  {:<31}{header}", tr(lang, "stage", "Etappe"));
+    for (k, stage) in g.results.iter().enumerate() {
+        let name = g.tracks.get(k).map_or("", |t| t.0.name.as_str());
+        let row: String = teams.clone().map(|t| format!("  {:>8}", team_points(stage, t))).collect();
+        let _ = writeln!(out, "  {:<31}{row}", format!("{}. {name}", k + 1));
+    }
+    let totals: String = teams
+        .clone()
+        .map(|t| format!("  {:>8}", g.results.iter().map(|s| team_points(s, t)).sum::<u32>()))
+        .collect();
+    let _ = writeln!(out, "  {:<31}{totals}", tr(lang, "total", "insgesamt"));
+    let best: String = teams
+        .clone()
+        .map(|t| {
+            let r =
+                (t * 4..t * 4 + 4).max_by_key(|&r| (rider_total(r), std::cmp::Reverse(r))).unwrap_or(t * 4);
+            format!("  {:>8}", format!("{}: {}", rider_number(r as u8), rider_total(r)))
+        })
+        .collect();
+    let _ = writeln!(out, "  {:<31}{best}", tr(lang, "best rider", "bester Fahrer"));
+    let scores = g.team_scores();
+    let finals: String = teams.map(|t| format!("  {:>8}", scores[t])).collect();
+    let formula =
+        format!("{} × {} + {}", g.results.len(), tr(lang, "best", "bester"), tr(lang, "total", "Team"));
+    let _ = writeln!(out, "  {formula:<31}{finals}");
     out
 }
 
@@ -439,5 +487,50 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
         }
         Action::Draft => format!("{mover} {}", tr(lang, "drafts", "hängt sich an")),
         Action::Skip => format!("{mover} {}", tr(lang, "does not draft", "hängt sich nicht an")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Options;
+    use spieltisch_core::Game;
+
+    /// Section 17's example on the sheet: rider 41 scores 18, 55, 40, 22
+    /// and 26 in five stages, his team 46, 68, 92, 66 and 47; the team's
+    /// result is 5 × 161 + 319 = 1124.
+    #[test]
+    fn stage_race_sheet_follows_section_17() {
+        let options = Options {
+            stages: Some("paris-roubaix,luettich,giro,tour,paris-roubaix".into()),
+            ..Options::default()
+        };
+        let mut g = <Reifenbreite as Game>::new(&options).unwrap();
+        let (r41, r42) = (crate::action::rider_index(41).unwrap(), crate::action::rider_index(42).unwrap());
+        for (own, team) in [(18, 46), (55, 68), (40, 92), (22, 66), (26, 47)] {
+            let mut stage = vec![0u16; 16];
+            stage[r41 as usize] = own;
+            stage[r42 as usize] = team - own;
+            g.results.push(stage);
+        }
+        for (lang, words) in [
+            (Lang::En, ["team points per stage", "best rider"]),
+            (Lang::De, ["Teampunkte je Etappe", "bester Fahrer"]),
+        ] {
+            let sheet = score_sheet(&g, lang);
+            for w in words {
+                assert!(sheet.contains(w), "{sheet}");
+            }
+            let line = |start: &str| {
+                sheet.lines().find(|l| l.trim_start().starts_with(start)).unwrap_or_default().to_string()
+            };
+            // Team 4x is the third column.
+            let column = |l: String| l.split_whitespace().rev().nth(1).unwrap_or_default().to_string();
+            assert_eq!(column(line("1.")), "46", "{sheet}");
+            assert_eq!(column(line("5.")), "47", "{sheet}");
+            assert!(line(tr(lang, "total", "insgesamt")).contains("319"), "{sheet}");
+            assert!(line(tr(lang, "best rider", "bester Fahrer")).contains("41: 161"), "{sheet}");
+            assert!(line("5 ×").split_whitespace().any(|w| w == "1124"), "{sheet}");
+        }
     }
 }
