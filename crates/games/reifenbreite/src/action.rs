@@ -10,7 +10,7 @@
 //! | `tow`, `tow12` | hitch a tow from the team car: one die + 6, or a flat 12 (chase-car rule) |
 //! | `ask` | offer the lead to the next rider of the line (lead exchange) |
 //! | `accept`, `refuse` | answer an offer of the lead |
-//! | `roll 9` | chance: the dice (and cards) total |
+//! | `roll 9` | chance: the dice total (two dice, or one after an energy card or a tow; cards chosen are added to it) |
 //! | `chance fall` | chance: a chance card |
 //! | `photo 4`, `photo ?` | chance: a photo card drawn for a tow (hidden until the end) |
 //! | `director 3` | chance: a photo card drawn by the race director at the end |
@@ -39,7 +39,8 @@ pub enum Action {
     Ask,
     Accept,
     Refuse,
-    /// Chance: the total of the dice and cards.
+    /// Chance: the total of the dice rolled (the value of energy cards
+    /// chosen, or a tow's 6, is added to it).
     Roll(u8),
     Chance(ChanceCard),
     /// Chance: a photo card (1–6).

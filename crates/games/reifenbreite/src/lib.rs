@@ -94,6 +94,20 @@
 //!   first; once per rider and round); stage races (`stages`: every stage is
 //!   a fresh race with fresh cards; the result is stages × the best
 //!   rider's total + the team total).
+//! - **Where the professional rules are silent** (our decisions):
+//!   - A tow is the whole move: it is chosen instead of energy cards and
+//!     cannot be a breakaway (14 gives it its own length: one die + 6, or
+//!     12).
+//!   - The lead is offered before the rider chooses any energy card: once
+//!     he has played a card he is moving himself.
+//!   - Tows and lead exchanges are allowed in the start round: its
+//!     exceptions (6, 7) concern energy and chance cards only.
+//!   - The rider directly behind may draft after a tow, as after any move
+//!     that is not a breakaway (5.4, 6.1).
+//!   - In a stage race each stage is a race of its own (14: "während eines
+//!     Rennens"): every rider may hitch up to four tows per stage, photo
+//!     cards and the race director's draw belong to the stage, and the
+//!     yellow jersey is won anew on each stage's sprints.
 //!
 //! ## Own boards and courses
 //! `course=FILE` loads a course file ([`course`]); its optional `board` key
