@@ -755,6 +755,112 @@ fn section_18_score_sheet() {
     assert_eq!(team_scores(&[points], 4), vec![111, 114, 134, 100]);
 }
 
+/// A rider and where he is: `(number, row, lane)`.
+type Spot = (u8, u16, u16);
+
+/// The race behind the score sheet of 18, on [`sheet_track`]: where each of
+/// the six riders at the front is at the end of each round, in the order
+/// they ride. Sprint 1 (round 2): 21, 33, 42 over B; 21 wears the jersey
+/// for rounds 3–6. Sprint 2 (round 7): 42, 51, 43 over C; 42 takes the
+/// jersey and wears it for rounds 8–15. Sprint 3 (round 11): 43, 31, 51 over
+/// E. Round 16: 31, 43, 51, 42, 33 and 21 finish.
+const SHEET_LEADERS: [(u16, [Spot; 6]); 15] = [
+    (2, [(21, 6, 1), (33, 6, 2), (42, 6, 3), (31, 5, 3), (51, 5, 4), (43, 4, 4)]),
+    (3, [(21, 7, 1), (33, 7, 2), (42, 9, 3), (31, 6, 3), (51, 8, 4), (43, 7, 4)]),
+    (4, [(42, 11, 3), (51, 10, 4), (21, 8, 1), (33, 8, 2), (43, 9, 4), (31, 7, 3)]),
+    (5, [(42, 13, 3), (51, 12, 4), (43, 11, 4), (21, 9, 1), (33, 9, 2), (31, 8, 3)]),
+    (6, [(42, 15, 3), (51, 14, 4), (43, 13, 4), (21, 10, 1), (33, 10, 2), (31, 9, 3)]),
+    (7, [(42, 16, 3), (51, 16, 4), (43, 16, 2), (21, 11, 1), (33, 11, 2), (31, 10, 3)]),
+    (8, [(43, 19, 2), (42, 18, 3), (51, 18, 4), (21, 13, 1), (33, 14, 2), (31, 16, 3)]),
+    (9, [(43, 22, 2), (42, 20, 3), (51, 21, 4), (31, 21, 1), (33, 16, 2), (21, 14, 1)]),
+    (10, [(43, 25, 2), (31, 24, 1), (51, 23, 4), (42, 22, 3), (33, 18, 2), (21, 16, 1)]),
+    (11, [(43, 27, 2), (31, 27, 1), (51, 26, 4), (42, 24, 3), (33, 20, 2), (21, 18, 1)]),
+    (12, [(31, 30, 1), (43, 29, 2), (51, 28, 3), (42, 26, 4), (33, 23, 1), (21, 21, 2)]),
+    (13, [(31, 33, 1), (43, 32, 2), (51, 31, 3), (42, 29, 4), (33, 26, 1), (21, 24, 2)]),
+    (14, [(31, 36, 1), (43, 35, 2), (51, 34, 3), (42, 32, 4), (33, 29, 1), (21, 28, 2)]),
+    (15, [(31, 39, 1), (43, 38, 2), (51, 37, 3), (42, 36, 4), (33, 35, 1), (21, 34, 2)]),
+    (16, [(31, 41, 1), (43, 42, 2), (51, 43, 3), (42, 44, 4), (33, 45, 1), (21, 46, 2)]),
+];
+
+/// The other ten riders, front row first, lanes 1–4, in the order of the
+/// sheet's places 7–16: they ride in a block a row a round, then 12 rows a
+/// round, and finish in rounds 18 and 19 in that order.
+const SHEET_FIELD: [u8; 10] = [23, 53, 52, 22, 24, 41, 32, 54, 44, 34];
+
+/// Lines B, C and E at rows 6, 16 and 26 with the points of 13.2's sprints;
+/// the finish at row 40.
+fn sheet_track() -> Track {
+    let mut t = Track::from_blocks(&[rows(6), rows(10), rows(10), rows(14), rows(20)], 1, &[0, 1, 2, 3, 4]);
+    t.sprints = vec![
+        Sprint { line: 'B', leg: 1, points: [11, 8, 5] },
+        Sprint { line: 'C', leg: 2, points: [7, 5, 3] },
+        Sprint { line: 'E', leg: 3, points: [5, 4, 2] },
+    ];
+    t
+}
+
+#[test]
+fn section_18_score_sheet_from_a_race() {
+    // 18: the score sheet, produced by a race played through the checked
+    // `Game::apply`: every line crossed and every jersey round scored by
+    // the riders' own moves.
+    let rules = Rules { sprints: true, jersey: true, ..ADVANCED };
+    let mut riders: Vec<(u8, u16)> =
+        vec![(21, sp(5, 1)), (33, sp(5, 2)), (42, sp(5, 3)), (31, sp(4, 3)), (51, sp(4, 4)), (43, sp(3, 4))];
+    for (i, &n) in SHEET_FIELD.iter().enumerate() {
+        riders.push((n, sp(2 - i as u16 / 4, i as u16 % 4 + 1)));
+    }
+    let mut g = race(sheet_track(), rules, 2, &riders);
+    while g.turn() != Turn::Over {
+        let n = mover(&g).unwrap_or_else(|| panic!("{:?}", g.phase()));
+        let round = g.round();
+        let planned = SHEET_LEADERS
+            .iter()
+            .find(|(t, _)| *t == round)
+            .and_then(|(_, plan)| plan.iter().find(|p| p.0 == n));
+        let to = match planned {
+            Some(&(_, row, lane)) => sp(row, lane),
+            None => {
+                let start =
+                    riders.iter().find(|(m, _)| *m == n).map(|&(_, s)| s).expect("a rider of the race");
+                let rows_on = match round {
+                    ..=16 => round - 1,
+                    17 => 27,
+                    18 => 39,
+                    _ => 41,
+                };
+                start + 4 * rows_on
+            }
+        };
+        let steps = g
+            .reach_of(r(n), 12)
+            .steps(to)
+            .unwrap_or_else(|| panic!("{n} cannot reach {to} in round {round}"));
+        // Over the finish the whole roll is ridden (8); elsewhere the roll
+        // may be more than the move (5.5), and never the 7 of a chance card.
+        let over = g.track().leg[to as usize] == g.track().finish_leg;
+        let roll = if over { steps } else { steps.max(2) + u8::from(steps == 7) };
+        assert_ne!(roll, 7, "{n} in round {round}");
+        ride(&mut g, n, roll, to);
+    }
+    assert_eq!(g.sprint_results, [[r(21), r(33), r(42)], [r(42), r(51), r(43)], [r(43), r(31), r(51)]]);
+    // "III X 2": four further rounds for 21, eight for 42.
+    assert_eq!([21, 42].map(|n| g.jersey_points[r(n) as usize]), [8, 16]);
+    // The sheet's column "Sprints + Gelbes Trikot".
+    let column = [(31, 4), (43, 8), (51, 7), (42, 28), (33, 8), (21, 19)];
+    for (n, p) in column {
+        assert_eq!(g.sprint_points[r(n) as usize] + g.jersey_points[r(n) as usize], p, "rider {n}");
+    }
+    let finish = [31, 43, 51, 42, 33, 21, 23, 53, 52, 22, 24, 41, 32, 54, 44, 34].map(r);
+    assert_eq!(g.finish_order(), finish);
+    let points = g.stage_points();
+    let sheet = [(31, 54), (43, 48), (51, 42), (42, 60), (33, 38), (21, 47), (23, 26), (41, 16), (34, 8)];
+    for (n, total) in sheet {
+        assert_eq!(points[r(n) as usize], total, "rider {n}");
+    }
+    assert_eq!(g.team_scores(), vec![111, 114, 134, 100]);
+}
+
 #[test]
 fn section_17_stage_race_bonus() {
     // 17: rider 41 scores 18, 55, 40, 22, 26 = 161; his team 46, 68, 92, 66, 47 = 319.
