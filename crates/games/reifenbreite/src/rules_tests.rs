@@ -185,17 +185,25 @@ fn section_5_5_moving_fewer_spaces_to_draft_later() {
 
 #[test]
 fn figure_5a_thick_line_in_a_curve() {
-    // Figure 5a: no lane change across the thick line of a curve.
+    // 5.3, example to figure 5a: "Der Fahrer 51 will in der Kurve nach innen
+    // schwenken, müßte dabei aber die dicke Linie überqueren, was NICHT
+    // erlaubt ist. Dünne Linien dürfen normal überquert werden."
     let curve = Block::Curve(vec![vec![ASPHALT; 6], vec![ASPHALT; 5], vec![ASPHALT; 4], vec![ASPHALT; 3]]);
     let track = Track::from_blocks(&[rows(3), curve, rows(6)], 1, &[0, 0, 0]);
     let first_curve = 12u16; // lane 1 of the curve starts right after the 12 straight spaces
-    let g = race(track, BASIC, 1, &[(51, sp(2, 1))]);
+    let g = race(track.clone(), BASIC, 1, &[(51, sp(2, 1))]);
     let reach = g.reach_of(r(51), 3);
     let t = g.track();
     for &(s, _) in reach.as_slice() {
         assert_eq!(t.space(s).lane, 1, "inside the curve 51 stays in lane 1 (space {s})");
     }
     assert_eq!(reach.steps(first_curve), Some(1));
+    // On the straight before the curve the thin lines are crossed: from two
+    // rows further back 51 gets into lane 3, and so onto the inside.
+    let g = race(track, BASIC, 1, &[(51, sp(0, 1))]);
+    let reach = g.reach_of(r(51), 3);
+    assert_eq!(reach.steps(sp(2, 3)), Some(2));
+    assert!(reach.as_slice().iter().any(|&(s, _)| g.track().space(s).curve && g.track().space(s).lane == 3));
 }
 
 #[test]
@@ -398,23 +406,45 @@ fn figure_7_rider_53_and_33_declining() {
 
 #[test]
 fn figure_9_energy_cards_and_breakaways() {
-    // 6.1, example A: one energy card (6) and one die (4): 10 spaces.
-    let mut g = race(grid(30), BASIC, 2, &[(21, sp(2, 1))]);
+    // 6.1, example A: "Fahrer 21 ist zurückgeblieben. Er setzt deshalb 1
+    // Energie-Karte ein (z.B. 6 Punkte) und würfelt einmal (4 Augen). Er darf
+    // jetzt also 6+4=10 Felder vorwärts ziehen und steht dann hinter Fahrer
+    // 22 ... An ihn kann er sich jetzt ausgezeichnet anhängen, wenn 22 an der
+    // Reihe ist." 22, ahead, has moved this round.
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(13, 1)), (21, sp(2, 1))]);
+    mark_moved(&mut g, &[22]);
     play(&mut g, &["card 6M", "ride"]);
     assert!(matches!(g.phase(), Phase::Dice { dice: 1, base: 6, .. }));
     play(&mut g, &["roll 4"]);
     assert!(matches!(g.phase(), Phase::Move { amount: 10, .. }));
-    // Example B: two cards (5 + 6 = 11), no dice, no breakaway: others may draft.
-    let mut g = race(grid(30), BASIC, 2, &[(54, sp(5, 1)), (41, sp(4, 1))]);
+    play(&mut g, &[&format!("to {}", sp(12, 1))]);
+    assert_eq!(g.round(), 3);
+    ride_no_skip(&mut g, 22, 5, sp(18, 1));
+    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(21)), "{:?}", g.phase());
+    // Example B: "Fahrer 54 setzt 2 Energie-Karten ein (z.B. 5+6=11 Punkte);
+    // ... kündigt er keinen Ausbruchsversuch an; mit großer
+    // Wahrscheinlichkeit werden ihm 41 und 31 im Windschatten folgen und er
+    // kann dann 52 und 51 ebenfalls mitziehen." Two cards, no dice.
+    let line = [(54, sp(5, 1)), (41, sp(4, 1)), (31, sp(3, 1)), (52, sp(2, 1)), (51, sp(1, 1))];
+    let mut g = race(grid(30), BASIC, 2, &line);
     play(&mut g, &["card 5", "card J6M", "ride"]);
     assert!(matches!(g.phase(), Phase::Move { amount: 11, breakaway: false, .. }));
     play(&mut g, &[&format!("to {}", sp(16, 1))]);
-    assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(41)));
-    // Example C: one card and "I break away!": nobody may follow.
+    for (n, row) in [(41, 15), (31, 14), (52, 13), (51, 12)] {
+        assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(n)), "{n}: {:?}", g.phase());
+        play(&mut g, &["draft"]);
+        assert_eq!(space_of(&g, n), sp(row, 1));
+    }
+    // Example C: "Fahrer 32 setzt 1 Energie-Karte ein und kündigt an: "Ich
+    // reiße aus!". Dann würfelt er mit 1 Würfel ... ohne daß ihm jemand im
+    // Windschatten folgen darf".
     let mut g = race(grid(30), BASIC, 2, &[(32, sp(5, 1)), (41, sp(4, 1))]);
     assert!(!g.legal_vec().contains(&Action::Break), "a breakaway needs a card");
-    play(&mut g, &["card 6M", "break", "roll 3", &format!("to {}", sp(14, 1))]);
+    play(&mut g, &["card 6M", "break"]);
+    assert!(matches!(g.phase(), Phase::Dice { dice: 1, base: 6, breakaway: true, .. }));
+    play(&mut g, &["roll 3", &format!("to {}", sp(14, 1))]);
     assert!(!matches!(g.phase(), Phase::Draft { .. }));
+    assert_eq!(mover(&g), Some(41));
     assert_eq!(g.energy(1)[2], 1, "one of the two 32-6M cards is spent");
 }
 
@@ -588,7 +618,10 @@ fn ride_no_skip(g: &mut Reifenbreite, n: u8, roll: u8, to: u16) {
 
 #[test]
 fn figure_12_drafting_needs_the_same_surface() {
-    // 9.1, example to figure 12: cobbles from row 7 on.
+    // 9.1, example to figure 12: cobbles from row 7 on. 51 and 33 in lane 1,
+    // 41, 32, 23 and, a space further back, 44 in lane 2. "Fahrer 51 würfelt
+    // "8"; 33 kann sich nicht an ihn anhängen, denn er steht auf Asphalt
+    // ..., während 51 auf Kopfsteinpflaster ... steht."
     let mut road = vec![vec![ASPHALT; 4]; 7];
     road.extend(vec![vec![cell(Surface::Cobbles, 1); 4]; 20]);
     let track = Track::from_blocks(&[Block::Straight(road)], 1, &[0]);
@@ -600,14 +633,20 @@ fn figure_12_drafting_needs_the_same_surface() {
     assert!(matches!(g.phase(), Phase::Move { amount: 7, .. }), "8 less the cobbles' 1");
     play(&mut g, &[&format!("to {}", sp(14, 1))]);
     assert!(!matches!(g.phase(), Phase::Draft { .. }), "33 on asphalt cannot draft 51 on cobbles");
-    mark_moved(&mut g, &[33]);
+    // 33, ahead of 41, rides in the normal order.
+    ride(&mut g, 33, 3, sp(9, 1));
     assert_eq!(mover(&g), Some(41));
-    play(&mut g, &["ride", "roll 9", &format!("to {}", sp(13, 2))]);
+    // "Fahrer 41 würfelt eine "9"; 32 und 23 können sich anhängen, denn sie
+    // stehen auf der gleichen Straßenfarbe." (Asphalt, as 41.)
+    play(&mut g, &["ride", "roll 9", &format!("to {}", sp(14, 2))]);
     assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(32)));
     play(&mut g, &["draft"]);
     assert!(matches!(g.phase(), Phase::Draft { rider, .. } if rider == r(23)));
     play(&mut g, &["draft"]);
-    assert!(!matches!(g.phase(), Phase::Draft { .. }), "44 is a space behind: no unbroken line");
+    // "Fahrer 44 kann sich nicht anhängen, denn er steht mit einem Feld
+    // Abstand nicht mehr in der ununterbrochenen Reihe."
+    assert!(!matches!(g.phase(), Phase::Draft { .. }), "{:?}", g.phase());
+    assert_eq!(mover(&g), Some(44));
 }
 
 #[test]
