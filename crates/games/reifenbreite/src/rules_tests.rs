@@ -392,8 +392,8 @@ fn figure_7_rider_53_and_33_declining() {
     assert_eq!(mover(&g), Some(32));
     assert!(!g.has_moved(r(33)) && !g.has_moved(r(23)), "both move later in the normal order");
     // "Er hofft, daß Nr. 51 Glück beim Würfeln hat, daß sich dann die Fahrer
-    // 31 und 42 anhängen und er mitfahren könnte": so it goes in a later
-    // round when 51 rolls 9.
+    // 31 und 42 anhängen und er mitfahren könnte": the four as they now
+    // stand, in a later round in which 51 rolls 9.
     let track = g.track().clone();
     let line = [51, 31, 42, 53].map(|n| (n, space_of(&g, n)));
     let mut next = race(track, BASIC, 3, &line);
