@@ -1325,12 +1325,7 @@ mod tests {
                     g.phase
                 );
                 // Straight on, as far as the move goes.
-                let to = *g
-                    .legal_vec()
-                    .iter()
-                    .filter(|a| matches!(a, Action::To(s) if s % 4 == 0))
-                    .last()
-                    .unwrap();
+                let to = *g.legal_vec().iter().rfind(|a| matches!(a, Action::To(s) if s % 4 == 0)).unwrap();
                 Game::apply(&mut g, &to).unwrap();
                 let offered = matches!(g.phase, Phase::Draft { rider, .. } if rider == follower);
                 assert_eq!(offered, !breakaway, "{card:?}, breakaway {breakaway}: {:?}", g.phase);
