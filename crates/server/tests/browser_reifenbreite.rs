@@ -160,3 +160,39 @@ async fn a_finished_reifenbreite_race_shows_the_score_sheet() {
     b.close().await;
     server.kill().await;
 }
+
+/// A stage race (17) ends with a sheet per stage: each stage's team points
+/// in a row, beside the last stage's full sheet and the final team totals.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_stage_race_shows_the_points_of_each_stage() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2, "stages": "luettich,paris-roubaix"}, "seats": ["heuristic", "heuristic"], "seed": 4}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["spectator"]["url"].as_str().unwrap())).await;
+    let mut waited = 0;
+    while b.eval("!!document.querySelector('#score-sheet')").await != json!(true) {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        waited += 1;
+        assert!(waited < 160, "the stage race did not end within 40 s");
+    }
+    assert_eq!(b.eval("document.querySelectorAll('#stage-sheet [data-stage-row]').length").await, json!(2));
+    // Each team's stage points add up to its riders' totals on the sheet.
+    let check = b
+        .eval(
+            "[...document.querySelectorAll('#score-sheet [data-team-row]')].map((row, t) => {
+               const riders = row.children[1].textContent.split(' · ').reduce((s, x) => s + Number(x.split(': ')[1]), 0);
+               const stages = [...document.querySelectorAll('#stage-sheet [data-stage-row]')]
+                 .reduce((s, r) => s + Number(r.children[t + 1].textContent), 0);
+               return riders === stages && stages > 0;
+             })",
+        )
+        .await;
+    assert_eq!(check, json!([true, true]));
+    assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
+    save("reifenbreite-stage-sheet.png", &b.screenshot().await);
+    b.close().await;
+    server.kill().await;
+}

@@ -25,7 +25,7 @@ const TEXTS = {
     asphalt: 'asphalt', cobbles: 'cobbles', climb: 'climb', descent: 'descent', profile: 'Course',
     ride: 'Ride', rideDice: 'Roll the dice', break: 'Break away!', tow: 'Tow: die + 6', tow12: 'Long tow: 12',
     ask: 'Offer the lead', accept: 'Take the lead', refuse: 'Refuse the lead', draft: 'Draft', skip: 'Do not draft',
-    joker: 'joker', stageRace: 'stage race: stages × best rider + team total',
+    joker: 'joker', stageRace: 'stage race: stages × best rider + team total', perStage: 'Team points per stage',
   },
   de: {
     round: 'Runde', stage: 'Etappe', lane: 'Spur', curve: 'Kurve', start: 'Start', finish: 'Ziel', sprint: 'Sprint',
@@ -40,7 +40,7 @@ const TEXTS = {
     asphalt: 'Asphalt', cobbles: 'Kopfsteinpflaster', climb: 'Steigung', descent: 'Gefälle', profile: 'Strecke',
     ride: 'Fahren', rideDice: 'Würfeln', break: 'Ausreißen!', tow: 'Mitziehen: Würfel + 6', tow12: 'Langer Zug: 12',
     ask: 'Führung anbieten', accept: 'Führung übernehmen', refuse: 'Führung ablehnen', draft: 'Anhängen', skip: 'Nicht anhängen',
-    joker: 'Joker', stageRace: 'Etappenrennen: Etappen × bester Fahrer + Teamergebnis',
+    joker: 'Joker', stageRace: 'Etappenrennen: Etappen × bester Fahrer + Teamergebnis', perStage: 'Teampunkte je Etappe',
   },
 };
 const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
@@ -591,10 +591,20 @@ function scoreSheet(snapshot, layout) {
     notes.push(`${tx('photos')}: ${noted.join(', ')} · ${tx('drew')}: ${race.director.join(', ')}`);
   }
   if (n >= 2) notes.push(tx('stageRace'));
+  // Section 17: a sheet per stage; its team points, stage by stage.
+  const teamIds = [...Array(race.options.teams).keys()];
+  const perStage = n >= 2 ? [
+    h('h4', { text: tx('perStage') }),
+    h('table', { class: 'sheet', id: 'stage-sheet' },
+      h('tr', {}, h('th', { text: tx('stage') }), ...teamIds.map(t => h('th', { text: `${tx('team')} ${t + 2}x` }))),
+      race.results.map((st, k) => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${race.tracks[k] || ''}` }),
+        ...teamIds.map(t => h('td', { text: [0, 1, 2, 3].reduce((sum, i) => sum + st[t * 4 + i], 0) }))))),
+  ] : [];
   return h('div', { class: 'score-sheet', id: 'score-sheet', style: 'margin:.5rem .3rem' },
-    h('h3', { style: 'font-size:1.05rem', text: tx('sheet') }),
+    h('h3', { style: 'font-size:1.05rem', text: n >= 2 ? `${tx('sheet')} · ${tx('stage')} ${n}/${n}` : tx('sheet') }),
     h('table', { class: 'sheet' }, h('tr', {}, ...[tx('place'), tx('rider'), tx('points'), tx('extra'), tx('total')].map(x => h('th', { text: x }))), rows),
     notes.map(x => h('p', { class: 'muted', style: 'font-size:.85rem;margin:.2rem 0', text: x })),
+    ...perStage,
     h('h4', { text: tx('teamTotal') }),
     h('table', { class: 'sheet' }, teams));
 }
