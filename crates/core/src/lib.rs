@@ -23,6 +23,7 @@
 
 mod bot;
 pub mod chance;
+pub mod data_file;
 pub mod driver;
 mod error;
 mod game;

@@ -28,6 +28,59 @@ pub enum OptionKind {
     /// One of a fixed set of words, or free text (for example a built-in
     /// course name or a path to a course file).
     ChoiceOrText { choices: &'static [&'static str] },
+    /// One of a fixed set of words, or the path of a data file (a built-in
+    /// course or a course file). Any value outside `choices` names a file:
+    /// see [`OptionKind::files_named`].
+    ChoiceOrFile { choices: &'static [&'static str] },
+    /// A comma-separated list whose items are words of `choices` or paths
+    /// of data files (the courses of a stage race).
+    ChoiceOrFileList { choices: &'static [&'static str] },
+}
+
+impl OptionKind {
+    /// The file paths `raw` names as a value of this kind: its items outside
+    /// the built-in choices. Empty for kinds that never name files. A server
+    /// checks these before any game code runs, because the games read them.
+    pub fn files_named<'a>(&self, raw: &'a str) -> Vec<&'a str> {
+        match self {
+            OptionKind::ChoiceOrFile { choices } => {
+                if choices.contains(&raw) {
+                    Vec::new()
+                } else {
+                    vec![raw]
+                }
+            }
+            OptionKind::ChoiceOrFileList { choices } => {
+                raw.split(',').map(str::trim).filter(|item| !choices.contains(item)).collect()
+            }
+            OptionKind::Int { .. }
+            | OptionKind::Bool
+            | OptionKind::Choice { .. }
+            | OptionKind::Text
+            | OptionKind::ChoiceOrText { .. } => Vec::new(),
+        }
+    }
+
+    /// `raw` with every file path it names replaced by `resolve`'s answer
+    /// (built-in choices stay as they are; a list is rejoined with commas).
+    pub fn map_files<E>(
+        &self,
+        raw: &str,
+        mut resolve: impl FnMut(&str) -> Result<String, E>,
+    ) -> Result<String, E> {
+        match self {
+            OptionKind::ChoiceOrFile { .. } if !self.files_named(raw).is_empty() => resolve(raw),
+            OptionKind::ChoiceOrFileList { choices } => {
+                let items = raw
+                    .split(',')
+                    .map(str::trim)
+                    .map(|item| if choices.contains(&item) { Ok(item.to_string()) } else { resolve(item) })
+                    .collect::<Result<Vec<_>, E>>()?;
+                Ok(items.join(","))
+            }
+            _ => Ok(raw.to_string()),
+        }
+    }
 }
 
 /// One option of a game, as shown by `spieltisch games`.
@@ -55,6 +108,10 @@ pub enum OptionsError {
     Malformed(String),
     #[error("invalid options: {0}")]
     Rule(String),
+    /// A value names a file that may not be read (a server refuses files
+    /// its clients name unless its operator allows a folder).
+    #[error("option '{key}': '{value}' names a file: {reason}")]
+    File { key: String, value: String, reason: String },
 }
 
 impl OptionsError {
@@ -66,6 +123,7 @@ impl OptionsError {
             OptionsError::Duplicate(_) => "options.duplicate",
             OptionsError::Malformed(_) => "options.malformed",
             OptionsError::Rule(_) => "options.rule",
+            OptionsError::File { .. } => "options.file",
         }
     }
 }
@@ -101,9 +159,12 @@ impl OptionSpec {
                     Err(invalid(format!("expected one of: {}", choices.join(", "))))
                 }
             }
-            OptionKind::Text | OptionKind::ChoiceOrText { .. } => {
-                if raw.is_empty() {
-                    Err(invalid("must not be empty".into()))
+            OptionKind::Text | OptionKind::ChoiceOrText { .. } | OptionKind::ChoiceOrFile { .. } => {
+                if raw.is_empty() { Err(invalid("must not be empty".into())) } else { Ok(Value::from(raw)) }
+            }
+            OptionKind::ChoiceOrFileList { .. } => {
+                if raw.split(',').any(|item| item.trim().is_empty()) {
+                    Err(invalid("expected a comma-separated list without empty items".into()))
                 } else {
                     Ok(Value::from(raw))
                 }
@@ -120,7 +181,9 @@ impl OptionSpec {
     /// record are the options that were written.
     pub fn is_default(&self, value: &Value) -> bool {
         value.is_null()
-            || value.as_str().is_some_and(|s| s.trim() == self.default && self.parse_value(self.default).is_err())
+            || value
+                .as_str()
+                .is_some_and(|s| s.trim() == self.default && self.parse_value(self.default).is_err())
     }
 
     /// Checks an already-JSON value against the kind (for the engine protocol and the server).
@@ -201,4 +264,105 @@ pub fn options_from_json<G: Game>(value: &Value) -> Result<G::Options, OptionsEr
 /// The options as a JSON object (for records).
 pub fn options_to_json<G: Game>(options: &G::Options) -> Value {
     serde_json::to_value(options).unwrap_or(Value::Null)
+}
+
+/// Rewrites, in a JSON options object, every file path an option value names
+/// ([`OptionKind::files_named`]) to `resolve(key, path)`'s answer, before any
+/// game code runs; an `Err(reason)` refuses the options with
+/// [`OptionsError::File`]. Values that are not strings, unknown keys and a
+/// default written as a word (`none`) are left to the normal checks, which
+/// never read files.
+pub fn resolve_files(
+    specs: &[OptionSpec],
+    options: &mut Map<String, Value>,
+    mut resolve: impl FnMut(&str, &str) -> Result<String, String>,
+) -> Result<(), OptionsError> {
+    for (key, value) in options.iter_mut() {
+        let Some(spec) = specs.iter().find(|s| s.key == key) else { continue };
+        let Some(raw) = value.as_str() else { continue };
+        if raw.trim() == spec.default || spec.kind.files_named(raw).is_empty() {
+            continue;
+        }
+        let resolved = spec.kind.map_files(raw, |path| {
+            resolve(key, path).map_err(|reason| OptionsError::File {
+                key: key.clone(),
+                value: path.to_string(),
+                reason,
+            })
+        })?;
+        *value = Value::from(resolved);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+
+    fn specs() -> Vec<OptionSpec> {
+        let text = Text::new("", "");
+        vec![
+            OptionSpec {
+                key: "course",
+                kind: OptionKind::ChoiceOrFile { choices: &["tour", "giro"] },
+                default: "tour",
+                help: text,
+            },
+            OptionSpec {
+                key: "stages",
+                kind: OptionKind::ChoiceOrFileList { choices: &["tour", "giro"] },
+                default: "none",
+                help: text,
+            },
+            OptionSpec { key: "name", kind: OptionKind::Text, default: "x", help: text },
+        ]
+    }
+
+    #[test]
+    fn files_named_are_the_values_outside_the_choices() {
+        let [course, stages, name] = &specs()[..] else { panic!() };
+        assert!(course.kind.files_named("giro").is_empty());
+        assert_eq!(course.kind.files_named("/etc/hostname"), ["/etc/hostname"]);
+        assert_eq!(stages.kind.files_named("tour, a.json ,giro,b.json"), ["a.json", "b.json"]);
+        assert!(stages.kind.files_named("tour,giro").is_empty());
+        assert!(name.kind.files_named("/etc/hostname").is_empty(), "free text is no file");
+        assert!(stages.parse_value("tour,,giro").is_err());
+        assert!(stages.parse_value("tour,giro").is_ok());
+    }
+
+    #[test]
+    fn resolve_files_rewrites_or_refuses() {
+        let specs = specs();
+        let mut options = Map::new();
+        options.insert("course".into(), Value::from("c.json"));
+        options.insert("stages".into(), Value::from("tour, s.json"));
+        options.insert("name".into(), Value::from("free"));
+        resolve_files(&specs, &mut options, |_, path| Ok(format!("/games/{path}"))).unwrap();
+        assert_eq!(options["course"], "/games/c.json");
+        assert_eq!(options["stages"], "tour,/games/s.json");
+        assert_eq!(options["name"], "free");
+
+        let mut seen = Vec::new();
+        let mut options = Map::new();
+        options.insert("stages".into(), Value::from("giro,/etc/hostname"));
+        let err = resolve_files(&specs, &mut options, |key, path| {
+            seen.push(format!("{key}={path}"));
+            Err("refused".into())
+        })
+        .unwrap_err();
+        assert_eq!(err.code(), "options.file");
+        assert!(err.to_string().contains("/etc/hostname"), "{err}");
+        assert_eq!(seen, ["stages=/etc/hostname"]);
+        assert_eq!(options["stages"], "giro,/etc/hostname", "refused options stay as given");
+
+        // Built-in values, the default word and non-strings are not files.
+        let mut options = Map::new();
+        options.insert("course".into(), Value::from("giro"));
+        options.insert("stages".into(), Value::from("none"));
+        let mut number = Map::new();
+        number.insert("course".into(), Value::from(3));
+        for mut o in [options, number] {
+            resolve_files(&specs, &mut o, |_, _| Err("no file expected".into())).unwrap();
+        }
+    }
 }

@@ -13,12 +13,19 @@
 //! `via[0]`; the race passes the lines of `via` in order and ends at
 //! `finish`. `energy_rows` is 1 on short courses (section 4.3: only the
 //! upper seven energy cards) and 2 otherwise (the default). `board` may name
-//! a board file (default: the built-in board).
+//! a board file (default: the built-in board): a path relative to the course
+//! file's folder, without `..`, that stays inside that folder (so
+//! `"board": "board.json"` is the file beside the course file, whatever the
+//! working directory). Course and board files are read only if they are
+//! regular files of at most 1 MiB
+//! ([`spieltisch_core::data_file::read_data_file`]).
 
 use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
 use crate::movement::OpenRoad;
 use serde::Deserialize;
+use spieltisch_core::data_file::{is_plain_relative, read_data_file};
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// No space (an absent neighbour).
@@ -146,7 +153,7 @@ pub fn load(course: &str) -> Result<Arc<Track>, String> {
         }
         return Ok(track);
     }
-    let text = std::fs::read_to_string(course).map_err(|e| {
+    let text = read_data_file(course).map_err(|e| {
         format!(
             "'{course}' is neither a built-in course ({}) nor a readable course file: {e}",
             BUILT_IN.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
@@ -156,12 +163,34 @@ pub fn load(course: &str) -> Result<Arc<Track>, String> {
         serde_json::from_str(&text).map_err(|e| format!("course file {course}: not a valid course: {e}"))?;
     let board = match &file.board {
         None => Board::from_json(DEFAULT_BOARD).map_err(|e| format!("built-in board: {e}"))?,
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("board file {path}: {e}"))?;
-            Board::from_json(&text).map_err(|e: BoardError| format!("board file {path}: {e}"))?
+        Some(name) => {
+            let path = board_path(Path::new(course), name)
+                .map_err(|e| format!("course file {course}: board file {name}: {e}"))?;
+            let text = read_data_file(&path).map_err(|e| format!("course file {course}: board file {e}"))?;
+            Board::from_json(&text).map_err(|e: BoardError| format!("board file {name}: {e}"))?
         }
     };
     Track::build(course, file, &board).map(Arc::new).map_err(|e| format!("course file {course}: {e}"))
+}
+
+/// Where a course file's `board` lies: relative to the course file's folder
+/// (not the working directory), and inside it, so that a course file admitted
+/// from a folder cannot name files outside that folder.
+fn board_path(course: &Path, board: &str) -> Result<PathBuf, String> {
+    if !is_plain_relative(Path::new(board)) {
+        return Err("must be a path relative to the course file's folder, without '..'".into());
+    }
+    let folder = match course.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let real_folder = folder.canonicalize().map_err(|e| e.to_string())?;
+    let path = folder.join(board).canonicalize().map_err(|e| e.to_string())?;
+    // A symbolic link must not lead out of the folder either.
+    if !path.starts_with(&real_folder) {
+        return Err("lies outside the course file's folder".into());
+    }
+    Ok(path)
 }
 
 struct Builder {
@@ -480,6 +509,65 @@ mod tests {
         let err = Track::from_json("x", r#"{"name":"x","start":"1","via":["A"],"finish":"C"}"#, &board)
             .unwrap_err();
         assert!(err.contains("dead end") && err.contains("lane 4"), "{err}");
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("reifenbreite-course-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Tests run in the crate's folder, never in the temporary one: the board
+    /// must be found beside the course file, not in the working directory.
+    #[test]
+    fn board_is_found_beside_the_course_file() {
+        let dir = temp_dir("beside");
+        std::fs::create_dir_all(dir.join("boards")).unwrap();
+        std::fs::write(dir.join("boards/mine.json"), DEFAULT_BOARD).unwrap();
+        let course =
+            r#"{"name":"Mine","start":"1","via":["A","B","C","E"],"finish":"A","board":"boards/mine.json"}"#;
+        std::fs::write(dir.join("course.json"), course).unwrap();
+        assert!(!Path::new("boards/mine.json").exists(), "the working directory must differ");
+        let path = dir.join("course.json");
+        let track = load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(track.name, "Mine");
+        assert_eq!(track.key, path.to_str().unwrap());
+    }
+
+    #[test]
+    fn board_may_not_leave_the_course_folder() {
+        let dir = temp_dir("leave");
+        std::fs::create_dir_all(dir.join("courses")).unwrap();
+        std::fs::write(dir.join("board.json"), DEFAULT_BOARD).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(dir.join("board.json"), dir.join("courses/link.json")).unwrap();
+        let outside = dir.join("board.json");
+        let mut boards = vec!["../board.json".to_string(), outside.to_str().unwrap().to_string()];
+        if cfg!(unix) {
+            boards.push("link.json".into());
+        }
+        for board in boards {
+            let course = serde_json::json!({"name":"x","start":"1","via":["A","B","C","E"],"finish":"A","board":board});
+            let path = dir.join("courses/course.json");
+            std::fs::write(&path, course.to_string()).unwrap();
+            let err = load(path.to_str().unwrap()).unwrap_err();
+            assert!(err.contains("board file") && err.contains(&board), "{board}: {err}");
+            assert!(err.contains("folder"), "{board}: {err}");
+        }
+    }
+
+    #[test]
+    fn unreadable_course_files_are_refused() {
+        if Path::new("/dev/zero").exists() {
+            let err = load("/dev/zero").unwrap_err();
+            assert!(err.contains("not a regular file"), "{err}");
+        }
+        let dir = temp_dir("huge");
+        let path = dir.join("huge.json");
+        std::fs::write(&path, vec![b' '; 2 << 20]).unwrap();
+        let err = load(path.to_str().unwrap()).unwrap_err();
+        assert!(err.contains("too large"), "{err}");
     }
 
     #[test]

@@ -137,7 +137,7 @@ pub fn specs() -> Vec<OptionSpec> {
         },
         OptionSpec {
             key: "course",
-            kind: OptionKind::ChoiceOrText { choices: COURSES },
+            kind: OptionKind::ChoiceOrFile { choices: COURSES },
             default: "paris-roubaix",
             help: Text::new(
                 "a printed course or a course file",
@@ -175,7 +175,7 @@ pub fn specs() -> Vec<OptionSpec> {
         ),
         OptionSpec {
             key: "stages",
-            kind: OptionKind::Text,
+            kind: OptionKind::ChoiceOrFileList { choices: COURSES },
             default: "none",
             help: Text::new(
                 "a stage race over these courses, comma-separated (17); none: a single race",

@@ -122,7 +122,7 @@ pub fn load_track(name: &str) -> Result<Arc<Track>, OptionsError> {
     if name == "default" {
         return Ok(default_track());
     }
-    let text = std::fs::read_to_string(name)
+    let text = spieltisch_core::data_file::read_data_file(name)
         .map_err(|e| OptionsError::Rule(format!("cannot read track file '{name}': {e}")))?;
     let track =
         Track::from_json(&text).map_err(|e| OptionsError::Rule(format!("track file '{name}': {e}")))?;
@@ -534,6 +534,23 @@ impl Sechstage {
                 if left > 0 {
                     out.push((Action::Draw(v), u32::from(left)));
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A track name that is a device or a folder gives an error at once
+    /// instead of reading without end.
+    #[test]
+    fn track_files_must_be_regular_files() {
+        for name in ["/dev/zero", "/"] {
+            if std::path::Path::new(name).exists() {
+                let err = load_track(name).unwrap_err();
+                assert!(err.to_string().contains("not a regular file"), "{name}: {err}");
             }
         }
     }

@@ -63,7 +63,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         },
         OptionSpec {
             key: "track",
-            kind: OptionKind::ChoiceOrText { choices: &["default"] },
+            kind: OptionKind::ChoiceOrFile { choices: &["default"] },
             default: "default",
             help: Text::new(
                 "the track: default, or the path of a track file (JSON)",
