@@ -25,6 +25,11 @@ pub struct ServeArgs {
     /// How long bots wait before moving, so people can follow (milliseconds).
     #[arg(long, default_value_t = 400)]
     pub bot_delay_ms: u64,
+    /// Let clients name game data files (course, board and track files), but
+    /// only regular files inside this folder, by names relative to it.
+    /// Without it the server refuses every option value that names a file.
+    #[arg(long, value_name = "DIR")]
+    pub game_files: Option<PathBuf>,
 }
 
 /// The default database: in the user's data directory.
@@ -53,11 +58,15 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         Some(path) => eprintln!("spieltisch: games are stored in {}", path.display()),
         None => eprintln!("spieltisch: games are kept in memory only"),
     }
+    if let Some(dir) = &args.game_files {
+        eprintln!("spieltisch: clients may name game files inside {}", dir.display());
+    }
     eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
     let config = ServerConfig {
         addr: args.addr,
         db,
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        game_files: args.game_files.clone(),
         ..ServerConfig::default()
     };
     runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))

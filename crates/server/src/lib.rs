@@ -27,9 +27,11 @@ use axum::{Json, Router};
 use error::ServerError;
 use rand::RngCore;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use spieltisch_catalog::{SeatSpec, entries, new_session, session_from_record};
-use spieltisch_core::{Lang, Record, Viewer};
+use spieltisch_core::data_file::resolve_in;
+use spieltisch_core::options::resolve_files;
+use spieltisch_core::{Lang, OptionSpec, Record, Viewer};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -49,6 +51,9 @@ pub struct ServerConfig {
     pub max_tables: usize,
     /// How many messages each WebSocket connection may send.
     pub rate: ws::RateLimit,
+    /// The folder whose files clients may name in game options (course and
+    /// track files); `None` refuses every option value that names a file.
+    pub game_files: Option<PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -59,6 +64,7 @@ impl Default for ServerConfig {
             bot_delay: Duration::from_millis(400),
             max_tables: 100_000,
             rate: ws::RateLimit::default(),
+            game_files: None,
         }
     }
 }
@@ -69,6 +75,8 @@ pub struct App {
     tables: RwLock<HashMap<String, Arc<Table>>>,
     store: Store,
     config: ServerConfig,
+    /// `config.game_files`, canonical (what admitted files must lie under).
+    game_files: Option<PathBuf>,
 }
 
 type Shared = Arc<App>;
@@ -83,8 +91,17 @@ fn token() -> String {
 impl App {
     /// Opens the database and resumes every stored table.
     pub async fn open(config: ServerConfig) -> Result<Shared, ServerError> {
+        let game_files = match &config.game_files {
+            None => None,
+            Some(dir) => {
+                let canonical = dir.canonicalize().ok().filter(|d| d.is_dir()).ok_or_else(|| {
+                    ServerError::BadRequest(format!("--game-files {}: not a readable folder", dir.display()))
+                })?;
+                Some(canonical)
+            }
+        };
         let store = Store::open(config.db.as_deref()).map_err(|e| ServerError::Storage(e.to_string()))?;
-        let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config });
+        let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files });
         let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
         for (row, actions) in stored {
             let record =
@@ -134,6 +151,26 @@ impl App {
         Ok((table, viewer))
     }
 
+    /// Checks every option value that names a file, before any game code
+    /// runs: without a game-files folder all are refused; with one, each must
+    /// be a regular file inside it and is replaced by its canonical path, so
+    /// the stored options load the same file after a restart. The refusal is
+    /// the same whether or not something exists at the name.
+    fn admit_files(&self, specs: &[OptionSpec], options: &mut Map<String, Value>) -> Result<(), ServerError> {
+        resolve_files(specs, options, |_, name| match &self.game_files {
+            None => Err("this server reads no files named by its clients (use a built-in value)".into()),
+            Some(dir) => resolve_in(dir, name)
+                .ok()
+                .and_then(|path| path.to_str().map(str::to_string))
+                .ok_or_else(|| {
+                    "not a regular file inside the server's game-files folder (names are relative to it; \
+                     absolute paths and '..' are refused)"
+                        .to_string()
+                }),
+        })
+        .map_err(|e| ServerError::Catalog(e.into()))
+    }
+
     /// How many tables are held.
     pub fn table_count(&self) -> usize {
         self.tables.read().expect("tables lock").len()
@@ -178,6 +215,7 @@ async fn create_table(
         .into_iter()
         .find(|e| e.info.id == req.game)
         .ok_or_else(|| ServerError::BadRequest(format!("unknown game '{}'", req.game)))?;
+    app.admit_files(&entry.info.options, &mut options)?;
     if let Some(key) = entry.seat_count_option(|key| options.contains_key(key)) {
         options.insert(key.to_string(), json!(specs.len()));
     }

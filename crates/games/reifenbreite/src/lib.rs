@@ -111,9 +111,14 @@
 //!
 //! ## Own boards and courses
 //! `course=FILE` loads a course file ([`course`]); its optional `board` key
-//! names a board file ([`board`]) to ride on instead of the built-in board.
-//! Both are validated on load, with errors naming the segment, block or
-//! line at fault (dead ends, unknown lines, routes the board cannot ride).
+//! names a board file ([`board`]) to ride on instead of the built-in board,
+//! as a path relative to the course file's folder (no absolute path, no
+//! `..`). Both are validated on load, with errors naming the segment, block
+//! or line at fault (dead ends, unknown lines, routes the board cannot
+//! ride); only regular files of at most 1 MiB are read. `stages` takes
+//! built-in courses and course files alike. The command line reads course
+//! files as given; `spieltisch serve` refuses them unless started with
+//! `--game-files DIR`, and then takes them from inside DIR only.
 //!
 //! ## Options
 //! | key | values | default |

@@ -91,7 +91,10 @@
 //! line is given by the space it follows (1 to length−2, increasing, at most
 //! 8); special spaces lie inside the lap (1 to length−1) and no space is
 //! listed twice. A bad file is rejected by [`Game::new`] with
-//! [`OptionsError::Rule`] naming the problem.
+//! [`OptionsError::Rule`] naming the problem. Only regular files of at most
+//! 1 MiB are read. The command line reads the path as given; `spieltisch
+//! serve` refuses track files unless started with `--game-files DIR`, and
+//! then takes them from inside DIR only.
 //!
 //! ## Action notation
 //!

@@ -19,9 +19,14 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start(db: Option<PathBuf>) -> Self {
+        Self::start_with(ServerConfig { db, ..ServerConfig::default() }).await
+    }
+
+    /// A server with this configuration (its address and bot delay are the test's).
+    pub async fn start_with(config: ServerConfig) -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let config = ServerConfig { addr, db, bot_delay: Duration::ZERO, ..ServerConfig::default() };
+        let config = ServerConfig { addr, bot_delay: Duration::ZERO, ..config };
         let task = tokio::spawn(async move {
             serve_on(listener, config).await.unwrap();
         });
