@@ -120,3 +120,19 @@ fn bots_move_reproducibly() {
     let heuristic = session.bot_move(&SeatSpec::plain("heuristic")).unwrap();
     assert!(heuristic == "bet" || heuristic == "check");
 }
+
+/// Every option of every game accepts the default `spieltisch games` lists
+/// for it, typed as its value (on a command line or in JSON): `auto`,
+/// `none` and `teams` included.
+#[test]
+fn every_listed_default_is_accepted_as_a_value() {
+    for entry in spieltisch_catalog::entries() {
+        for spec in &entry.info.options {
+            let value = spec.parse_value(spec.default).unwrap_or_else(|_| Value::from(spec.default));
+            let options = json!({ spec.key: value.clone() });
+            if let Err(e) = new_session(entry.info.id, &options, 1) {
+                panic!("{} {}={value}: {e}", entry.info.id, spec.key);
+            }
+        }
+    }
+}
