@@ -11,8 +11,10 @@
 //!
 //! `start` names a start area of the board; the start lies just before
 //! `via[0]`; the race passes the lines of `via` in order and ends at
-//! `finish`. `energy_rows` is 1 on short courses (section 4.3: only the
-//! upper seven energy cards) and 2 otherwise (the default). `board` may name
+//! `finish`; a sprint names its line, and with `"pass": n` the n-th passing
+//! where the route passes that line more than once. `energy_rows` is 1 on
+//! short courses (section 4.3: only the upper seven energy cards) and 2
+//! otherwise (the default). `board` may name
 //! a board file (default: the built-in board): a path relative to the course
 //! file's folder, without `..`, that stays inside that folder (so
 //! `"board": "board.json"` is the file beside the course file, whatever the
@@ -124,6 +126,10 @@ fn two() -> u8 {
 struct SprintFile {
     at: String,
     points: [u8; 3],
+    /// Which passing of the line (1 = the first), for a route that passes
+    /// it more than once.
+    #[serde(default)]
+    pass: Option<u8>,
 }
 
 /// The built-in courses (section 13.2), by option value.
@@ -397,20 +403,36 @@ impl Track {
         if b.spaces.len() >= NONE as usize {
             return Err("course too long".into());
         }
-        let mut sprints = Vec::new();
+        let mut sprints: Vec<Sprint> = Vec::new();
         for s in &file.sprints {
             let at = line(&s.at)?;
-            let idx: Vec<usize> = (0..lines.len() - 1).filter(|&i| lines[i] == at).collect();
-            match idx.as_slice() {
-                [i] if *i > 0 => sprints.push(Sprint { line: at, leg: *i as u8 + 1, points: s.points }),
-                [0] => return Err(format!("sprint at {at}: that line is crossed right after the start")),
-                [] => {
+            // The passings of the line before the finish, in route order.
+            let passings: Vec<usize> = (0..lines.len() - 1).filter(|&i| lines[i] == at).collect();
+            let i = match (passings.as_slice(), s.pass) {
+                ([], _) => {
                     return Err(format!(
                         "sprint at {at}: the route does not pass that line before the finish"
                     ));
                 }
-                _ => return Err(format!("sprint at {at}: the route passes that line more than once")),
+                ([i], None) => *i,
+                (_, None) => {
+                    return Err(format!(
+                        "sprint at {at}: the route passes that line {} times; say which with \"pass\" (1 = the first)",
+                        passings.len()
+                    ));
+                }
+                (_, Some(n)) => *passings.get((n as usize).wrapping_sub(1)).ok_or_else(|| {
+                    format!("sprint at {at}, pass {n}: the route passes that line {} time(s)", passings.len())
+                })?,
+            };
+            if i == 0 {
+                return Err(format!("sprint at {at}: that line is crossed right after the start"));
             }
+            let leg = i as u8 + 1;
+            if sprints.iter().any(|other| other.leg == leg) {
+                return Err(format!("sprint at {at}: two sprints at the same passing of a line"));
+            }
+            sprints.push(Sprint { line: at, leg, points: s.points });
         }
         sprints.sort_by_key(|s| s.leg);
         Ok(Track {
@@ -497,6 +519,41 @@ mod tests {
         }
         assert_eq!(load("tour").unwrap().sprints.len(), 3);
         assert_eq!(load("paris-roubaix").unwrap().energy_rows, 1);
+    }
+
+    /// A route may pass a line more than once (a circuit ridden twice); a
+    /// sprint there names its passing.
+    #[test]
+    fn sprints_name_the_passing_of_a_line_passed_twice() {
+        let board = Board::from_json(DEFAULT_BOARD).unwrap();
+        let course = |sprints: &str| {
+            let text = format!(
+                r#"{{"name":"twice","start":"1","via":["A","B","C","D","A","B"],"finish":"C","sprints":[{sprints}]}}"#
+            );
+            Track::from_json("twice", &text, &board)
+        };
+        let legs = |t: Track| t.sprints.iter().map(|s| (s.line, s.leg)).collect::<Vec<_>>();
+        // Lines in route order: A B C D A B C; a sprint's leg is its index + 1.
+        assert_eq!(legs(course(r#"{"at":"D","points":[11,8,5]}"#).unwrap()), [('D', 4)]);
+        assert_eq!(legs(course(r#"{"at":"B","points":[11,8,5],"pass":2}"#).unwrap()), [('B', 6)]);
+        assert_eq!(
+            legs(
+                course(r#"{"at":"B","points":[11,8,5],"pass":2},{"at":"B","points":[5,4,2],"pass":1}"#)
+                    .unwrap()
+            ),
+            [('B', 2), ('B', 6)]
+        );
+        assert_eq!(legs(course(r#"{"at":"A","points":[7,5,3],"pass":2}"#).unwrap()), [('A', 5)]);
+        let err = |sprints: &str| course(sprints).unwrap_err();
+        assert!(err(r#"{"at":"B","points":[11,8,5]}"#).contains("2 times"));
+        assert!(err(r#"{"at":"B","points":[11,8,5],"pass":3}"#).contains("pass 3"));
+        assert!(err(r#"{"at":"B","points":[11,8,5],"pass":0}"#).contains("pass 0"));
+        assert!(err(r#"{"at":"A","points":[7,5,3],"pass":1}"#).contains("right after the start"));
+        assert!(err(r#"{"at":"E","points":[7,5,3]}"#).contains("does not pass"));
+        assert!(
+            err(r#"{"at":"D","points":[7,5,3]},{"at":"D","points":[5,4,2],"pass":1}"#)
+                .contains("two sprints")
+        );
     }
 
     #[test]

@@ -79,13 +79,25 @@ fn own_course_and_board_files() {
         r#"{"name":"Oval","start":"1","via":["A","B"],"finish":"A","sprints":[{"at":"B","points":[11,8,5]}],"board":"board.json"}"#,
     )
     .unwrap();
-    let options = Options {
+    // The oval ridden twice, a sprint at each passing of line B (and so the
+    // yellow jersey, which needs more than one sprint).
+    let twice = dir.join("twice.json");
+    std::fs::write(
+        &twice,
+        r#"{"name":"Oval twice","start":"1","via":["A","B","A","B"],"finish":"A","board":"board.json",
+            "sprints":[{"at":"B","points":[11,8,5],"pass":1},{"at":"B","points":[7,5,3],"pass":2}]}"#,
+    )
+    .unwrap();
+    let pro_on = |file: &std::path::Path| Options {
         teams: 3,
-        course: Some(course.to_str().unwrap().into()),
+        course: Some(file.to_str().unwrap().into()),
         rules: Level::Pro,
         ..Options::default()
     };
-    check::<Reifenbreite>(&[options], Config { playouts: 2, seed: 3, stride: 17, resamples: 1 });
+    check::<Reifenbreite>(
+        &[pro_on(&course), pro_on(&twice)],
+        Config { playouts: 2, seed: 3, stride: 17, resamples: 1 },
+    );
     // A broken course file is rejected with its reason.
     std::fs::write(&course, r#"{"name":"x","start":"9","via":["A"],"finish":"B"}"#).unwrap();
     let bad = Options { course: Some(course.to_str().unwrap().into()), ..Options::default() };
