@@ -350,6 +350,14 @@ impl Track {
                 start.name, start.to, lines[0]
             ));
         }
+        if lines.len() < 2 {
+            // The line just after the start would be the finish: a race of
+            // no road at all.
+            return Err(format!(
+                "the route ends at line {}, right after the start: name the lines it passes in \"via\"",
+                lines[0]
+            ));
+        }
         if !(1..=2).contains(&file.energy_rows) {
             return Err("energy_rows must be 1 or 2".into());
         }
@@ -642,5 +650,7 @@ mod tests {
         let err = Track::from_json("x", r#"{"name":"x","start":"2","via":["A"],"finish":"B"}"#, &board)
             .unwrap_err();
         assert!(err.contains("begins at line A"), "{err}");
+        let err = Track::from_json("x", r#"{"name":"x","start":"1","finish":"A"}"#, &board).unwrap_err();
+        assert!(err.contains("right after the start"), "{err}");
     }
 }
