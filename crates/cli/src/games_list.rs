@@ -28,7 +28,7 @@ pub fn run(json: bool, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> 
                 OptionKind::Bool => "true|false".into(),
                 OptionKind::Choice { choices } => choices.join("|"),
                 OptionKind::Text => tr(lang, "text", "Text").into(),
-                OptionKind::ChoiceOrText { choices } | OptionKind::ChoiceOrFile { choices } => {
+                OptionKind::ChoiceOrFile { choices } => {
                     format!("{}|{}", choices.join("|"), tr(lang, "FILE", "DATEI"))
                 }
                 OptionKind::ChoiceOrFileList { choices } => {

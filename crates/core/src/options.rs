@@ -23,11 +23,10 @@ pub enum OptionKind {
     Bool,
     /// One of a fixed set of words.
     Choice { choices: &'static [&'static str] },
-    /// Free text (for example a path to a data file); the game validates it.
+    /// Free text; the game validates it. Never a file name: options that
+    /// name files are [`OptionKind::ChoiceOrFile`] or
+    /// [`OptionKind::ChoiceOrFileList`], so that a server can check them.
     Text,
-    /// One of a fixed set of words, or free text (for example a built-in
-    /// course name or a path to a course file).
-    ChoiceOrText { choices: &'static [&'static str] },
     /// One of a fixed set of words, or the path of a data file (a built-in
     /// course or a course file). Any value outside `choices` names a file:
     /// see [`OptionKind::files_named`].
@@ -53,11 +52,9 @@ impl OptionKind {
             OptionKind::ChoiceOrFileList { choices } => {
                 raw.split(',').map(str::trim).filter(|item| !choices.contains(item)).collect()
             }
-            OptionKind::Int { .. }
-            | OptionKind::Bool
-            | OptionKind::Choice { .. }
-            | OptionKind::Text
-            | OptionKind::ChoiceOrText { .. } => Vec::new(),
+            OptionKind::Int { .. } | OptionKind::Bool | OptionKind::Choice { .. } | OptionKind::Text => {
+                Vec::new()
+            }
         }
     }
 
@@ -159,8 +156,12 @@ impl OptionSpec {
                     Err(invalid(format!("expected one of: {}", choices.join(", "))))
                 }
             }
-            OptionKind::Text | OptionKind::ChoiceOrText { .. } | OptionKind::ChoiceOrFile { .. } => {
-                if raw.is_empty() { Err(invalid("must not be empty".into())) } else { Ok(Value::from(raw)) }
+            OptionKind::Text | OptionKind::ChoiceOrFile { .. } => {
+                if raw.is_empty() {
+                    Err(invalid("must not be empty".into()))
+                } else {
+                    Ok(Value::from(raw))
+                }
             }
             OptionKind::ChoiceOrFileList { .. } => {
                 if raw.split(',').any(|item| item.trim().is_empty()) {
@@ -174,16 +175,17 @@ impl OptionSpec {
 
     /// True when `value` asks for the default without giving a value: JSON
     /// null, or the default as `spieltisch games` writes it where that is a
-    /// word outside the kind (`auto` for a switch that follows the rules
-    /// level, `teams` for a number that follows another option). Such a
-    /// word is taken as "not given". A default that is a value of the kind
-    /// (`4`, `basic`) stays a value, so that options read back from a
-    /// record are the options that were written.
+    /// word standing for "not given" rather than a value: outside the kind
+    /// (`auto` for a switch that follows the rules level, `teams` for a
+    /// number that follows another option), or a word that would name a
+    /// file (`none` for a list of courses; a default never names a file). A
+    /// default that is a value of the kind (`4`, `basic`, `paris-roubaix`)
+    /// stays a value, so that options read back from a record are the
+    /// options that were written.
     pub fn is_default(&self, value: &Value) -> bool {
-        value.is_null()
-            || value
-                .as_str()
-                .is_some_and(|s| s.trim() == self.default && self.parse_value(self.default).is_err())
+        let placeholder =
+            || self.parse_value(self.default).is_err() || !self.kind.files_named(self.default).is_empty();
+        value.is_null() || value.as_str().is_some_and(|s| s.trim() == self.default && placeholder())
     }
 
     /// Checks an already-JSON value against the kind (for the engine protocol and the server).
@@ -270,8 +272,8 @@ pub fn options_to_json<G: Game>(options: &G::Options) -> Value {
 /// ([`OptionKind::files_named`]) to `resolve(key, path)`'s answer, before any
 /// game code runs; an `Err(reason)` refuses the options with
 /// [`OptionsError::File`]. Values that are not strings, unknown keys and a
-/// default written as a word (`none`) are left to the normal checks, which
-/// never read files.
+/// default written as a word ([`OptionSpec::is_default`]) are left to the
+/// normal checks, which never read files.
 pub fn resolve_files(
     specs: &[OptionSpec],
     options: &mut Map<String, Value>,
@@ -280,7 +282,7 @@ pub fn resolve_files(
     for (key, value) in options.iter_mut() {
         let Some(spec) = specs.iter().find(|s| s.key == key) else { continue };
         let Some(raw) = value.as_str() else { continue };
-        if raw.trim() == spec.default || spec.kind.files_named(raw).is_empty() {
+        if spec.is_default(value) || spec.kind.files_named(raw).is_empty() {
             continue;
         }
         let resolved = spec.kind.map_files(raw, |path| {

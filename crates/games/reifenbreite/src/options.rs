@@ -89,16 +89,10 @@ impl Options {
         if rules.jersey && !rules.sprints {
             return Err(OptionsError::Rule("the yellow jersey (jersey) needs sprints (sprints=true)".into()));
         }
-        if self.course.is_some() && self.stage_race().is_some() {
+        if self.course.is_some() && self.stages.is_some() {
             return Err(OptionsError::Rule("give either course or stages, not both".into()));
         }
         Ok(rules)
-    }
-
-    /// The courses of a stage race as given, if any (`none`, the listed
-    /// default, is none).
-    pub fn stage_race(&self) -> Option<&str> {
-        self.stages.as_deref().filter(|s| s.trim() != "none")
     }
 
     pub fn seats(&self) -> u8 {
@@ -107,7 +101,7 @@ impl Options {
 
     /// The courses ridden, in order (one unless `stages` is given).
     pub fn courses(&self) -> Vec<String> {
-        match self.stage_race() {
+        match &self.stages {
             Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
             None => vec![self.course.clone().unwrap_or_else(|| "paris-roubaix".into())],
         }
@@ -221,7 +215,10 @@ mod tests {
         let json = serde_json::json!({"jersey": "auto", "seats": "teams", "course": null});
         assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap(), Options::default());
         let single = options_from_pairs::<Reifenbreite>(&["course=tour", "stages=none"]).unwrap();
+        assert_eq!(single.stages, None);
         assert_eq!(single.courses(), ["tour"]);
+        let json = serde_json::json!({"course": "giro", "stages": "none"});
+        assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap().courses(), ["giro"]);
         assert!(<Reifenbreite as spieltisch_core::Game>::new(&single).is_ok());
         // A default that is a value stays one (records read back the same).
         let given = options_from_pairs::<Reifenbreite>(&["course=paris-roubaix"]).unwrap();

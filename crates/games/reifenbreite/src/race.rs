@@ -315,7 +315,7 @@ impl Reifenbreite {
         let mut tracks = Vec::new();
         for c in options.courses() {
             let t = course::load(&c).map_err(|e| OptionsError::Invalid {
-                key: if options.stage_race().is_some() { "stages".into() } else { "course".into() },
+                key: if options.stages.is_some() { "stages".into() } else { "course".into() },
                 value: c.clone(),
                 reason: e,
             })?;
