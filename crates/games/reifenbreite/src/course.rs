@@ -25,7 +25,7 @@
 use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
 use crate::movement::OpenRoad;
 use serde::Deserialize;
-use spieltisch_core::data_file::{is_plain_relative, read_data_file};
+use spieltisch_core::data_file::{read_data_file, resolve_in};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -183,20 +183,12 @@ pub fn load(course: &str) -> Result<Arc<Track>, String> {
 /// (not the working directory), and inside it, so that a course file admitted
 /// from a folder cannot name files outside that folder.
 fn board_path(course: &Path, board: &str) -> Result<PathBuf, String> {
-    if !is_plain_relative(Path::new(board)) {
-        return Err("must be a path relative to the course file's folder, without '..'".into());
-    }
     let folder = match course.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let real_folder = folder.canonicalize().map_err(|e| e.to_string())?;
-    let path = folder.join(board).canonicalize().map_err(|e| e.to_string())?;
-    // A symbolic link must not lead out of the folder either.
-    if !path.starts_with(&real_folder) {
-        return Err("lies outside the course file's folder".into());
-    }
-    Ok(path)
+    let folder = folder.canonicalize().map_err(|e| e.to_string())?;
+    resolve_in(&folder, board).map_err(|e| format!("{e}, here the course file's folder"))
 }
 
 struct Builder {
