@@ -196,3 +196,49 @@ async fn a_finished_stage_race_shows_the_points_of_each_stage() {
     b.close().await;
     server.kill().await;
 }
+
+/// The lobby's form for Um Reifenbreite: options whose default is a word
+/// (`seats` follows `teams`, the professional switches follow `rules`) are
+/// left out unless changed, so choosing `rules=pro` gives the professional
+/// rules, and a table is made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_makes_a_professional_race() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
+    b.click("[data-id=reifenbreite]").await;
+    b.wait_for("document.querySelector('#opt-rules') && document.querySelector('#opt-jersey')").await;
+    // What the page sends is recorded on its way out.
+    b.eval(
+        "window.__sent = []; const send = window.fetch; \
+         window.fetch = (url, init) => { if (init && init.body) window.__sent.push(JSON.parse(init.body)); return send(url, init); }; \
+         const rules = document.querySelector('#opt-rules'); rules.value = 'pro'; \
+         rules.dispatchEvent(new Event('change', { bubbles: true })); true",
+    )
+    .await;
+    assert_eq!(b.eval("document.querySelector('#opt-jersey').value").await, json!("auto"));
+    b.click("#create").await;
+    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
+    assert_eq!(b.eval("document.querySelector('.error').textContent").await, json!(""));
+    assert_eq!(b.eval("window.__sent[0].options").await, json!({"rules": "pro"}));
+    // A switch set by hand is sent as a boolean.
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
+    b.click("[data-id=reifenbreite]").await;
+    b.wait_for("document.querySelector('#opt-chase_car')").await;
+    b.eval(
+        "window.__sent = []; const send2 = window.fetch; \
+         window.fetch = (url, init) => { if (init && init.body) window.__sent.push(JSON.parse(init.body)); return send2(url, init); }; \
+         for (const [id, v] of [['#opt-rules', 'pro'], ['#opt-chase_car', 'false']]) { \
+           const el = document.querySelector(id); el.value = v; el.dispatchEvent(new Event('change', { bubbles: true })); } true",
+    )
+    .await;
+    b.click("#create").await;
+    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
+    assert_eq!(b.eval("window.__sent[0].options").await, json!({"rules": "pro", "chase_car": false}));
+    assert_eq!(b.eval("!!document.querySelector('#go')").await, json!(true));
+    b.close().await;
+    server.kill().await;
+}

@@ -15,11 +15,20 @@ export function remember(entry) {
   localStorage.setItem(STORE, JSON.stringify(list.slice(0, 100)));
 }
 
+/** A default such as `auto` or `teams` is a word, not a value of the option: leaving it means "not given". */
+function wordDefault(spec) {
+  return (spec.type === 'int' && !/^-?\d+$/.test(spec.default)) || (spec.type === 'bool' && !['true', 'false'].includes(spec.default));
+}
+
 function optionInput(spec) {
   const id = 'opt-' + spec.key;
   let input;
   if (spec.type === 'int') {
-    input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value: spec.default });
+    input = wordDefault(spec)
+      ? h('input', { id, type: 'number', min: spec.min, max: spec.max, placeholder: spec.default })
+      : h('input', { id, type: 'number', min: spec.min, max: spec.max, value: spec.default });
+  } else if (spec.type === 'bool' && wordDefault(spec)) {
+    input = h('select', { id }, [spec.default, 'true', 'false'].map(c => h('option', { value: c, text: c })));
   } else if (spec.type === 'bool') {
     input = h('input', { id, type: 'checkbox', checked: spec.default === 'true' });
   } else if (spec.type === 'choice') {
@@ -39,8 +48,8 @@ function readOptions(form, entry) {
   for (const input of form.querySelectorAll('[data-key]')) {
     const spec = entry.options.find(o => o.key === input.dataset.key);
     let value;
-    if (input.dataset.kind === 'int') value = Number(input.value);
-    else if (input.dataset.kind === 'bool') value = input.checked;
+    if (input.dataset.kind === 'int') value = input.value === '' ? spec.default : Number(input.value);
+    else if (input.dataset.kind === 'bool') value = input.tagName === 'SELECT' ? (input.value === spec.default ? spec.default : input.value === 'true') : input.checked;
     else value = input.value;
     if (String(value) !== spec.default) options[spec.key] = value;
   }
