@@ -83,3 +83,58 @@ mod leaky {
         check::<Leaky>(&[KuhnOptions::default()], Config { playouts: 30, resamples: 4, ..Config::default() });
     }
 }
+
+mod record_format {
+    //! The record format: files written before it existed, and formats from
+    //! the future.
+    use spieltisch_conformance::kuhn::Kuhn;
+    use spieltisch_core::{Game, Record, Session};
+
+    fn finished() -> Record {
+        let mut session = Session::<Kuhn>::new(&Default::default(), 3).unwrap();
+        session.run_chance();
+        while !session.state().is_over() {
+            let seat = session.turn().seat().unwrap();
+            let first = session.state().legal_vec()[0];
+            session.apply_as(seat, &first).unwrap();
+            session.run_chance();
+        }
+        session.record().clone()
+    }
+
+    #[test]
+    fn a_record_without_a_format_is_format_1_and_reads_as_today() {
+        let today = finished();
+        assert_eq!(today.format, Record::FORMAT);
+        let mut json = serde_json::to_value(&today).unwrap();
+        json.as_object_mut().unwrap().remove("format");
+        let old: Record = serde_json::from_value(json).unwrap();
+        assert_eq!(old.format, 1);
+        // Kuhn poker's rules did not change: the upgrade only restamps it.
+        assert_eq!(old.upgraded::<Kuhn>().unwrap(), today);
+        let session = Session::<Kuhn>::from_record(&old).unwrap();
+        assert_eq!(session.record(), &today);
+        assert_eq!(old.replay::<Kuhn>().unwrap(), today.replay::<Kuhn>().unwrap());
+    }
+
+    #[test]
+    fn a_format_from_the_future_is_refused_with_its_code() {
+        let mut record = finished();
+        record.format = Record::FORMAT + 1;
+        let err = Session::<Kuhn>::from_record(&record).unwrap_err();
+        assert_eq!(err.code(), "record.format");
+        assert!(err.to_string().contains(&format!("format {}", Record::FORMAT + 1)), "{err}");
+        record.format = 0;
+        assert_eq!(record.replay::<Kuhn>().unwrap_err().code(), "record.format");
+    }
+
+    #[test]
+    fn record_only_keys_are_refused_from_people() {
+        // Kuhn poker has none: a key that is no option is refused from a
+        // record as from a person.
+        let mut record = finished();
+        record.options = serde_json::json!({ "edition": 1 });
+        assert_eq!(record.replay::<Kuhn>().unwrap_err().code(), "options.unknown");
+        assert!(Kuhn::record_keys().is_empty());
+    }
+}

@@ -48,6 +48,8 @@ pub enum LoadError {
     Io(#[from] std::io::Error),
     #[error("invalid state: {0}")]
     Invalid(String),
+    #[error("record format {found} is not known to this build (it reads formats 1 to {supported})")]
+    Format { found: u32, supported: u32 },
 }
 
 impl LoadError {
@@ -60,6 +62,7 @@ impl LoadError {
             LoadError::Json(_) => "json.malformed",
             LoadError::Io(_) => "io",
             LoadError::Invalid(_) => "state.invalid",
+            LoadError::Format { .. } => "record.format",
         }
     }
 }

@@ -119,6 +119,28 @@ pub trait Game:
         action.to_string()
     }
 
+    /// Option keys that only records carry, never people: a reading of the
+    /// rules that a record of an older format was played under (see
+    /// [`Game::upgrade_options`]). Default: none.
+    fn record_keys() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Rewrites the options of a record of an older `format` so that they
+    /// mean what they meant when it was written: a key that did not exist
+    /// then gets the reading of its time. Default: nothing changed.
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        let _ = (format, options);
+    }
+
+    /// While replaying a record of an older `format`: an action that this
+    /// state asks for but that the format did not write down (it is applied
+    /// and written into the upgraded record). Default: none.
+    fn implied_action(&self, format: u32) -> Option<Self::Action> {
+        let _ = format;
+        None
+    }
+
     /// A human-readable drawing of a view for the terminal.
     fn describe_view(view: &Self::View, lang: Lang) -> String {
         let _ = lang;

@@ -245,6 +245,17 @@ pub fn options_from_pairs<G: Game>(pairs: &[impl AsRef<str>]) -> Result<G::Optio
 
 /// Builds a game's options from a JSON object (missing keys take defaults).
 pub fn options_from_json<G: Game>(value: &Value) -> Result<G::Options, OptionsError> {
+    options_from_object::<G>(value, &[])
+}
+
+/// Like [`options_from_json`], for the options a record states: the game's
+/// record-only keys ([`Game::record_keys`]) are also accepted, and checked
+/// by the game's own deserialization.
+pub fn options_from_record_json<G: Game>(value: &Value) -> Result<G::Options, OptionsError> {
+    options_from_object::<G>(value, G::record_keys())
+}
+
+fn options_from_object<G: Game>(value: &Value, record_keys: &[&str]) -> Result<G::Options, OptionsError> {
     let specs = G::info().options;
     let obj = match value {
         Value::Null => return Ok(G::Options::default()),
@@ -254,6 +265,10 @@ pub fn options_from_json<G: Game>(value: &Value) -> Result<G::Options, OptionsEr
     // Options given as their default are left out, as if not given.
     let mut given = Map::new();
     for (key, v) in obj {
+        if record_keys.contains(&key.as_str()) {
+            given.insert(key.clone(), v.clone());
+            continue;
+        }
         let spec = spec(&specs, key)?;
         if !spec.is_default(v) {
             spec.check_value(v)?;

@@ -23,10 +23,15 @@ impl<G: Game> Session<G> {
         Ok(Session { record: Record::new::<G>(options, seed), state, logs })
     }
 
-    /// Rebuilds a session from its record, checking every action.
+    /// Rebuilds a session from its record, checking every action. A record
+    /// of an older format is read as [`Record::upgraded`] reads it, and the
+    /// session's own record is the upgraded one.
     pub fn from_record(record: &Record) -> Result<Self, LoadError> {
-        let options = crate::options::options_from_json::<G>(&record.options)?;
-        let mut session: Session<G> = Session::new(&options, record.seed)?;
+        let record = record.upgraded::<G>()?;
+        let state = G::new(&record.options::<G>()?)?;
+        let logs = vec![Vec::new(); state.seats() + 1];
+        let header = Record { actions: Vec::with_capacity(record.actions.len()), ..record.clone() };
+        let mut session = Session { state, record: header, logs };
         for (index, text) in record.actions.iter().enumerate() {
             let wrap = |source| LoadError::Action { index, action: text.clone(), source };
             let action = session.state.parse_action(text).map_err(wrap)?;

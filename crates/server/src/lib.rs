@@ -104,8 +104,13 @@ impl App {
         let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files });
         let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
         for (row, actions) in stored {
-            let record =
-                Record { game: row.game.clone(), options: row.options.clone(), seed: row.seed, actions };
+            let record = Record {
+                format: row.format,
+                game: row.game.clone(),
+                options: row.options.clone(),
+                seed: row.seed,
+                actions,
+            };
             let session = match session_from_record(&record) {
                 Ok(s) => s,
                 Err(e) => {
@@ -113,6 +118,16 @@ impl App {
                     continue;
                 }
             };
+            if session.record() != &record {
+                // A table stored in an older record format: keep it in
+                // today's, the same game with the decisions that format
+                // left unwritten filled in.
+                if let Err(e) = app.store.upgrade(&row.id, session.record().clone()).await {
+                    tracing::error!(table = %row.id, "cannot upgrade the stored record: {e}");
+                    continue;
+                }
+                tracing::info!(table = %row.id, from = row.format, "stored record upgraded");
+            }
             let seats: Vec<SeatConfig> =
                 serde_json::from_value(row.seats["seats"].clone()).unwrap_or_default();
             let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
@@ -237,6 +252,7 @@ async fn create_table(
         game: req.game.clone(),
         options: session.record().options.clone(),
         seed,
+        format: session.record().format,
         seats: json!({ "seats": seats, "hotseat": req.hotseat }),
         spectator_token: spectator_token.clone(),
         created_at: std::time::SystemTime::now()

@@ -7,6 +7,7 @@
 //! On start, every table is read back and its record replayed.
 
 use serde::{Deserialize, Serialize};
+use spieltisch_core::Record;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use thiserror::Error;
@@ -19,6 +20,9 @@ pub struct TableRow {
     pub game: String,
     pub options: serde_json::Value,
     pub seed: u64,
+    /// The record format the table's options and actions are written in
+    /// ([`spieltisch_core::Record::format`]).
+    pub format: u32,
     /// The seat assignments (people and bots) and their tokens, as JSON.
     pub seats: serde_json::Value,
     pub spectator_token: String,
@@ -47,6 +51,12 @@ enum Command {
         actions: Vec<String>,
         done: oneshot::Sender<Result<(), StoreError>>,
     },
+    /// Replaces a table's record by the same game in today's format.
+    Upgrade {
+        table: String,
+        record: Record,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
 }
 
 /// A handle to the database writer; cheap to clone.
@@ -66,7 +76,8 @@ const SCHEMA: &str = "
         seed INTEGER NOT NULL,
         seats TEXT NOT NULL,
         spectator_token TEXT NOT NULL,
-        created_at INTEGER NOT NULL
+        created_at INTEGER NOT NULL,
+        format INTEGER NOT NULL DEFAULT 1
     );
     CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -75,6 +86,17 @@ const SCHEMA: &str = "
         PRIMARY KEY (table_id, idx)
     ) WITHOUT ROWID;
 ";
+
+/// Adds the columns that databases written by older builds lack. Tables
+/// stored before records had a format are format 1.
+fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
+    let has_format =
+        conn.prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'format'")?.exists([])?;
+    if !has_format {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN format INTEGER NOT NULL DEFAULT 1")?;
+    }
+    Ok(())
+}
 
 fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
     let conn = match path {
@@ -86,6 +108,7 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
         reason: e.to_string(),
     })?;
     conn.execute_batch(SCHEMA)?;
+    add_missing_columns(&conn)?;
     Ok(conn)
 }
 
@@ -132,12 +155,23 @@ impl Store {
         wait.await.map_err(|_| StoreError::Closed)?
     }
 
+    /// Replaces a stored table's options, format and actions by `record`,
+    /// the same game in today's format ([`Record::upgraded`]), in one
+    /// transaction.
+    pub async fn upgrade(&self, table: &str, record: Record) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.commands
+            .send(Command::Upgrade { table: table.to_string(), record, done })
+            .map_err(|_| StoreError::Closed)?;
+        wait.await.map_err(|_| StoreError::Closed)?
+    }
+
     /// Every stored table with its actions, oldest first (read on start).
     pub fn load_all(&self) -> Result<Vec<(TableRow, Vec<String>)>, StoreError> {
         let Some(path) = &self.path else { return Ok(Vec::new()) };
         let conn = connect(Some(path))?;
         let mut tables = conn.prepare(
-            "SELECT id, game, options, seed, seats, spectator_token, created_at FROM tables ORDER BY created_at, id",
+            "SELECT id, game, options, seed, seats, spectator_token, created_at, format FROM tables ORDER BY created_at, id",
         )?;
         let rows = tables
             .query_map([], |r| {
@@ -149,18 +183,20 @@ impl Store {
                     r.get::<_, String>(4)?,
                     r.get::<_, String>(5)?,
                     r.get::<_, i64>(6)?,
+                    r.get::<_, u32>(7)?,
                 ))
             })?
             .collect::<Result<Vec<_>, _>>()?;
         let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
         let mut out = Vec::with_capacity(rows.len());
-        for (id, game, options, seed, seats, spectator_token, created_at) in rows {
+        for (id, game, options, seed, seats, spectator_token, created_at, format) in rows {
             let list = actions.query_map([&id], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
             let row = TableRow {
                 id,
                 game,
                 options: serde_json::from_str(&options)?,
                 seed: seed as u64,
+                format,
                 seats: serde_json::from_str(&seats)?,
                 spectator_token,
                 created_at,
@@ -197,7 +233,9 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
         let results = write_batch(&mut conn, &mut stored, &batch);
         for (command, result) in batch.into_iter().zip(results) {
             let done = match command {
-                Command::Create(_, done) | Command::Append { done, .. } => done,
+                Command::Create(_, done) | Command::Append { done, .. } | Command::Upgrade { done, .. } => {
+                    done
+                }
             };
             let _ = done.send(result);
         }
@@ -250,8 +288,8 @@ fn write_one(
     match command {
         Command::Create(row, _) => {
             conn.prepare_cached(
-                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
             .execute(rusqlite::params![
                 row.id,
@@ -260,8 +298,20 @@ fn write_one(
                 row.seed as i64,
                 row.seats.to_string(),
                 row.spectator_token,
-                row.created_at
+                row.created_at,
+                row.format
             ])?;
+        }
+        Command::Upgrade { table, record, .. } => {
+            conn.prepare_cached("UPDATE tables SET options = ?2, format = ?3 WHERE id = ?1")?
+                .execute(rusqlite::params![table, record.options.to_string(), record.format])?;
+            conn.prepare_cached("DELETE FROM actions WHERE table_id = ?1")?.execute([table])?;
+            let mut insert =
+                conn.prepare_cached("INSERT INTO actions (table_id, idx, action) VALUES (?1, ?2, ?3)")?;
+            for (i, action) in record.actions.iter().enumerate() {
+                insert.execute(rusqlite::params![table, i as i64, action])?;
+            }
+            counts.insert(table.clone(), record.actions.len());
         }
         Command::Append { table, first_index, actions, .. } => {
             let count = match counts.get(table).or_else(|| stored.get(table)) {
@@ -301,6 +351,7 @@ mod tests {
             game: "six".into(),
             options: serde_json::json!({}),
             seed: 1,
+            format: Record::FORMAT,
             seats: serde_json::json!({"seats": []}),
             spectator_token: "t".into(),
             created_at: 0,
