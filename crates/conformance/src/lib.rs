@@ -235,7 +235,37 @@ fn check_state<G: Game>(
                 spectator,
                 "{wctx} shows the spectator a different view"
             );
-            assert_eq!(world.turn(), state.turn(), "{wctx} has a different turn");
+            match state.together() {
+                None => assert_eq!(world.turn(), state.turn(), "{wctx} has a different turn"),
+                // Seats that decide together do not see who is being asked
+                // now: a seat still to answer decides as if it were its turn,
+                // and anyone else sees the same decision going on.
+                Some(together) => {
+                    let in_world =
+                        world.together().unwrap_or_else(|| panic!("{wctx}: not deciding together"));
+                    assert_eq!(in_world.pass, together.pass, "{wctx}: another pass");
+                    assert_eq!(world.turn().seat(), in_world.seats.first().copied(), "{wctx}: turn");
+                    let still = together.seats.contains(&seat);
+                    assert_eq!(in_world.seats.contains(&seat), still, "{wctx}: whether the seat answers");
+                    if still {
+                        assert_eq!(world.turn(), Turn::Seat(seat), "{wctx}: the seat itself is asked");
+                    }
+                }
+            }
+            if world.turn() == Turn::Seat(seat) {
+                let mut ahead = state.clone();
+                if let Some(together) = state.together() {
+                    for &before in together.seats.iter().take_while(|&&s| s != seat) {
+                        assert_eq!(ahead.turn(), Turn::Seat(before), "{ctx}: together out of order");
+                        ahead.apply(&together.pass).unwrap_or_else(|e| panic!("{ctx}: pass refused: {e}"));
+                    }
+                }
+                assert_eq!(
+                    world.legal_vec(),
+                    ahead.legal_vec(),
+                    "{wctx} gives that seat different legal actions"
+                );
+            }
             if state.turn() == Turn::Seat(seat) {
                 assert_eq!(world.legal_vec(), legal, "{wctx} gives that seat different legal actions");
             }

@@ -1,6 +1,7 @@
 //! The [`Game`] trait: a few required methods, everything else provided.
 
 use crate::{ActionError, Lang, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
+
 use rand::RngCore;
 use serde::{Serialize, de::DeserializeOwned};
 use std::{fmt, hash::Hash, str::FromStr};
@@ -17,6 +18,21 @@ pub struct GameInfo {
     pub options: Vec<OptionSpec>,
     /// Where the rules come from.
     pub rules_source: &'static str,
+}
+
+/// A decision that several seats take together, each without seeing the
+/// others' answers: a reaction window that everyone at the table may use.
+/// The engine asks the seats one at a time in `seats` order, which is also
+/// the order in which their answers count; a table asks them all at once
+/// and applies the answers in that order when all are in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Together<A> {
+    /// The seats still to answer, the seat to move first, in the order
+    /// their answers count. It depends on public facts only.
+    pub seats: Vec<Seat>,
+    /// The answer that leaves the decision to the next seat (passing). Each
+    /// seat answers in the state reached when every seat before it passed.
+    pub pass: A,
 }
 
 /// A chance outcome's weight. The probability of an outcome is its weight
@@ -117,6 +133,13 @@ pub trait Game:
     fn redact(&self, action: &Self::Action, viewer: Viewer) -> String {
         let _ = viewer;
         action.to_string()
+    }
+
+    /// When the seat to move is the first of seats that decide together
+    /// (see [`Together`]): those seats and their pass. Default: none, every
+    /// decision is the seat to move's alone.
+    fn together(&self) -> Option<Together<Self::Action>> {
+        None
     }
 
     /// Option keys that only records carry, never people: a reading of the

@@ -8,7 +8,13 @@ use crate::{
     view::View,
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+use spieltisch_core::{
+    Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
+};
+
+/// How viewers other than the rider see the last pass of a Steigung
+/// window: the window closes, nothing more.
+pub const WINDOW_CLOSED: &str = "window closed";
 
 const HILL: usize = Card::HILL.index();
 const WIND: usize = Card::WIND.index();
@@ -21,6 +27,11 @@ pub struct Ausreisser {
     pub(crate) table: Table,
     pub(crate) hands: [Counts; MAX_PLAYERS],
     pub(crate) pile: Counts,
+    /// In a Steigung window, the rider being asked. Not public: every other
+    /// viewer sees only that the window is open, so that nobody learns from
+    /// the order of asking who has answered.
+    #[serde(default)]
+    pub(crate) asked: u8,
 }
 
 impl Ausreisser {
@@ -42,7 +53,24 @@ impl Ausreisser {
     /// Builds a state from its parts, for tests and tools that set up a
     /// position. The parts are not checked against each other.
     pub fn from_parts(options: Options, table: Table, hands: [Counts; MAX_PLAYERS], pile: Counts) -> Self {
-        Ausreisser { options, table, hands, pile }
+        let asked = if table.phase == Phase::Window { table.window_order().next().unwrap_or(0) } else { 0 };
+        Ausreisser { options, table, hands, pile, asked }
+    }
+
+    /// In a Steigung window, the rider being asked now.
+    pub fn asked(&self) -> Option<Seat> {
+        (self.table.phase == Phase::Window).then_some(usize::from(self.asked))
+    }
+
+    /// In a Steigung window, the riders still to answer, the one being
+    /// asked first, in the order their answers count.
+    pub fn still_to_answer(&self) -> Vec<Seat> {
+        if self.table.phase != Phase::Window {
+            return Vec::new();
+        }
+        let order: Vec<u8> = self.table.window_order().collect();
+        let from = order.iter().position(|&s| s == self.asked).unwrap_or(order.len());
+        order[from..].iter().map(|&s| usize::from(s)).collect()
     }
 
     /// True when the hand of `seat` holds a speed card (its size minus its
@@ -56,7 +84,6 @@ impl Ausreisser {
         self.hands[seat][kind] += 1;
         self.table.hand_len[seat] += 1;
         self.table.wind_room[seat] += 1;
-        self.table.hill_room[seat] += 1;
     }
 
     /// The next contender after `seat` still to draw in this round of
@@ -154,10 +181,6 @@ impl Ausreisser {
         t.discards[HILL] += hill;
         t.hand_len[m] -= 1 + play.spurts + play.winds + hill;
         t.wind_room[m] = 0;
-        t.hill_room[m] = t.hill_room[m].saturating_sub(hill).min(t.hand_len[m]);
-        if play.hill {
-            t.hill_known[m] = false;
-        }
         t.current = Some(*play);
         if t.hand_len[m] < HAND_SIZE && t.pile_len > 0 {
             t.phase = Phase::Refill;
@@ -204,34 +227,36 @@ impl Ausreisser {
             // player has then played."
             self.end_stage();
         } else {
-            let first = self.table.next(self.table.mover);
-            self.advance_window(first);
+            self.open_window();
         }
     }
 
-    /// Offers the reaction window to the next holder of a Steigung from
-    /// `from` on, or starts the next turn.
-    fn advance_window(&mut self, from: u8) {
-        let t = &mut self.table;
+    /// Opens the Steigung window after a play, or starts the next turn when
+    /// a Steigung could change nothing: while a hill is in force, or when
+    /// the leader plays next (the hill would end before anyone rode under
+    /// it). Both depend on public facts only.
+    fn open_window(&mut self) {
+        let t = &self.table;
         let next = t.next(t.mover);
-        // A Steigung out of turn has an effect only while no hill is in
-        // force and someone plays before the leader's next turn.
-        if !t.hill && next != t.leader {
-            let mut seat = from;
-            while seat != t.mover {
-                let s = usize::from(seat);
-                if seat != t.leader {
-                    if self.hands[s][HILL] > 0 {
-                        t.hill_known[s] = true;
-                        t.phase = Phase::Window { seat };
-                        return;
-                    }
-                    t.hill_room[s] = 0;
-                }
-                seat = t.next(seat);
+        let first = t.window_order().next();
+        match first {
+            Some(first) if !t.hill && next != t.leader => {
+                self.table.phase = Phase::Window;
+                self.asked = first;
             }
+            _ => self.begin_turn(next),
         }
-        self.begin_turn(next);
+    }
+
+    /// After the rider being asked passed: the next rider in the window's
+    /// order, or the next turn once everyone has answered.
+    fn pass_window(&mut self) {
+        let t = &self.table;
+        let later = t.window_order().skip_while(|&s| s != self.asked).nth(1);
+        match later {
+            Some(seat) => self.asked = seat,
+            None => self.begin_turn(t.next(t.mover)),
+        }
     }
 
     fn end_stage(&mut self) {
@@ -295,8 +320,6 @@ impl Game for Ausreisser {
             chips: [0; MAX_PLAYERS],
             owed: [0; MAX_PLAYERS],
             wind_room: [0; MAX_PLAYERS],
-            hill_room: [0; MAX_PLAYERS],
-            hill_known: [false; MAX_PLAYERS],
             discards: [0; KINDS],
             tops: [None; MAX_PLAYERS],
             current: None,
@@ -305,7 +328,7 @@ impl Game for Ausreisser {
             faceup: [None; MAX_PLAYERS],
             contenders: (1u8 << options.players) - 1,
         };
-        Ok(Ausreisser { options: *options, table, hands: [[0; KINDS]; MAX_PLAYERS], pile })
+        Ok(Ausreisser { options: *options, table, hands: [[0; KINDS]; MAX_PLAYERS], pile, asked: 0 })
     }
 
     fn options(&self) -> &Options {
@@ -320,13 +343,14 @@ impl Game for Ausreisser {
         match self.table.phase {
             Phase::Choose { .. } | Phase::Deal { .. } | Phase::Draw | Phase::Refill => Turn::Chance,
             Phase::Play => Turn::Seat(usize::from(self.table.mover)),
-            Phase::Window { seat } => Turn::Seat(usize::from(seat)),
+            Phase::Window => Turn::Seat(usize::from(self.asked)),
             Phase::Over => Turn::Over,
         }
     }
 
     /// Plays in the order: speed card ascending, then Spurts ascending, then
-    /// without before with Steigung. In a window: `pass`, then `hill`.
+    /// without before with Steigung. In a window: `pass`, then `hill` for a
+    /// rider who holds one.
     fn legal_actions(&self, out: &mut Vec<Action>) {
         match self.table.phase {
             Phase::Play => {
@@ -352,7 +376,12 @@ impl Game for Ausreisser {
                     }
                 }
             }
-            Phase::Window { .. } => out.extend([Action::Pass, Action::Hill]),
+            Phase::Window => {
+                out.push(Action::Pass);
+                if self.hands[usize::from(self.asked)][HILL] > 0 {
+                    out.push(Action::Hill);
+                }
+            }
             _ => {}
         }
     }
@@ -430,35 +459,31 @@ impl Game for Ausreisser {
                         } else {
                             self.hands[m][k] += 1;
                             t.hand_len[m] += 1;
-                            t.hill_room[m] += 1;
                         }
                         if self.table.hand_len[m] >= HAND_SIZE || self.table.pile_len == 0 {
                             self.resolve();
                         }
                     }
-                    Phase::Play | Phase::Window { .. } | Phase::Over => {
+                    Phase::Play | Phase::Window | Phase::Over => {
                         unreachable!("a draw outside a chance node")
                     }
                 }
             }
             Action::Play(play) => self.play(&play),
             Action::Pass => {
-                if let Phase::Window { seat } = self.table.phase {
-                    let from = self.table.next(seat);
-                    self.advance_window(from);
+                if self.table.phase == Phase::Window {
+                    self.pass_window();
                 }
             }
             Action::Hill => {
-                if let Phase::Window { seat } = self.table.phase {
-                    let s = usize::from(seat);
+                if self.table.phase == Phase::Window {
+                    let s = usize::from(self.asked);
                     self.hands[s][HILL] -= 1;
                     let t = &mut self.table;
                     t.hand_len[s] -= 1;
                     t.discards[HILL] += 1;
                     t.owed[s] += 1;
                     t.hill = true;
-                    t.hill_room[s] = t.hill_room[s].saturating_sub(1).min(t.hand_len[s]);
-                    t.hill_known[s] = false;
                     let next = t.next(t.mover);
                     self.begin_turn(next);
                 }
@@ -471,7 +496,14 @@ impl Game for Ausreisser {
             Viewer::Seat(s) if s < self.seats() => Some(s),
             _ => None,
         };
-        View { seat, options: self.options, table: self.table.clone(), hand: seat.map(|s| self.hands[s]) }
+        let asked = seat.is_some_and(|s| self.still_to_answer().contains(&s));
+        View {
+            seat,
+            options: self.options,
+            table: self.table.clone(),
+            hand: seat.map(|s| self.hands[s]),
+            asked,
+        }
     }
 
     fn resample(view: &View, seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
@@ -498,7 +530,19 @@ impl Game for Ausreisser {
         usize::from(options.stages) * (2 * deck + deck * (n + 1))
     }
 
+    /// Hidden from everyone but the drawer: a card drawn. Hidden from
+    /// everyone but the rider: a pass in a Steigung window, which others
+    /// see only as the window closing once the last rider has answered.
     fn redact(&self, action: &Action, viewer: Viewer) -> String {
+        if *action == Action::Pass && self.table.phase == Phase::Window {
+            return if viewer == Viewer::Seat(usize::from(self.asked)) {
+                action.to_string()
+            } else if self.still_to_answer().len() == 1 {
+                WINDOW_CLOSED.into()
+            } else {
+                String::new()
+            };
+        }
         let Action::Draw(card) = action else {
             return action.to_string();
         };
@@ -510,6 +554,19 @@ impl Game for Ausreisser {
             _ => t.mover,
         };
         if viewer == Viewer::Seat(usize::from(owner)) { action.to_string() } else { "draw ?".into() }
+    }
+
+    fn together(&self) -> Option<Together<Action>> {
+        let seats = self.still_to_answer();
+        (!seats.is_empty()).then_some(Together { seats, pass: Action::Pass })
+    }
+
+    /// Records of format 1 asked only the riders holding a Steigung, and
+    /// never the mover: everyone else passed without a word.
+    fn implied_action(&self, format: u32) -> Option<Action> {
+        let seat = self.asked()?;
+        (format < 2 && (self.asked == self.table.mover || self.hands[seat][HILL] == 0))
+            .then_some(Action::Pass)
     }
 
     fn describe_view(view: &View, lang: Lang) -> String {

@@ -30,7 +30,7 @@
 //! | --- | --- |
 //! | `play 45` | play the speed card 45 |
 //! | `play 45 +2 +2 -2 hill` | with two Spurts, one Gegenwind, and a Steigung (leader only) |
-//! | `hill` / `pass` | in a reaction window: put a Steigung on the leader's pile out of turn, or not |
+//! | `hill` / `pass` | in a Steigung window: put a Steigung on the leader's pile out of turn, or not |
 //! | `draw 45`, `draw hill`, `draw wind`, `draw spurt` | chance: the card drawn |
 //!
 //! Legal plays are listed by speed card ascending, then number of Spurts
@@ -86,14 +86,19 @@
 //!   passed, so the new tempo is free; the hill of the previous round ends as
 //!   the leader's turn begins. Only the jersey holder, on their own turn, can
 //!   add a Steigung to the speed card. Equal to the tempo never takes the lead.
-//! - **Reaction windows**: after each play, the seats after the mover, in
-//!   order, excluding the mover and the leader, that hold a Steigung are
-//!   asked `hill` or `pass`; the first `hill` closes the window. The window
-//!   is not opened while a hill is in force (a second one would change
-//!   nothing), when the leader plays next (the hill would end before anyone
-//!   rode under it), or after the last play of a stage. Seats without a
-//!   Steigung are skipped, so the table learns that they hold none; the
-//!   resampler uses this.
+//! - **Steigung windows** (RULES-NOTES, Steigung): after each play every
+//!   rider but the leader, the one who just played included, may lay one
+//!   Steigung on the leader's pile or pass. The engine asks them one at a
+//!   time in a fixed order, from the rider after the mover round to the
+//!   mover (the mover last): that order is also the priority of their
+//!   answers, and the first `hill` closes the window. A rider without a
+//!   Steigung can only pass, but is asked all the same, so the window shows
+//!   nothing about hands. The window is not opened while a hill is in force
+//!   (a second one would change nothing), when the leader plays next (the
+//!   hill would end before anyone rode under it), or after the last play of
+//!   a stage: all public facts. Online, a table asks every rider of the
+//!   window at once ([`spieltisch_core::Together`]) and applies the answers
+//!   in this order once all are in.
 //! - **Between stages**: the jersey holder of the last stage leads the next;
 //!   all cards are gathered and shuffled, six dealt to each; chips go back.
 //! - **Penalty chips are unlimited**: the 20 blue (1 minute) and 20 red
@@ -108,12 +113,16 @@
 //! Hands and the pile's order are secret; chips, tempo, jersey, every played
 //! card and the size of every hand are public. A card drawn is seen only by
 //! its drawer, except a Gegenwind laid on a play during the refill, and the
-//! face-up draws for the first leader. Because windows skip seats without a
-//! Steigung, and every Gegenwind held goes down with the next play, the
-//! table knows bounds on who may hold which special card; the view carries
-//! them (`wind_room`, `hill_room`, `hill_known`) and the resampler deals
-//! the unknown cards uniformly among the deals that respect them.
-//!
+//! face-up draws for the first leader. Every Gegenwind held goes down with
+//! the next play, so the table knows how many of a rider's cards can be one
+//! (`wind_room`); the resampler deals the unknown cards uniformly among the
+//! deals that respect it. A Steigung window shows nothing per rider: who is
+//! being asked is in no other viewer's view (a view says only whether its
+//! own seat has still to answer, `asked`), a pass is logged as `pass` for
+//! the rider alone, as nothing for everyone else, and the last answer as
+//! `window closed`. Records of format 1 (before every rider was asked)
+//! replay with the passes they did not write filled in.
+
 //! ## Bot and speed (measured)
 //!
 //! [`HeuristicBot`] against random riders, 10,000 series of 4 stages each,
@@ -162,7 +171,7 @@ mod view;
 pub use action::{Action, Play};
 pub use bot::HeuristicBot;
 pub use card::{Card, Counts, KINDS, full_deck};
-pub use game::Ausreisser;
+pub use game::{Ausreisser, WINDOW_CLOSED};
 pub use options::Options;
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
 pub use view::{View, describe as describe_view, describe_action, hand_text};

@@ -2,19 +2,17 @@
 //!
 //! The unknown cards are the deck minus the seat's own hand and every card
 //! played. They go into the other hands (of their public sizes) and the pile.
-//! Only Gegenwind and Steigung are constrained by public information:
+//! Only Gegenwind is constrained by public information: a rider holds at
+//! most `wind_room` Gegenwinds (every Gegenwind held goes down with the
+//! rider's next play, so only cards drawn since then can be one).
 //!
-//! - a rider holds at most `wind_room` Gegenwinds (every Gegenwind held goes
-//!   down with the rider's next play, so only cards drawn since then can be
-//!   one);
-//! - a rider holds at most `hill_room` Steigungs (a reaction window that
-//!   passes a rider over shows that the rider holds none), and at least one
-//!   while `hill_known` (the window was offered).
+//! Steigung windows tell nothing: every rider but the leader is asked in
+//! every window, whatever the hand holds, and others' passes are not shown.
 //!
-//! The deal is uniform among all card-level deals meeting these constraints:
-//! first the number of Gegenwinds and Steigungs per hand is drawn with
-//! exact weights (a small dynamic programme over the destinations), then the
-//! remaining cards fill the remaining places uniformly.
+//! The deal is uniform among all card-level deals meeting the constraint:
+//! first the number of Gegenwinds per hand is drawn with exact weights (a
+//! small dynamic programme over the destinations), then the remaining cards
+//! fill the remaining places uniformly.
 //!
 //! One public fact is not modelled: a rider who had to draw extra cards for
 //! want of a speed card held only special cards at that moment. The chance of
@@ -23,23 +21,21 @@
 use crate::{
     Ausreisser,
     card::{Card, Counts, KINDS, full_deck},
-    table::MAX_PLAYERS,
+    table::{MAX_PLAYERS, Phase},
     view::View,
 };
 use rand::{Rng, RngCore};
 use spieltisch_core::Seat;
 
-const HILL: usize = Card::HILL.index();
 const WIND: usize = Card::WIND.index();
-/// At most five of each special card exist.
-const MAX_SPECIAL: usize = 6;
+/// At most five Gegenwinds exist.
+const MAX_WINDS: usize = 6;
 
+/// A destination of unknown cards: a hand or the pile.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     size: usize,
     wind_max: usize,
-    hill_min: usize,
-    hill_max: usize,
 }
 
 fn choose(n: usize, k: usize) -> f64 {
@@ -49,65 +45,47 @@ fn choose(n: usize, k: usize) -> f64 {
     (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }
 
-fn weight(slot: &Slot, winds: usize, hills: usize) -> f64 {
-    if winds > slot.wind_max || hills > slot.hill_max || hills < slot.hill_min || winds + hills > slot.size {
-        return 0.0;
-    }
-    choose(slot.size, winds) * choose(slot.size - winds, hills)
+fn weight(slot: &Slot, winds: usize) -> f64 {
+    if winds > slot.wind_max { 0.0 } else { choose(slot.size, winds) }
 }
 
-/// `ways[i][w][h]`: the weight of dealing `w` Gegenwinds and `h` Steigungs
-/// to the slots from `i` on.
-fn ways(slots: &[Slot], winds: usize, hills: usize) -> Vec<[[f64; MAX_SPECIAL]; MAX_SPECIAL]> {
-    let mut table = vec![[[0.0; MAX_SPECIAL]; MAX_SPECIAL]; slots.len() + 1];
-    table[slots.len()][0][0] = 1.0;
+/// `ways[i][w]`: the weight of dealing `w` Gegenwinds to the slots from `i` on.
+fn ways(slots: &[Slot], winds: usize) -> Vec<[f64; MAX_WINDS]> {
+    let mut table = vec![[0.0; MAX_WINDS]; slots.len() + 1];
+    table[slots.len()][0] = 1.0;
     for i in (0..slots.len()).rev() {
         for w in 0..=winds {
-            for h in 0..=hills {
-                let mut sum = 0.0;
-                for a in 0..=w {
-                    for b in 0..=h {
-                        let rest = table[i + 1][w - a][h - b];
-                        if rest > 0.0 {
-                            sum += weight(&slots[i], a, b) * rest;
-                        }
-                    }
-                }
-                table[i][w][h] = sum;
-            }
+            table[i][w] = (0..=w).map(|a| weight(&slots[i], a) * table[i + 1][w - a]).sum();
         }
     }
     table
 }
 
-/// Draws the number of Gegenwinds and Steigungs of every slot.
-fn split(slots: &[Slot], winds: usize, hills: usize, rng: &mut dyn RngCore) -> Option<Vec<(usize, usize)>> {
-    let table = ways(slots, winds, hills);
-    if table[0][winds][hills] <= 0.0 {
+/// Draws the number of Gegenwinds of every slot.
+fn split(slots: &[Slot], winds: usize, rng: &mut dyn RngCore) -> Option<Vec<usize>> {
+    let table = ways(slots, winds);
+    if table[0][winds] <= 0.0 {
         return None;
     }
-    let (mut w, mut h) = (winds, hills);
+    let mut w = winds;
     let mut out = Vec::with_capacity(slots.len());
     for (i, slot) in slots.iter().enumerate() {
-        let mut r = rng.random::<f64>() * table[i][w][h];
+        let mut r = rng.random::<f64>() * table[i][w];
         let mut pick = None;
-        'search: for a in 0..=w {
-            for b in 0..=h {
-                let p = weight(slot, a, b) * table[i + 1][w - a][h - b];
-                if p <= 0.0 {
-                    continue;
-                }
-                pick = Some((a, b));
-                if r < p {
-                    break 'search;
-                }
-                r -= p;
+        for a in 0..=w {
+            let p = weight(slot, a) * table[i + 1][w - a];
+            if p <= 0.0 {
+                continue;
             }
+            pick = Some(a);
+            if r < p {
+                break;
+            }
+            r -= p;
         }
-        let (a, b) = pick?;
-        out.push((a, b));
+        let a = pick?;
+        out.push(a);
         w -= a;
-        h -= b;
     }
     Some(out)
 }
@@ -141,39 +119,28 @@ pub fn resample(view: &View, seat: Seat, rng: &mut dyn RngCore) -> Ausreisser {
         .iter()
         .map(|&s| {
             let size = usize::from(t.hand_len[s]);
-            Slot {
-                size,
-                wind_max: usize::from(t.wind_room[s]).min(size),
-                hill_min: usize::from(t.hill_known[s]),
-                hill_max: usize::from(t.hill_room[s]).min(size),
-            }
+            Slot { size, wind_max: usize::from(t.wind_room[s]).min(size) }
         })
         .collect();
     let pile = usize::from(t.pile_len);
-    slots.push(Slot { size: pile, wind_max: pile, hill_min: 0, hill_max: pile });
-    let (winds, hills) = (usize::from(pool[WIND]), usize::from(pool[HILL]));
-    let counts = split(&slots, winds, hills, rng).unwrap_or_else(|| {
+    slots.push(Slot { size: pile, wind_max: pile });
+    let winds = usize::from(pool[WIND]);
+    let counts = split(&slots, winds, rng).unwrap_or_else(|| {
         // Only reachable with an inconsistent view: deal without the
-        // constraints rather than fail.
-        let loose: Vec<Slot> = slots
-            .iter()
-            .map(|s| Slot { size: s.size, wind_max: s.size, hill_min: 0, hill_max: s.size })
-            .collect();
-        split(&loose, winds, hills, rng).unwrap_or_else(|| vec![(0, 0); slots.len()])
+        // constraint rather than fail.
+        let loose: Vec<Slot> = slots.iter().map(|s| Slot { size: s.size, wind_max: s.size }).collect();
+        split(&loose, winds, rng).unwrap_or_else(|| vec![0; slots.len()])
     });
     let mut rest = pool;
     rest[WIND] = 0;
-    rest[HILL] = 0;
     let mut hands = [[0u8; KINDS]; MAX_PLAYERS];
     if view.hand.is_some() {
         hands[seat] = own;
     }
     for (k, &s) in others.iter().enumerate() {
-        let (w, h) = counts[k];
         let hand = &mut hands[s];
-        hand[WIND] = w as u8;
-        hand[HILL] = h as u8;
-        for _ in 0..slots[k].size.saturating_sub(w + h) {
+        hand[WIND] = counts[k] as u8;
+        for _ in 0..slots[k].size.saturating_sub(counts[k]) {
             if rest.iter().all(|&c| c == 0) {
                 break;
             }
@@ -181,8 +148,17 @@ pub fn resample(view: &View, seat: Seat, rng: &mut dyn RngCore) -> Ausreisser {
         }
     }
     let mut pile_counts = rest;
-    let (w, h) = counts[others.len()];
-    pile_counts[WIND] = w as u8;
-    pile_counts[HILL] = h as u8;
-    Ausreisser::from_parts(view.options, t.clone(), hands, pile_counts)
+    pile_counts[WIND] = counts[others.len()] as u8;
+    let mut world = Ausreisser::from_parts(view.options, t.clone(), hands, pile_counts);
+    if t.phase == Phase::Window {
+        // Who is being asked is not in the view. A seat still to answer
+        // decides as if everyone before it passed (their answers are not
+        // known); for anyone else the window waits on its last rider.
+        world.asked = if view.asked && view.seat == Some(seat) {
+            seat as u8
+        } else {
+            t.window_order().last().unwrap_or(0)
+        };
+    }
+    world
 }

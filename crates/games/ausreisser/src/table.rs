@@ -34,8 +34,11 @@ pub enum Phase {
     /// The mover refills the hand to six after the play; a Gegenwind drawn
     /// now is laid on the play at once (chance).
     Refill,
-    /// `seat`, who holds a Steigung, may put it on the leader's pile out of turn.
-    Window { seat: u8 },
+    /// A Steigung window: every rider but the leader, in a fixed order,
+    /// may put a Steigung on the leader's pile out of turn or pass. Who is
+    /// being asked is not public (see [`crate::Ausreisser`]): everyone
+    /// else sees only that the window is open.
+    Window,
     /// The series is over.
     Over,
 }
@@ -78,12 +81,6 @@ pub struct Table {
     /// drawn since the rider's last play can be, since every Gegenwind held
     /// goes down with the next play.
     pub wind_room: [u8; MAX_PLAYERS],
-    /// At most this many of the rider's cards can be Steigung: a reaction
-    /// window that passes a rider over shows that the rider holds none.
-    pub hill_room: [u8; MAX_PLAYERS],
-    /// True when the rider is known to hold a Steigung (a window was offered
-    /// and nothing has been played since that could have been it).
-    pub hill_known: [bool; MAX_PLAYERS],
     /// Every card played this stage (during the choice of the first leader:
     /// the cards drawn face up).
     pub discards: Counts,
@@ -117,6 +114,14 @@ impl Table {
         &self.discards
     }
 
+    /// The riders asked in a Steigung window after the mover's play, in the
+    /// order their answers count: from the rider after the mover round to
+    /// the mover, the leader left out. The order depends on seats only,
+    /// never on hands.
+    pub fn window_order(&self) -> impl Iterator<Item = u8> + '_ {
+        (1..=self.players).map(|k| (self.mover + k) % self.players).filter(|&s| s != self.leader)
+    }
+
     /// The seats that play before the leader's next turn, in order, if the
     /// mover's turn is over.
     pub fn before_leader(&self) -> impl Iterator<Item = u8> + '_ {
@@ -144,8 +149,6 @@ impl Table {
         self.chips = [0; MAX_PLAYERS];
         self.owed = [0; MAX_PLAYERS];
         self.wind_room = [0; MAX_PLAYERS];
-        self.hill_room = [0; MAX_PLAYERS];
-        self.hill_known = [false; MAX_PLAYERS];
         self.discards = [0; KINDS];
         self.tops = [None; MAX_PLAYERS];
         self.current = None;

@@ -20,6 +20,11 @@ pub struct View {
     pub table: Table,
     /// The seat's own hand.
     pub hand: Option<Counts>,
+    /// True while a Steigung window is open and the seat has still to
+    /// answer. Every rider but the leader is asked in every window, so this
+    /// tells nothing about hands; who else has answered is not shown.
+    #[serde(default)]
+    pub asked: bool,
 }
 
 fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
@@ -106,7 +111,6 @@ pub fn describe(view: &View, lang: Lang) -> String {
     for s in 0..t.seats() {
         let marker = match t.phase {
             Phase::Play | Phase::Draw | Phase::Refill if usize::from(t.mover) == s => '>',
-            Phase::Window { seat } if usize::from(seat) == s => '?',
             Phase::Choose { seat } if usize::from(seat) == s => '>',
             _ => ' ',
         };
@@ -137,16 +141,28 @@ pub fn describe(view: &View, lang: Lang) -> String {
         let shown: Vec<String> = scores[..t.seats()].iter().map(|s| format!("{s:+}")).collect();
         let _ = writeln!(out, "{} {}", tr(lang, "Last stage:", "Letzte Etappe:"), shown.join(" "));
     }
-    if let Phase::Window { seat } = t.phase {
+    if t.phase == Phase::Window {
+        let holds = view.hand.is_some_and(|h| h[Card::HILL.index()] > 0);
         let _ = writeln!(
             out,
-            "{} {}",
-            seat_name(usize::from(seat), lang),
-            tr(
-                lang,
-                "may put a Steigung on the leader's pile out of turn (hill / pass)",
-                "darf außer der Reihe eine Steigung auf den Stapel des Ausreissers legen (hill / pass)"
-            )
+            "{}",
+            match (view.asked, holds) {
+                (true, true) => tr(
+                    lang,
+                    "Steigung window: you may put a Steigung on the leader's pile out of turn (hill / pass)",
+                    "Steigungsfenster: du darfst außer der Reihe eine Steigung auf den Stapel des Ausreissers legen (hill / pass)"
+                ),
+                (true, false) => tr(
+                    lang,
+                    "Steigung window: you hold no Steigung (pass)",
+                    "Steigungsfenster: du hast keine Steigung (pass)"
+                ),
+                (false, _) => tr(
+                    lang,
+                    "Steigung window open: anyone but the leader may put a Steigung on the leader's pile",
+                    "Steigungsfenster offen: alle außer dem Ausreisser dürfen eine Steigung auf seinen Stapel legen"
+                ),
+            }
         );
     }
     if let Some(play) = t.current {
@@ -200,10 +216,7 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
         }
         Action::Play(play) => format!("{} {}", seat_name(usize::from(t.mover), lang), play.describe(lang)),
         Action::Hill => {
-            let who = match t.phase {
-                Phase::Window { seat } => usize::from(seat),
-                _ => usize::from(t.mover),
-            };
+            let who = state.asked().unwrap_or(usize::from(t.mover));
             match lang {
                 Lang::En => format!("{} puts a Steigung on the leader's pile", seat_name(who, lang)),
                 Lang::De => {
@@ -212,11 +225,8 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
             }
         }
         Action::Pass => {
-            let who = match t.phase {
-                Phase::Window { seat } => usize::from(seat),
-                _ => usize::from(t.mover),
-            };
-            format!("{} {}", seat_name(who, lang), tr(lang, "keeps the Steigung", "behält die Steigung"))
+            let who = state.asked().unwrap_or(usize::from(t.mover));
+            format!("{} {}", seat_name(who, lang), tr(lang, "lays no Steigung", "legt keine Steigung"))
         }
     }
 }

@@ -29,10 +29,18 @@ fn start(special: bool, leader: u8, hands: &[&str]) -> Ausreisser {
     game
 }
 
-/// Applies actions separated by `;`, each checked.
+/// Applies actions separated by `;`, each checked. A step that is no
+/// window answer first lets an open Steigung window close with every rider
+/// still to answer passing (through the checked `apply` too), so scripts
+/// about other rules need not spell out the windows.
 fn go(game: &mut Ausreisser, script: &str) {
     for step in script.split(';').map(str::trim).filter(|s| !s.is_empty()) {
         let action: Action = step.parse().unwrap_or_else(|e| panic!("{step}: {e}"));
+        if !matches!(action, Action::Pass | Action::Hill) {
+            while game.asked().is_some() {
+                game.apply(&Action::Pass).unwrap();
+            }
+        }
         game.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}\n{game:?}"));
     }
 }
@@ -50,7 +58,9 @@ fn the_leader_sets_the_initial_tempo() {
     let mut g = start(true, 0, &PLAIN3);
     go(&mut g, "draw 48; play 45");
     assert_eq!(g.table().tempo, 45);
-    assert_eq!(g.turn(), Turn::Chance, "the next rider first draws");
+    assert_eq!(g.table().phase, Phase::Window, "the others may lay a Steigung first");
+    go(&mut g, "pass; pass");
+    assert_eq!(g.turn(), Turn::Chance, "then the next rider first draws");
     assert_eq!(g.table().mover, 1);
 }
 
@@ -279,6 +289,13 @@ fn a_hill_lasts_until_the_leaders_next_turn() {
     assert_eq!(g.table().leader, 1, "on the flat again, passing is possible");
 }
 
+/// The rider being asked in a Steigung window (the true state knows it;
+/// no view of another seat shows it).
+fn asked(g: &Ausreisser) -> Option<usize> {
+    assert_eq!(g.table().phase == Phase::Window, g.asked().is_some());
+    g.asked()
+}
+
 #[test]
 fn a_steigung_out_of_turn_goes_on_the_leaders_pile() {
     // "Anyone else can play a Hill climb card by placing it on the leader's
@@ -288,10 +305,14 @@ fn a_steigung_out_of_turn_goes_on_the_leaders_pile() {
     let hands = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 hill 44 42 41 40", "46 44 43 42 41 40"];
     let mut g = start(true, 0, &hands);
     go(&mut g, "draw 39; play 45");
-    // Rider 2 holds a Steigung: the window asks it (rider 1 holds none and is skipped).
-    assert_eq!(g.table().phase, Phase::Window { seat: 2 });
+    // RULES-NOTES (Steigung): every rider but the leader is asked, in order
+    // from the rider after the mover; rider 1 holds none and can only pass.
+    assert_eq!(g.table().phase, Phase::Window);
+    assert_eq!(asked(&g), Some(1));
+    assert_eq!(legal(&g), ["pass"]);
+    go(&mut g, "pass");
+    assert_eq!(asked(&g), Some(2));
     assert_eq!(legal(&g), ["pass", "hill"]);
-    assert_eq!(g.table().hill_room[1], 0, "the table saw that rider 1 holds no Steigung");
     go(&mut g, "hill");
     assert!(g.table().hill);
     assert_eq!(g.table().hand_len[2], 5);
@@ -309,12 +330,58 @@ fn a_steigung_out_of_turn_goes_on_the_leaders_pile() {
 }
 
 #[test]
+fn the_rider_who_just_played_may_lay_a_steigung_too() {
+    // "Anyone else can play a Hill climb card by placing it on the leader's
+    // discard pile": anyone but the leader, so the rider who just played may
+    // slow the next one. RULES-NOTES (Steigung): the window asks every rider
+    // but the leader, "the one who just played included", last.
+    let hands = ["45 44 43 42 41 40", "45 hill 43 42 41 40", "47 46 45 42 41 40", "46 44 43 42 41 40"];
+    let mut g = start(true, 0, &hands);
+    go(&mut g, "draw 39; play 45; pass; pass; pass"); // riders 1, 2, 3 after the leader's play
+    go(&mut g, "draw 39; play 45");
+    // After rider 1's play: riders 2 and 3, then rider 1 itself; never the leader.
+    assert_eq!(asked(&g), Some(2));
+    go(&mut g, "pass");
+    assert_eq!(asked(&g), Some(3));
+    go(&mut g, "pass");
+    assert_eq!(asked(&g), Some(1), "the mover is asked last");
+    assert_eq!(legal(&g), ["pass", "hill"]);
+    go(&mut g, "hill");
+    assert!(g.table().hill);
+    assert_eq!(g.table().owed[1], 1);
+    assert_eq!(g.table().mover, 2, "rider 2 now rides uphill");
+    go(&mut g, "draw 39; play 46");
+    assert_eq!((g.table().leader, g.table().chips[2]), (0, 0), "46 against 45 uphill: no lead, no chip");
+}
+
+#[test]
+fn every_rider_but_the_leader_is_asked_whatever_the_hands() {
+    // RULES-NOTES (Steigung): "Every eligible player takes part in every
+    // window (a player without a Steigung can only pass)". The riders asked,
+    // and their order, are the same with and without Steigungs in the hands.
+    let with = ["45 44 43 42 41 40", "47 hill 43 42 41 40", "47 hill 45 42 41 40", "46 hill 43 42 41 40"];
+    let without = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 46 45 42 41 40", "46 44 43 42 41 40"];
+    let order = |hands: &[&str]| {
+        let mut g = start(true, 0, hands);
+        go(&mut g, "draw 39; play 45");
+        let mut asked_in_turn = Vec::new();
+        while let Some(seat) = asked(&g) {
+            asked_in_turn.push(seat);
+            go(&mut g, "pass");
+        }
+        asked_in_turn
+    };
+    assert_eq!(order(&with), [1, 2, 3]);
+    assert_eq!(order(&without), [1, 2, 3]);
+}
+
+#[test]
 fn gegenwind_drawn_to_replace_a_steigung_played_out_of_turn_goes_next_turn() {
     // "... unless they are to replenish a hand from the playing of a Hill
     // climb card. In this instance the card must be played on the next turn."
     let hands = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 hill 45 42 41 40", "46 44 43 42 41 40"];
     let mut g = start(true, 0, &hands);
-    go(&mut g, "draw 39; play 45; hill; draw 39; play 44; draw wind");
+    go(&mut g, "draw 39; play 45; pass; hill; draw 39; play 44; draw wind");
     assert_eq!(g.table().chips[2], 0, "nothing is laid down out of turn");
     go(&mut g, "draw 39");
     assert!(legal(&g).iter().all(|p| p.ends_with("-2")), "it goes with this turn's card");
@@ -335,13 +402,16 @@ fn the_window_is_closed_while_a_hill_is_in_force_and_before_the_leaders_turn() {
     assert_eq!(g.table().mover, 0);
     // Flat again after the leader's turn: riders 1 and 2 are asked in order.
     go(&mut g, "draw 39; play 42");
-    assert_eq!(g.table().phase, Phase::Window { seat: 1 });
+    assert_eq!(asked(&g), Some(1));
     go(&mut g, "pass");
-    assert_eq!(g.table().phase, Phase::Window { seat: 2 });
+    assert_eq!(asked(&g), Some(2));
     assert_eq!(g.table().chips[1], 2, "43 against 45 uphill");
     go(&mut g, "pass; draw 39; play 47");
     assert_eq!((g.table().leader, g.table().chips[1]), (0, 0), "chips back, no lead");
-    assert_eq!(g.table().phase, Phase::Window { seat: 2 }, "rider 2 may react to rider 1's play");
+    // After rider 1's play: rider 2, then rider 1 itself.
+    assert_eq!(asked(&g), Some(2), "rider 2 may react to rider 1's play");
+    go(&mut g, "pass");
+    assert_eq!(asked(&g), Some(1));
     go(&mut g, "pass");
     assert_eq!(g.table().phase, Phase::Draw);
     assert_eq!(g.table().mover, 2);
@@ -491,7 +561,7 @@ fn bad_options_are_refused_with_a_reason() {
 #[test]
 fn hands_are_hidden_and_played_cards_public() {
     let mut g = start(true, 0, &PLAIN3);
-    go(&mut g, "draw 39; play 45");
+    go(&mut g, "draw 39; play 45; pass; pass");
     let spectator = g.view(Viewer::Spectator);
     assert!(spectator.hand.is_none());
     assert_eq!(g.view(Viewer::Seat(1)).hand, Some(*g.hand(1)));
@@ -557,4 +627,103 @@ fn the_stage_can_end_in_the_refill() {
     assert_eq!(g.turn(), Turn::Over);
     assert_eq!(g.table().last_scores.unwrap()[..2], [1, 0]);
     assert_eq!(g.table().tempo, 47);
+}
+
+#[test]
+fn a_steigung_held_is_invisible_to_everyone_else() {
+    // RULES-NOTES (Steigung): "The window must not reveal who holds a
+    // Steigung. ... other viewers see only 'window open' and 'window
+    // closed' (and a Steigung if one is laid), never a pass, in views,
+    // logs, replays or texts." Two deals that differ only in whether rider
+    // 2 holds an unplayed Steigung (or a 39 instead) give every other
+    // viewer the same views, log lines, texts and turns at every step.
+    let with = ["45 44 43 42 41 40", "45 44 43 42 41 40", "47 hill 44 42 41 40", "46 44 43 42 41 40"];
+    let without = ["45 44 43 42 41 40", "45 44 43 42 41 40", "47 39 44 42 41 40", "46 44 43 42 41 40"];
+    let script = "draw 48; play 45; pass; pass; pass; draw 48; play 45; pass; pass; pass; \
+                  draw 48; play 44; pass; pass; pass; draw 48; play 46; pass; pass; pass; \
+                  draw 47; play 44; pass; pass; pass; draw 47; play 45; pass; pass; pass; \
+                  draw 47; play 47";
+    let (mut a, mut b) = (start(true, 0, &with), start(true, 0, &without));
+    let others = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(3), Viewer::Spectator];
+    let mut windows = 0;
+    for step in script.split(';').map(str::trim) {
+        let action: Action = step.parse().unwrap();
+        assert_eq!(a.turn(), b.turn(), "before {step}");
+        assert_eq!(a.together().map(|t| t.seats), b.together().map(|t| t.seats), "before {step}");
+        windows += usize::from(a.table().phase == Phase::Window);
+        for &viewer in &others {
+            assert_eq!(a.redact(&action, viewer), b.redact(&action, viewer), "{step} seen by {viewer}");
+            assert_eq!(a.view(viewer), b.view(viewer), "before {step}, {viewer}");
+            for lang in [spieltisch_core::Lang::En, spieltisch_core::Lang::De] {
+                assert_eq!(
+                    Ausreisser::describe_view(&a.view(viewer), lang),
+                    Ausreisser::describe_view(&b.view(viewer), lang)
+                );
+            }
+        }
+        a.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}"));
+        b.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}"));
+    }
+    assert!(windows >= 18, "the script rides through windows ({windows} steps in one)");
+    // The deals did differ: rider 2 could have laid a Steigung in one of them.
+    assert_ne!(a.view(Viewer::Seat(2)), b.view(Viewer::Seat(2)));
+}
+
+#[test]
+fn others_see_a_window_open_and_closed_and_nothing_per_rider() {
+    // RULES-NOTES (Steigung): others see "window open" and "window closed",
+    // never a pass. A pass is logged for the rider alone; everyone else
+    // sees nothing, and the last answer as the window closing.
+    let mut g = start(true, 0, &PLAIN3);
+    go(&mut g, "draw 39; play 45");
+    assert_eq!(asked(&g), Some(1));
+    let before: Vec<_> = [0, 2].map(|s| g.view(Viewer::Seat(s))).into();
+    assert!(g.view(Viewer::Seat(1)).asked && g.view(Viewer::Seat(2)).asked);
+    assert!(!g.view(Viewer::Seat(0)).asked, "the leader is not asked");
+    let pass = Action::Pass;
+    assert_eq!(g.redact(&pass, Viewer::Seat(1)), "pass");
+    for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
+        assert_eq!(g.redact(&pass, viewer), "", "rider 1's pass is not shown to {viewer}");
+    }
+    go(&mut g, "pass");
+    let after: Vec<_> = [0, 2].map(|s| g.view(Viewer::Seat(s))).into();
+    assert_eq!(before, after, "nobody else's view changes when rider 1 answers");
+    assert!(!g.view(Viewer::Seat(1)).asked, "rider 1 has answered");
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        assert_eq!(g.redact(&pass, viewer), spieltisch_ausreisser::WINDOW_CLOSED);
+    }
+    let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), spieltisch_core::Lang::En);
+    assert!(text.contains("Steigung window open"), "{text}");
+    assert!(!text.contains("Rider 2 may"), "no rider is named: {text}");
+}
+
+#[test]
+fn a_record_saved_before_every_rider_was_asked_replays_as_it_was_played() {
+    // RULES-NOTES (Steigung) changed the window; a record saved by the
+    // build before (format 1, which asked only holders and never the
+    // mover) replays exactly: the passes it did not write are filled in.
+    use spieltisch_core::{Record, Session};
+    let record: Record =
+        serde_json::from_str(include_str!("records/format1.record.json")).expect("the saved record reads");
+    let expected: serde_json::Value =
+        serde_json::from_str(include_str!("records/format1.final.json")).unwrap();
+    assert_eq!(record.format, 1);
+    let session = Session::<Ausreisser>::from_record(&record).unwrap();
+    let upgraded = session.record();
+    assert_eq!(upgraded.format, Record::FORMAT);
+    assert!(upgraded.actions.len() > record.actions.len(), "passes were filled in");
+    let outcome = serde_json::to_value(session.state().outcome().unwrap()).unwrap();
+    assert_eq!(outcome, expected["outcome"]);
+    let table = serde_json::to_value(session.state().table()).unwrap();
+    for key in ["totals", "chips", "leader", "tempo", "discards", "tops", "last_scores", "stage"] {
+        assert_eq!(table[key], expected["state"]["table"][key], "{key}");
+    }
+    // The record's own actions, in order, are all still there.
+    let mut rest = upgraded.actions.iter();
+    assert!(record.actions.iter().all(|a| rest.any(|b| b == a)));
+    // Read as today's format, the old record does not replay: the filling
+    // in is what keeps it.
+    let today = Record { format: Record::FORMAT, ..record.clone() };
+    assert!(today.replay::<Ausreisser>().is_err());
+    assert_eq!(upgraded.replay::<Ausreisser>().unwrap(), *session.state());
 }
