@@ -53,6 +53,14 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// choice, which it returns in notation. The bot's generator is
     /// [`bot_rng`] of the seed and the version, so this is reproducible.
     fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError>;
+    /// When seats decide together ([`spieltisch_core::Together`], a
+    /// Steigung window): the seats still to answer, in the order their
+    /// answers count (the seat to move first), and the pass in notation.
+    fn together(&self) -> Option<(Vec<Seat>, String)>;
+    /// In a decision taken together: a copy in the state in which `seat`
+    /// answers (every seat before it passed), with `seat` to move, so that
+    /// its legal actions and a bot's choice there are its own decision's.
+    fn ahead_to(&self, seat: Seat) -> Result<Box<dyn DynSession>, CatalogError>;
     /// The best actions for the seat to move, by that seat's own view: a
     /// search (`spec` is `mcts`, `ismcts` or a level that searches) from the
     /// seed and the version, most visited first, each with its visits and the
@@ -195,6 +203,22 @@ impl<G: CatalogGame> DynSession for Session<G> {
             .into_iter()
             .map(|m| MoveAnalysis { action: m.action.to_string(), visits: m.visits, win: m.value })
             .collect())
+    }
+
+    fn together(&self) -> Option<(Vec<Seat>, String)> {
+        self.state().together().map(|t| (t.seats, t.pass.to_string()))
+    }
+
+    fn ahead_to(&self, seat: Seat) -> Result<Box<dyn DynSession>, CatalogError> {
+        let together = self.state().together().ok_or(CatalogError::NoSeatToMove)?;
+        if !together.seats.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat }.into());
+        }
+        let mut ahead = self.clone();
+        for &before in together.seats.iter().take_while(|&&s| s != seat) {
+            ahead.apply_as(before, &together.pass)?;
+        }
+        Ok(Box::new(ahead))
     }
 
     fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError> {

@@ -14,7 +14,7 @@
 
 use crate::{PlayArgs, error::CliError, input::read_text_line, setup, text};
 use spieltisch_catalog::{CatalogGame, GameVisitor, SeatSpec, bot_rng, with_game};
-use spieltisch_core::{Bot, Decision, Game, Lang, Seat, Session, Turn, Viewer};
+use spieltisch_core::{Bot, Decision, Game, Lang, Seat, Session, Together, Turn, Viewer};
 use std::{
     io::{BufRead, IsTerminal, Write},
     time::{SystemTime, UNIX_EPOCH},
@@ -153,6 +153,12 @@ impl<G: CatalogGame> Table<'_, G> {
             match self.session.turn() {
                 Turn::Over => return Ok(Ending::Over),
                 Turn::Chance => self.chance()?,
+                Turn::Seat(_) if self.people_asked_together().is_some() => {
+                    let together = self.people_asked_together().expect("checked");
+                    if let Some(ending) = self.ask_together(together)? {
+                        return Ok(ending);
+                    }
+                }
                 Turn::Seat(seat) if self.bots[seat].is_some() => self.bot_move(seat)?,
                 Turn::Seat(seat) => {
                     if let Some(ending) = self.human_move(seat)? {
@@ -181,22 +187,30 @@ impl<G: CatalogGame> Table<'_, G> {
     }
 
     /// Records `action` (about to be applied to `before`) in every viewer's
-    /// lines, hiding what each may not see, and returns the live viewer's line.
-    fn note(&mut self, before: &G, action: &G::Action, actor: &str) -> String {
+    /// lines, hiding what each may not see, and returns the live viewer's
+    /// line (`None` where that viewer sees nothing of it). A seat's action
+    /// that a viewer sees only redacted (a pass in a Steigung window) is
+    /// not told with the seat's name.
+    fn note(&mut self, before: &G, action: &G::Action, actor: &str) -> Option<String> {
+        let mut live_line = None;
+        let live = self.viewer_index(self.live_viewer());
         for index in 0..=self.seats() {
             let viewer = if index < self.seats() { Viewer::Seat(index) } else { Viewer::Spectator };
-            let words = text::action_words(before, action, viewer, self.lang);
-            self.lines[index].push(format!("{actor}: {words}"));
+            let Some(line) = text::log_line(before, action, viewer, self.lang, actor) else { continue };
+            if index == live {
+                live_line = Some(line.clone());
+            }
+            self.lines[index].push(line);
         }
-        let live = self.viewer_index(self.live_viewer());
-        self.lines[live].last().cloned().unwrap_or_default()
+        live_line
     }
 
     /// Notes and prints one action of a seat.
     fn note_move(&mut self, before: &G, action: &G::Action, seat: Seat) -> Result<(), CliError> {
         let who = self.who(seat);
-        let line = self.note(before, action, &who);
-        writeln!(self.out, "{line}")?;
+        if let Some(line) = self.note(before, action, &who) {
+            writeln!(self.out, "{line}")?;
+        }
         Ok(())
     }
 
@@ -209,7 +223,7 @@ impl<G: CatalogGame> Table<'_, G> {
         for notation in drawn {
             let action = before.state().parse_action(&notation)?;
             let state = before.state().clone();
-            shown.push(self.note(&state, &action, actor));
+            shown.extend(self.note(&state, &action, actor));
             before.apply(&action)?;
         }
         for line in collapse(&shown) {
@@ -228,6 +242,134 @@ impl<G: CatalogGame> Table<'_, G> {
         let before = self.session.state().clone();
         self.session.apply_as(seat, &action)?;
         self.note_move(&before, &action, seat)
+    }
+
+    /// Seats deciding together (a Steigung window) of which at least one is
+    /// a person: they are all asked before any answer counts.
+    fn people_asked_together(&self) -> Option<Together<G::Action>> {
+        self.session.state().together().filter(|t| t.seats.iter().any(|&s| self.bots[s].is_none()))
+    }
+
+    /// Asks every seat of a decision taken together before applying any
+    /// answer, so nobody learns from the others' answers or from who is
+    /// asked: bots each from their own view, people at one shared, covered
+    /// prompt in hot-seat play (nobody's hand is shown; whoever wants to act
+    /// names their seat), else the one person privately. The answers then
+    /// count in the engine's order.
+    fn ask_together(&mut self, together: Together<G::Action>) -> Result<Option<Ending>, CliError> {
+        let version = self.session.version();
+        let seed = self.session.record().seed;
+        let mut answers: Vec<Option<G::Action>> = vec![None; self.seats()];
+        let mut people = Vec::new();
+        let mut ahead = self.session.state().clone();
+        for (k, &seat) in together.seats.iter().enumerate() {
+            let legal = ahead.legal_vec();
+            match &mut self.bots[seat] {
+                Some(bot) => {
+                    let mut rng = bot_rng(seed, version + k);
+                    answers[seat] = Some(bot.choose(&Decision::new(&ahead, seat, &legal), &mut rng));
+                }
+                None => people.push((seat, ahead.clone(), legal)),
+            }
+            ahead.apply(&together.pass)?;
+        }
+        let shared = self.hot_seat
+            && people.iter().all(|(_, _, legal)| legal.iter().filter(|a| **a != together.pass).count() <= 1);
+        if shared {
+            if let Some(ending) = self.shared_prompt(&together, &people, &mut answers)? {
+                return Ok(Some(ending));
+            }
+        } else {
+            for (seat, state, legal) in people {
+                if !self.pass_to(seat)? {
+                    return Ok(Some(Ending::InputEnded));
+                }
+                self.seen[seat] = self.lines[seat].len();
+                self.show_view(seat)?;
+                match self.prompt(seat, &state, &legal)? {
+                    Ok(i) => answers[seat] = Some(legal[i].clone()),
+                    Err(ending) => return Ok(Some(ending)),
+                }
+            }
+        }
+        for &seat in &together.seats {
+            if self.session.turn() != Turn::Seat(seat) {
+                break; // an answer before this one closed the decision
+            }
+            let action = answers[seat].take().unwrap_or_else(|| together.pass.clone());
+            let before = self.session.state().clone();
+            self.session.apply_as(seat, &action)?;
+            self.note_move(&before, &action, seat)?;
+        }
+        Ok(None)
+    }
+
+    /// The hot-seat prompt of a decision taken together: everyone looks at
+    /// one screen that shows no hand; a person who wants to act (lay a
+    /// Steigung) types their seat number, several separated by spaces; an
+    /// empty answer means everyone passes.
+    fn shared_prompt(
+        &mut self,
+        together: &Together<G::Action>,
+        people: &[(Seat, G, Vec<G::Action>)],
+        answers: &mut [Option<G::Action>],
+    ) -> Result<Option<Ending>, CliError> {
+        let lang = self.lang;
+        self.clear()?;
+        self.screen_for = None;
+        let view = self.session.view(Viewer::Spectator);
+        writeln!(self.out, "{}", G::describe_view(&view, lang).trim_end())?;
+        let names: Vec<String> = people.iter().map(|(s, _, _)| text::seat(lang, *s)).collect();
+        writeln!(
+            self.out,
+            "{} {}.",
+            text::tr(lang, "Everyone at once, cards covered:", "Alle zugleich, Karten verdeckt:"),
+            names.join(", ")
+        )?;
+        loop {
+            write!(
+                self.out,
+                "{} > ",
+                text::tr(
+                    lang,
+                    "who acts? your seat number(s), or Enter for nobody (quit)",
+                    "wer handelt? eigene Platznummer(n), oder Enter für niemand (quit)"
+                )
+            )?;
+            self.out.flush()?;
+            let Some(line) = read_text_line(self.input)? else {
+                writeln!(self.out)?;
+                return Ok(Some(Ending::InputEnded));
+            };
+            if matches!(line.trim().to_ascii_lowercase().as_str(), "quit" | "q" | "exit") {
+                return Ok(Some(Ending::Quit));
+            }
+            let mut chosen = Vec::new();
+            let mut refused = None;
+            for word in line.split_whitespace() {
+                let acting = word
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| people.iter().find(|(s, _, _)| *s == n))
+                    .and_then(|(s, _, legal)| legal.iter().find(|a| **a != together.pass).map(|a| (*s, a)));
+                match acting {
+                    Some((seat, action)) => chosen.push((seat, action.clone())),
+                    None => refused = Some(word.to_string()),
+                }
+            }
+            if let Some(word) = refused {
+                writeln!(
+                    self.out,
+                    "  {} {word}",
+                    text::tr(lang, "cannot act now:", "kann jetzt nicht handeln:")
+                )?;
+                continue;
+            }
+            for (seat, action) in chosen {
+                answers[seat] = Some(action);
+            }
+            return Ok(None);
+        }
     }
 
     fn clear(&mut self) -> Result<(), CliError> {
@@ -280,8 +422,7 @@ impl<G: CatalogGame> Table<'_, G> {
         Ok(())
     }
 
-    fn list_moves(&mut self, legal: &[G::Action]) -> Result<(), CliError> {
-        let state = self.session.state();
+    fn list_moves(&mut self, state: &G, legal: &[G::Action]) -> Result<(), CliError> {
         if legal.len() <= 24 {
             let notations: Vec<String> = legal.iter().map(ToString::to_string).collect();
             let width = notations.iter().map(|n| n.chars().count()).max().unwrap_or(0);
@@ -312,10 +453,29 @@ impl<G: CatalogGame> Table<'_, G> {
         }
         self.seen[seat] = self.lines[seat].len();
         let legal = self.session.state().legal_vec();
-        let lang = self.lang;
         self.show_view(seat)?;
+        let state = self.session.state().clone();
+        match self.prompt(seat, &state, &legal)? {
+            Ok(i) => {
+                self.session.apply_as(seat, &legal[i])?;
+                self.note_move(&state, &legal[i], seat)?;
+                Ok(None)
+            }
+            Err(ending) => Ok(Some(ending)),
+        }
+    }
+
+    /// Asks the person at `seat` to choose one of `legal` (the legal actions
+    /// of `state`): the index chosen, or how the game ends instead.
+    fn prompt(
+        &mut self,
+        seat: Seat,
+        state: &G,
+        legal: &[G::Action],
+    ) -> Result<Result<usize, Ending>, CliError> {
+        let lang = self.lang;
         writeln!(self.out, "{} — {}:", self.who(seat), text::tr(lang, "your move", "dein Zug"))?;
-        self.list_moves(&legal)?;
+        self.list_moves(state, legal)?;
         loop {
             write!(
                 self.out,
@@ -329,18 +489,13 @@ impl<G: CatalogGame> Table<'_, G> {
             self.out.flush()?;
             let Some(line) = read_text_line(self.input)? else {
                 writeln!(self.out)?;
-                return Ok(Some(Ending::InputEnded));
+                return Ok(Err(Ending::InputEnded));
             };
-            match parse_choice(self.session.state(), &legal, &line) {
-                Choice::Move(i) => {
-                    let before = self.session.state().clone();
-                    self.session.apply_as(seat, &legal[i])?;
-                    self.note_move(&before, &legal[i], seat)?;
-                    return Ok(None);
-                }
-                Choice::ListMoves => self.list_moves(&legal)?,
+            match parse_choice(state, legal, &line) {
+                Choice::Move(i) => return Ok(Ok(i)),
+                Choice::ListMoves => self.list_moves(state, legal)?,
                 Choice::ShowView => self.show_view(seat)?,
-                Choice::Quit => return Ok(Some(Ending::Quit)),
+                Choice::Quit => return Ok(Err(Ending::Quit)),
                 Choice::Nothing => {}
                 Choice::Invalid(message) => writeln!(self.out, "  {message}")?,
             }

@@ -65,16 +65,15 @@ impl GameVisitor for Replay<'_> {
         };
         let board = |state: &G| G::describe_view(&state.view(viewer), lang).trim_end().to_string();
         let mut frames = vec![Frame { line: text::tr(lang, "start", "Beginn").into(), board: board(&state) }];
-        for (index, notation) in self.record.actions.iter().enumerate() {
+        let record = self.record.upgraded::<G>().map_err(|e| bad(e.to_string()))?;
+        for (index, notation) in record.actions.iter().enumerate() {
             let wrong = |e: spieltisch_core::ActionError| bad(format!("action {index} ('{notation}'): {e}"));
             let action = state.parse_action(notation).map_err(wrong)?;
             let before = state.clone();
             state.apply(&action).map_err(wrong)?;
-            let line = format!(
-                "{}: {}",
-                text::actor(&before, lang),
-                text::action_words(&before, &action, viewer, lang)
-            );
+            // A step the viewer sees nothing of still shows its board.
+            let line = text::log_line(&before, &action, viewer, lang, &text::actor(&before, lang))
+                .unwrap_or_default();
             frames.push(Frame { line, board: board(&state) });
         }
         let mut player = Player { frames: &frames, out: self.out, lang };

@@ -25,6 +25,11 @@ pub struct ServeArgs {
     /// How long bots wait before moving, so people can follow (milliseconds).
     #[arg(long, default_value_t = 400)]
     pub bot_delay_ms: u64,
+    /// How long a Steigung window (Der Ausreisser) waits for people's
+    /// answers, in seconds; whoever has not answered then passes. The same
+    /// for everybody, so waiting tells nothing.
+    #[arg(long, default_value_t = 20)]
+    pub window_seconds: u64,
     /// Let clients name game data files (course, board and track files), but
     /// only regular files inside this folder, by names relative to it.
     /// Without it the server refuses every option value that names a file.
@@ -66,6 +71,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         addr: args.addr,
         db,
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        window_deadline: Duration::from_secs(args.window_seconds),
         game_files: args.game_files.clone(),
         ..ServerConfig::default()
     };

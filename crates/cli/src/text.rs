@@ -29,6 +29,26 @@ pub fn action_words<G: Game>(before: &G, action: &G::Action, viewer: Viewer, lan
     if described == notation { notation } else { format!("{notation} — {described}") }
 }
 
+/// One line of `viewer`'s log for `action` (about to be applied to
+/// `before`) by `actor`: `None` where the viewer sees nothing of it, and
+/// without the actor's name where the viewer sees a seat's action only
+/// redacted (a pass in a Steigung window is nobody's business).
+pub fn log_line<G: Game>(
+    before: &G,
+    action: &G::Action,
+    viewer: Viewer,
+    lang: Lang,
+    actor: &str,
+) -> Option<String> {
+    let words = action_words(before, action, viewer, lang);
+    if words.is_empty() {
+        return None;
+    }
+    let redacted_seat_action =
+        matches!(before.turn(), Turn::Seat(_)) && before.redact(action, viewer) != action.to_string();
+    Some(if redacted_seat_action { words } else { format!("{actor}: {words}") })
+}
+
 /// Who acts in `before`: "seat 1" or "chance".
 pub fn actor<G: Game>(before: &G, lang: Lang) -> String {
     match before.turn() {

@@ -30,6 +30,8 @@ pub enum ServerError {
     NotFinished,
     #[error("storage failed, nothing was changed: {0}")]
     Storage(String),
+    #[error("this seat has already answered")]
+    Answered,
 }
 
 impl ServerError {
@@ -47,6 +49,7 @@ impl ServerError {
             ServerError::Full(_) => "server.full",
             ServerError::NotFinished => "replay.not_finished",
             ServerError::Storage(_) => "server.storage",
+            ServerError::Answered => "action.answered",
         }
     }
 
@@ -54,7 +57,9 @@ impl ServerError {
         match self {
             ServerError::UnknownTable(_) => StatusCode::NOT_FOUND,
             ServerError::BadToken | ServerError::Spectator => StatusCode::FORBIDDEN,
-            ServerError::Stale { .. } | ServerError::NotFinished => StatusCode::CONFLICT,
+            ServerError::Stale { .. } | ServerError::NotFinished | ServerError::Answered => {
+                StatusCode::CONFLICT
+            }
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ServerError::Full(_) => StatusCode::SERVICE_UNAVAILABLE,

@@ -38,7 +38,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use store::{Store, TableRow};
-use table::{Detail, SeatConfig, Table, TableSettings, snapshot_of, words_of};
+use table::{Detail, Extras, SeatConfig, Table, TableSettings, snapshot_of, words_of};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -47,6 +47,9 @@ pub struct ServerConfig {
     /// The database file; `None` keeps everything in memory (tests).
     pub db: Option<PathBuf>,
     pub bot_delay: Duration,
+    /// How long a decision that seats take together (a Steigung window)
+    /// waits for people; whoever has not answered then passes.
+    pub window_deadline: Duration,
     /// The most tables held at once.
     pub max_tables: usize,
     /// How many messages each WebSocket connection may send.
@@ -62,6 +65,7 @@ impl Default for ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: None,
             bot_delay: Duration::from_millis(400),
+            window_deadline: Duration::from_secs(20),
             max_tables: 100_000,
             rate: ws::RateLimit::default(),
             game_files: None,
@@ -147,7 +151,7 @@ impl App {
     }
 
     fn settings(&self) -> TableSettings {
-        TableSettings { bot_delay: self.config.bot_delay }
+        TableSettings { bot_delay: self.config.bot_delay, window_deadline: self.config.window_deadline }
     }
 
     fn table(&self, id: &str) -> Result<Arc<Table>, ServerError> {
@@ -346,8 +350,15 @@ async fn replay(
             if n > 0 {
                 session.apply(None, &record.actions[n - 1])?;
             }
-            let snap =
-                snapshot_of(&id, &seats, &*session, &words[..n], viewer, Detail { lang, compact: false })?;
+            let snap = snapshot_of(
+                &id,
+                &seats,
+                &*session,
+                &words[..n],
+                viewer,
+                Detail { lang, compact: false },
+                Extras::default(),
+            )?;
             steps.push(json!({
                 "version": n,
                 "action": snap.log.as_ref().and_then(|l| l.last()),

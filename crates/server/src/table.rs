@@ -7,6 +7,15 @@
 //! Messages are written once per version and viewer (and language and
 //! detail), straight from typed structs to bytes, and shared by every
 //! connection that needs the same one.
+//!
+//! A decision that seats take together (a Steigung window,
+//! [`spieltisch_core::Together`]) is asked of all of them at once: each
+//! person privately, each bot from its own view. Answers are held, seen by
+//! nobody else, and applied in the engine's order once all are in. A person
+//! who has asked to pass automatically, or is not connected, passes at once
+//! (neither depends on the hand); one who has not answered by the deadline,
+//! the same for everyone, passes then. Bots start thinking at once and
+//! answer no earlier than the bot delay, whatever they hold.
 
 use crate::error::ServerError;
 use crate::store::Store;
@@ -33,6 +42,37 @@ pub struct SeatConfig {
 pub struct TableSettings {
     /// How long a bot waits before moving, so people can follow.
     pub bot_delay: Duration,
+    /// How long a decision taken together waits for people; whoever has
+    /// not answered then passes.
+    pub window_deadline: Duration,
+}
+
+/// A decision taken together that is collecting its answers.
+#[derive(Clone, Debug)]
+pub struct Window {
+    /// The version at which everyone was asked; answers count for it only.
+    version: usize,
+    /// The seats asked, in the order their answers count.
+    seats: Vec<Seat>,
+    /// The pass, in notation.
+    pass: String,
+    /// Each seat's answer so far, by position in `seats`.
+    answers: Vec<Option<String>>,
+}
+
+impl Window {
+    fn position(&self, seat: Seat) -> Option<usize> {
+        self.seats.iter().position(|&s| s == seat)
+    }
+
+    /// True when `seat` is asked and has not answered yet.
+    fn waits_for(&self, seat: Seat) -> bool {
+        self.position(seat).is_some_and(|i| self.answers[i].is_none())
+    }
+
+    fn complete(&self) -> bool {
+        self.answers.iter().all(Option::is_some)
+    }
 }
 
 #[derive(Debug)]
@@ -59,6 +99,13 @@ struct Live {
     /// record), then kept up with every action; tables only programs watch
     /// never pay for them.
     words: Option<Vec<Option<Words>>>,
+    /// The decision taken together that is collecting answers, if any.
+    window: Option<Window>,
+    /// Per seat: the person passes every decision taken together at once
+    /// (a preference only that seat sees).
+    auto_pass: Vec<bool>,
+    /// Per seat: how many connections are open.
+    connections: Vec<usize>,
 }
 
 impl Live {
@@ -70,9 +117,9 @@ impl Live {
         }
     }
 
-    /// The session, and the words a snapshot or update in `detail` needs:
-    /// none for programs.
-    fn with_words(&mut self, detail: Detail) -> (&dyn DynSession, &[Option<Words>]) {
+    /// Makes sure the words a snapshot or update in `detail` needs are
+    /// kept: none for programs.
+    fn with_words(&mut self, detail: Detail) {
         let version = self.session.version();
         if !detail.compact && self.words.as_ref().is_none_or(|w| w.len() != version) {
             self.words = Some(words_of(self.session.record()).unwrap_or_else(|e| {
@@ -80,9 +127,56 @@ impl Live {
                 Vec::new()
             }));
         }
-        let words = if detail.compact { &[][..] } else { self.words.as_deref().unwrap_or_default() };
-        (&*self.session, words)
     }
+
+    /// The words kept (see [`Live::with_words`]); none for programs.
+    fn words_for(&self, detail: Detail) -> &[Option<Words>] {
+        if detail.compact { &[] } else { self.words.as_deref().unwrap_or_default() }
+    }
+
+    /// What a message for `viewer` says beyond the session: the open
+    /// decision taken together, and the seat's own preference.
+    fn extras(&self, viewer: Viewer) -> Extras<'_> {
+        let auto_pass = match viewer {
+            Viewer::Seat(s) => self.auto_pass.get(s).copied(),
+            Viewer::Spectator => None,
+        };
+        Extras { window: self.window.as_ref(), auto_pass }
+    }
+
+    /// Applies `action` (for `seat`, or chance with `None`), keeping the
+    /// words up to date when they are kept.
+    fn apply(&mut self, seat: Option<Seat>, action: &str) -> Result<(), CatalogError> {
+        let before = self.session.version();
+        if self.words.as_ref().is_some_and(|w| w.len() != before) {
+            self.words = None;
+        }
+        let said = match (&self.words, seat) {
+            (Some(_), Some(_)) => Words::of(&*self.session, action),
+            _ => None,
+        };
+        self.session.apply(seat, action)?;
+        if let Some(words) = &mut self.words {
+            words.push(said);
+        }
+        Ok(())
+    }
+
+    /// Draws the chance outcomes due now.
+    fn run_chance(&mut self) {
+        self.session.run_chance();
+        let version = self.session.version();
+        if let Some(words) = &mut self.words {
+            words.resize(version, None);
+        }
+    }
+}
+
+/// What a message says beyond the session.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras<'a> {
+    pub window: Option<&'a Window>,
+    pub auto_pass: Option<bool>,
 }
 
 /// A seat's action in words, in both languages, as the game described it
@@ -197,8 +291,16 @@ pub struct Snapshot {
     /// left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
-    /// The viewer's legal actions, when it is the viewer's turn.
+    /// The viewer's legal actions, when it is the viewer's turn (or the
+    /// viewer has still to answer a decision taken together).
     pub legal: Vec<LegalAction>,
+    /// The seats asked together now (a Steigung window), in the order their
+    /// answers count; absent otherwise. Who has answered is not shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<Vec<Seat>>,
+    /// For a seat: whether it passes every decision taken together at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_pass: Option<bool>,
     /// Every action so far as the viewer saw it; left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log: Option<Vec<String>>,
@@ -234,6 +336,9 @@ pub struct Update {
     pub log: Vec<String>,
     /// The viewer's legal actions, when it is the viewer's turn.
     pub legal: Vec<LegalAction>,
+    /// The seats asked together now, as in [`Snapshot::window`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<Vec<Seat>>,
     pub outcome: Option<Outcome>,
     /// The new view; left out of compact updates (a program asks with
     /// `sync` when it wants one).
@@ -270,7 +375,14 @@ impl Table {
             seats,
             spectator_token,
             hotseat,
-            live: Mutex::new(Live { session, frames: Frames::default(), words: None }),
+            live: Mutex::new(Live {
+                frames: Frames::default(),
+                words: None,
+                window: None,
+                auto_pass: vec![false; session.seats()],
+                connections: vec![0; session.seats()],
+                session,
+            }),
             updates,
             store,
             settings,
@@ -310,8 +422,9 @@ impl Table {
     /// What `viewer` sees now.
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
         let mut live = self.live.lock().await;
-        let (session, words) = live.with_words(detail);
-        snapshot_of(&self.id, &self.seats, session, words, viewer, detail)
+        live.with_words(detail);
+        let (session, words, extras) = (&*live.session, live.words_for(detail), live.extras(viewer));
+        snapshot_of(&self.id, &self.seats, session, words, viewer, detail, extras)
     }
 
     /// `viewer`'s snapshot as a message, with its version.
@@ -326,8 +439,9 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok((version, bytes));
         }
-        let (session, words) = live.with_words(detail);
-        let snapshot = snapshot_of(&self.id, &self.seats, session, words, viewer, detail)?;
+        live.with_words(detail);
+        let (session, words, extras) = (&*live.session, live.words_for(detail), live.extras(viewer));
+        let snapshot = snapshot_of(&self.id, &self.seats, session, words, viewer, detail, extras)?;
         let bytes = Utf8Bytes::from(to_text(&snapshot)?);
         live.keep(key, &bytes);
         Ok((version, bytes))
@@ -350,11 +464,12 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok(Some((version, bytes)));
         }
-        let (session, words) = live.with_words(detail);
+        live.with_words(detail);
+        let (session, words, extras) = (&*live.session, live.words_for(detail), live.extras(viewer));
         let text = if detail.compact {
-            compact_update_text(session, viewer, from)?
+            compact_update_text(session, viewer, from, extras)?
         } else {
-            to_text(&update_of(session, words, viewer, detail, from)?)?
+            to_text(&update_of(session, words, viewer, detail, from, extras)?)?
         };
         let bytes = Utf8Bytes::from(text);
         live.keep(key, &bytes);
@@ -363,7 +478,9 @@ impl Table {
 
     /// Plays `action` for `seat`, if it is sent against the current version
     /// (`expected`); commits it (and the chance outcomes that follow) before
-    /// announcing the new version. Returns the new version.
+    /// announcing the new version. Returns the new version. In a decision
+    /// taken together the action is the seat's answer: it is held (the
+    /// version stays) until every seat asked has answered.
     pub async fn act(
         self: &Arc<Self>,
         seat: Seat,
@@ -371,78 +488,203 @@ impl Table {
         action: &str,
     ) -> Result<usize, ServerError> {
         let mut live = self.live.lock().await;
-        let Live { session, words, .. } = &mut *live;
-        let before = session.version();
+        let before = live.session.version();
         if let Some(sent) = expected
             && sent != before
         {
             return Err(ServerError::Stale { sent, current: before });
         }
-        if words.as_ref().is_some_and(|w| w.len() != before) {
-            *words = None;
+        if let Some(window) = &live.window
+            && window.position(seat).is_some()
+        {
+            if !window.waits_for(seat) {
+                return Err(ServerError::Answered);
+            }
+            // Checked in the state in which the seat answers.
+            live.session.ahead_to(seat)?.apply(Some(seat), action)?;
+            return self.answer(&mut live, seat, action.to_string()).await;
         }
-        let said = words.as_ref().and_then(|_| Words::of(&**session, action));
-        session.apply(Some(seat), action)?;
-        session.run_chance();
-        self.commit(session, before).await?;
-        if let Some(words) = words {
-            words.push(said);
-            words.resize(session.version(), None);
+        live.apply(Some(seat), action)?;
+        live.run_chance();
+        self.commit(&mut live, before).await?;
+        Ok(self.announce(&mut live))
+    }
+
+    /// Holds `seat`'s answer to the open decision taken together; once all
+    /// are in, applies them. Returns the version then.
+    async fn answer(
+        self: &Arc<Self>,
+        live: &mut Live,
+        seat: Seat,
+        action: String,
+    ) -> Result<usize, ServerError> {
+        let Some(window) = &mut live.window else { return Ok(live.session.version()) };
+        let Some(i) = window.position(seat) else { return Ok(live.session.version()) };
+        window.answers[i].get_or_insert(action);
+        // The answerer's own messages change (nothing left to answer); no
+        // one else's does, and no one else is told.
+        live.frames.written.clear();
+        if window.complete() { self.resolve(live).await } else { Ok(live.session.version()) }
+    }
+
+    /// Applies the answers of the open decision taken together in the
+    /// engine's order, up to the answer that ends it, then commits and
+    /// announces.
+    async fn resolve(self: &Arc<Self>, live: &mut Live) -> Result<usize, ServerError> {
+        let Some(window) = live.window.take() else { return Ok(live.session.version()) };
+        let before = live.session.version();
+        for (&seat, answer) in window.seats.iter().zip(&window.answers) {
+            if live.session.turn() != Turn::Seat(seat) {
+                break; // an earlier answer ended the decision
+            }
+            let action = answer.as_deref().unwrap_or(&window.pass);
+            if let Err(e) = live.apply(Some(seat), action) {
+                // Every answer was checked when it came in; should one fail
+                // anyway, the seat passes rather than stall the table.
+                tracing::error!(table = %self.id, seat, "answer '{action}' not applied: {e}");
+                live.apply(Some(seat), &window.pass)?;
+            }
         }
-        let version = session.version();
-        let turn = session.turn();
-        drop(live);
-        self.updates.send_replace(version);
-        self.schedule_bot(turn, version);
-        Ok(version)
+        live.run_chance();
+        if let Err(e) = self.commit(live, before).await {
+            live.window = Some(window);
+            return Err(e);
+        }
+        Ok(self.announce(live))
     }
 
     /// Draws any chance outcomes due now (at the start of a game), commits
     /// them, and lets a bot move if one is to.
     pub async fn start(self: &Arc<Self>) -> Result<(), ServerError> {
         let mut live = self.live.lock().await;
-        let Live { session, words, .. } = &mut *live;
-        let before = session.version();
-        session.run_chance();
-        self.commit(session, before).await?;
-        if words.as_ref().is_some_and(|w| w.len() != before) {
-            *words = None;
-        }
-        if let Some(words) = words {
-            words.resize(session.version(), None);
-        }
-        let (turn, version) = (session.turn(), session.version());
-        drop(live);
-        self.updates.send_replace(version);
-        self.schedule_bot(turn, version);
+        let before = live.session.version();
+        live.run_chance();
+        self.commit(&mut live, before).await?;
+        self.announce(&mut live);
         Ok(())
     }
 
     /// Stores the actions after `before`; on failure rebuilds the session
     /// from what is stored, so memory never runs ahead of the database.
-    async fn commit(&self, session: &mut Box<dyn DynSession>, before: usize) -> Result<(), ServerError> {
-        let new = session.record().actions[before..].to_vec();
+    async fn commit(&self, live: &mut Live, before: usize) -> Result<(), ServerError> {
+        let new = live.session.record().actions[before..].to_vec();
         if let Err(e) = self.store.append(&self.id, before, new).await {
-            let mut record = session.record().clone();
+            let mut record = live.session.record().clone();
             record.actions.truncate(before);
             if let Ok(restored) = session_from_record(&record) {
-                *session = restored;
+                live.session = restored;
             }
+            live.words = None;
             return Err(ServerError::Storage(e.to_string()));
         }
         Ok(())
     }
 
-    fn bot_spec(&self, turn: Turn) -> Option<(Seat, SeatSpec)> {
-        let seat = turn.seat()?;
+    /// Tells every connection about the new version and asks whoever
+    /// decides next; returns the version.
+    fn announce(self: &Arc<Self>, live: &mut Live) -> usize {
+        let version = live.session.version();
+        self.updates.send_replace(version);
+        self.ask(live);
+        version
+    }
+
+    fn bot_spec(&self, seat: Seat) -> Option<SeatSpec> {
         let spec: SeatSpec = self.seats.get(seat)?.spec.parse().ok()?;
-        (!spec.is_human()).then_some((seat, spec))
+        (!spec.is_human()).then_some(spec)
+    }
+
+    /// Asks whoever decides now: every seat of a decision taken together at
+    /// once, or a bot to move.
+    fn ask(self: &Arc<Self>, live: &mut Live) {
+        let version = live.session.version();
+        let Some((seats, pass)) = live.session.together() else {
+            live.window = None;
+            if let Some(seat) = live.session.turn().seat()
+                && let Some(spec) = self.bot_spec(seat)
+            {
+                self.schedule_bot(seat, spec, version);
+            }
+            return;
+        };
+        if live.window.as_ref().is_some_and(|w| w.version == version) {
+            return;
+        }
+        let mut window = Window { version, answers: vec![None; seats.len()], seats, pass };
+        for (i, &seat) in window.seats.iter().enumerate() {
+            match self.bot_spec(seat) {
+                Some(spec) => match live.session.ahead_to(seat) {
+                    Ok(ahead) => self.schedule_bot_answer(seat, spec, version, ahead),
+                    Err(e) => {
+                        tracing::error!(table = %self.id, seat, "cannot ask the bot: {e}");
+                        window.answers[i] = Some(window.pass.clone());
+                    }
+                },
+                None if live.auto_pass[seat] || live.connections[seat] == 0 => {
+                    window.answers[i] = Some(window.pass.clone());
+                }
+                None => {}
+            }
+        }
+        let complete = window.complete();
+        live.window = Some(window);
+        let table = Arc::clone(self);
+        let deadline = tokio::time::Instant::now()
+            + if complete { Duration::ZERO } else { self.settings.window_deadline };
+        tokio::spawn(async move {
+            tokio::time::sleep_until(deadline).await;
+            table.close_window(version).await;
+        });
+    }
+
+    /// The deadline of the decision taken together at `version`: whoever
+    /// has not answered passes, and the answers are applied.
+    async fn close_window(self: &Arc<Self>, version: usize) {
+        let mut live = self.live.lock().await;
+        if live.window.as_ref().is_none_or(|w| w.version != version) {
+            return;
+        }
+        if let Err(e) = self.resolve(&mut live).await {
+            tracing::error!(table = %self.id, "the answers could not be applied: {e}");
+        }
+    }
+
+    /// A bot's answer to a decision taken together: it starts thinking at
+    /// once, in the state in which it answers, and answers no earlier than
+    /// the bot delay, so how long the window lasts does not depend on what
+    /// the bot holds.
+    fn schedule_bot_answer(
+        self: &Arc<Self>,
+        seat: Seat,
+        spec: SeatSpec,
+        version: usize,
+        ahead: Box<dyn DynSession>,
+    ) {
+        let table = Arc::clone(self);
+        let answer_at = tokio::time::Instant::now() + self.settings.bot_delay;
+        tokio::spawn(async move {
+            let thinking = tokio::task::spawn_blocking(move || {
+                let mut ahead = ahead;
+                ahead.bot_move(&spec)
+            });
+            let (choice, ()) = tokio::join!(thinking, tokio::time::sleep_until(answer_at));
+            let action = match choice {
+                Ok(Ok(action)) => action,
+                Ok(Err(e)) => return tracing::error!(table = %table.id, seat, "bot failed: {e}"),
+                Err(e) => return tracing::error!(table = %table.id, seat, "bot task failed: {e}"),
+            };
+            let mut live = table.live.lock().await;
+            if live.window.as_ref().is_some_and(|w| w.version == version)
+                && let Err(e) = table.answer(&mut live, seat, action).await
+            {
+                tracing::warn!(table = %table.id, seat, "bot answer not applied: {e}");
+            }
+        });
     }
 
     /// If a bot is to move, lets it think off the async runtime (on a copy
     /// of the session) and play through the same checked path as people.
-    fn schedule_bot(self: &Arc<Self>, turn: Turn, version: usize) {
-        let Some((seat, spec)) = self.bot_spec(turn) else { return };
+    fn schedule_bot(self: &Arc<Self>, seat: Seat, spec: SeatSpec, version: usize) {
         let table = Arc::clone(self);
         tokio::spawn(async move {
             tokio::time::sleep(table.settings.bot_delay).await;
@@ -467,12 +709,45 @@ impl Table {
         });
     }
 
-    /// Resumes a table after a restart: a bot to move moves.
+    /// Resumes a table after a restart: whoever decides now is asked.
     pub async fn resume(self: &Arc<Self>) {
-        let live = self.live.lock().await;
-        let (turn, version) = (live.session.turn(), live.session.version());
-        drop(live);
-        self.schedule_bot(turn, version);
+        let mut live = self.live.lock().await;
+        self.ask(&mut live);
+    }
+
+    /// A connection of `viewer` opens (`true`) or closes. A person asked in
+    /// a decision taken together who is no longer connected passes.
+    pub async fn connected(self: &Arc<Self>, viewer: Viewer, open: bool) {
+        let Viewer::Seat(seat) = viewer else { return };
+        let mut live = self.live.lock().await;
+        let Some(count) = live.connections.get_mut(seat) else { return };
+        *count = if open { *count + 1 } else { count.saturating_sub(1) };
+        if *count == 0
+            && live.window.as_ref().is_some_and(|w| w.waits_for(seat))
+            && self.bot_spec(seat).is_none()
+        {
+            let pass = live.window.as_ref().map(|w| w.pass.clone()).unwrap_or_default();
+            if let Err(e) = self.answer(&mut live, seat, pass).await {
+                tracing::error!(table = %self.id, seat, "the pass of a seat that left failed: {e}");
+            }
+        }
+    }
+
+    /// Sets whether `seat` passes every decision taken together at once;
+    /// when it is asked now, it passes now.
+    pub async fn set_auto_pass(self: &Arc<Self>, seat: Seat, on: bool) -> Result<(), ServerError> {
+        let mut live = self.live.lock().await;
+        let Some(slot) = live.auto_pass.get_mut(seat) else { return Ok(()) };
+        *slot = on;
+        live.frames.written.clear();
+        if on
+            && let Some(window) = &live.window
+            && window.waits_for(seat)
+        {
+            let pass = window.pass.clone();
+            self.answer(&mut live, seat, pass).await?;
+        }
+        Ok(())
     }
 
     /// Summary for lobby lists.
@@ -498,18 +773,59 @@ fn to_text<T: Serialize>(message: &T) -> Result<String, ServerError> {
         .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
 }
 
-/// The legal actions `viewer` may take now: none unless it is the viewer's turn.
-fn legal_for(session: &dyn DynSession, viewer: Viewer, detail: Detail) -> Vec<LegalAction> {
-    match (session.turn(), viewer) {
-        (Turn::Seat(s), Viewer::Seat(v)) if s == v && detail.compact => {
-            session.legal().into_iter().map(|action| LegalAction { action, text: None }).collect()
+/// The session in which `viewer` decides now, if it does: the session
+/// itself on the viewer's turn, or, in a decision taken together that waits
+/// for the viewer, the session as the viewer answers in it.
+fn deciding<'a>(
+    session: &'a dyn DynSession,
+    viewer: Viewer,
+    window: Option<&Window>,
+) -> Option<Deciding<'a>> {
+    let Viewer::Seat(seat) = viewer else { return None };
+    match window {
+        Some(w) if w.position(seat).is_some() => {
+            if w.waits_for(seat) {
+                session.ahead_to(seat).ok().map(Deciding::Ahead)
+            } else {
+                None
+            }
         }
-        (Turn::Seat(s), Viewer::Seat(v)) if s == v => session
+        _ => (session.turn() == Turn::Seat(seat)).then_some(Deciding::Now(session)),
+    }
+}
+
+/// A session in which a viewer decides: the table's own, or a copy ahead.
+enum Deciding<'a> {
+    Now(&'a dyn DynSession),
+    Ahead(Box<dyn DynSession>),
+}
+
+impl Deciding<'_> {
+    fn session(&self) -> &dyn DynSession {
+        match self {
+            Deciding::Now(session) => *session,
+            Deciding::Ahead(session) => session.as_ref(),
+        }
+    }
+}
+
+/// The legal actions `viewer` may take now: none unless the viewer decides.
+fn legal_for(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    detail: Detail,
+    window: Option<&Window>,
+) -> Vec<LegalAction> {
+    let Some(deciding) = deciding(session, viewer, window) else { return Vec::new() };
+    if detail.compact {
+        deciding.session().legal().into_iter().map(|action| LegalAction { action, text: None }).collect()
+    } else {
+        deciding
+            .session()
             .legal_described(detail.lang)
             .into_iter()
             .map(|(action, text)| LegalAction { action, text: Some(text) })
-            .collect(),
-        _ => Vec::new(),
+            .collect()
     }
 }
 
@@ -520,6 +836,7 @@ pub fn update_of(
     viewer: Viewer,
     detail: Detail,
     from: usize,
+    extras: Extras<'_>,
 ) -> Result<Update, ServerError> {
     let mut log = session.log_since(viewer, from)?;
     if !detail.compact {
@@ -531,7 +848,8 @@ pub fn update_of(
         from,
         turn: session.turn(),
         log,
-        legal: legal_for(session, viewer, detail),
+        legal: legal_for(session, viewer, detail, extras.window),
+        window: extras.window.map(|w| w.seats.clone()),
         outcome: session.outcome(),
         view: if detail.compact { None } else { Some(session.view(viewer)?) },
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
@@ -546,6 +864,7 @@ pub fn compact_update_text(
     session: &dyn DynSession,
     viewer: Viewer,
     from: usize,
+    extras: Extras<'_>,
 ) -> Result<String, ServerError> {
     use std::fmt::Write as _;
     let json = |e: serde_json::Error| {
@@ -559,10 +878,10 @@ pub fn compact_update_text(
     out.push_str(r#","log":"#);
     out.push_str(&serde_json::to_string(&log).map_err(json)?);
     out.push_str(r#","legal":["#);
-    if matches!((turn, viewer), (Turn::Seat(s), Viewer::Seat(v)) if s == v) {
+    if let Some(deciding) = deciding(session, viewer, extras.window) {
         let mut notation = String::new();
         let mut first = true;
-        session.visit_legal(&mut |action| {
+        deciding.session().visit_legal(&mut |action| {
             notation.clear();
             let _ = write!(notation, "{action}");
             out.push_str(if first { r#"{"action":"# } else { r#",{"action":"# });
@@ -571,7 +890,12 @@ pub fn compact_update_text(
             out.push('}');
         });
     }
-    out.push_str(r#"],"outcome":"#);
+    out.push(']');
+    if let Some(window) = extras.window {
+        out.push_str(r#","window":"#);
+        out.push_str(&serde_json::to_string(&window.seats).map_err(json)?);
+    }
+    out.push_str(r#","outcome":"#);
     out.push_str(&serde_json::to_string(&session.outcome()).map_err(json)?);
     out.push('}');
     Ok(out)
@@ -597,6 +921,7 @@ pub fn snapshot_of(
     words: &[Option<Words>],
     viewer: Viewer,
     detail: Detail,
+    extras: Extras<'_>,
 ) -> Result<Snapshot, ServerError> {
     let teams = session.teams();
     Ok(Snapshot {
@@ -618,7 +943,9 @@ pub fn snapshot_of(
             .collect(),
         view: session.view(viewer)?,
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
-        legal: legal_for(session, viewer, detail),
+        legal: legal_for(session, viewer, detail, extras.window),
+        window: extras.window.map(|w| w.seats.clone()),
+        auto_pass: extras.auto_pass,
         log: if detail.compact {
             None
         } else {
@@ -642,6 +969,7 @@ mod tests {
             let viewers: Vec<Viewer> =
                 (0..session.seats()).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
             let detail = Detail { lang: Lang::En, compact: true };
+            let extras = Extras::default();
             let mut steps = 0;
             while session.turn() != Turn::Over && steps < 200 {
                 let from = session.version();
@@ -656,16 +984,227 @@ mod tests {
                 }
                 for &viewer in &viewers {
                     let by_hand: Value =
-                        serde_json::from_str(&compact_update_text(&*session, viewer, from).unwrap()).unwrap();
-                    let by_serde =
-                        serde_json::to_value(update_of(&*session, &[], viewer, detail, from).unwrap())
+                        serde_json::from_str(&compact_update_text(&*session, viewer, from, extras).unwrap())
                             .unwrap();
+                    let by_serde = serde_json::to_value(
+                        update_of(&*session, &[], viewer, detail, from, extras).unwrap(),
+                    )
+                    .unwrap();
                     assert_eq!(by_hand, by_serde, "{game} at {from} for {viewer:?}");
                 }
                 steps += 1;
             }
             assert!(steps >= 3, "{game}: {steps} steps");
         }
+    }
+
+    /// Der Ausreisser for four, seat 0 leading, seat 2 dealt a Steigung
+    /// (`with`) or a 39 in its place, up to the leader's first play: a
+    /// Steigung window asks seats 1, 2 and 3.
+    fn window_record(with: bool) -> spieltisch_core::Record {
+        let mut actions: Vec<String> = ["draw 50", "draw 39", "draw 39", "draw 39"].map(String::from).into();
+        let hands = [
+            "45 44 43 42 41 40",
+            "45 44 43 42 41 40",
+            if with { "47 hill 44 42 41 40" } else { "47 39 44 42 41 40" },
+            "46 44 43 42 41 40",
+        ];
+        let hands: Vec<Vec<&str>> = hands.iter().map(|h| h.split(' ').collect()).collect();
+        for k in 0..24 {
+            actions.push(format!("draw {}", hands[k % 4][k / 4]));
+        }
+        actions.extend(["draw 48", "play 45"].map(String::from));
+        spieltisch_core::Record {
+            format: spieltisch_core::Record::FORMAT,
+            game: "ausreisser".into(),
+            options: json!({ "players": 4, "stages": 1 }),
+            seed: 9,
+            actions,
+        }
+    }
+
+    /// A table of `record` with `specs` in its seats, stored as it is.
+    async fn table_of(record: &spieltisch_core::Record, specs: [&str; 4]) -> Arc<Table> {
+        let store = Store::open(None).unwrap();
+        let row = crate::store::TableRow {
+            id: "t".into(),
+            game: record.game.clone(),
+            options: record.options.clone(),
+            seed: record.seed,
+            format: record.format,
+            seats: json!({}),
+            spectator_token: "s".into(),
+            created_at: 0,
+        };
+        store.create(row).await.unwrap();
+        store.append("t", 0, record.actions.clone()).await.unwrap();
+        let seats = specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: None }).collect();
+        let settings =
+            TableSettings { bot_delay: Duration::from_millis(400), window_deadline: Duration::from_secs(20) };
+        Table::new(
+            "t".into(),
+            seats,
+            "s".into(),
+            false,
+            session_from_record(record).unwrap(),
+            store,
+            settings,
+        )
+    }
+
+    async fn version(table: &Table) -> usize {
+        table.live.lock().await.session.version()
+    }
+
+    async fn answers(table: &Table) -> usize {
+        table.live.lock().await.window.as_ref().map_or(0, |w| w.answers.iter().flatten().count())
+    }
+
+    /// Lets the spawned tasks run (a bot thinks on a blocking thread).
+    async fn settle(table: &Table, answered: usize) {
+        for _ in 0..2000 {
+            if answers(table).await >= answered {
+                return;
+            }
+            tokio::task::yield_now().await;
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        panic!("{answered} answers expected, {} seen", answers(table).await);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_window_holds_answers_until_all_are_in_and_passes_the_silent_at_the_deadline() {
+        // RULES-NOTES (Der Ausreisser, Steigung): everyone is asked at once,
+        // answers apply when all are in, a bot answers after the same delay
+        // whatever it holds, and a person who has not answered by the
+        // deadline passes.
+        let table = table_of(&window_record(true), ["human", "human", "human", "heuristic"]).await;
+        for seat in 0..3 {
+            table.connected(Viewer::Seat(seat), true).await;
+        }
+        table.resume().await;
+        let v = version(&table).await;
+        let detail = Detail { lang: Lang::En, compact: false };
+        for seat in [1, 2] {
+            let snap = table.snapshot(Viewer::Seat(seat), detail).await.unwrap();
+            assert_eq!(snap.window, Some(vec![1, 2, 3]));
+            assert!(snap.legal.iter().any(|l| l.action == "pass"), "seat {seat} is asked");
+        }
+        let spectator = table.snapshot(Viewer::Spectator, detail).await.unwrap();
+        assert!(spectator.legal.is_empty() && spectator.window == Some(vec![1, 2, 3]));
+        assert!(table.snapshot(Viewer::Seat(0), detail).await.unwrap().legal.is_empty(), "the leader");
+
+        // Seat 1 answers: held, and seen by nobody else.
+        assert_eq!(table.act(1, Some(v), "pass").await.unwrap(), v);
+        assert!(table.snapshot(Viewer::Seat(1), detail).await.unwrap().legal.is_empty());
+        {
+            // The hand-written compact update says the same in a window.
+            let live = table.live.lock().await;
+            for viewer in [Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator] {
+                let extras = live.extras(viewer);
+                let compact = Detail { lang: Lang::En, compact: true };
+                let by_hand: Value = serde_json::from_str(
+                    &compact_update_text(&*live.session, viewer, v - 2, extras).unwrap(),
+                )
+                .unwrap();
+                let by_serde = serde_json::to_value(
+                    update_of(&*live.session, &[], viewer, compact, v - 2, extras).unwrap(),
+                )
+                .unwrap();
+                assert_eq!(by_hand, by_serde, "{viewer:?}");
+                assert_eq!(by_hand["window"], json!([1, 2, 3]));
+            }
+        }
+        assert_eq!(table.act(1, Some(v), "pass").await.unwrap_err().code(), "action.answered");
+        assert_eq!(table.act(2, Some(v), "play 44").await.unwrap_err().code(), "action.illegal");
+        // The bot answers once the delay is over, not before.
+        tokio::time::advance(Duration::from_millis(399)).await;
+        assert_eq!(answers(&table).await, 1);
+        tokio::time::advance(Duration::from_millis(2)).await;
+        settle(&table, 2).await;
+        assert_eq!(version(&table).await, v, "seat 2 has not answered yet");
+        // Seat 2 says nothing: it passes at the deadline, and then all apply.
+        tokio::time::advance(Duration::from_secs(19)).await;
+        tokio::task::yield_now().await;
+        assert_eq!(version(&table).await, v, "before the deadline");
+        let mut updates = table.subscribe();
+        tokio::time::advance(Duration::from_secs(1)).await;
+        updates.changed().await.unwrap();
+        let after = version(&table).await;
+        assert!(after > v + 3, "three answers and the next draws applied");
+        let log = table.live.lock().await.session.log_since(Viewer::Spectator, v).unwrap();
+        assert_eq!(log[..3], ["", "", "window closed"], "others see the window close, nothing per rider");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn people_who_are_away_or_pass_automatically_pass_at_once() {
+        let table = table_of(&window_record(false), ["human", "human", "human", "heuristic"]).await;
+        table.connected(Viewer::Seat(1), true).await;
+        table.set_auto_pass(1, true).await.unwrap();
+        table.resume().await; // seat 2 is not connected, seat 1 passes automatically
+        assert_eq!(answers(&table).await, 2);
+        let v = version(&table).await;
+        let mine = table.snapshot(Viewer::Seat(1), Detail::default()).await.unwrap();
+        assert_eq!(mine.auto_pass, Some(true));
+        assert_eq!(table.snapshot(Viewer::Seat(2), Detail::default()).await.unwrap().auto_pass, Some(false));
+        assert_eq!(table.snapshot(Viewer::Spectator, Detail::default()).await.unwrap().auto_pass, None);
+        let mut updates = table.subscribe();
+        tokio::time::advance(Duration::from_millis(401)).await;
+        updates.changed().await.unwrap();
+        assert!(version(&table).await > v, "applied as soon as the bot answered");
+    }
+
+    /// The messages a connection of each viewer would be sent now: a
+    /// snapshot first, then updates from the version it has.
+    async fn frames_since(
+        table: &Table,
+        viewers: &[Viewer],
+        details: &[Detail],
+        sent: &mut [usize],
+        seen: &mut [Vec<String>],
+    ) {
+        for (i, &viewer) in viewers.iter().enumerate() {
+            for &d in details {
+                if sent[i] == 0 {
+                    seen[i].push(table.snapshot_frame(viewer, d).await.unwrap().1.to_string());
+                } else if let Some((_, frame)) = table.update_frame(viewer, d, sent[i]).await.unwrap() {
+                    seen[i].push(frame.to_string());
+                }
+            }
+            sent[i] = version(table).await;
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_steigung_held_changes_no_message_to_anyone_else() {
+        // RULES-NOTES (Steigung): two deals that differ only in whether
+        // seat 2 holds a Steigung send every other viewer the same messages.
+        let detail = Detail { lang: Lang::De, compact: false };
+        let compact = Detail { lang: Lang::En, compact: true };
+        let mut sequences = Vec::new();
+        for with in [true, false] {
+            let table = table_of(&window_record(with), ["human"; 4]).await;
+            for seat in 0..4 {
+                table.connected(Viewer::Seat(seat), true).await;
+            }
+            table.resume().await;
+            let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(3), Viewer::Spectator];
+            let mut seen: Vec<Vec<String>> = vec![Vec::new(); viewers.len()];
+            let mut sent = vec![0; viewers.len()];
+            frames_since(&table, &viewers, &[detail, compact], &mut sent, &mut seen).await;
+            let v = version(&table).await;
+            for seat in [3, 1, 2] {
+                table.act(seat, Some(v), "pass").await.unwrap();
+                frames_since(&table, &viewers, &[detail, compact], &mut sent, &mut seen).await;
+            }
+            assert!(version(&table).await > v);
+            let own = table.snapshot(Viewer::Seat(2), detail).await.unwrap();
+            sequences.push((seen, own.view));
+        }
+        let (with, without) = (&sequences[0], &sequences[1]);
+        assert_eq!(with.0, without.0, "the other viewers' messages");
+        assert!(with.0.iter().all(|messages| messages.len() == 4), "a snapshot and an update each, twice");
+        assert_ne!(with.1, without.1, "seat 2's own view differs");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //!
 //! Client → server, one JSON object per text message:
 //! `{"type":"act","version":N,"action":"..."}`, `{"type":"lang","lang":"de"}`,
+//! `{"type":"auto_pass","on":true}` (pass every Steigung window at once),
 //! `{"type":"sync"}`, `{"type":"ping"}`. Server → client: a `state` snapshot
 //! on connect (and when asked with `lang` or `sync`), then an `update` after
 //! every change (what changed since the version the client had),
@@ -37,6 +38,7 @@ impl Default for RateLimit {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum ClientMessage {
     Act { version: Option<usize>, action: String },
+    AutoPass { on: bool },
     Lang { lang: String },
     Sync,
     Ping,
@@ -122,7 +124,19 @@ impl Connection {
                     return Some(error_text(&ServerError::Spectator));
                 };
                 match self.table.act(seat, version, &action).await {
+                    // An answer held until everyone in a Steigung window has
+                    // answered changes only this seat's own messages.
+                    Ok(now) if now == self.sent => Some(self.snapshot().await),
                     Ok(_) => None,
+                    Err(e) => Some(error_text(&e)),
+                }
+            }
+            ClientMessage::AutoPass { on } => {
+                let Viewer::Seat(seat) = self.viewer else {
+                    return Some(error_text(&ServerError::Spectator));
+                };
+                match self.table.set_auto_pass(seat, on).await {
+                    Ok(()) => Some(self.snapshot().await),
                     Err(e) => Some(error_text(&e)),
                 }
             }
@@ -139,7 +153,19 @@ pub async fn serve_socket(
 ) {
     let mut updates = table.subscribe();
     let mut bucket = Bucket { limit, tokens: limit.burst, last: Instant::now() };
+    table.connected(viewer, true).await;
     let mut conn = Connection { table, viewer, detail, sent: 0 };
+    talk(&mut socket, &mut conn, &mut updates, &mut bucket).await;
+    conn.table.connected(viewer, false).await;
+}
+
+/// Serves one connection until it closes.
+async fn talk(
+    socket: &mut WebSocket,
+    conn: &mut Connection,
+    updates: &mut tokio::sync::watch::Receiver<usize>,
+    bucket: &mut Bucket,
+) {
     // Marked before the snapshot is taken: a change after it wakes us, and
     // the update then starts from the snapshot's version, so nothing is missed.
     updates.mark_unchanged();
