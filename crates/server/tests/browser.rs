@@ -105,13 +105,14 @@ async fn three_people_race_a_hotseat_sechstage_on_one_device() {
     server.kill().await;
 }
 
-/// Plays seat `seat` from a WebSocket in the background: the first legal
-/// action whenever it is that seat's turn (passing in reaction windows).
-fn autoplay(mut socket: common::Socket, seat: u64) -> tokio::task::JoinHandle<()> {
+/// Plays a seat from a WebSocket in the background: the first legal action
+/// whenever the seat has one (passing in Steigung windows, which ask every
+/// seat at once, whoever's turn the engine names).
+fn autoplay(mut socket: common::Socket) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             let msg = socket.next().await;
-            if msg["type"] != "state" || msg["turn"]["seat"] != json!(seat) {
+            if msg["type"] != "state" {
                 continue;
             }
             let legal = msg["legal"].as_array().cloned().unwrap_or_default();
@@ -161,7 +162,7 @@ async fn a_rider_plays_sechstage_cards_from_the_hand_on_the_oval() {
     save("sechstage-start.png", &b.screenshot().await);
     let seat1 =
         server.socket(reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap()).await;
-    let helper = autoplay(seat1, 1);
+    let helper = autoplay(seat1);
     // Seat 0 starts the race: click the highest playable card, several rounds.
     for round in 0..6 {
         let state = b
@@ -204,7 +205,7 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
     let Some(binary) = browser_binary() else { return };
     let server = TestServer::start(None).await;
     let reply = server
-        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "human", "heuristic", "heuristic"], "seed": 11}))
+        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "human", "heuristic", "heuristic"], "seed": 3}))
         .await;
     let mut b = Browser::launch(&binary).await;
     hands_are_private(&mut b, &server, &reply, "ausreisser").await;
@@ -214,11 +215,12 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
     );
     let seat1 =
         server.socket(reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap()).await;
-    let helper = autoplay(seat1, 1);
+    let helper = autoplay(seat1);
     let mut plays = 0;
     let mut turns = 0;
     let mut choices = 0;
-    while plays < 5 {
+    // Five plays at least, and on until a Spurt in the hand offers a choice.
+    while plays < 5 || (choices == 0 && plays < 20) {
         let state = b
             .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#hand .reaction') ? 'react' : document.querySelector('#hand .play-card.playable') ? 'play' : null")
             .await;
@@ -240,11 +242,12 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
         }
         b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
         turns += 1;
-        assert!(turns < 60, "no play in {turns} turns");
+        assert!(turns < 150, "no play in {turns} turns");
     }
     assert!(plays >= 3, "only {plays} plays");
-    // With this seed the hand holds a Spurt early on, so a speed card offers a choice.
-    assert!(choices >= 1, "no speed card offered a choice of plays");
+    // With this seed the hand holds a Spurt early on, so a speed card offers a choice
+    // (seed 3 since every rider is asked in each Steigung window, which moved the draws).
+    assert!(choices >= 1, "no speed card offered a choice of plays in {plays} plays, {turns} turns");
     // Seat 0's top card lies on the table.
     b.wait_for("document.querySelector('g.seat[data-seat=\"0\"] .top-card')").await;
     let shot = b.screenshot().await;
@@ -334,19 +337,21 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
   const top = (speed, spurts, winds, hill, value) => ({ play: { speed, spurts, winds, hill }, value });
   const table = { players: 6, stage: 1, phase, mover: phase.phase === 'window' ? 2 : 0, leader: 3, tempo: 48, hill: phase.phase === 'window',
     turn_drawn: true, pile_len: 37, hand_len: [7, 6, 5, 6, 6, 6], chips: [0, 12, 3, 0, 27, 5], owed: [0, 1, 0, 0, 0, 0],
-    wind_room: [0, 0, 0, 0, 0, 0], hill_room: [1, 1, 1, 1, 1, 1], hill_known: [false, false, false, false, false, false],
+    wind_room: [0, 0, 0, 0, 0, 0],
     discards: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     tops: [top(44, 0, 0, false, 44), top(41, 1, 0, false, 43), top(46, 0, 1, false, 44), top(48, 0, 0, true, 48), null, top(50, 1, 0, false, 52)],
     current: null, totals: [1, -4, 0, 2, -9, -1], last_scores: [1, -4, 0, 2, -9, -1], faceup: [null, null, null, null, null, null], contenders: 0 };
   const view = { seat: 0, options: { players: 6, special: true, stages: 3 }, table,
-    hand: [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 0, 1] };
+    hand: [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 0, 1], asked: phase.phase === 'window' };
   window.acted = null;
   const snapshot = { game: 'ausreisser', viewer: { seat: 0 }, turn: { seat: 0 }, legal: legal.map(action => ({ action, text: action })), view };
   document.getElementById('main').replaceChildren(drawAusreisser(snapshot, a => { window.acted = a; }));
   return true;
 }; true"#;
     b.eval(setup).await;
-    b.eval("drawTable({ phase: 'window', seat: 0 }, ['hill', 'pass'])").await;
+    b.eval("drawTable({ phase: 'window' }, ['pass', 'hill'])").await;
+    // A window asks everyone at once: no rider is marked as the one asked.
+    assert_eq!(b.eval("document.querySelectorAll('svg g.seat.active').length").await, json!(0));
     assert_eq!(
         b.eval("document.querySelectorAll('svg[data-board=ausreisser] g.seat').length").await,
         json!(6)
@@ -371,6 +376,142 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
     assert_eq!(b.eval("window.acted").await, json!("play 45 +2 hill"));
     b.click("#hand .play-card[data-card=\"47\"]").await;
     assert_eq!(b.eval("window.acted").await, json!("play 47"));
+    b.close().await;
+    server.kill().await;
+}
+
+/// The text of the status line.
+async fn status(b: &mut Browser) -> String {
+    b.eval("document.querySelector('.status').textContent").await.as_str().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_steigung_window_asks_privately_and_names_nobody() {
+    // RULES-NOTES (Der Ausreisser, Steigung): everyone but the leader is
+    // asked at once; the page names no rider as the one asked, offers the
+    // answer to the person, and a "pass automatically" switch.
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "human", "heuristic", "heuristic"], "seed": 11}))
+        .await;
+    let seat1 =
+        server.socket(reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap()).await;
+    let helper = autoplay(seat1);
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["seats"][0]["url"].as_str().unwrap())).await;
+    let mut windows = 0;
+    for _ in 0..40 {
+        let state = b
+            .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#hand .reaction') ? 'react' : document.querySelector('#hand .play-card.playable') ? 'play' : null")
+            .await;
+        if state == json!("over") {
+            break;
+        }
+        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        if state == json!("react") {
+            windows += 1;
+            let line = status(&mut b).await;
+            assert!(line.starts_with("Steigung window"), "{line}");
+            assert!(!line.contains("Seat"), "no seat is named: {line}");
+            assert_eq!(b.eval("document.querySelectorAll('svg g.seat.active').length").await, json!(0));
+            assert_eq!(b.eval("!!document.querySelector('#auto-pass')").await, json!(true));
+            if windows == 1 {
+                save("ausreisser-steigung-window.png", &b.screenshot().await);
+            }
+            b.click("#hand .reaction button[data-action=pass]").await;
+        } else {
+            b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
+            if b.eval("!document.querySelector('#combos').hidden").await == json!(true) {
+                b.click("#combos button[data-action]").await;
+            }
+        }
+        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        if windows >= 3 {
+            break;
+        }
+    }
+    assert!(windows >= 3, "only {windows} windows asked seat 0");
+    // Passing automatically: the next windows do not ask any more.
+    b.click("#auto-pass").await;
+    // Once the server has it, a window open now is passed too.
+    b.wait_for("document.querySelector('#auto-pass').checked && !document.querySelector('#hand .reaction')")
+        .await;
+    for _ in 0..6 {
+        let state = b
+            .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#hand .reaction') ? 'react' : document.querySelector('#hand .play-card.playable') ? 'play' : null")
+            .await;
+        assert_ne!(state, json!("react"), "a window asked although seat 0 passes automatically");
+        if state == json!("over") {
+            break;
+        }
+        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
+        if b.eval("!document.querySelector('#combos').hidden").await == json!(true) {
+            b.click("#combos button[data-action]").await;
+        }
+        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+    }
+    helper.abort();
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_seat_asks_a_steigung_window_on_one_covered_prompt() {
+    // RULES-NOTES (Steigung): hot-seat play asks everyone at one shared
+    // prompt that shows no hand.
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "human", "heuristic", "heuristic"], "hotseat": true, "seed": 11}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["hotseat"].as_str().unwrap())).await;
+    let mut prompts = 0;
+    for _ in 0..60 {
+        let state = b
+            .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#window-prompt') ? 'window' : document.querySelector('#ready') ? 'cover' : document.querySelector('#hand .play-card.playable') ? 'play' : null")
+            .await;
+        match state.as_str() {
+            Some("over") => break,
+            Some("window") => {
+                prompts += 1;
+                assert_eq!(
+                    b.eval("document.querySelectorAll('#hand, .play-card, svg').length").await,
+                    json!(0)
+                );
+                let text = b.eval("document.querySelector('#window-prompt').innerText").await;
+                assert!(text.as_str().unwrap().contains("Steigung window"), "{text}");
+                if prompts == 1 {
+                    save("ausreisser-hotseat-window.png", &b.screenshot().await);
+                }
+                let version = b.eval("document.querySelector('#window-prompt').dataset.version").await;
+                b.click("#window-nobody").await;
+                // The next window may follow at once (the bots move without delay).
+                b.wait_for(&format!(
+                    "!document.querySelector('#window-prompt') || document.querySelector('#window-prompt').dataset.version !== {version}"
+                ))
+                .await;
+            }
+            Some("cover") => b.click("#ready").await,
+            _ => {
+                let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+                b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
+                if b.eval("!document.querySelector('#combos').hidden").await == json!(true) {
+                    b.click("#combos button[data-action]").await;
+                }
+                b.wait_for(&format!(
+                    "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelectorAll('#log li').length > {log}"
+                ))
+                .await;
+            }
+        }
+        if prompts >= 3 {
+            break;
+        }
+    }
+    assert!(prompts >= 3, "only {prompts} shared prompts");
     b.close().await;
     server.kill().await;
 }

@@ -11,6 +11,11 @@ const TEXTS = {
     connecting: 'Connecting…', reconnecting: 'Connection lost, reconnecting…', spectating: 'Watching',
     stale: 'The table moved on; your view was refreshed.', bots: 'Bots', table: 'Table', seed: 'Seed',
     rejoin: 'Rejoin', text: 'Text view', you: 'you', team: 'Team', win: 'wins', draw: 'Draw',
+    window: 'Steigung window: anyone but the leader may now lay a Steigung on the leader\'s pile',
+    windowYours: 'Steigung window: lay a Steigung on the leader\'s pile, or pass',
+    windowAnswered: 'Answered; waiting for everyone in the window', windowClosed: 'Steigung window closed',
+    autoPass: 'Pass Steigung windows automatically', windowWho: 'Whoever lays a Steigung: click your seat',
+    windowNobody: 'Nobody (else)', cannotAct: 'cannot act now',
   },
   de: {
     lobby: 'Neues Spiel', create: 'Tisch eröffnen', players: 'Plätze', seat: 'Platz', options: 'Optionen',
@@ -22,6 +27,11 @@ const TEXTS = {
     connecting: 'Verbinde…', reconnecting: 'Verbindung verloren, verbinde neu…', spectating: 'Zuschauer',
     stale: 'Der Tisch ist weiter; deine Ansicht wurde erneuert.', bots: 'Bots', table: 'Tisch', seed: 'Startwert',
     rejoin: 'Zurück an den Tisch', text: 'Textansicht', you: 'du', team: 'Team', win: 'gewinnt', draw: 'Unentschieden',
+    window: 'Steigungsfenster: alle außer dem Ausreisser dürfen jetzt eine Steigung auf seinen Stapel legen',
+    windowYours: 'Steigungsfenster: lege eine Steigung auf den Stapel des Ausreissers, oder passe',
+    windowAnswered: 'Geantwortet; warte auf alle im Fenster', windowClosed: 'Steigungsfenster geschlossen',
+    autoPass: 'Steigungsfenster automatisch passen', windowWho: 'Wer eine Steigung legt: klicke deinen Platz',
+    windowNobody: 'Niemand (mehr)', cannotAct: 'kann jetzt nicht handeln',
   },
 };
 

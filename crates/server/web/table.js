@@ -15,6 +15,7 @@ export function applyUpdate(snapshot, update) {
     version: update.version,
     turn: update.turn,
     legal: update.legal,
+    window: update.window,
     outcome: update.outcome,
     view: update.view,
     text: update.text,
@@ -55,8 +56,10 @@ function connect(table, token, handlers) {
     };
   }
   open();
+  const send = message => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); };
   return {
-    act(version, action) { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: 'act', version, action })); },
+    act(version, action) { send({ type: 'act', version, action }); },
+    send,
     close() { closed = true; if (ws) ws.close(); },
   };
 }
@@ -67,8 +70,19 @@ function seatName(snapshot, seat) {
   return `${t('seat')} ${seat + 1}${s && s.kind !== 'human' ? ' · ' + s.kind : ''}${you}`;
 }
 
+/** True when the viewer's seat is asked in the open Steigung window. */
+function inWindow(snapshot) {
+  return !!snapshot.window && !!snapshot.viewer && snapshot.window.includes(snapshot.viewer.seat);
+}
+
 function statusLine(snapshot) {
   const turn = snapshot.turn;
+  if (snapshot.window) {
+    // A window asks everyone at once: no seat is named, nobody's answer shown.
+    if (!inWindow(snapshot)) return h('p', { class: 'status window', text: t('window') });
+    const open = snapshot.legal.length > 0;
+    return h('p', { class: 'status window' + (open ? ' yours' : ''), text: open ? t('windowYours') : t('windowAnswered') });
+  }
   if (turn === 'over') return h('p', { class: 'status', text: t('over') });
   if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
   const mine = snapshot.viewer && snapshot.viewer.seat === turn.seat;
@@ -84,15 +98,32 @@ function resultTable(snapshot) {
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }), h('th', { text: t('score') })), rows));
 }
 
-/** Draws one snapshot into `root`; `act(action)` plays a move. */
-export function drawSnapshot(root, snapshot, act, note) {
+/** A log line as people read it: a redaction the server sends as a word is
+ * said in the page's language, and what the viewer may not see is left out. */
+function logWords(line) {
+  return line === 'window closed' ? t('windowClosed') : line;
+}
+
+/** The "pass automatically" switch of a seat in a game with Steigung
+ * windows: a preference of this seat only, never shown to anyone else. */
+function autoPassSwitch(snapshot, send) {
+  const special = snapshot.game === 'ausreisser' && snapshot.view && snapshot.view.options && snapshot.view.options.special;
+  if (!special || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
+  const box = h('input', { type: 'checkbox', id: 'auto-pass', checked: snapshot.auto_pass });
+  box.addEventListener('change', () => send({ type: 'auto_pass', on: box.checked }));
+  return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
+}
+
+/** Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
+ * sends any other message of the table's protocol. */
+export function drawSnapshot(root, snapshot, act, note, send) {
   clear(root);
   const board = h('div', { class: 'board', id: 'board' });
   const drawn = renderBoard(snapshot.game, snapshot, act);
   board.append(drawn || h('pre', { class: 'text', text: snapshot.text }));
   const moves = h('div', { class: 'moves', id: 'moves' },
     snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text)));
-  const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(line => h('li', { text: line })));
+  const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.filter(line => line).map(line => h('li', { text: logWords(line) })));
   const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
   const name = tr(snapshot.name) || snapshot.game;
   document.title = `${name} · spieltisch`;
@@ -105,6 +136,7 @@ export function drawSnapshot(root, snapshot, act, note) {
       h('div', { class: 'side' },
         resultTable(snapshot),
         snapshot.legal.length ? h('div', { class: 'panel' }, h('h3', { text: t('moves') }), moves) : null,
+        autoPassSwitch(snapshot, send),
         h('div', { class: 'panel' }, h('h3', { text: t('log') }), log))));
   log.scrollTop = log.scrollHeight;
 }
@@ -117,7 +149,7 @@ export function showTable(main, table, token) {
     onState(s) {
       snapshot = s;
       if (s.viewer && s.viewer.seat !== undefined) remember({ table, token, game: s.game, seat: s.viewer.seat });
-      drawSnapshot(main, s, action => conn.act(s.version, action), note);
+      drawSnapshot(main, s, action => conn.act(s.version, action), note, conn.send);
       note = '';
     },
     onError(e) {
@@ -144,9 +176,35 @@ export function showHotseat(main, table, tokens) {
   }));
   const bySeat = seat => tokens.findIndex((_, i) => latest.get(seat) && latest.get(seat).token === tokens[i]);
 
+  /** A Steigung window on one device: one shared prompt that shows no hand;
+   * whoever lays a Steigung clicks their seat, the rest pass together. */
+  function drawWindow(any) {
+    const asked = any.s.window.filter(seat => latest.has(seat) && latest.get(seat).s.legal.length > 0);
+    if (!asked.length) return false;
+    shownSeat = null;
+    clear(main).append(h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': any.s.version },
+      h('h2', { text: t('window') }),
+      h('p', { text: t('windowWho') }),
+      h('p', { class: 'error', id: 'error' }),
+      h('div', { class: 'moves' },
+        asked.map(seat => h('button', { type: 'button', 'data-seat': seat, onclick: () => {
+          const { s } = latest.get(seat);
+          if (s.legal.some(l => l.action === 'hill')) conns[bySeat(seat)].act(s.version, 'hill');
+          else { const el = main.querySelector('#error'); if (el) el.textContent = `${t('seat')} ${seat + 1}: ${t('cannotAct')}`; }
+        } }, `${t('seat')} ${seat + 1}`)),
+        h('button', { type: 'button', id: 'window-nobody', onclick: () => {
+          for (const seat of asked) {
+            const { s } = latest.get(seat);
+            if (s.legal.length) conns[bySeat(seat)].act(s.version, 'pass');
+          }
+        } }, t('windowNobody')))));
+    return true;
+  }
+
   function draw() {
     const any = [...latest.values()][0];
     if (!any) return;
+    if (any.s.window && drawWindow(any)) return;
     const turn = any.s.turn;
     const humanToMove = turn && turn.seat !== undefined && latest.has(turn.seat) ? turn.seat : null;
     if (humanToMove !== null && humanToMove !== shownSeat && coverFor !== humanToMove) {
@@ -168,4 +226,5 @@ export function showHotseat(main, table, tokens) {
     drawSnapshot(main, s, action => conns[bySeat(seat)].act(s.version, action));
   }
   return () => conns.forEach(c => c.close());
+
 }

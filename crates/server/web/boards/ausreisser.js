@@ -17,7 +17,7 @@ const TEXTS = {
     pile: 'pile', cards: 'cards', chips: 'min.', total: 'points', jersey: 'yellow jersey', noPlay: 'no play yet',
     hand: 'Your hand', wind: 'Gegenwind', spurt: 'Spurt', lastStage: 'last stage', owed: 'owed',
     choose: 'Choosing the first leader', dealing: 'Dealing', refill: 'refilling', drawing: 'drawing',
-    window: 'may put a Steigung on the leader', pickCombo: 'Play', withHill: 'with Steigung', speed: 'speed',
+    window: 'Steigung window: anyone but the leader may lay one', pickCombo: 'Play', withHill: 'with Steigung', speed: 'speed',
     clickToPlay: 'Click a highlighted speed card to play it.', reactHill: 'Play Steigung on the leader', pass: 'Pass',
     spectatorHand: 'Hands are secret: spectators see card counts only.', over: 'The series is over', noSpecial: 'without special cards',
     cancel: 'Cancel', gets: '→',
@@ -27,7 +27,7 @@ const TEXTS = {
     pile: 'Stapel', cards: 'Karten', chips: 'Min.', total: 'Punkte', jersey: 'Gelbes Trikot', noPlay: 'noch keine Karte',
     hand: 'Deine Karten', wind: 'Gegenwind', spurt: 'Spurt', lastStage: 'letzte Etappe', owed: 'nachzuziehen',
     choose: 'Wahl des ersten Ausreissers', dealing: 'Es wird gegeben', refill: 'füllt auf', drawing: 'zieht',
-    window: 'darf eine Steigung auf den Ausreisser legen', pickCombo: 'Spielen', withHill: 'mit Steigung', speed: 'Tempo',
+    window: 'Steigungsfenster: alle außer dem Ausreisser dürfen eine legen', pickCombo: 'Spielen', withHill: 'mit Steigung', speed: 'Tempo',
     clickToPlay: 'Klicke eine markierte Tempokarte, um sie zu spielen.', reactHill: 'Steigung auf den Ausreisser', pass: 'Passen',
     spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.', over: 'Die Rundfahrt ist zu Ende', noSpecial: 'ohne Sonderkarten',
     cancel: 'Abbrechen', gets: '→',
@@ -121,8 +121,8 @@ function seatPanel(snapshot, seat, [x, y]) {
   const tb = view.table;
   const me = view.seat;
   const phase = tb.phase.phase;
-  const active = (['play', 'draw', 'refill'].includes(phase) && tb.mover === seat) || (phase === 'choose' && tb.phase.seat === seat)
-    || (phase === 'window' && tb.phase.seat === seat);
+  // In a Steigung window nobody is marked: everyone but the leader is asked at once.
+  const active = (['play', 'draw', 'refill'].includes(phase) && tb.mover === seat) || (phase === 'choose' && tb.phase.seat === seat);
   const leads = tb.leader === seat && phase !== 'choose';
   const g = s('g', { class: 'seat' + (active ? ' active' : ''), 'data-seat': seat });
   const top = y - 56;
@@ -192,7 +192,7 @@ function centre(snapshot, svg) {
   svg.append(pile);
   // What is happening now.
   let line = '';
-  if (phase === 'window') line = `${t('seat')} ${tb.phase.seat + 1} ${tx('window')}`;
+  if (phase === 'window') line = tx('window');
   else if (phase === 'refill') line = `${t('seat')} ${tb.mover + 1} ${tx('refill')}`;
   else if (phase === 'draw') line = `${t('seat')} ${tb.mover + 1} ${tx('drawing')}`;
   if (line) svg.append(s('text', { x: CX, y: CY + 100, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#fff', text: line }));
