@@ -59,9 +59,15 @@
 //!   who caused it. Fallen riders lose their move for the rest of the round.
 //! - **Surfaces** (9, advanced rules): the number of the space a rider starts
 //!   from is taken off (climb, cobbles) or added (descent) on every move under
-//!   his own power: dice, cards, a tow, a chance card's 7 ± its shift. A
-//!   drafting rider does not count them: he only needs to reach the space
-//!   behind his leader. Numbers are 1–6 on climbs and 1–4 elsewhere.
+//!   his own power: dice, cards, a chance card's 7 ± its shift (the photo
+//!   card's 7 too). A drafting rider does not count them: he only needs to
+//!   reach the space behind his leader. Numbers are 1–6 on climbs and 1–4
+//!   elsewhere.
+//! - **Tows** (14; RULES-NOTES "Tows"): the car pulls, so a tow moves
+//!   exactly its number (one die + 6, or a flat 12) whatever the surface:
+//!   never shortened by a climb or cobbles, never lengthened by a descent,
+//!   and it never dismounts the rider (records of edition 1 differ, see
+//!   below).
 //! - **Dismounting** (9.2): at a move of 0 or less; the rider returns at the
 //!   end of the round in the order he dismounted, to his space, else the
 //!   nearest free space beside it (rightmost on a tie), else one row further
@@ -134,6 +140,18 @@
 //! A default as `spieltisch games` lists it (`auto`, `none`, `teams`) may
 //! also be given as a value: it means the default.
 //!
+//! ## Records of older formats
+//! A record keeps the reading of the rules it was played under. Records of
+//! format 1 (written before 2026-11) carry the record-only option
+//! `edition=1` once read ([`spieltisch_core::Record::upgraded`]); today's
+//! records are edition 2 and do not name it. People cannot set it
+//! (`options_from_pairs` and `options_from_json` refuse the key); only a
+//! record's options ([`spieltisch_core::options::options_from_record_json`])
+//! accept it. Edition 1 differs from edition 2 only where listed:
+//! - a tow counted the surface as a move under the rider's own power:
+//!   shortened on a climb or cobbles (down to dismounting at 0 or less),
+//!   lengthened on a descent.
+//!
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,
 //! `draft`, `skip`, `tow`, `tow12`, `ask`, `accept`, `refuse`; chance:
@@ -195,7 +213,7 @@ mod rules_tests;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
-pub use options::{Level, Options, Rules};
+pub use options::{EDITION, Level, Options, Rules};
 pub use race::{Phase, Reifenbreite, Rider, Status};
 
 use rand::RngCore;
@@ -235,6 +253,19 @@ impl Game for Reifenbreite {
 
     fn options(&self) -> &Options {
         &self.options
+    }
+
+    /// `edition`: the reading of the rules a record was played under.
+    fn record_keys() -> &'static [&'static str] {
+        &["edition"]
+    }
+
+    /// A record of format 1 was played under edition 1 (see the crate
+    /// documentation, "Records of older formats").
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 2 {
+            options.insert("edition".into(), 1.into());
+        }
     }
 
     fn seats(&self) -> usize {

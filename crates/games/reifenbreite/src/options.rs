@@ -13,6 +13,17 @@ pub enum Level {
     Pro,
 }
 
+/// The rules edition of today's records (see [`Options::edition`]).
+pub const EDITION: u8 = 2;
+
+fn current_edition() -> u8 {
+    EDITION
+}
+
+fn is_current_edition(edition: &u8) -> bool {
+    *edition == EDITION
+}
+
 /// The options of a race (see the table in the crate documentation).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -33,6 +44,13 @@ pub struct Options {
     pub lead_exchange: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stages: Option<String>,
+    /// The reading of the rules a record was played under, which only
+    /// records carry (`Game::record_keys`), never people: 1 for records
+    /// written before 2026-11 (record format 1: energy row 2 a copy of row
+    /// 1, tows shortened and lengthened by the road surface), [`EDITION`]
+    /// today. Left out when it is today's, so new records do not carry it.
+    #[serde(default = "current_edition", skip_serializing_if = "is_current_edition")]
+    pub edition: u8,
 }
 
 impl Default for Options {
@@ -47,6 +65,7 @@ impl Default for Options {
             chase_car: None,
             lead_exchange: None,
             stages: None,
+            edition: EDITION,
         }
     }
 }
@@ -60,6 +79,8 @@ pub struct Rules {
     pub jersey: bool,
     pub chase_car: bool,
     pub lead_exchange: bool,
+    /// The rules edition ([`Options::edition`]).
+    pub edition: u8,
 }
 
 impl Options {
@@ -75,7 +96,14 @@ impl Options {
             jersey: self.jersey.unwrap_or(pro && sprints),
             chase_car: self.chase_car.unwrap_or(pro),
             lead_exchange: self.lead_exchange.unwrap_or(pro),
+            edition: self.edition,
         };
+        if !(1..=EDITION).contains(&self.edition) {
+            return Err(OptionsError::Rule(format!(
+                "edition must be from 1 to {EDITION}, not {}",
+                self.edition
+            )));
+        }
         if !(2..=4).contains(&self.teams) {
             return Err(OptionsError::Rule(format!("teams must be 2 to 4, not {}", self.teams)));
         }
@@ -205,6 +233,36 @@ mod tests {
         }
         let both = options_from_pairs::<Reifenbreite>(&["rules=pro", "sprints=false", "jersey=true"]);
         assert!(both.unwrap().resolve().unwrap_err().to_string().contains("jersey"));
+    }
+
+    /// The rules edition is the record's, never people's (RULES-NOTES,
+    /// "Energy cards" and "Tows (14)": records written before those readings
+    /// keep theirs): `options_from_pairs` and `options_from_json` refuse the
+    /// key, whatever its value; a record's options take it, and today's
+    /// options do not write it.
+    #[test]
+    fn people_cannot_set_the_edition() {
+        use spieltisch_core::options::{options_from_record_json, options_to_json};
+        for value in ["1", "2"] {
+            let err = options_from_pairs::<Reifenbreite>(&[format!("edition={value}")]).unwrap_err();
+            assert!(matches!(err, OptionsError::Unknown { ref key, .. } if key == "edition"), "{err}");
+        }
+        for value in [serde_json::json!(1), serde_json::json!(2)] {
+            let json = serde_json::json!({"rules": "pro", "edition": value});
+            assert!(options_from_json::<Reifenbreite>(&json).is_err(), "{json}");
+        }
+        let old = options_from_record_json::<Reifenbreite>(&serde_json::json!({"edition": 1})).unwrap();
+        assert_eq!(old.edition, 1);
+        assert_eq!(old.resolve().unwrap().edition, 1);
+        assert_eq!(
+            options_to_json::<Reifenbreite>(&old),
+            serde_json::json!({"teams": 4, "rules": "basic", "edition": 1})
+        );
+        let today = Options::default();
+        assert_eq!(today.edition, EDITION);
+        assert!(options_to_json::<Reifenbreite>(&today).get("edition").is_none());
+        let wrong = options_from_record_json::<Reifenbreite>(&serde_json::json!({"edition": 3})).unwrap();
+        assert!(wrong.resolve().unwrap_err().to_string().contains("edition"));
     }
 
     /// The defaults `spieltisch games` lists can be typed as values.

@@ -173,13 +173,17 @@ pub enum Phase {
     },
     /// Chance: photo cards still to draw for a tow (or the photo chance
     /// card), then move `amount`; still a breakaway if the rider broke away
-    /// before drawing the chance card (6.1).
+    /// before drawing the chance card (6.1). `tow` tells a tow, which the
+    /// car pulls whatever the road (14), from the chance card's 7, ridden
+    /// under the rider's own power.
     TowPhoto {
         rider: u8,
         left: u8,
         amount: u8,
         #[serde(default)]
         breakaway: bool,
+        #[serde(default)]
+        tow: bool,
     },
     /// The rider `asked` answers the offer of the lead by `leader` (16).
     Proposal {
@@ -836,7 +840,7 @@ impl Reifenbreite {
                 }
                 Action::Tow12 => {
                     self.tows[rider as usize] += 1;
-                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false };
+                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false, tow: true };
                 }
                 Action::Ask => {
                     let asked = self.ask_target(rider, offer).unwrap_or(rider);
@@ -846,7 +850,8 @@ impl Reifenbreite {
             },
             (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll(d)) => {
                 if tow {
-                    self.phase = Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false };
+                    self.phase =
+                        Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false, tow: true };
                 } else {
                     self.resolve_total(rider, base + d, breakaway);
                 }
@@ -858,12 +863,12 @@ impl Reifenbreite {
                 }
                 self.chance_card(rider, card, breakaway);
             }
-            (Phase::TowPhoto { rider, left, amount, breakaway }, Action::Photo(n)) => {
+            (Phase::TowPhoto { rider, left, amount, breakaway, tow }, Action::Photo(n)) => {
                 self.photos[rider as usize].push(n);
                 if left > 1 {
-                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway };
+                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway, tow };
                 } else {
-                    self.start_move(rider, amount as i16, breakaway);
+                    self.start_move(rider, amount as i16, breakaway, tow);
                 }
             }
             (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
@@ -925,7 +930,7 @@ impl Reifenbreite {
         if total == 7 && self.round > 1 {
             self.phase = Phase::ChanceDraw { rider, breakaway };
         } else {
-            self.start_move(rider, total as i16, breakaway);
+            self.start_move(rider, total as i16, breakaway, false);
         }
     }
 
@@ -951,7 +956,7 @@ impl Reifenbreite {
                 if let Some(k) = own.or(joker) {
                     self.energy[team][k] += 1;
                 }
-                self.start_move(rider, 7, breakaway);
+                self.start_move(rider, 7, breakaway, false);
             }
             ChanceCard::Bonk => {
                 let own = (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] > 0);
@@ -959,17 +964,21 @@ impl Reifenbreite {
                 if let Some(k) = own.or(joker) {
                     self.energy[team][k] -= 1;
                 }
-                self.start_move(rider, 7, breakaway);
+                self.start_move(rider, 7, breakaway, false);
             }
-            ChanceCard::Photo => self.phase = Phase::TowPhoto { rider, left: 1, amount: 7, breakaway },
-            _ => self.start_move(rider, 7 + card.shift() as i16, breakaway),
+            ChanceCard::Photo => {
+                self.phase = Phase::TowPhoto { rider, left: 1, amount: 7, breakaway, tow: false }
+            }
+            _ => self.start_move(rider, 7 + card.shift() as i16, breakaway, false),
         }
     }
 
     /// The move's length after the road surface (9.2–9.4); at 0 or less
-    /// the rider dismounts.
-    fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool) {
-        if self.rules.surfaces {
+    /// the rider dismounts. A tow (`towed`) is pulled by the car: its
+    /// number is the move whatever the road (14, RULES-NOTES "Tows"), but
+    /// in records of edition 1, which let the surface count for it too.
+    fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool, towed: bool) {
+        if self.rules.surfaces && !(towed && self.rules.edition >= 2) {
             let cell = self.track().cell[self.riders[rider as usize].space as usize];
             match cell.surface {
                 crate::board::Surface::Climb | crate::board::Surface::Cobbles => amount -= cell.number as i16,
@@ -1299,8 +1308,14 @@ mod tests {
         use crate::board::{Block, Cell, Surface};
         use spieltisch_core::Game;
         let asphalt = Cell { surface: Surface::Asphalt, number: 0 };
-        let rules =
-            Rules { surfaces: false, sprints: false, jersey: false, chase_car: true, lead_exchange: false };
+        let rules = Rules {
+            surfaces: false,
+            sprints: false,
+            jersey: false,
+            chase_car: true,
+            lead_exchange: false,
+            edition: crate::options::EDITION,
+        };
         // Rider 32 on row 5 and rider 41 directly behind him, lane 1.
         let (leader, follower) = (rider_index(32).unwrap(), rider_index(41).unwrap());
         let moving = ChanceCard::DECK

@@ -6,7 +6,7 @@ use crate::action::{Action, rider_index};
 use crate::board::{Block, Cell, Surface};
 use crate::cards::{ChanceCard, Energy};
 use crate::course::{self, Sprint, Track};
-use crate::options::{Level, Options, Rules};
+use crate::options::{EDITION, Level, Options, Rules};
 use crate::race::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use spieltisch_core::{Game, Turn};
 
@@ -29,8 +29,14 @@ fn r(number: u8) -> u8 {
     rider_index(number).expect("rider number")
 }
 
-const BASIC: Rules =
-    Rules { surfaces: false, sprints: false, jersey: false, chase_car: false, lead_exchange: false };
+const BASIC: Rules = Rules {
+    surfaces: false,
+    sprints: false,
+    jersey: false,
+    chase_car: false,
+    lead_exchange: false,
+    edition: EDITION,
+};
 const ADVANCED: Rules = Rules { surfaces: true, ..BASIC };
 
 fn race(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Reifenbreite {
@@ -1021,6 +1027,56 @@ fn section_14_chase_car_and_photo_cards() {
     assert_eq!(g.stage_points()[r(21) as usize], 0);
     g.director = vec![2, 4];
     assert_eq!(g.stage_points()[r(21) as usize], 50);
+}
+
+/// One straight of `surface` with `number` on every space.
+fn road_of(surface: Surface, number: u8) -> Track {
+    Track::from_blocks(&[Block::Straight(vec![vec![cell(surface, number); 4]; 30])], 1, &[0])
+}
+
+#[test]
+fn section_14_a_tow_moves_its_number_whatever_the_surface() {
+    // 14: "Wer sich mitziehen lassen will, würfelt mit einem Würfel und
+    // addiert dazu sechs Augen - die Summe ist seine Zugweite." and "Der
+    // Fahrer zieht 12 Felder vor, ohne zu würfeln." RULES-NOTES "Tows (14)":
+    // the car pulls, so a tow moves exactly its number whatever the surface:
+    // never shortened by a climb or cobbles, never lengthened by a descent,
+    // and it never dismounts the rider.
+    let rules = Rules { chase_car: true, ..ADVANCED };
+    for (surface, number) in [(Surface::Climb, 6), (Surface::Cobbles, 4), (Surface::Descent, 4)] {
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["tow", "roll 1", "photo 3"]);
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: 7, breakaway: false }, "{surface:?}");
+        assert_eq!(g.riders()[r(21) as usize].status, Status::Road, "{surface:?}");
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["tow12", "photo 3", "photo 4"]);
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: 12, breakaway: false }, "{surface:?}");
+        // The same 7 under his own power counts the surface (9.2-9.4):
+        // "Ein Fahrer, der von einem ockerfarbenen Feld abfährt, darf die
+        // darauf genannte Zahl zu seiner gewürfelten Zahl addieren."
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["card 5", "ride", "roll 2", "chance photo", "photo 3"]);
+        let own = if surface == Surface::Descent { 7 + number } else { 7 - number };
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: own, breakaway: false }, "{surface:?}");
+    }
+}
+
+#[test]
+fn edition_1_tows_count_the_surface() {
+    // Records of edition 1 (RULES-NOTES "Tows (14)" changed in 2026-11)
+    // were played with tows shortened by a climb or cobbles and lengthened
+    // by a descent, as any move of the rider's own: they replay so.
+    let rules = Rules { chase_car: true, edition: 1, ..ADVANCED };
+    for (surface, number, amount) in
+        [(Surface::Climb, 6, 1), (Surface::Cobbles, 4, 3), (Surface::Descent, 4, 11)]
+    {
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["tow", "roll 1", "photo 3"]);
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount, breakaway: false }, "{surface:?}");
+    }
+    let mut g = race(road_of(Surface::Climb, 6), rules, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["tow12", "photo 3", "photo 4"]);
+    assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: 6, breakaway: false });
 }
 
 #[test]
