@@ -162,7 +162,7 @@ pub fn view(view: &View, lang: Lang) -> String {
     }
     for team in 0..g.teams() {
         let e = g.energy(team);
-        let cards: Vec<String> = (0..7)
+        let cards: Vec<String> = (0..ENERGY_KINDS.len())
             .filter(|&k| e[k] > 0)
             .map(|k| {
                 let kind = ENERGY_KINDS[k];

@@ -40,9 +40,11 @@
 //!   leader's count is the shortest path of his move), and (advanced rules,
 //!   9.1) starts on the same surface colour. A rider who declines ends the
 //!   chain; he moves later in the normal order.
-//! - **Energy cards** (4.3, 6, 10; RULES-NOTES): each team's row is 21-6M,
-//!   21-5, 22-6M, 23-6M, 24-5, J-6M, J-5; two rows on long courses, one on
-//!   Paris–Roubaix and Lüttich. Cards are public. Not in the start round;
+//! - **Energy cards** (4.3, 6, 10; RULES-NOTES "Energy cards"): each team has
+//!   two rows as the English edition prints them, row 1 21-6M, 21-5, 22-6M,
+//!   23-6M, 24-5, J-6M, J-5 and row 2 21-6M, 21-5, 22-5, 23-6M, 24-5, J-6M,
+//!   J-5 ([`cards::ENERGY_ROWS`]): rider 22 holds one 6M and one 5 on long
+//!   courses. Paris–Roubaix and Lüttich use row 1 only. Cards are public. Not in the start round;
 //!   at most two per move, each replacing a die. Advanced: no `M` card on a
 //!   climb, only one card on cobbles. A breakaway needs at least one card.
 //! - **Chance cards** (7): drawn on a total of 7 from two dice or a card and
@@ -150,7 +152,10 @@
 //! accept it. Edition 1 differs from edition 2 only where listed:
 //! - a tow counted the surface as a move under the rider's own power:
 //!   shortened on a climb or cobbles (down to dismounting at 0 or less),
-//!   lengthened on a descent.
+//!   lengthened on a descent. (It never dismounted a rider all the same: a
+//!   tow is at least 7 and a climb at most 6.)
+//! - energy row 2 was a copy of row 1: rider 22 held two 6M and no 5 on long
+//!   courses.
 //!
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,

@@ -1,7 +1,7 @@
 //! The state of a race (or stage race) and every rule that changes it.
 
 use crate::action::Action;
-use crate::cards::{ChanceCard, ENERGY_KINDS, Energy};
+use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
 use crate::course::{self, NONE, Track};
 use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
 use crate::options::{Options, Rules};
@@ -49,7 +49,7 @@ const PHOTOS: [(Action, u32); 6] = [
 ];
 
 /// The kinds of energy card each rider of a team (by place) may play, his
-/// own and the jokers, as a byte mask over a team's seven counts
+/// own and the jokers, as a byte mask over a team's eight counts
 /// ([`Reifenbreite::playable_cards`]).
 const PLAYABLE_KINDS: [u64; 4] = {
     let mut masks = [0u64; 4];
@@ -211,8 +211,8 @@ pub struct Reifenbreite {
     pub(crate) moved: u16,
     /// Riders who have offered or taken over the lead this round.
     pub(crate) asked: u16,
-    /// Energy cards held, per team and kind.
-    pub(crate) energy: Vec<[u8; 7]>,
+    /// Energy cards held, per team and kind ([`ENERGY_KINDS`]).
+    pub(crate) energy: Vec<[u8; 8]>,
     /// Chance cards left in the pile, per type.
     pub(crate) pile: [u8; 14],
     pub(crate) finish: Vec<u8>,
@@ -386,7 +386,7 @@ impl Reifenbreite {
         let rows = self.track().energy_rows;
         self.riders = vec![Rider { space: NONE, status: Status::Waiting }; n];
         self.build_road_index();
-        self.energy = vec![[rows; 7]; self.options.teams as usize];
+        self.energy = vec![energy_deck(rows, self.rules.edition); self.options.teams as usize];
         self.pile = ChanceCard::full_pile(self.rules.chase_car);
         self.finish.clear();
         self.sprint_results = vec![Vec::new(); self.track().sprints.len()];
@@ -427,7 +427,7 @@ impl Reifenbreite {
         &self.riders
     }
 
-    pub fn energy(&self, team: u8) -> [u8; 7] {
+    pub fn energy(&self, team: u8) -> [u8; 8] {
         self.energy[team as usize]
     }
 
@@ -696,8 +696,8 @@ impl Reifenbreite {
         }
         let held = &self.energy[(rider / 4) as usize];
         // Most riders have no card left to play late in a race: a look at
-        // all seven counts at once settles it.
-        let counts = u64::from_le_bytes([held[0], held[1], held[2], held[3], held[4], held[5], held[6], 0]);
+        // all eight counts at once settles it.
+        let counts = u64::from_le_bytes(*held);
         if counts & PLAYABLE_KINDS[(rider % 4) as usize] == 0 {
             return [false; 4];
         }
@@ -938,7 +938,7 @@ impl Reifenbreite {
     fn chance_card(&mut self, rider: u8, card: ChanceCard, breakaway: bool) {
         let team = (rider / 4) as usize;
         let place = rider % 4;
-        let rows = self.track().energy_rows;
+        let kinds = 0..ENERGY_KINDS.len();
         match card {
             ChanceCard::Fall => {
                 self.fall(rider);
@@ -949,18 +949,21 @@ impl Reifenbreite {
                 self.advance();
             }
             ChanceCard::Feed => {
-                // His own spent card (in row order), else a spent joker.
-                let own =
-                    (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] < rows);
-                let joker = (0..7).find(|&k| ENERGY_KINDS[k].owner.is_none() && self.energy[team][k] < rows);
+                // His own spent card (in row order), else a spent joker: a
+                // kind he holds fewer of than the team was dealt.
+                let dealt = energy_deck(self.track().energy_rows, self.rules.edition);
+                let spent = |k: usize| self.energy[team][k] < dealt[k];
+                let own = kinds.clone().find(|&k| ENERGY_KINDS[k].owner == Some(place) && spent(k));
+                let joker = kinds.clone().find(|&k| ENERGY_KINDS[k].owner.is_none() && spent(k));
                 if let Some(k) = own.or(joker) {
                     self.energy[team][k] += 1;
                 }
                 self.start_move(rider, 7, breakaway, false);
             }
             ChanceCard::Bonk => {
-                let own = (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] > 0);
-                let joker = (0..7).find(|&k| ENERGY_KINDS[k].owner.is_none() && self.energy[team][k] > 0);
+                let held = |k: usize| self.energy[team][k] > 0;
+                let own = kinds.clone().find(|&k| ENERGY_KINDS[k].owner == Some(place) && held(k));
+                let joker = kinds.clone().find(|&k| ENERGY_KINDS[k].owner.is_none() && held(k));
                 if let Some(k) = own.or(joker) {
                     self.energy[team][k] -= 1;
                 }
@@ -1355,7 +1358,7 @@ mod tests {
     #[test]
     fn playable_kinds_are_the_kinds_a_rider_can_name() {
         for place in 0..4u8 {
-            for k in 0..7 {
+            for k in 0..ENERGY_KINDS.len() {
                 let named = Energy::ALL.iter().any(|e| e.kind(place) == Some(k));
                 assert_eq!(
                     PLAYABLE_KINDS[place as usize] >> (8 * k) & 0xff != 0,

@@ -451,7 +451,45 @@ fn figure_9_energy_cards_and_breakaways() {
     play(&mut g, &["roll 3", &format!("to {}", sp(14, 1))]);
     assert!(!matches!(g.phase(), Phase::Draft { .. }));
     assert_eq!(mover(&g), Some(41));
-    assert_eq!(g.energy(1)[2], 1, "one of the two 32-6M cards is spent");
+    // RULES-NOTES "Energy cards": the second rider holds one 6M (row 1) and
+    // one 5 (row 2); 32 has spent the 6M and kept the 5.
+    assert_eq!((g.energy(1)[2], g.energy(1)[3]), (0, 1), "32-6M spent, 32-5 left");
+}
+
+#[test]
+fn energy_cards_rider_22_holds_a_6m_and_a_5() {
+    // 4.3: "Jeder Teamchef erhält die 14 Energie-Karten"; "Werden nur kurze
+    // Strecken gefahren, wie zum Beispiel "Paris - Roubaix" oder "Lüttich -
+    // Bastenaken - Lüttich", so darf jeder Teamchef nur die 7 oberen
+    // Energie-Karten verwenden." RULES-NOTES "Energy cards": row 2 holds
+    // 22-5 where row 1 holds 22-6M, so on long courses rider 22 holds one 6M
+    // and one 5.
+    let deck = |course: &str, edition: u8| {
+        let options = Options { course: Some(course.into()), edition, ..Options::default() };
+        Reifenbreite::new(&options).unwrap().energy(0)
+    };
+    use crate::cards::ENERGY_ROWS;
+    let both: [u8; 8] = std::array::from_fn(|k| ENERGY_ROWS[0][k] + ENERGY_ROWS[1][k]);
+    for course in ["tour", "giro"] {
+        assert_eq!(deck(course, EDITION), both, "{course}");
+        assert_eq!(deck(course, EDITION)[2..4], [1, 1], "{course}: 22-6M and 22-5");
+        // Records of edition 1 were played with row 2 a copy of row 1.
+        assert_eq!(deck(course, 1)[2..4], [2, 0], "{course}, edition 1: two 22-6M");
+    }
+    for course in ["paris-roubaix", "luettich"] {
+        assert_eq!(deck(course, EDITION), ENERGY_ROWS[0], "{course}");
+        assert_eq!(deck(course, 1), ENERGY_ROWS[0], "{course}, edition 1");
+    }
+    // 22 plays his 6M and his 5 together; no second 6M of his own.
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
+    play(&mut g, &["card 6M"]);
+    assert!(!g.legal_vec().contains(&Action::Card(Energy::Own6)), "one 22-6M only");
+    play(&mut g, &["card 5", "ride"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 11, .. }));
+    let mut old = race(grid(30), Rules { edition: 1, ..BASIC }, 2, &[(22, sp(2, 1))]);
+    assert!(!old.legal_vec().contains(&Action::Card(Energy::Own5)), "edition 1: no 22-5");
+    play(&mut old, &["card 6M", "card 6M", "ride"]);
+    assert!(matches!(old.phase(), Phase::Move { amount: 12, .. }));
 }
 
 #[test]
@@ -543,7 +581,7 @@ fn figure_11(cards: bool) -> Reifenbreite {
     let mut g = race(track, BASIC, 2, &riders);
     if !cards {
         // "Fahrer 31 hat jedoch keine Energie-Karte mehr": nor has his team.
-        g.energy[1] = [0; 7];
+        g.energy[1] = [0; 8];
         g.begin_turn(r(31));
     }
     g
@@ -747,12 +785,42 @@ fn section_10_energy_cards_by_surface() {
 #[test]
 fn chance_cards_give_and_take_energy() {
     // 7: a card is always the affected rider's; else a joker; else none.
+    // "Muß ein Fahrer eine Karte abgeben, hat aber keine mehr, so darf man
+    // einen Joker abgeben. Ist auch kein Joker vorhanden, wird keine Karte
+    // abgegeben." 22 holds 22-6M and 22-5 (RULES-NOTES "Energy cards"): he
+    // hands in the 6M, then the 5, then the jokers in row order.
+    let dealt = crate::cards::energy_deck(2, EDITION);
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
-    play(&mut g, &["ride", "roll 7", "chance bonk"]);
-    assert_eq!(g.energy(0)[2], 1, "22 hands in his own 6");
+    // 22's turn again, a 7 and the chance card (a rider without cards has
+    // nothing to choose and rolls at once).
+    let seven = |g: &mut Reifenbreite, card: &str| {
+        g.moved = 0;
+        g.pile = ChanceCard::full_pile(false);
+        g.begin_turn(r(22));
+        if g.legal_vec().contains(&Action::Ride) {
+            play(g, &["ride"]);
+        }
+        play(g, &["roll 7", &format!("chance {card}")]);
+    };
+    let mut expected = dealt;
+    for kind in [2, 3, 6, 6, 7, 7] {
+        seven(&mut g, "bonk");
+        expected[kind] -= 1;
+        assert_eq!(g.energy(0), expected, "22 hands in kind {kind}");
+    }
+    seven(&mut g, "bonk");
+    assert_eq!(g.energy(0), expected, "nothing left to hand in");
+    // A feeding station gives back his own spent cards first, the 6 first,
+    // then the jokers.
+    for kind in [2, 3, 6, 6, 7, 7] {
+        seven(&mut g, "feed");
+        expected[kind] += 1;
+        assert_eq!(g.energy(0), expected, "22 gets back kind {kind}");
+    }
+    assert_eq!(g.energy(0), dealt);
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
     play(&mut g, &["ride", "roll 7", "chance feed"]);
-    assert_eq!(g.energy(0), [2; 7], "nothing spent, nothing given back");
+    assert_eq!(g.energy(0), dealt, "nothing spent, nothing given back");
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
     play(&mut g, &["ride", "roll 7", "chance headwind3"]);
     assert!(matches!(g.phase(), Phase::Move { amount: 4, .. }));
