@@ -88,8 +88,9 @@
 //!   several teams scores their sum.
 //! - **Professional rules** (11–17), each switchable: sprints; the yellow
 //!   jersey (only with more than one sprint: the winner of the first sprint
-//!   takes it; a later sprint winner takes it if he then has more sprint
-//!   points than any other rider; its wearer scores 2 points for each
+//!   takes it as he crosses; a later sprint winner who is not its wearer
+//!   takes it if he then has more sprint points than any other rider, and
+//!   on a tie the wearer keeps it; its wearer scores 2 points for each
 //!   further round that ends while he wears it and is still racing); the
 //!   chase car (`tow`: one die + 6 and one photo card, `tow12`: 12 and two
 //!   photo cards, at most 4 tows, also in the start round; no chance card
@@ -102,6 +103,27 @@
 //!   first; once per rider and round); stage races (`stages`: every stage is
 //!   a fresh race with fresh cards; the result is stages × the best
 //!   rider's total + the team total).
+//! - **When the jersey changes** (15.1; RULES-NOTES "When the jersey
+//!   changes"): "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so
+//!   berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte hat".
+//!   With `jersey_judged=at_crossing` (the default, the literal "jetzt") the
+//!   new winner is judged the moment he crosses, counting every sprint point
+//!   scored up to then; the jersey changes at once, and the round's 2
+//!   points go to nobody (the new wearer took it this round). With
+//!   `jersey_judged=round_end` he is judged at the end of that round,
+//!   counting every sprint point scored by then (a wearer who crosses
+//!   second right behind him counts with those points): only that sprint's
+//!   new winner can take it ("Ist dies der neue Fahrer"), a tie keeps the
+//!   wearer, and the round's 2 points go to the rider who wore the jersey
+//!   through the round, before it changes. The first sprint's winner takes
+//!   the jersey as he crosses under both.
+//! - **Two sprints won in one round** (`round_end`, our decision): each
+//!   sprint's new winner is judged once at the end of the round, in the
+//!   order the sprints were won, each against the jersey as the judgement
+//!   before left it, all with the points of the whole round. Only one rider
+//!   can have more points than every other, so at most one of them takes
+//!   it; a rider who won both sprints takes it at his first judgement or
+//!   not at all.
 //! - **Where the professional rules are silent** (our decisions):
 //!   - A tow is the whole move: it is chosen instead of energy cards and
 //!     cannot be a breakaway (14 gives it its own length: one die + 6, or
@@ -137,6 +159,7 @@
 //! | `rules` | `basic`, `advanced`, `pro` | `basic` |
 //! | `sprints`, `chase_car`, `lead_exchange` | true/false, or `auto` | `auto`: true with `rules=pro` |
 //! | `jersey` | true/false, or `auto` (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
+//! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `at_crossing` |
 //! | `stages` | comma-separated courses, or `none` | `none` |
 //!
 //! A default as `spieltisch games` lists it (`auto`, `none`, `teams`) may
@@ -156,6 +179,9 @@
 //!   tow is at least 7 and a climb at most 6.)
 //! - energy row 2 was a copy of row 1: rider 22 held two 6M and no 5 on long
 //!   courses.
+//!
+//! A record without `jersey_judged` (every record older than the option)
+//! is judged at the crossing, as it was played.
 //!
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,
@@ -218,7 +244,7 @@ mod rules_tests;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
-pub use options::{EDITION, Level, Options, Rules};
+pub use options::{EDITION, JerseyJudged, Level, Options, Rules};
 pub use race::{Phase, Reifenbreite, Rider, Status};
 
 use rand::RngCore;

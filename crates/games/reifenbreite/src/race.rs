@@ -4,7 +4,7 @@ use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
 use crate::course::{self, NONE, Track};
 use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
-use crate::options::{Options, Rules};
+use crate::options::{JerseyJudged, Options, Rules};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use spieltisch_core::{OptionsError, Seat, Turn};
 use std::sync::Arc;
@@ -220,6 +220,11 @@ pub struct Reifenbreite {
     pub(crate) sprint_points: Vec<u16>,
     /// The yellow jersey: its wearer and the round he took it.
     pub(crate) jersey: Option<(u8, u16)>,
+    /// With `jersey_judged=round_end`: the new winners of this round's
+    /// sprints, in the order the sprints were won, whose claim to the jersey
+    /// is judged when the round ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) jersey_pending: Vec<u8>,
     pub(crate) jersey_points: Vec<u16>,
     pub(crate) dismounted: Vec<u8>,
     pub(crate) tows: Vec<u8>,
@@ -344,6 +349,7 @@ impl Reifenbreite {
             sprint_results: Vec::new(),
             sprint_points: vec![0; n],
             jersey: None,
+            jersey_pending: Vec::new(),
             jersey_points: vec![0; n],
             dismounted: Vec::new(),
             tows: vec![0; n],
@@ -392,6 +398,7 @@ impl Reifenbreite {
         self.sprint_results = vec![Vec::new(); self.track().sprints.len()];
         self.sprint_points = vec![0; n];
         self.jersey = None;
+        self.jersey_pending.clear();
         self.jersey_points = vec![0; n];
         self.dismounted.clear();
         self.tows = vec![0; n];
@@ -1041,17 +1048,23 @@ impl Reifenbreite {
         }
         match self.jersey {
             None if sprint == 0 => self.jersey = Some((rider, self.round)),
-            Some((holder, _)) if holder != rider => {
-                let mine = self.sprint_points[rider as usize];
-                let best_other = (0..self.riders.len())
-                    .filter(|&o| o != rider as usize)
-                    .map(|o| self.sprint_points[o])
-                    .max();
-                if best_other.is_none_or(|b| mine > b) {
-                    self.jersey = Some((rider, self.round));
-                }
-            }
+            Some((holder, _)) if holder != rider => match self.rules.jersey_judged {
+                JerseyJudged::AtCrossing => self.judge_jersey(rider),
+                JerseyJudged::RoundEnd => self.jersey_pending.push(rider),
+            },
             _ => {}
+        }
+    }
+
+    /// "Ist dies der neue Fahrer" (15.1): the new sprint winner `rider`
+    /// takes the jersey if he now has more sprint points than every other
+    /// rider; on a tie the holder keeps it.
+    fn judge_jersey(&mut self, rider: u8) {
+        let mine = self.sprint_points[rider as usize];
+        let best_other =
+            (0..self.riders.len()).filter(|&o| o != rider as usize).map(|o| self.sprint_points[o]).max();
+        if best_other.is_none_or(|b| mine > b) {
+            self.jersey = Some((rider, self.round));
         }
     }
 
@@ -1163,6 +1176,16 @@ impl Reifenbreite {
         {
             self.jersey_points[holder as usize] += 2;
         }
+        // Judged after the round's 2 points went to the rider who wore the
+        // jersey through it; a rider judged twice (two sprints won) may
+        // have taken it at the first.
+        for i in 0..self.jersey_pending.len() {
+            let rider = self.jersey_pending[i];
+            if self.jersey.is_some_and(|(holder, _)| holder != rider) {
+                self.judge_jersey(rider);
+            }
+        }
+        self.jersey_pending.clear();
         for r in 0..self.riders.len() as u8 {
             let rider = self.riders[r as usize];
             if rider.status == Status::Finished {
@@ -1317,6 +1340,7 @@ mod tests {
             jersey: false,
             chase_car: true,
             lead_exchange: false,
+            jersey_judged: crate::options::JerseyJudged::AtCrossing,
             edition: crate::options::EDITION,
         };
         // Rider 32 on row 5 and rider 41 directly behind him, lane 1.

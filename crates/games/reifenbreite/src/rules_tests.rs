@@ -6,7 +6,7 @@ use crate::action::{Action, rider_index};
 use crate::board::{Block, Cell, Surface};
 use crate::cards::{ChanceCard, Energy};
 use crate::course::{self, Sprint, Track};
-use crate::options::{EDITION, Level, Options, Rules};
+use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
 use crate::race::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use spieltisch_core::{Game, Turn};
 
@@ -35,6 +35,7 @@ const BASIC: Rules = Rules {
     jersey: false,
     chase_car: false,
     lead_exchange: false,
+    jersey_judged: JerseyJudged::AtCrossing,
     edition: EDITION,
 };
 const ADVANCED: Rules = Rules { surfaces: true, ..BASIC };
@@ -1055,6 +1056,155 @@ fn section_15_1_yellow_jersey() {
     }
     assert_eq!(g.round(), 7);
     assert_eq!([21, 42].map(|n| g.jersey_points[r(n) as usize]), [2, 4]);
+}
+
+/// The professional rules of 15.1, with the jersey judged `judged`.
+fn jersey_rules(judged: JerseyJudged) -> Rules {
+    Rules { sprints: true, jersey: true, jersey_judged: judged, ..ADVANCED }
+}
+
+/// The first sprint (line B at row 4) in round 2: 21 wins it and takes the
+/// jersey (11 points), `second` is second (8), `third` third (5).
+fn after_sprint_b(track: Track, judged: JerseyJudged, second: u8, third: u8) -> Reifenbreite {
+    let riders = [(21, sp(3, 1)), (second, sp(3, 2)), (third, sp(3, 3))];
+    let mut g = race(track, jersey_rules(judged), 2, &riders);
+    rides(&mut g, &[(21, 2, 4, 1), (second, 2, 4, 2), (third, 2, 4, 3)]);
+    assert_eq!(g.round(), 3);
+    assert_eq!(g.jersey, Some((r(21), 2)), "the first sprint's winner takes it as he crosses");
+    g
+}
+
+fn wearer(g: &Reifenbreite) -> Option<u8> {
+    g.jersey.map(|(h, _)| crate::action::rider_number(h))
+}
+
+fn jersey_points(g: &Reifenbreite, numbers: &[u8]) -> Vec<u16> {
+    numbers.iter().map(|&n| g.jersey_points[r(n) as usize]).collect()
+}
+
+#[test]
+fn section_15_1_jersey_judged_at_round_end_counts_the_wearers_points() {
+    // 15.1: "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so
+    // berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte hat:
+    // Gewertet werden nur die Punkte, die ein Fahrer bei den "Sprints"
+    // erzielt." RULES-NOTES "When the jersey changes (15.1)": by default the
+    // moment the new winner crosses (the literal "jetzt"); with the option,
+    // at the end of that round, "so a holder who crosses 2nd right behind
+    // the challenger is counted with those points".
+    for judged in [JerseyJudged::AtCrossing, JerseyJudged::RoundEnd] {
+        let mut g = after_sprint_b(sprint_track(), judged, 33, 42);
+        rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
+        assert_eq!(jersey_points(&g, &[21]), [2], "round 3 in the jersey");
+        // Round 4: 42 wins sprint C, 7 points: 12 against 21's 11.
+        rides(&mut g, &[(42, 2, 10, 3)]);
+        assert_eq!(g.sprint_points[r(42) as usize], 12);
+        match judged {
+            JerseyJudged::AtCrossing => assert_eq!(wearer(&g), Some(42), "judged now: 12 > 11"),
+            JerseyJudged::RoundEnd => {
+                assert_eq!(wearer(&g), Some(21), "judged when the round ends");
+                assert_eq!(g.jersey_pending, [r(42)]);
+            }
+        }
+        // 21 crosses second right behind him: 5 points, 16.
+        rides(&mut g, &[(21, 3, 10, 1), (33, 2, 6, 2)]);
+        assert_eq!((g.round(), g.sprint_points[r(21) as usize]), (5, 16));
+        match judged {
+            // The new wearer took it in round 4: nobody scores for it.
+            JerseyJudged::AtCrossing => {
+                assert_eq!((wearer(&g), jersey_points(&g, &[21, 42])), (Some(42), vec![2, 0]))
+            }
+            // 12 is not the most: 21 keeps it, and wore it through round 4.
+            JerseyJudged::RoundEnd => {
+                assert_eq!((wearer(&g), jersey_points(&g, &[21, 42])), (Some(21), vec![4, 0]));
+                assert!(g.jersey_pending.is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn section_15_1_jersey_judged_at_round_end_changes_after_the_rounds_points() {
+    // 15.1: "Ist dies der neue Fahrer, so wird er ... gegen seinen Fahrer mit
+    // dem Gelben Trikot ausgetauscht." and "Für jede weitere Runde, in der
+    // dieser Fahrer das Gelbe Trikot hält, bekommt er 2 Punkte". RULES-NOTES
+    // "When the jersey changes (15.1)", option round_end: the round's 2
+    // points go to the rider who wore the jersey through it; the new wearer
+    // scores from the next round on.
+    let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 33, 42);
+    rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
+    rides(&mut g, &[(42, 2, 10, 3), (21, 2, 9, 1)]);
+    let en =
+        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Spectator), spieltisch_core::Lang::En);
+    assert!(en.contains("yellow jersey: 21 (judged at the end of the round: 42)"), "{en}");
+    rides(&mut g, &[(33, 2, 6, 2)]);
+    assert_eq!(g.round(), 5);
+    assert_eq!(g.jersey, Some((r(42), 4)), "12 is the most: 42 takes it as round 4 ends");
+    assert_eq!(jersey_points(&g, &[21, 42]), [4, 0]);
+    rides(&mut g, &[(42, 2, 11, 3), (21, 2, 10, 1), (33, 2, 7, 2)]);
+    assert_eq!(jersey_points(&g, &[21, 42]), [4, 2]);
+}
+
+#[test]
+fn section_15_1_jersey_judged_at_round_end_a_tie_keeps_the_wearer() {
+    // 15.1: "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten
+    // Punkte hat ... Ist dies der neue Fahrer": RULES-NOTES "When the jersey
+    // changes (15.1)": a tie keeps the holder. Sprint C pays 7, 1, 0 here:
+    // 42 wins it (12), 21 is second right behind (12). Judged at the
+    // crossing, 42's 12 beat 21's 11.
+    for (judged, expected) in [(JerseyJudged::AtCrossing, 42), (JerseyJudged::RoundEnd, 21)] {
+        let mut g = after_sprint_b(sprint_track_with_c([7, 1, 0]), judged, 33, 42);
+        rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
+        rides(&mut g, &[(42, 2, 10, 3), (21, 3, 10, 1), (33, 2, 6, 2)]);
+        assert_eq!([21, 42].map(|n| g.sprint_points[r(n) as usize]), [12, 12]);
+        assert_eq!(wearer(&g), Some(expected), "{judged:?}");
+    }
+    // Only the sprint's new winner can take it: with 7, 5, 0 for sprint C,
+    // 33 (8 from sprint B) is second at C behind 42 and has the most, 13,
+    // but he did not win the sprint, and 42's 12 is not the most: 21 keeps
+    // it.
+    let mut g = after_sprint_b(sprint_track_with_c([7, 5, 0]), JerseyJudged::RoundEnd, 33, 42);
+    rides(&mut g, &[(21, 2, 5, 1), (33, 4, 8, 2), (42, 5, 9, 3)]);
+    rides(&mut g, &[(42, 2, 10, 3), (33, 3, 10, 2), (21, 2, 6, 1)]);
+    assert_eq!(g.sprint_results[1], [r(42), r(33)]);
+    assert_eq!([21, 33, 42].map(|n| g.sprint_points[r(n) as usize]), [11, 13, 12]);
+    assert_eq!(wearer(&g), Some(21));
+}
+
+/// [`sprint_track`] with other points for sprint C.
+fn sprint_track_with_c(points: [u8; 3]) -> Track {
+    let mut track = sprint_track();
+    track.sprints[1].points = points;
+    track
+}
+
+#[test]
+fn jersey_judged_at_round_end_two_sprints_in_one_round() {
+    // Our decision (crate documentation, "Two sprints won in one round"),
+    // under RULES-NOTES "When the jersey changes (15.1)", option round_end:
+    // each sprint's new winner is judged once when the round ends, in the
+    // order the sprints were won, with all the round's points. 15.1: "Ist
+    // dies der neue Fahrer".
+    // 42 wins sprint C (12 in all); 43 is second at C and wins E in the same
+    // move (8 + 5 + 5 = 18).
+    let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 43, 42);
+    rides(&mut g, &[(21, 2, 5, 1), (43, 4, 8, 2), (42, 5, 9, 3)]);
+    rides(&mut g, &[(42, 2, 10, 3), (43, 9, 17, 2)]);
+    assert_eq!((g.sprint_results[1].clone(), g.sprint_results[2].clone()), (vec![r(42), r(43)], vec![r(43)]));
+    assert_eq!(g.jersey_pending, [r(42), r(43)], "in the order the sprints were won");
+    assert_eq!(wearer(&g), Some(21));
+    rides(&mut g, &[(21, 2, 7, 1)]);
+    assert_eq!(g.round(), 5);
+    // 42's 12 is not the most; 43's 18 is: 43 takes it, and 21 scored round 4.
+    assert_eq!(g.jersey, Some((r(43), 4)));
+    assert_eq!(jersey_points(&g, &[21, 42, 43]), [4, 0, 0]);
+    // One rider wins both sprints in one move: judged once, he takes it.
+    let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 43, 42);
+    rides(&mut g, &[(21, 2, 5, 1), (43, 4, 8, 2), (42, 2, 5, 3)]);
+    rides(&mut g, &[(43, 9, 17, 2)]);
+    assert_eq!(g.jersey_pending, [r(43), r(43)]);
+    rides(&mut g, &[(21, 2, 6, 1), (42, 2, 6, 3)]);
+    assert_eq!(g.jersey, Some((r(43), 4)));
+    assert!(g.jersey_pending.is_empty());
 }
 
 #[test]

@@ -14,7 +14,7 @@ use spieltisch_core::options::{options_from_json, options_from_pairs};
 use spieltisch_core::{Game, LoadError, Record, Session};
 use spieltisch_reifenbreite::board::{Cell, Surface};
 use spieltisch_reifenbreite::cards::Energy;
-use spieltisch_reifenbreite::{Action, Phase, Reifenbreite};
+use spieltisch_reifenbreite::{Action, JerseyJudged, Phase, Reifenbreite};
 
 fn format1() -> Record {
     serde_json::from_str(include_str!("records/format1.record.json")).expect("the fixture is a record")
@@ -106,6 +106,11 @@ fn a_format_1_record_replays_exactly() {
     let again: Reifenbreite = read.replay().expect("the upgraded record replays");
     assert_eq!(&again, g);
     assert_eq!(again.options().edition, 1);
+    // The record names no jersey_judged: the jersey was judged as the new
+    // winner crossed, today's default (RULES-NOTES "When the jersey changes
+    // (15.1)").
+    assert!(upgraded.options.get("jersey_judged").is_none());
+    assert_eq!(g.rules().jersey_judged, JerseyJudged::AtCrossing);
 }
 
 #[test]
