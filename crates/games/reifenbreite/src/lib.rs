@@ -44,8 +44,9 @@
 //!   two rows as the English edition prints them, row 1 21-6M, 21-5, 22-6M,
 //!   23-6M, 24-5, J-6M, J-5 and row 2 21-6M, 21-5, 22-5, 23-6M, 24-5, J-6M,
 //!   J-5 ([`cards::ENERGY_ROWS`]): rider 22 holds one 6M and one 5 on long
-//!   courses. Paris–Roubaix and Lüttich use row 1 only. Cards are public. Not in the start round;
-//!   at most two per move, each replacing a die. Advanced: no `M` card on a
+//!   courses (records of edition 1 differ, see below). Paris–Roubaix and
+//!   Lüttich use row 1 only. Cards are public. Not in the start round; at
+//!   most two per move, each replacing a die. Advanced: no `M` card on a
 //!   climb, only one card on cobbles. A breakaway needs at least one card.
 //! - **Chance cards** (7): drawn on a total of 7 from two dice or a card and
 //!   a die, not in the start round. Our own deck of 22 ([`cards::ChanceCard`]):
@@ -124,6 +125,10 @@
 //!   can have more points than every other, so at most one of them takes
 //!   it; a rider who won both sprints takes it at his first judgement or
 //!   not at all.
+//! - **Records keep their reading** (RULES-NOTES "Energy cards", "Tows
+//!   (14)"): a record written before those readings (record format 1) is
+//!   replayed under edition 1, with the deck and the tows of its time; see
+//!   "Records of older formats" below.
 //! - **Where the professional rules are silent** (our decisions):
 //!   - A tow is the whole move: it is chosen instead of energy cards and
 //!     cannot be a breakaway (14 gives it its own length: one die + 6, or
