@@ -242,3 +242,28 @@ async fn the_lobby_makes_a_professional_race() {
     b.close().await;
     server.kill().await;
 }
+
+/// The energy panel draws a team's cards from the view's counts with the
+/// board's copy of the kinds, which must follow the engine's order: on a
+/// long course both printed rows (RULES-NOTES "Energy cards": row 2 holds
+/// 22-5 where row 1 holds 22-6M), so the second rider shows one 6M and one 5.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_energy_panel_shows_both_printed_rows() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2, "course": "tour"}, "seats": ["human", "human"], "seed": 3}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["spectator"]["url"].as_str().unwrap())).await;
+    b.wait_for("document.querySelectorAll('#energy .energy-team').length === 2").await;
+    let cards = "[...document.querySelectorAll('#energy .energy-team[data-team=\"3\"] .energy-card')]\
+                 .map(c => [...c.children].map(s => s.textContent).join(' ').trim())";
+    assert_eq!(
+        b.eval(cards).await,
+        json!(["31 6 M ×2", "31 5  ×2", "32 6 M", "32 5", "33 6 M ×2", "34 5  ×2", "J 6 M ×2", "J 5  ×2"])
+    );
+    assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
+    b.close().await;
+    server.kill().await;
+}

@@ -13,18 +13,35 @@ pub struct EnergyKind {
     pub mountain: bool,
 }
 
-/// A team's row of seven energy cards (RULES-NOTES): 21-6M, 21-5, 22-6M,
-/// 23-6M, 24-5, J-6M, J-5, with `owner` the rider's place in the team (0 =
-/// the star, number x1). Long courses use two identical rows.
-pub const ENERGY_KINDS: [EnergyKind; 7] = [
+/// The kinds of energy card a team holds, in row order: 21-6M, 21-5, 22-6M,
+/// 22-5, 23-6M, 24-5, J-6M, J-5, with `owner` the rider's place in the team
+/// (0 = the star, number x1). A team's cards are counts of these kinds
+/// ([`energy_deck`]).
+pub const ENERGY_KINDS: [EnergyKind; 8] = [
     EnergyKind { owner: Some(0), value: 6, mountain: true },
     EnergyKind { owner: Some(0), value: 5, mountain: false },
     EnergyKind { owner: Some(1), value: 6, mountain: true },
+    EnergyKind { owner: Some(1), value: 5, mountain: false },
     EnergyKind { owner: Some(2), value: 6, mountain: true },
     EnergyKind { owner: Some(3), value: 5, mountain: false },
     EnergyKind { owner: None, value: 6, mountain: true },
     EnergyKind { owner: None, value: 5, mountain: false },
 ];
+
+/// The two printed rows of a team's fourteen energy cards (4.3; RULES-NOTES
+/// "Energy cards", as the English edition prints them), as counts of
+/// [`ENERGY_KINDS`]: row 1 is 21-6M, 21-5, 22-6M, 23-6M, 24-5, J-6M, J-5;
+/// row 2 the same but for 22-5 in place of 22-6M.
+pub const ENERGY_ROWS: [[u8; 8]; 2] = [[1, 1, 1, 0, 1, 1, 1, 1], [1, 1, 0, 1, 1, 1, 1, 1]];
+
+/// A team's energy cards at the start of a race: row 1, and row 2 as well
+/// on a course of two rows (short courses use only the upper row: "so darf
+/// jeder Teamchef nur die 7 oberen Energie-Karten verwenden"). Records of
+/// edition 1 were played with row 2 a copy of row 1 (two 22-6M, no 22-5).
+pub fn energy_deck(rows: u8, edition: u8) -> [u8; 8] {
+    let second = if edition >= 2 { ENERGY_ROWS[1] } else { ENERGY_ROWS[0] };
+    std::array::from_fn(|k| ENERGY_ROWS[0][k] + if rows >= 2 { second[k] } else { 0 })
+}
 
 /// An energy card as a manager names it for the rider about to move: his own
 /// numbered 6 (with mountain sign) or 5, or a joker 6 (with mountain sign) or 5.
@@ -284,15 +301,41 @@ mod tests {
         }
     }
 
+    /// The cards as `21-6M`, for comparing with the printed rows.
+    fn names(counts: [u8; 8]) -> Vec<String> {
+        let mut out = Vec::new();
+        for (kind, &n) in ENERGY_KINDS.iter().zip(&counts) {
+            let who = kind.owner.map_or("J".to_string(), |o| (21 + o).to_string());
+            let m = if kind.mountain { "M" } else { "" };
+            out.extend((0..n).map(|_| format!("{who}-{}{m}", kind.value)));
+        }
+        out
+    }
+
     #[test]
-    fn energy_row_matches_the_notes() {
-        // 21-6M, 21-5, 22-6M, 23-6M, 24-5, J-6M, J-5: ten numbered and four jokers in two rows.
-        assert_eq!(ENERGY_KINDS.iter().filter(|k| k.owner.is_some()).count() * 2, 10);
+    fn energy_rows_match_the_notes() {
+        // 4.3: "Zehn Karten tragen Nummern von Fahrern." "Vier Energie-Karten
+        // tragen einen Joker". RULES-NOTES "Energy cards": row 1 21-6M, 21-5,
+        // 22-6M, 23-6M, 24-5, J-6M, J-5; row 2 21-6M, 21-5, 22-5, 23-6M,
+        // 24-5, J-6M, J-5.
+        assert_eq!(names(ENERGY_ROWS[0]), ["21-6M", "21-5", "22-6M", "23-6M", "24-5", "J-6M", "J-5"]);
+        assert_eq!(names(ENERGY_ROWS[1]), ["21-6M", "21-5", "22-5", "23-6M", "24-5", "J-6M", "J-5"]);
+        let long = energy_deck(2, 2);
+        let numbered: u8 = (0..8).filter(|&k| ENERGY_KINDS[k].owner.is_some()).map(|k| long[k]).sum();
+        assert_eq!((long.iter().sum::<u8>(), numbered), (14, 10));
+        // Rider 22 holds one 6M and one 5 on long courses.
+        assert_eq!((long[Energy::Own6.kind(1).unwrap()], long[Energy::Own5.kind(1).unwrap()]), (1, 1));
+        // "Werden nur kurze Strecken gefahren ... nur die 7 oberen Energie-Karten": row 1.
+        assert_eq!(energy_deck(1, 2), ENERGY_ROWS[0]);
+        assert_eq!(energy_deck(1, 1), ENERGY_ROWS[0]);
+        // Edition 1 records: row 2 was a copy of row 1.
+        assert_eq!(names(energy_deck(2, 1)).iter().filter(|n| *n == "22-6M").count(), 2);
+        assert_eq!(energy_deck(2, 1)[Energy::Own5.kind(1).unwrap()], 0);
         assert_eq!(Energy::Own6.kind(0), Some(0));
         assert_eq!(Energy::Own5.kind(0), Some(1));
         assert_eq!(Energy::Own6.kind(3), None);
-        assert_eq!(Energy::Own5.kind(3), Some(4));
-        assert_eq!(Energy::Joker5.kind(2), Some(6));
+        assert_eq!(Energy::Own5.kind(3), Some(5));
+        assert_eq!(Energy::Joker5.kind(2), Some(7));
     }
 
     #[test]

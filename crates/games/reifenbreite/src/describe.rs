@@ -162,7 +162,7 @@ pub fn view(view: &View, lang: Lang) -> String {
     }
     for team in 0..g.teams() {
         let e = g.energy(team);
-        let cards: Vec<String> = (0..7)
+        let cards: Vec<String> = (0..ENERGY_KINDS.len())
             .filter(|&k| e[k] > 0)
             .map(|k| {
                 let kind = ENERGY_KINDS[k];
@@ -202,7 +202,17 @@ pub fn view(view: &View, lang: Lang) -> String {
         }
     }
     if let Some((h, _)) = g.jersey {
-        let _ = writeln!(out, "{}: {}", tr(lang, "yellow jersey", "Gelbes Trikot"), rider_number(h));
+        let _ = write!(out, "{}: {}", tr(lang, "yellow jersey", "Gelbes Trikot"), rider_number(h));
+        if !g.jersey_pending.is_empty() {
+            let claims: Vec<String> = g.jersey_pending.iter().map(|&r| rider_number(r).to_string()).collect();
+            let _ = write!(
+                out,
+                " ({}: {})",
+                tr(lang, "judged at the end of the round", "geprüft am Ende der Runde"),
+                claims.join(" ")
+            );
+        }
+        out.push('\n');
     }
     if !g.finish.is_empty() {
         let f: Vec<String> = g.finish.iter().map(|&r| rider_number(r).to_string()).collect();

@@ -40,10 +40,13 @@
 //!   leader's count is the shortest path of his move), and (advanced rules,
 //!   9.1) starts on the same surface colour. A rider who declines ends the
 //!   chain; he moves later in the normal order.
-//! - **Energy cards** (4.3, 6, 10; RULES-NOTES): each team's row is 21-6M,
-//!   21-5, 22-6M, 23-6M, 24-5, J-6M, J-5; two rows on long courses, one on
-//!   Paris–Roubaix and Lüttich. Cards are public. Not in the start round;
-//!   at most two per move, each replacing a die. Advanced: no `M` card on a
+//! - **Energy cards** (4.3, 6, 10; RULES-NOTES "Energy cards"): each team has
+//!   two rows as the English edition prints them, row 1 21-6M, 21-5, 22-6M,
+//!   23-6M, 24-5, J-6M, J-5 and row 2 21-6M, 21-5, 22-5, 23-6M, 24-5, J-6M,
+//!   J-5 ([`cards::ENERGY_ROWS`]): rider 22 holds one 6M and one 5 on long
+//!   courses (records of edition 1 differ, see below). Paris–Roubaix and
+//!   Lüttich use row 1 only. Cards are public. Not in the start round; at
+//!   most two per move, each replacing a die. Advanced: no `M` card on a
 //!   climb, only one card on cobbles. A breakaway needs at least one card.
 //! - **Chance cards** (7): drawn on a total of 7 from two dice or a card and
 //!   a die, not in the start round. Our own deck of 22 ([`cards::ChanceCard`]):
@@ -59,9 +62,15 @@
 //!   who caused it. Fallen riders lose their move for the rest of the round.
 //! - **Surfaces** (9, advanced rules): the number of the space a rider starts
 //!   from is taken off (climb, cobbles) or added (descent) on every move under
-//!   his own power: dice, cards, a tow, a chance card's 7 ± its shift. A
-//!   drafting rider does not count them: he only needs to reach the space
-//!   behind his leader. Numbers are 1–6 on climbs and 1–4 elsewhere.
+//!   his own power: dice, cards, a chance card's 7 ± its shift (the photo
+//!   card's 7 too). A drafting rider does not count them: he only needs to
+//!   reach the space behind his leader. Numbers are 1–6 on climbs and 1–4
+//!   elsewhere.
+//! - **Tows** (14; RULES-NOTES "Tows"): the car pulls, so a tow moves
+//!   exactly its number (one die + 6, or a flat 12) whatever the surface:
+//!   never shortened by a climb or cobbles, never lengthened by a descent,
+//!   and it never dismounts the rider (records of edition 1 differ, see
+//!   below).
 //! - **Dismounting** (9.2): at a move of 0 or less; the rider returns at the
 //!   end of the round in the order he dismounted, to his space, else the
 //!   nearest free space beside it (rightmost on a tie), else one row further
@@ -80,8 +89,9 @@
 //!   several teams scores their sum.
 //! - **Professional rules** (11–17), each switchable: sprints; the yellow
 //!   jersey (only with more than one sprint: the winner of the first sprint
-//!   takes it; a later sprint winner takes it if he then has more sprint
-//!   points than any other rider; its wearer scores 2 points for each
+//!   takes it as he crosses; a later sprint winner who is not its wearer
+//!   takes it if he then has more sprint points than any other rider, and
+//!   on a tie the wearer keeps it; its wearer scores 2 points for each
 //!   further round that ends while he wears it and is still racing); the
 //!   chase car (`tow`: one die + 6 and one photo card, `tow12`: 12 and two
 //!   photo cards, at most 4 tows, also in the start round; no chance card
@@ -94,6 +104,31 @@
 //!   first; once per rider and round); stage races (`stages`: every stage is
 //!   a fresh race with fresh cards; the result is stages × the best
 //!   rider's total + the team total).
+//! - **When the jersey changes** (15.1; RULES-NOTES "When the jersey
+//!   changes"): "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so
+//!   berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte hat".
+//!   With `jersey_judged=at_crossing` (the default, the literal "jetzt") the
+//!   new winner is judged the moment he crosses, counting every sprint point
+//!   scored up to then; the jersey changes at once, and the round's 2
+//!   points go to nobody (the new wearer took it this round). With
+//!   `jersey_judged=round_end` he is judged at the end of that round,
+//!   counting every sprint point scored by then (a wearer who crosses
+//!   second right behind him counts with those points): only that sprint's
+//!   new winner can take it ("Ist dies der neue Fahrer"), a tie keeps the
+//!   wearer, and the round's 2 points go to the rider who wore the jersey
+//!   through the round, before it changes. The first sprint's winner takes
+//!   the jersey as he crosses under both.
+//! - **Two sprints won in one round** (`round_end`, our decision): each
+//!   sprint's new winner is judged once at the end of the round, in the
+//!   order the sprints were won, each against the jersey as the judgement
+//!   before left it, all with the points of the whole round. Only one rider
+//!   can have more points than every other, so at most one of them takes
+//!   it; a rider who won both sprints takes it at his first judgement or
+//!   not at all.
+//! - **Records keep their reading** (RULES-NOTES "Energy cards", "Tows
+//!   (14)"): a record written before those readings (record format 1) is
+//!   replayed under edition 1, with the deck and the tows of its time; see
+//!   "Records of older formats" below.
 //! - **Where the professional rules are silent** (our decisions):
 //!   - A tow is the whole move: it is chosen instead of energy cards and
 //!     cannot be a breakaway (14 gives it its own length: one die + 6, or
@@ -129,10 +164,29 @@
 //! | `rules` | `basic`, `advanced`, `pro` | `basic` |
 //! | `sprints`, `chase_car`, `lead_exchange` | true/false, or `auto` | `auto`: true with `rules=pro` |
 //! | `jersey` | true/false, or `auto` (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
+//! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `at_crossing` |
 //! | `stages` | comma-separated courses, or `none` | `none` |
 //!
 //! A default as `spieltisch games` lists it (`auto`, `none`, `teams`) may
 //! also be given as a value: it means the default.
+//!
+//! ## Records of older formats
+//! A record keeps the reading of the rules it was played under. Records of
+//! format 1 (written before 2026-11) carry the record-only option
+//! `edition=1` once read ([`spieltisch_core::Record::upgraded`]); today's
+//! records are edition 2 and do not name it. People cannot set it
+//! (`options_from_pairs` and `options_from_json` refuse the key); only a
+//! record's options ([`spieltisch_core::options::options_from_record_json`])
+//! accept it. Edition 1 differs from edition 2 only where listed:
+//! - a tow counted the surface as a move under the rider's own power:
+//!   shortened on a climb or cobbles (down to dismounting at 0 or less),
+//!   lengthened on a descent. (It never dismounted a rider all the same: a
+//!   tow is at least 7 and a climb at most 6.)
+//! - energy row 2 was a copy of row 1: rider 22 held two 6M and no 5 on long
+//!   courses.
+//!
+//! A record without `jersey_judged` (every record older than the option)
+//! is judged at the crossing, as it was played.
 //!
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,
@@ -195,7 +249,7 @@ mod rules_tests;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
-pub use options::{Level, Options, Rules};
+pub use options::{EDITION, JerseyJudged, Level, Options, Rules};
 pub use race::{Phase, Reifenbreite, Rider, Status};
 
 use rand::RngCore;
@@ -235,6 +289,19 @@ impl Game for Reifenbreite {
 
     fn options(&self) -> &Options {
         &self.options
+    }
+
+    /// `edition`: the reading of the rules a record was played under.
+    fn record_keys() -> &'static [&'static str] {
+        &["edition"]
+    }
+
+    /// A record of format 1 was played under edition 1 (see the crate
+    /// documentation, "Records of older formats").
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 2 {
+            options.insert("edition".into(), 1.into());
+        }
     }
 
     fn seats(&self) -> usize {

@@ -13,6 +13,32 @@ pub enum Level {
     Pro,
 }
 
+/// The rules edition of today's records (see [`Options::edition`]).
+pub const EDITION: u8 = 2;
+
+fn current_edition() -> u8 {
+    EDITION
+}
+
+fn is_current_edition(edition: &u8) -> bool {
+    *edition == EDITION
+}
+
+/// When a new sprint winner's claim to the yellow jersey is judged (15.1:
+/// "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte
+/// hat"; RULES-NOTES "When the jersey changes").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JerseyJudged {
+    /// The moment he crosses the line, counting the sprint points scored up
+    /// to then (the literal "jetzt").
+    #[default]
+    AtCrossing,
+    /// At the end of the round in which he crossed, counting the sprint
+    /// points scored by then.
+    RoundEnd,
+}
+
 /// The options of a race (see the table in the crate documentation).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -31,8 +57,19 @@ pub struct Options {
     pub chase_car: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lead_exchange: Option<bool>,
+    /// Not given: [`JerseyJudged::AtCrossing`] (as records written before
+    /// the option existed were played).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jersey_judged: Option<JerseyJudged>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stages: Option<String>,
+    /// The reading of the rules a record was played under, which only
+    /// records carry (`Game::record_keys`), never people: 1 for records
+    /// written before 2026-11 (record format 1: energy row 2 a copy of row
+    /// 1, tows shortened and lengthened by the road surface), [`EDITION`]
+    /// today. Left out when it is today's, so new records do not carry it.
+    #[serde(default = "current_edition", skip_serializing_if = "is_current_edition")]
+    pub edition: u8,
 }
 
 impl Default for Options {
@@ -46,7 +83,9 @@ impl Default for Options {
             jersey: None,
             chase_car: None,
             lead_exchange: None,
+            jersey_judged: None,
             stages: None,
+            edition: EDITION,
         }
     }
 }
@@ -60,6 +99,11 @@ pub struct Rules {
     pub jersey: bool,
     pub chase_car: bool,
     pub lead_exchange: bool,
+    /// When a change of the yellow jersey is judged.
+    #[serde(default)]
+    pub jersey_judged: JerseyJudged,
+    /// The rules edition ([`Options::edition`]).
+    pub edition: u8,
 }
 
 impl Options {
@@ -75,7 +119,15 @@ impl Options {
             jersey: self.jersey.unwrap_or(pro && sprints),
             chase_car: self.chase_car.unwrap_or(pro),
             lead_exchange: self.lead_exchange.unwrap_or(pro),
+            jersey_judged: self.jersey_judged.unwrap_or_default(),
+            edition: self.edition,
         };
+        if !(1..=EDITION).contains(&self.edition) {
+            return Err(OptionsError::Rule(format!(
+                "edition must be from 1 to {EDITION}, not {}",
+                self.edition
+            )));
+        }
         if !(2..=4).contains(&self.teams) {
             return Err(OptionsError::Rule(format!("teams must be 2 to 4, not {}", self.teams)));
         }
@@ -88,6 +140,12 @@ impl Options {
         }
         if rules.jersey && !rules.sprints {
             return Err(OptionsError::Rule("the yellow jersey (jersey) needs sprints (sprints=true)".into()));
+        }
+        if self.jersey_judged == Some(JerseyJudged::RoundEnd) && !rules.jersey {
+            return Err(OptionsError::Rule(
+                "jersey_judged=round_end judges the yellow jersey, which is off (jersey=true, or rules=pro)"
+                    .into(),
+            ));
         }
         if self.course.is_some() && self.stages.is_some() {
             return Err(OptionsError::Rule("give either course or stages, not both".into()));
@@ -157,6 +215,17 @@ pub fn specs() -> Vec<OptionSpec> {
             "the yellow jersey (15.1); on with rules=pro, unless sprints=false",
             "das Gelbe Trikot (15.1); an bei rules=pro, außer bei sprints=false",
         ),
+        OptionSpec {
+            key: "jersey_judged",
+            kind: OptionKind::Choice { choices: &["at_crossing", "round_end"] },
+            default: "at_crossing",
+            help: Text::new(
+                "when a new sprint winner's claim to the yellow jersey is judged (15.1): at_crossing, the moment \
+                 he crosses the line; round_end, at the end of that round, with every sprint point scored by then",
+                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1): at_crossing, sobald \
+                 er die Linie überquert; round_end, am Ende dieser Runde, mit allen bis dahin erzielten Sprintpunkten",
+            ),
+        },
         auto(
             "chase_car",
             "hitching a tow from the team car, photo cards (14); on with rules=pro",
@@ -205,6 +274,70 @@ mod tests {
         }
         let both = options_from_pairs::<Reifenbreite>(&["rules=pro", "sprints=false", "jersey=true"]);
         assert!(both.unwrap().resolve().unwrap_err().to_string().contains("jersey"));
+    }
+
+    /// 15.1 "jetzt" as the moment the new winner crosses, or as the end of
+    /// that round (RULES-NOTES "When the jersey changes (15.1)"): a choice
+    /// of the jersey rule, at the crossing unless given.
+    #[test]
+    fn jersey_judged_is_a_choice_of_the_jersey_rule() {
+        let judged = |pairs: &[&str]| options_from_pairs::<Reifenbreite>(pairs).and_then(|o| o.resolve());
+        assert_eq!(judged(&["rules=pro"]).unwrap().jersey_judged, JerseyJudged::AtCrossing);
+        assert_eq!(
+            judged(&["rules=pro", "jersey_judged=round_end"]).unwrap().jersey_judged,
+            JerseyJudged::RoundEnd
+        );
+        let at = options_from_pairs::<Reifenbreite>(&["rules=pro", "jersey_judged=at_crossing"]).unwrap();
+        assert_eq!(at.jersey_judged, Some(JerseyJudged::AtCrossing), "a default that is a value stays one");
+        assert!(options_from_pairs::<Reifenbreite>(&["jersey_judged=later"]).is_err());
+        // Without the jersey there is nothing to judge at the round's end.
+        for pairs in
+            [&["jersey_judged=round_end"][..], &["rules=pro", "jersey=false", "jersey_judged=round_end"]]
+        {
+            assert!(judged(pairs).unwrap_err().to_string().contains("jersey_judged"), "{pairs:?}");
+        }
+        assert_eq!(judged(&["jersey_judged=at_crossing"]).unwrap().jersey_judged, JerseyJudged::AtCrossing);
+        // Written only when given, so records without it read as before.
+        let json = spieltisch_core::options::options_to_json::<Reifenbreite>(
+            &options_from_pairs::<Reifenbreite>(&["rules=pro", "jersey_judged=round_end"]).unwrap(),
+        );
+        assert_eq!(json, serde_json::json!({"teams": 4, "rules": "pro", "jersey_judged": "round_end"}));
+        assert_eq!(
+            options_from_json::<Reifenbreite>(&json).unwrap().jersey_judged,
+            Some(JerseyJudged::RoundEnd)
+        );
+        let spec = specs().into_iter().find(|s| s.key == "jersey_judged").unwrap();
+        assert!(spec.help.en.contains("15.1") && spec.help.de.contains("Gelbe Trikot"));
+    }
+
+    /// The rules edition is the record's, never people's (RULES-NOTES,
+    /// "Energy cards" and "Tows (14)": records written before those readings
+    /// keep theirs): `options_from_pairs` and `options_from_json` refuse the
+    /// key, whatever its value; a record's options take it, and today's
+    /// options do not write it.
+    #[test]
+    fn people_cannot_set_the_edition() {
+        use spieltisch_core::options::{options_from_record_json, options_to_json};
+        for value in ["1", "2"] {
+            let err = options_from_pairs::<Reifenbreite>(&[format!("edition={value}")]).unwrap_err();
+            assert!(matches!(err, OptionsError::Unknown { ref key, .. } if key == "edition"), "{err}");
+        }
+        for value in [serde_json::json!(1), serde_json::json!(2)] {
+            let json = serde_json::json!({"rules": "pro", "edition": value});
+            assert!(options_from_json::<Reifenbreite>(&json).is_err(), "{json}");
+        }
+        let old = options_from_record_json::<Reifenbreite>(&serde_json::json!({"edition": 1})).unwrap();
+        assert_eq!(old.edition, 1);
+        assert_eq!(old.resolve().unwrap().edition, 1);
+        assert_eq!(
+            options_to_json::<Reifenbreite>(&old),
+            serde_json::json!({"teams": 4, "rules": "basic", "edition": 1})
+        );
+        let today = Options::default();
+        assert_eq!(today.edition, EDITION);
+        assert!(options_to_json::<Reifenbreite>(&today).get("edition").is_none());
+        let wrong = options_from_record_json::<Reifenbreite>(&serde_json::json!({"edition": 3})).unwrap();
+        assert!(wrong.resolve().unwrap_err().to_string().contains("edition"));
     }
 
     /// The defaults `spieltisch games` lists can be typed as values.

@@ -1,10 +1,10 @@
 //! The state of a race (or stage race) and every rule that changes it.
 
 use crate::action::Action;
-use crate::cards::{ChanceCard, ENERGY_KINDS, Energy};
+use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
 use crate::course::{self, NONE, Track};
 use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
-use crate::options::{Options, Rules};
+use crate::options::{JerseyJudged, Options, Rules};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use spieltisch_core::{OptionsError, Seat, Turn};
 use std::sync::Arc;
@@ -49,7 +49,7 @@ const PHOTOS: [(Action, u32); 6] = [
 ];
 
 /// The kinds of energy card each rider of a team (by place) may play, his
-/// own and the jokers, as a byte mask over a team's seven counts
+/// own and the jokers, as a byte mask over a team's eight counts
 /// ([`Reifenbreite::playable_cards`]).
 const PLAYABLE_KINDS: [u64; 4] = {
     let mut masks = [0u64; 4];
@@ -173,13 +173,17 @@ pub enum Phase {
     },
     /// Chance: photo cards still to draw for a tow (or the photo chance
     /// card), then move `amount`; still a breakaway if the rider broke away
-    /// before drawing the chance card (6.1).
+    /// before drawing the chance card (6.1). `tow` tells a tow, which the
+    /// car pulls whatever the road (14), from the chance card's 7, ridden
+    /// under the rider's own power.
     TowPhoto {
         rider: u8,
         left: u8,
         amount: u8,
         #[serde(default)]
         breakaway: bool,
+        #[serde(default)]
+        tow: bool,
     },
     /// The rider `asked` answers the offer of the lead by `leader` (16).
     Proposal {
@@ -207,8 +211,8 @@ pub struct Reifenbreite {
     pub(crate) moved: u16,
     /// Riders who have offered or taken over the lead this round.
     pub(crate) asked: u16,
-    /// Energy cards held, per team and kind.
-    pub(crate) energy: Vec<[u8; 7]>,
+    /// Energy cards held, per team and kind ([`ENERGY_KINDS`]).
+    pub(crate) energy: Vec<[u8; 8]>,
     /// Chance cards left in the pile, per type.
     pub(crate) pile: [u8; 14],
     pub(crate) finish: Vec<u8>,
@@ -216,6 +220,11 @@ pub struct Reifenbreite {
     pub(crate) sprint_points: Vec<u16>,
     /// The yellow jersey: its wearer and the round he took it.
     pub(crate) jersey: Option<(u8, u16)>,
+    /// With `jersey_judged=round_end`: the new winners of this round's
+    /// sprints, in the order the sprints were won, whose claim to the jersey
+    /// is judged when the round ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) jersey_pending: Vec<u8>,
     pub(crate) jersey_points: Vec<u16>,
     pub(crate) dismounted: Vec<u8>,
     pub(crate) tows: Vec<u8>,
@@ -340,6 +349,7 @@ impl Reifenbreite {
             sprint_results: Vec::new(),
             sprint_points: vec![0; n],
             jersey: None,
+            jersey_pending: Vec::new(),
             jersey_points: vec![0; n],
             dismounted: Vec::new(),
             tows: vec![0; n],
@@ -382,12 +392,13 @@ impl Reifenbreite {
         let rows = self.track().energy_rows;
         self.riders = vec![Rider { space: NONE, status: Status::Waiting }; n];
         self.build_road_index();
-        self.energy = vec![[rows; 7]; self.options.teams as usize];
+        self.energy = vec![energy_deck(rows, self.rules.edition); self.options.teams as usize];
         self.pile = ChanceCard::full_pile(self.rules.chase_car);
         self.finish.clear();
         self.sprint_results = vec![Vec::new(); self.track().sprints.len()];
         self.sprint_points = vec![0; n];
         self.jersey = None;
+        self.jersey_pending.clear();
         self.jersey_points = vec![0; n];
         self.dismounted.clear();
         self.tows = vec![0; n];
@@ -423,7 +434,7 @@ impl Reifenbreite {
         &self.riders
     }
 
-    pub fn energy(&self, team: u8) -> [u8; 7] {
+    pub fn energy(&self, team: u8) -> [u8; 8] {
         self.energy[team as usize]
     }
 
@@ -692,8 +703,8 @@ impl Reifenbreite {
         }
         let held = &self.energy[(rider / 4) as usize];
         // Most riders have no card left to play late in a race: a look at
-        // all seven counts at once settles it.
-        let counts = u64::from_le_bytes([held[0], held[1], held[2], held[3], held[4], held[5], held[6], 0]);
+        // all eight counts at once settles it.
+        let counts = u64::from_le_bytes(*held);
         if counts & PLAYABLE_KINDS[(rider % 4) as usize] == 0 {
             return [false; 4];
         }
@@ -836,7 +847,7 @@ impl Reifenbreite {
                 }
                 Action::Tow12 => {
                     self.tows[rider as usize] += 1;
-                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false };
+                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false, tow: true };
                 }
                 Action::Ask => {
                     let asked = self.ask_target(rider, offer).unwrap_or(rider);
@@ -846,7 +857,8 @@ impl Reifenbreite {
             },
             (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll(d)) => {
                 if tow {
-                    self.phase = Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false };
+                    self.phase =
+                        Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false, tow: true };
                 } else {
                     self.resolve_total(rider, base + d, breakaway);
                 }
@@ -858,12 +870,12 @@ impl Reifenbreite {
                 }
                 self.chance_card(rider, card, breakaway);
             }
-            (Phase::TowPhoto { rider, left, amount, breakaway }, Action::Photo(n)) => {
+            (Phase::TowPhoto { rider, left, amount, breakaway, tow }, Action::Photo(n)) => {
                 self.photos[rider as usize].push(n);
                 if left > 1 {
-                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway };
+                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway, tow };
                 } else {
-                    self.start_move(rider, amount as i16, breakaway);
+                    self.start_move(rider, amount as i16, breakaway, tow);
                 }
             }
             (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
@@ -925,7 +937,7 @@ impl Reifenbreite {
         if total == 7 && self.round > 1 {
             self.phase = Phase::ChanceDraw { rider, breakaway };
         } else {
-            self.start_move(rider, total as i16, breakaway);
+            self.start_move(rider, total as i16, breakaway, false);
         }
     }
 
@@ -933,7 +945,7 @@ impl Reifenbreite {
     fn chance_card(&mut self, rider: u8, card: ChanceCard, breakaway: bool) {
         let team = (rider / 4) as usize;
         let place = rider % 4;
-        let rows = self.track().energy_rows;
+        let kinds = 0..ENERGY_KINDS.len();
         match card {
             ChanceCard::Fall => {
                 self.fall(rider);
@@ -944,32 +956,39 @@ impl Reifenbreite {
                 self.advance();
             }
             ChanceCard::Feed => {
-                // His own spent card (in row order), else a spent joker.
-                let own =
-                    (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] < rows);
-                let joker = (0..7).find(|&k| ENERGY_KINDS[k].owner.is_none() && self.energy[team][k] < rows);
+                // His own spent card (in row order), else a spent joker: a
+                // kind he holds fewer of than the team was dealt.
+                let dealt = energy_deck(self.track().energy_rows, self.rules.edition);
+                let spent = |k: usize| self.energy[team][k] < dealt[k];
+                let own = kinds.clone().find(|&k| ENERGY_KINDS[k].owner == Some(place) && spent(k));
+                let joker = kinds.clone().find(|&k| ENERGY_KINDS[k].owner.is_none() && spent(k));
                 if let Some(k) = own.or(joker) {
                     self.energy[team][k] += 1;
                 }
-                self.start_move(rider, 7, breakaway);
+                self.start_move(rider, 7, breakaway, false);
             }
             ChanceCard::Bonk => {
-                let own = (0..7).find(|&k| ENERGY_KINDS[k].owner == Some(place) && self.energy[team][k] > 0);
-                let joker = (0..7).find(|&k| ENERGY_KINDS[k].owner.is_none() && self.energy[team][k] > 0);
+                let held = |k: usize| self.energy[team][k] > 0;
+                let own = kinds.clone().find(|&k| ENERGY_KINDS[k].owner == Some(place) && held(k));
+                let joker = kinds.clone().find(|&k| ENERGY_KINDS[k].owner.is_none() && held(k));
                 if let Some(k) = own.or(joker) {
                     self.energy[team][k] -= 1;
                 }
-                self.start_move(rider, 7, breakaway);
+                self.start_move(rider, 7, breakaway, false);
             }
-            ChanceCard::Photo => self.phase = Phase::TowPhoto { rider, left: 1, amount: 7, breakaway },
-            _ => self.start_move(rider, 7 + card.shift() as i16, breakaway),
+            ChanceCard::Photo => {
+                self.phase = Phase::TowPhoto { rider, left: 1, amount: 7, breakaway, tow: false }
+            }
+            _ => self.start_move(rider, 7 + card.shift() as i16, breakaway, false),
         }
     }
 
     /// The move's length after the road surface (9.2–9.4); at 0 or less
-    /// the rider dismounts.
-    fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool) {
-        if self.rules.surfaces {
+    /// the rider dismounts. A tow (`towed`) is pulled by the car: its
+    /// number is the move whatever the road (14, RULES-NOTES "Tows"), but
+    /// in records of edition 1, which let the surface count for it too.
+    fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool, towed: bool) {
+        if self.rules.surfaces && !(towed && self.rules.edition >= 2) {
             let cell = self.track().cell[self.riders[rider as usize].space as usize];
             match cell.surface {
                 crate::board::Surface::Climb | crate::board::Surface::Cobbles => amount -= cell.number as i16,
@@ -1029,17 +1048,23 @@ impl Reifenbreite {
         }
         match self.jersey {
             None if sprint == 0 => self.jersey = Some((rider, self.round)),
-            Some((holder, _)) if holder != rider => {
-                let mine = self.sprint_points[rider as usize];
-                let best_other = (0..self.riders.len())
-                    .filter(|&o| o != rider as usize)
-                    .map(|o| self.sprint_points[o])
-                    .max();
-                if best_other.is_none_or(|b| mine > b) {
-                    self.jersey = Some((rider, self.round));
-                }
-            }
+            Some((holder, _)) if holder != rider => match self.rules.jersey_judged {
+                JerseyJudged::AtCrossing => self.judge_jersey(rider),
+                JerseyJudged::RoundEnd => self.jersey_pending.push(rider),
+            },
             _ => {}
+        }
+    }
+
+    /// "Ist dies der neue Fahrer" (15.1): the new sprint winner `rider`
+    /// takes the jersey if he now has more sprint points than every other
+    /// rider; on a tie the holder keeps it.
+    fn judge_jersey(&mut self, rider: u8) {
+        let mine = self.sprint_points[rider as usize];
+        let best_other =
+            (0..self.riders.len()).filter(|&o| o != rider as usize).map(|o| self.sprint_points[o]).max();
+        if best_other.is_none_or(|b| mine > b) {
+            self.jersey = Some((rider, self.round));
         }
     }
 
@@ -1151,6 +1176,16 @@ impl Reifenbreite {
         {
             self.jersey_points[holder as usize] += 2;
         }
+        // Judged after the round's 2 points went to the rider who wore the
+        // jersey through it; a rider judged twice (two sprints won) may
+        // have taken it at the first.
+        for i in 0..self.jersey_pending.len() {
+            let rider = self.jersey_pending[i];
+            if self.jersey.is_some_and(|(holder, _)| holder != rider) {
+                self.judge_jersey(rider);
+            }
+        }
+        self.jersey_pending.clear();
         for r in 0..self.riders.len() as u8 {
             let rider = self.riders[r as usize];
             if rider.status == Status::Finished {
@@ -1299,8 +1334,15 @@ mod tests {
         use crate::board::{Block, Cell, Surface};
         use spieltisch_core::Game;
         let asphalt = Cell { surface: Surface::Asphalt, number: 0 };
-        let rules =
-            Rules { surfaces: false, sprints: false, jersey: false, chase_car: true, lead_exchange: false };
+        let rules = Rules {
+            surfaces: false,
+            sprints: false,
+            jersey: false,
+            chase_car: true,
+            lead_exchange: false,
+            jersey_judged: crate::options::JerseyJudged::AtCrossing,
+            edition: crate::options::EDITION,
+        };
         // Rider 32 on row 5 and rider 41 directly behind him, lane 1.
         let (leader, follower) = (rider_index(32).unwrap(), rider_index(41).unwrap());
         let moving = ChanceCard::DECK
@@ -1340,7 +1382,7 @@ mod tests {
     #[test]
     fn playable_kinds_are_the_kinds_a_rider_can_name() {
         for place in 0..4u8 {
-            for k in 0..7 {
+            for k in 0..ENERGY_KINDS.len() {
                 let named = Energy::ALL.iter().any(|e| e.kind(place) == Some(k));
                 assert_eq!(
                     PLAYABLE_KINDS[place as usize] >> (8 * k) & 0xff != 0,

@@ -6,7 +6,7 @@ use crate::action::{Action, rider_index};
 use crate::board::{Block, Cell, Surface};
 use crate::cards::{ChanceCard, Energy};
 use crate::course::{self, Sprint, Track};
-use crate::options::{Level, Options, Rules};
+use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
 use crate::race::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use spieltisch_core::{Game, Turn};
 
@@ -29,8 +29,15 @@ fn r(number: u8) -> u8 {
     rider_index(number).expect("rider number")
 }
 
-const BASIC: Rules =
-    Rules { surfaces: false, sprints: false, jersey: false, chase_car: false, lead_exchange: false };
+const BASIC: Rules = Rules {
+    surfaces: false,
+    sprints: false,
+    jersey: false,
+    chase_car: false,
+    lead_exchange: false,
+    jersey_judged: JerseyJudged::AtCrossing,
+    edition: EDITION,
+};
 const ADVANCED: Rules = Rules { surfaces: true, ..BASIC };
 
 fn race(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Reifenbreite {
@@ -445,7 +452,45 @@ fn figure_9_energy_cards_and_breakaways() {
     play(&mut g, &["roll 3", &format!("to {}", sp(14, 1))]);
     assert!(!matches!(g.phase(), Phase::Draft { .. }));
     assert_eq!(mover(&g), Some(41));
-    assert_eq!(g.energy(1)[2], 1, "one of the two 32-6M cards is spent");
+    // RULES-NOTES "Energy cards": the second rider holds one 6M (row 1) and
+    // one 5 (row 2); 32 has spent the 6M and kept the 5.
+    assert_eq!((g.energy(1)[2], g.energy(1)[3]), (0, 1), "32-6M spent, 32-5 left");
+}
+
+#[test]
+fn energy_cards_rider_22_holds_a_6m_and_a_5() {
+    // 4.3: "Jeder Teamchef erhält die 14 Energie-Karten"; "Werden nur kurze
+    // Strecken gefahren, wie zum Beispiel "Paris - Roubaix" oder "Lüttich -
+    // Bastenaken - Lüttich", so darf jeder Teamchef nur die 7 oberen
+    // Energie-Karten verwenden." RULES-NOTES "Energy cards": row 2 holds
+    // 22-5 where row 1 holds 22-6M, so on long courses rider 22 holds one 6M
+    // and one 5.
+    let deck = |course: &str, edition: u8| {
+        let options = Options { course: Some(course.into()), edition, ..Options::default() };
+        Reifenbreite::new(&options).unwrap().energy(0)
+    };
+    use crate::cards::ENERGY_ROWS;
+    let both: [u8; 8] = std::array::from_fn(|k| ENERGY_ROWS[0][k] + ENERGY_ROWS[1][k]);
+    for course in ["tour", "giro"] {
+        assert_eq!(deck(course, EDITION), both, "{course}");
+        assert_eq!(deck(course, EDITION)[2..4], [1, 1], "{course}: 22-6M and 22-5");
+        // Records of edition 1 were played with row 2 a copy of row 1.
+        assert_eq!(deck(course, 1)[2..4], [2, 0], "{course}, edition 1: two 22-6M");
+    }
+    for course in ["paris-roubaix", "luettich"] {
+        assert_eq!(deck(course, EDITION), ENERGY_ROWS[0], "{course}");
+        assert_eq!(deck(course, 1), ENERGY_ROWS[0], "{course}, edition 1");
+    }
+    // 22 plays his 6M and his 5 together; no second 6M of his own.
+    let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
+    play(&mut g, &["card 6M"]);
+    assert!(!g.legal_vec().contains(&Action::Card(Energy::Own6)), "one 22-6M only");
+    play(&mut g, &["card 5", "ride"]);
+    assert!(matches!(g.phase(), Phase::Move { amount: 11, .. }));
+    let mut old = race(grid(30), Rules { edition: 1, ..BASIC }, 2, &[(22, sp(2, 1))]);
+    assert!(!old.legal_vec().contains(&Action::Card(Energy::Own5)), "edition 1: no 22-5");
+    play(&mut old, &["card 6M", "card 6M", "ride"]);
+    assert!(matches!(old.phase(), Phase::Move { amount: 12, .. }));
 }
 
 #[test]
@@ -537,7 +582,7 @@ fn figure_11(cards: bool) -> Reifenbreite {
     let mut g = race(track, BASIC, 2, &riders);
     if !cards {
         // "Fahrer 31 hat jedoch keine Energie-Karte mehr": nor has his team.
-        g.energy[1] = [0; 7];
+        g.energy[1] = [0; 8];
         g.begin_turn(r(31));
     }
     g
@@ -741,12 +786,42 @@ fn section_10_energy_cards_by_surface() {
 #[test]
 fn chance_cards_give_and_take_energy() {
     // 7: a card is always the affected rider's; else a joker; else none.
+    // "Muß ein Fahrer eine Karte abgeben, hat aber keine mehr, so darf man
+    // einen Joker abgeben. Ist auch kein Joker vorhanden, wird keine Karte
+    // abgegeben." 22 holds 22-6M and 22-5 (RULES-NOTES "Energy cards"): he
+    // hands in the 6M, then the 5, then the jokers in row order.
+    let dealt = crate::cards::energy_deck(2, EDITION);
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
-    play(&mut g, &["ride", "roll 7", "chance bonk"]);
-    assert_eq!(g.energy(0)[2], 1, "22 hands in his own 6");
+    // 22's turn again, a 7 and the chance card (a rider without cards has
+    // nothing to choose and rolls at once).
+    let seven = |g: &mut Reifenbreite, card: &str| {
+        g.moved = 0;
+        g.pile = ChanceCard::full_pile(false);
+        g.begin_turn(r(22));
+        if g.legal_vec().contains(&Action::Ride) {
+            play(g, &["ride"]);
+        }
+        play(g, &["roll 7", &format!("chance {card}")]);
+    };
+    let mut expected = dealt;
+    for kind in [2, 3, 6, 6, 7, 7] {
+        seven(&mut g, "bonk");
+        expected[kind] -= 1;
+        assert_eq!(g.energy(0), expected, "22 hands in kind {kind}");
+    }
+    seven(&mut g, "bonk");
+    assert_eq!(g.energy(0), expected, "nothing left to hand in");
+    // A feeding station gives back his own spent cards first, the 6 first,
+    // then the jokers.
+    for kind in [2, 3, 6, 6, 7, 7] {
+        seven(&mut g, "feed");
+        expected[kind] += 1;
+        assert_eq!(g.energy(0), expected, "22 gets back kind {kind}");
+    }
+    assert_eq!(g.energy(0), dealt);
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
     play(&mut g, &["ride", "roll 7", "chance feed"]);
-    assert_eq!(g.energy(0), [2; 7], "nothing spent, nothing given back");
+    assert_eq!(g.energy(0), dealt, "nothing spent, nothing given back");
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
     play(&mut g, &["ride", "roll 7", "chance headwind3"]);
     assert!(matches!(g.phase(), Phase::Move { amount: 4, .. }));
@@ -983,6 +1058,155 @@ fn section_15_1_yellow_jersey() {
     assert_eq!([21, 42].map(|n| g.jersey_points[r(n) as usize]), [2, 4]);
 }
 
+/// The professional rules of 15.1, with the jersey judged `judged`.
+fn jersey_rules(judged: JerseyJudged) -> Rules {
+    Rules { sprints: true, jersey: true, jersey_judged: judged, ..ADVANCED }
+}
+
+/// The first sprint (line B at row 4) in round 2: 21 wins it and takes the
+/// jersey (11 points), `second` is second (8), `third` third (5).
+fn after_sprint_b(track: Track, judged: JerseyJudged, second: u8, third: u8) -> Reifenbreite {
+    let riders = [(21, sp(3, 1)), (second, sp(3, 2)), (third, sp(3, 3))];
+    let mut g = race(track, jersey_rules(judged), 2, &riders);
+    rides(&mut g, &[(21, 2, 4, 1), (second, 2, 4, 2), (third, 2, 4, 3)]);
+    assert_eq!(g.round(), 3);
+    assert_eq!(g.jersey, Some((r(21), 2)), "the first sprint's winner takes it as he crosses");
+    g
+}
+
+fn wearer(g: &Reifenbreite) -> Option<u8> {
+    g.jersey.map(|(h, _)| crate::action::rider_number(h))
+}
+
+fn jersey_points(g: &Reifenbreite, numbers: &[u8]) -> Vec<u16> {
+    numbers.iter().map(|&n| g.jersey_points[r(n) as usize]).collect()
+}
+
+#[test]
+fn section_15_1_jersey_judged_at_round_end_counts_the_wearers_points() {
+    // 15.1: "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so
+    // berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte hat:
+    // Gewertet werden nur die Punkte, die ein Fahrer bei den "Sprints"
+    // erzielt." RULES-NOTES "When the jersey changes (15.1)": by default the
+    // moment the new winner crosses (the literal "jetzt"); with the option,
+    // at the end of that round, "so a holder who crosses 2nd right behind
+    // the challenger is counted with those points".
+    for judged in [JerseyJudged::AtCrossing, JerseyJudged::RoundEnd] {
+        let mut g = after_sprint_b(sprint_track(), judged, 33, 42);
+        rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
+        assert_eq!(jersey_points(&g, &[21]), [2], "round 3 in the jersey");
+        // Round 4: 42 wins sprint C, 7 points: 12 against 21's 11.
+        rides(&mut g, &[(42, 2, 10, 3)]);
+        assert_eq!(g.sprint_points[r(42) as usize], 12);
+        match judged {
+            JerseyJudged::AtCrossing => assert_eq!(wearer(&g), Some(42), "judged now: 12 > 11"),
+            JerseyJudged::RoundEnd => {
+                assert_eq!(wearer(&g), Some(21), "judged when the round ends");
+                assert_eq!(g.jersey_pending, [r(42)]);
+            }
+        }
+        // 21 crosses second right behind him: 5 points, 16.
+        rides(&mut g, &[(21, 3, 10, 1), (33, 2, 6, 2)]);
+        assert_eq!((g.round(), g.sprint_points[r(21) as usize]), (5, 16));
+        match judged {
+            // The new wearer took it in round 4: nobody scores for it.
+            JerseyJudged::AtCrossing => {
+                assert_eq!((wearer(&g), jersey_points(&g, &[21, 42])), (Some(42), vec![2, 0]))
+            }
+            // 12 is not the most: 21 keeps it, and wore it through round 4.
+            JerseyJudged::RoundEnd => {
+                assert_eq!((wearer(&g), jersey_points(&g, &[21, 42])), (Some(21), vec![4, 0]));
+                assert!(g.jersey_pending.is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn section_15_1_jersey_judged_at_round_end_changes_after_the_rounds_points() {
+    // 15.1: "Ist dies der neue Fahrer, so wird er ... gegen seinen Fahrer mit
+    // dem Gelben Trikot ausgetauscht." and "Für jede weitere Runde, in der
+    // dieser Fahrer das Gelbe Trikot hält, bekommt er 2 Punkte". RULES-NOTES
+    // "When the jersey changes (15.1)", option round_end: the round's 2
+    // points go to the rider who wore the jersey through it; the new wearer
+    // scores from the next round on.
+    let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 33, 42);
+    rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
+    rides(&mut g, &[(42, 2, 10, 3), (21, 2, 9, 1)]);
+    let en =
+        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Spectator), spieltisch_core::Lang::En);
+    assert!(en.contains("yellow jersey: 21 (judged at the end of the round: 42)"), "{en}");
+    rides(&mut g, &[(33, 2, 6, 2)]);
+    assert_eq!(g.round(), 5);
+    assert_eq!(g.jersey, Some((r(42), 4)), "12 is the most: 42 takes it as round 4 ends");
+    assert_eq!(jersey_points(&g, &[21, 42]), [4, 0]);
+    rides(&mut g, &[(42, 2, 11, 3), (21, 2, 10, 1), (33, 2, 7, 2)]);
+    assert_eq!(jersey_points(&g, &[21, 42]), [4, 2]);
+}
+
+#[test]
+fn section_15_1_jersey_judged_at_round_end_a_tie_keeps_the_wearer() {
+    // 15.1: "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten
+    // Punkte hat ... Ist dies der neue Fahrer": RULES-NOTES "When the jersey
+    // changes (15.1)": a tie keeps the holder. Sprint C pays 7, 1, 0 here:
+    // 42 wins it (12), 21 is second right behind (12). Judged at the
+    // crossing, 42's 12 beat 21's 11.
+    for (judged, expected) in [(JerseyJudged::AtCrossing, 42), (JerseyJudged::RoundEnd, 21)] {
+        let mut g = after_sprint_b(sprint_track_with_c([7, 1, 0]), judged, 33, 42);
+        rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
+        rides(&mut g, &[(42, 2, 10, 3), (21, 3, 10, 1), (33, 2, 6, 2)]);
+        assert_eq!([21, 42].map(|n| g.sprint_points[r(n) as usize]), [12, 12]);
+        assert_eq!(wearer(&g), Some(expected), "{judged:?}");
+    }
+    // Only the sprint's new winner can take it: with 7, 5, 0 for sprint C,
+    // 33 (8 from sprint B) is second at C behind 42 and has the most, 13,
+    // but he did not win the sprint, and 42's 12 is not the most: 21 keeps
+    // it.
+    let mut g = after_sprint_b(sprint_track_with_c([7, 5, 0]), JerseyJudged::RoundEnd, 33, 42);
+    rides(&mut g, &[(21, 2, 5, 1), (33, 4, 8, 2), (42, 5, 9, 3)]);
+    rides(&mut g, &[(42, 2, 10, 3), (33, 3, 10, 2), (21, 2, 6, 1)]);
+    assert_eq!(g.sprint_results[1], [r(42), r(33)]);
+    assert_eq!([21, 33, 42].map(|n| g.sprint_points[r(n) as usize]), [11, 13, 12]);
+    assert_eq!(wearer(&g), Some(21));
+}
+
+/// [`sprint_track`] with other points for sprint C.
+fn sprint_track_with_c(points: [u8; 3]) -> Track {
+    let mut track = sprint_track();
+    track.sprints[1].points = points;
+    track
+}
+
+#[test]
+fn jersey_judged_at_round_end_two_sprints_in_one_round() {
+    // Our decision (crate documentation, "Two sprints won in one round"),
+    // under RULES-NOTES "When the jersey changes (15.1)", option round_end:
+    // each sprint's new winner is judged once when the round ends, in the
+    // order the sprints were won, with all the round's points. 15.1: "Ist
+    // dies der neue Fahrer".
+    // 42 wins sprint C (12 in all); 43 is second at C and wins E in the same
+    // move (8 + 5 + 5 = 18).
+    let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 43, 42);
+    rides(&mut g, &[(21, 2, 5, 1), (43, 4, 8, 2), (42, 5, 9, 3)]);
+    rides(&mut g, &[(42, 2, 10, 3), (43, 9, 17, 2)]);
+    assert_eq!((g.sprint_results[1].clone(), g.sprint_results[2].clone()), (vec![r(42), r(43)], vec![r(43)]));
+    assert_eq!(g.jersey_pending, [r(42), r(43)], "in the order the sprints were won");
+    assert_eq!(wearer(&g), Some(21));
+    rides(&mut g, &[(21, 2, 7, 1)]);
+    assert_eq!(g.round(), 5);
+    // 42's 12 is not the most; 43's 18 is: 43 takes it, and 21 scored round 4.
+    assert_eq!(g.jersey, Some((r(43), 4)));
+    assert_eq!(jersey_points(&g, &[21, 42, 43]), [4, 0, 0]);
+    // One rider wins both sprints in one move: judged once, he takes it.
+    let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 43, 42);
+    rides(&mut g, &[(21, 2, 5, 1), (43, 4, 8, 2), (42, 2, 5, 3)]);
+    rides(&mut g, &[(43, 9, 17, 2)]);
+    assert_eq!(g.jersey_pending, [r(43), r(43)]);
+    rides(&mut g, &[(21, 2, 6, 1), (42, 2, 6, 3)]);
+    assert_eq!(g.jersey, Some((r(43), 4)));
+    assert!(g.jersey_pending.is_empty());
+}
+
 #[test]
 fn jersey_only_with_more_than_one_sprint() {
     // 15: the jersey is at stake only with more than one sprint.
@@ -1021,6 +1245,56 @@ fn section_14_chase_car_and_photo_cards() {
     assert_eq!(g.stage_points()[r(21) as usize], 0);
     g.director = vec![2, 4];
     assert_eq!(g.stage_points()[r(21) as usize], 50);
+}
+
+/// One straight of `surface` with `number` on every space.
+fn road_of(surface: Surface, number: u8) -> Track {
+    Track::from_blocks(&[Block::Straight(vec![vec![cell(surface, number); 4]; 30])], 1, &[0])
+}
+
+#[test]
+fn section_14_a_tow_moves_its_number_whatever_the_surface() {
+    // 14: "Wer sich mitziehen lassen will, würfelt mit einem Würfel und
+    // addiert dazu sechs Augen - die Summe ist seine Zugweite." and "Der
+    // Fahrer zieht 12 Felder vor, ohne zu würfeln." RULES-NOTES "Tows (14)":
+    // the car pulls, so a tow moves exactly its number whatever the surface:
+    // never shortened by a climb or cobbles, never lengthened by a descent,
+    // and it never dismounts the rider.
+    let rules = Rules { chase_car: true, ..ADVANCED };
+    for (surface, number) in [(Surface::Climb, 6), (Surface::Cobbles, 4), (Surface::Descent, 4)] {
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["tow", "roll 1", "photo 3"]);
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: 7, breakaway: false }, "{surface:?}");
+        assert_eq!(g.riders()[r(21) as usize].status, Status::Road, "{surface:?}");
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["tow12", "photo 3", "photo 4"]);
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: 12, breakaway: false }, "{surface:?}");
+        // The same 7 under his own power counts the surface (9.2-9.4):
+        // "Ein Fahrer, der von einem ockerfarbenen Feld abfährt, darf die
+        // darauf genannte Zahl zu seiner gewürfelten Zahl addieren."
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["card 5", "ride", "roll 2", "chance photo", "photo 3"]);
+        let own = if surface == Surface::Descent { 7 + number } else { 7 - number };
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: own, breakaway: false }, "{surface:?}");
+    }
+}
+
+#[test]
+fn edition_1_tows_count_the_surface() {
+    // Records of edition 1 (RULES-NOTES "Tows (14)" changed in 2026-11)
+    // were played with tows shortened by a climb or cobbles and lengthened
+    // by a descent, as any move of the rider's own: they replay so.
+    let rules = Rules { chase_car: true, edition: 1, ..ADVANCED };
+    for (surface, number, amount) in
+        [(Surface::Climb, 6, 1), (Surface::Cobbles, 4, 3), (Surface::Descent, 4, 11)]
+    {
+        let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
+        play(&mut g, &["tow", "roll 1", "photo 3"]);
+        assert_eq!(g.phase(), Phase::Move { rider: r(21), amount, breakaway: false }, "{surface:?}");
+    }
+    let mut g = race(road_of(Surface::Climb, 6), rules, 2, &[(21, sp(2, 1))]);
+    play(&mut g, &["tow12", "photo 3", "photo 4"]);
+    assert_eq!(g.phase(), Phase::Move { rider: r(21), amount: 6, breakaway: false });
 }
 
 #[test]

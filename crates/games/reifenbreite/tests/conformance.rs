@@ -2,7 +2,7 @@
 //! every rules level, plus a golden playthrough.
 
 use spieltisch_conformance::{Config, check, playthrough};
-use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
+use spieltisch_reifenbreite::{JerseyJudged, Level, Options, Reifenbreite};
 
 fn sets(course: &str) -> Vec<Options> {
     let mut out = Vec::new();
@@ -47,6 +47,15 @@ fn conformance_shared_seats_and_stage_race() {
             teams: 2,
             stages: Some("paris-roubaix,luettich".into()),
             rules: Level::Pro,
+            ..Options::default()
+        },
+        // The jersey judged at the end of the round (15.1), with the
+        // claims waiting in the state.
+        Options {
+            teams: 4,
+            course: Some("tour".into()),
+            rules: Level::Pro,
+            jersey_judged: Some(JerseyJudged::RoundEnd),
             ..Options::default()
         },
     ];

@@ -51,8 +51,9 @@ const TEAM_INK = ['#fff', '#fff', '#fff', '#222'];
 /** Surface colours of section 9: asphalt beige, cobbles blue-green, climb red, descent ochre. */
 const SURFACE = { a: '#ece1c6', c: '#8ec3b6', u: '#e3907f', d: '#e7c15a' };
 const SURFACE_KEY = { a: 'asphalt', c: 'cobbles', u: 'climb', d: 'descent' };
-/** A team's row of energy cards: the owner's place in the team (null: joker), value, mountain sign. */
-const ENERGY_KINDS = [[0, 6, true], [0, 5, false], [1, 6, true], [2, 6, true], [3, 5, false], [null, 6, true], [null, 5, false]];
+/** The kinds of energy card a team's counts (`race.energy[team]`) are of, in the engine's order
+ * (`ENERGY_KINDS` of the reifenbreite crate): the owner's place in the team (null: joker), value, mountain sign. */
+const ENERGY_KINDS = [[0, 6, true], [0, 5, false], [1, 6, true], [1, 5, false], [2, 6, true], [3, 5, false], [null, 6, true], [null, 5, false]];
 const PLACE_POINTS = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
 const NONE = 65535;
 
