@@ -641,7 +641,7 @@ fn a_steigung_held_is_invisible_to_everyone_else() {
     let without = ["45 44 43 42 41 40", "45 44 43 42 41 40", "47 39 44 42 41 40", "46 44 43 42 41 40"];
     let script = "draw 48; play 45; pass; pass; pass; draw 48; play 45; pass; pass; pass; \
                   draw 48; play 44; pass; pass; pass; draw 48; play 46; pass; pass; pass; \
-                  draw 47; play 44; pass; pass; pass; draw 47; play 45; pass; pass; pass; \
+                  draw 47; play 44; pass; pass; pass; draw 47; play 47; pass; pass; pass; \
                   draw 47; play 47";
     let (mut a, mut b) = (start(true, 0, &with), start(true, 0, &without));
     let others = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(3), Viewer::Spectator];
