@@ -124,18 +124,20 @@
 //! [`HeuristicBot`] (`heuristic`) scores every card by its slipstream bonus
 //! against the bonus the card could earn later, sprint points, driver changes
 //! and falls, the spread of values it keeps, and the slipstream it hands the
-//! riders behind; late in a race it plays for distance. Against random bots
-//! (10,000 seeded series each, seats rotated):
+//! riders behind; late in a race it plays for distance. It never looks at laps
+//! down, so the reading of them changes its results, not its play. Against
+//! random bots (10,000 seeded series each, seats rotated, default options, so
+//! laps down per full four spaces):
 //!
 //! | players, races | heuristic wins | fair share | mean laps down (heuristic / random) |
 //! | --- | --- | --- | --- |
-//! | 4, 6 | 9,998 (99.98%) | 25% | 12.8 / 26.4 |
-//! | 8, 1 | 6,757 (67.6%) | 12.5% | 1.77 / 4.1 |
+//! | 4, 6 | 10,000 (100%) | 25% | 8.5 / 24.1 |
+//! | 8, 1 | 6,861 (68.6%) | 12.5% | 1.06 / 3.5 |
 //!
 //! from `spieltisch sim sechstage --seats heuristic,random,random,random
 //! --games 10000 --seed 1 --json` (and the 8-seat equivalent with `--option
 //! races=1`); `examples/bot_strength.rs` gives the same picture without the
-//! command-line tool (9,998 / 10,000, and 99.8% of six-race series with 8
+//! command-line tool (10,000 / 10,000, and 99.8% of six-race series with 8
 //! players).
 //!
 //! Random 8-player races (one-race series; `legal_actions`, a random pick,
