@@ -4,7 +4,7 @@ use crate::{
     action::Action,
     cards::{self, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
     movement::{self, Move},
-    options::{MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions},
+    options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions},
     points::Points,
     track::{MAX_SPRINTS, Space, Track},
 };
@@ -16,18 +16,22 @@ use std::sync::{Arc, OnceLock};
 pub const SPRINT_POINTS: [i64; 4] = [5, 3, 2, 1];
 /// Points for the first four riders across the finish.
 pub const FINISH_POINTS: [i64; 4] = [10, 6, 4, 2];
-/// A rider who did not finish is a lap down for every this many spaces (or
-/// part of them) short of the line...
+/// A rider who did not finish is a lap down for every this many spaces short
+/// of the line...
 pub const SPACES_PER_LAP: u16 = 4;
-/// ...at least one lap and at most this many.
+/// ...and at most this many.
 pub const MAX_LAPS_DOWN: u8 = 5;
 
-/// Laps down of a rider `distance` spaces short of the line (0 if across).
-pub fn laps_down(distance: u16) -> u8 {
-    if distance == 0 {
-        return 0;
+impl LapsDown {
+    /// Laps down of a rider `distance` spaces short of the line under this
+    /// reading (0 if across, at most [`MAX_LAPS_DOWN`]).
+    pub fn laps(self, distance: u16) -> u8 {
+        let laps = match self {
+            LapsDown::FullFour => distance / SPACES_PER_LAP,
+            LapsDown::PartOfFour => distance.div_ceil(SPACES_PER_LAP),
+        };
+        laps.min(u16::from(MAX_LAPS_DOWN)) as u8
     }
-    distance.div_ceil(SPACES_PER_LAP).clamp(1, u16::from(MAX_LAPS_DOWN)) as u8
 }
 
 /// One rider during a race.
@@ -465,7 +469,10 @@ impl Sechstage {
             positions: self.positions[..n].to_vec(),
             finish_order,
             points: self.riders[..n].iter().map(|r| r.points).collect(),
-            laps_down: self.positions[..n].iter().map(|&p| laps_down(u16::from(length - p))).collect(),
+            laps_down: self.positions[..n]
+                .iter()
+                .map(|&p| self.options.laps_down.laps(u16::from(length - p)))
+                .collect(),
             placing,
         };
         self.history.push(result);

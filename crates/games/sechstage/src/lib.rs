@@ -33,8 +33,9 @@
 //!   every other rider gets exactly one more turn in normal order, then the
 //!   race ends. Finishing points nobody took go to the riders closest to the
 //!   line; tied riders share the tied places' points exactly.
-//! - **Laps down.** A rider not across the line is one lap down per four spaces
-//!   (or part of four) short of it, at least 1 and at most 5.
+//! - **Laps down.** A rider not across the line is one lap down per full four
+//!   spaces short of it, at most 5: 3 short is no lap, 4 to 7 short one,
+//!   19 short four, 20 or more five (decision 10; option `laps_down`).
 //! - **Series.** The series winner has the fewest laps down in total; most race
 //!   points break a tie (equal on both: a shared rank). The starting player
 //!   rotates from race to race; with the balancing rule the order is the
@@ -62,6 +63,14 @@
 //!    turn in that race.
 //! 9. Hand colours never mix: at a driver change every green card goes, and
 //!    green cards never come back, so a card's value says all about it.
+//! 10. Laps down: the rulebook's "a lap down for every four spaces their token
+//!     is from the finish line, to a maximum of five" is read by default as one
+//!     lap per *full* four spaces (`laps_down=full_four`), as
+//!     `shared/RULES-NOTES.md` (*Laps down*) decides. The other reading, one
+//!     lap per four spaces or part of four and so at least one for every rider
+//!     short of the line, is the option `laps_down=part_of_four`; it was the
+//!     only reading before the option existed, so a record of format 1 (which
+//!     has no `laps_down` key) is read with it ([`Game::upgrade_options`]).
 //!
 //! ## Hidden information
 //!
@@ -82,6 +91,7 @@
 //! | `races` | 1–20 | 6 | races in the series |
 //! | `balancing` | bool | false | the optional balancing rule |
 //! | `track` | `default` or a path | `default` | the track data file |
+//! | `laps_down` | `full_four`, `part_of_four` | `full_four` | one lap down per full four spaces short of the line, or per four spaces or part of four (decision 10) |
 //!
 //! ## Track files
 //!
@@ -114,18 +124,20 @@
 //! [`HeuristicBot`] (`heuristic`) scores every card by its slipstream bonus
 //! against the bonus the card could earn later, sprint points, driver changes
 //! and falls, the spread of values it keeps, and the slipstream it hands the
-//! riders behind; late in a race it plays for distance. Against random bots
-//! (10,000 seeded series each, seats rotated):
+//! riders behind; late in a race it plays for distance. It never looks at laps
+//! down, so the reading of them changes its results, not its play. Against
+//! random bots (10,000 seeded series each, seats rotated, default options, so
+//! laps down per full four spaces):
 //!
 //! | players, races | heuristic wins | fair share | mean laps down (heuristic / random) |
 //! | --- | --- | --- | --- |
-//! | 4, 6 | 9,998 (99.98%) | 25% | 12.8 / 26.4 |
-//! | 8, 1 | 6,757 (67.6%) | 12.5% | 1.77 / 4.1 |
+//! | 4, 6 | 10,000 (100%) | 25% | 8.5 / 24.1 |
+//! | 8, 1 | 6,861 (68.6%) | 12.5% | 1.06 / 3.5 |
 //!
 //! from `spieltisch sim sechstage --seats heuristic,random,random,random
 //! --games 10000 --seed 1 --json` (and the 8-seat equivalent with `--option
 //! races=1`); `examples/bot_strength.rs` gives the same picture without the
-//! command-line tool (9,998 / 10,000, and 99.8% of six-race series with 8
+//! command-line tool (10,000 / 10,000, and 99.8% of six-race series with 8
 //! players).
 //!
 //! Random 8-player races (one-race series; `legal_actions`, a random pick,
@@ -171,9 +183,9 @@ pub use action::Action;
 pub use bot::HeuristicBot;
 pub use cards::{Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
 pub use describe::{hand_text, rider_letter};
-pub use game::{FINISH_POINTS, RaceResult, SPRINT_POINTS, Sechstage, laps_down};
+pub use game::{FINISH_POINTS, MAX_LAPS_DOWN, RaceResult, SPACES_PER_LAP, SPRINT_POINTS, Sechstage};
 pub use movement::{Move, resolve};
-pub use options::{MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions};
+pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions};
 pub use points::Points;
 pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile};
 pub use view::{RiderView, SechstageView};
@@ -259,6 +271,14 @@ impl Game for Sechstage {
         let green = cards::count(&cards::green_hand(options.players)) as usize;
         let grey = cards::count(&GREY_DECK) as usize;
         options.races * (options.players * green + 2 * grey)
+    }
+
+    /// Records of format 1 were all played under the part-of-four reading
+    /// (decision 10): one without a `laps_down` key keeps it.
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 2 {
+            options.entry("laps_down").or_insert_with(|| "part_of_four".into());
+        }
     }
 
     /// Another seat's grey draw shows as `draw ?`.

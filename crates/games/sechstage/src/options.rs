@@ -9,6 +9,20 @@ pub const MAX_PLAYERS: usize = 8;
 /// The longest series.
 pub const MAX_RACES: usize = 20;
 
+/// How a rider who did not cross the line is counted laps down. The rulebook:
+/// "a lap down for every four spaces their token is from the finish line, to
+/// a maximum of five"; both readings stop at five (see the crate docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LapsDown {
+    /// One lap per full four spaces short: 3 short is no lap, 4 to 7 is one.
+    #[default]
+    FullFour,
+    /// One lap per four spaces or part of four: every rider short of the
+    /// line is at least one lap down (the only reading before the option).
+    PartOfFour,
+}
+
 /// Options of a series; the JSON keys are the field names (see the table in the crate docs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -22,11 +36,19 @@ pub struct SechstageOptions {
     pub balancing: bool,
     /// `default`, or the path of a track file.
     pub track: String,
+    /// How laps down are counted.
+    pub laps_down: LapsDown,
 }
 
 impl Default for SechstageOptions {
     fn default() -> Self {
-        SechstageOptions { players: 4, races: 6, balancing: false, track: "default".into() }
+        SechstageOptions {
+            players: 4,
+            races: 6,
+            balancing: false,
+            track: "default".into(),
+            laps_down: LapsDown::FullFour,
+        }
     }
 }
 
@@ -68,6 +90,17 @@ pub fn option_specs() -> Vec<OptionSpec> {
             help: Text::new(
                 "the track: default, or the path of a track file (JSON)",
                 "die Bahn: default oder der Pfad einer Bahndatei (JSON)",
+            ),
+        },
+        OptionSpec {
+            key: "laps_down",
+            kind: OptionKind::Choice { choices: &["full_four", "part_of_four"] },
+            default: "full_four",
+            help: Text::new(
+                "laps down for a rider short of the line, at most 5: full_four, one per full four spaces \
+                 (3 short: none); part_of_four, one per four spaces or part of four (at least 1)",
+                "Runden Rückstand für einen Fahrer vor dem Ziel, höchstens 5: full_four, eine je volle vier \
+                 Felder (3 Felder: keine); part_of_four, eine je angefangene vier Felder (mindestens 1)",
             ),
         },
     ]

@@ -3,11 +3,14 @@
 //! project's rules notes, as a test.
 
 use crate::{
-    Action, Points, Sechstage, SechstageOptions,
+    Action, LapsDown, Points, Sechstage, SechstageOptions,
     cards::{GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK},
-    game::{Phase, RaceResult, laps_down},
+    game::{Phase, RaceResult},
 };
-use spieltisch_core::{Game, OptionsError, Turn, Viewer};
+use spieltisch_core::{
+    Game, OptionsError, Turn, Viewer,
+    options::{options_from_pairs, options_to_json},
+};
 
 fn game(players: usize, races: usize) -> Sechstage {
     Sechstage::new(&SechstageOptions { players, races, ..Default::default() }).unwrap()
@@ -474,24 +477,59 @@ fn tied_points_are_fractions_never_rounded() {
     assert_eq!(total, Points::whole(22), "exactly all finishing points are given out");
 }
 
-#[test]
-fn laps_down_one_per_four_spaces_or_part_at_most_five() {
-    // "any rider who has not crossed the finish line is judged to be a lap down for every four spaces
-    // their token is from the finish line, to a maximum of five laps down." RULES-NOTES: "(or part of
-    // four) ..., with at least 1 and at most 5 laps."
-    assert_eq!([1, 4, 5, 8, 30].map(laps_down), [1, 1, 2, 2, 5]);
-    assert_eq!(laps_down(0), 0, "across the line");
-    assert_eq!(laps_down(81), 5);
-    // In a race: positions 80, 77, 76, 73 and 51 on the 81-space lap.
-    let mut g = game(6, 1);
-    for (s, pos) in [(1, 80), (2, 77), (3, 76), (4, 73), (5, 51)] {
-        place(&mut g, s, pos);
+/// Ends a 6-rider race with seat 0 playing from 78 onto the line, and the
+/// others standing where `short` says (spaces short of the 81-space line),
+/// without cards; gives the race's laps down.
+fn laps_in_a_race(reading: LapsDown, short: [u8; 5]) -> Vec<u8> {
+    let mut g =
+        Sechstage::new(&SechstageOptions { players: 6, races: 1, laps_down: reading, ..Default::default() })
+            .unwrap();
+    for (s, &d) in (1..6).zip(&short) {
+        place(&mut g, s, 81 - d);
         give(&mut g, s, &[]);
     }
     place(&mut g, 0, 78);
     give(&mut g, 0, &[3]);
     play(&mut g, 3);
-    assert_eq!(g.race_results()[0].laps_down, vec![0, 1, 1, 2, 2, 5]);
+    assert_eq!(g.phase, Phase::Over);
+    g.race_results()[0].laps_down.clone()
+}
+
+#[test]
+fn laps_down_one_per_full_four_spaces_at_most_five_by_default() {
+    // "any rider who has not crossed the finish line is judged to be a lap down for every four spaces
+    // their token is from the finish line, to a maximum of five laps down." RULES-NOTES (Laps down):
+    // "one lap per *full* four spaces (3 short: 0 laps; 4–7 short: 1; capped at 5)".
+    assert_eq!(SechstageOptions::default().laps_down, LapsDown::FullFour);
+    let full = LapsDown::FullFour;
+    assert_eq!([0, 3, 4, 7, 8, 19, 20, 30, 81].map(|d| full.laps(d)), [0, 0, 1, 1, 2, 4, 5, 5, 5]);
+    assert_eq!(laps_in_a_race(full, [3, 4, 7, 19, 30]), vec![0, 0, 1, 1, 4, 5]);
+}
+
+#[test]
+fn laps_down_one_per_four_spaces_or_part_of_four_as_an_option() {
+    // The same sentence; RULES-NOTES (Laps down): "Option: one lap per four spaces *or part of four*,
+    // at least 1".
+    let part = LapsDown::PartOfFour;
+    assert_eq!(
+        [0, 1, 3, 4, 5, 8, 9, 20, 21, 30, 81].map(|d| part.laps(d)),
+        [0, 1, 1, 1, 2, 2, 3, 5, 5, 5, 5]
+    );
+    assert_eq!(laps_in_a_race(part, [3, 4, 5, 21, 30]), vec![0, 1, 1, 2, 5, 5]);
+}
+
+#[test]
+fn laps_down_is_an_option_with_two_readings() {
+    let read = |pairs: &[&str]| options_from_pairs::<Sechstage>(pairs).map(|o| o.laps_down);
+    assert_eq!(read(&[]), Ok(LapsDown::FullFour));
+    assert_eq!(read(&["laps_down=full_four"]), Ok(LapsDown::FullFour));
+    assert_eq!(read(&["laps_down=part_of_four"]), Ok(LapsDown::PartOfFour));
+    let err = read(&["laps_down=part"]).unwrap_err();
+    assert!(matches!(err, OptionsError::Invalid { ref key, .. } if key == "laps_down"), "{err}");
+    assert!(err.to_string().contains("full_four, part_of_four"), "{err}");
+    // Records write the reading out, so a saved game keeps it whatever the default becomes.
+    let json = options_to_json::<Sechstage>(&SechstageOptions::default());
+    assert_eq!(json["laps_down"], "full_four");
 }
 
 // ---- Riders without cards, end of a race ----
