@@ -327,18 +327,12 @@ impl<G: CatalogGame> Table<'_, G> {
             names.join(", ")
         )?;
         loop {
-            write!(
-                self.out,
-                "{} > ",
-                text::tr(
-                    lang,
-                    "who acts? your seat number(s), or Enter for nobody (quit)",
-                    "wer handelt? eigene Platznummer(n), oder Enter für niemand (quit)"
-                )
-            )?;
-            self.out.flush()?;
-            let Some(line) = read_text_line(self.input)? else {
-                writeln!(self.out)?;
+            let asked = text::tr(
+                lang,
+                "who acts? your seat number(s), or Enter for nobody (quit)",
+                "wer handelt? eigene Platznummer(n), oder Enter für niemand (quit)",
+            );
+            let Some(line) = self.ask_line(asked)? else {
                 return Ok(Some(Ending::InputEnded));
             };
             if matches!(line.trim().to_ascii_lowercase().as_str(), "quit" | "q" | "exit") {
@@ -370,6 +364,17 @@ impl<G: CatalogGame> Table<'_, G> {
             }
             return Ok(None);
         }
+    }
+
+    /// Writes `prompt` and reads the answer; `None` when input has ended.
+    fn ask_line(&mut self, prompt: &str) -> Result<Option<String>, CliError> {
+        write!(self.out, "{prompt} > ")?;
+        self.out.flush()?;
+        let line = read_text_line(self.input)?;
+        if line.is_none() {
+            writeln!(self.out)?;
+        }
+        Ok(line)
     }
 
     fn clear(&mut self) -> Result<(), CliError> {
@@ -477,18 +482,12 @@ impl<G: CatalogGame> Table<'_, G> {
         writeln!(self.out, "{} — {}:", self.who(seat), text::tr(lang, "your move", "dein Zug"))?;
         self.list_moves(state, legal)?;
         loop {
-            write!(
-                self.out,
-                "{} > ",
-                text::tr(
-                    lang,
-                    "number or notation (help, view, quit)",
-                    "Nummer oder Notation (help, view, quit)"
-                )
-            )?;
-            self.out.flush()?;
-            let Some(line) = read_text_line(self.input)? else {
-                writeln!(self.out)?;
+            let asked = text::tr(
+                lang,
+                "number or notation (help, view, quit)",
+                "Nummer oder Notation (help, view, quit)",
+            );
+            let Some(line) = self.ask_line(asked)? else {
                 return Ok(Err(Ending::InputEnded));
             };
             match parse_choice(state, legal, &line) {

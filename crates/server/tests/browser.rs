@@ -231,13 +231,8 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
         if state == json!("react") {
             b.click("#hand .reaction button[data-action=pass]").await;
         } else {
-            b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
             // A speed card with several plays asks which one; take the first.
-            let asked = b.eval("!document.querySelector('#combos').hidden").await;
-            if asked == json!(true) {
-                choices += 1;
-                b.click("#combos button[data-action]").await;
-            }
+            choices += usize::from(play_a_speed_card(&mut b).await);
             plays += 1;
         }
         b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
@@ -380,6 +375,17 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
     server.kill().await;
 }
 
+/// Plays the first playable speed card of the Der Ausreisser hand, taking
+/// the first of its plays when it offers several; true when it did.
+async fn play_a_speed_card(b: &mut Browser) -> bool {
+    b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
+    let asked = b.eval("!document.querySelector('#combos').hidden").await == json!(true);
+    if asked {
+        b.click("#combos button[data-action]").await;
+    }
+    asked
+}
+
 /// The text of the status line.
 async fn status(b: &mut Browser) -> String {
     b.eval("document.querySelector('.status').textContent").await.as_str().unwrap_or_default().to_string()
@@ -421,10 +427,7 @@ async fn a_steigung_window_asks_privately_and_names_nobody() {
             }
             b.click("#hand .reaction button[data-action=pass]").await;
         } else {
-            b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
-            if b.eval("!document.querySelector('#combos').hidden").await == json!(true) {
-                b.click("#combos button[data-action]").await;
-            }
+            play_a_speed_card(&mut b).await;
         }
         b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
         if windows >= 3 {
@@ -446,10 +449,7 @@ async fn a_steigung_window_asks_privately_and_names_nobody() {
             break;
         }
         let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
-        b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
-        if b.eval("!document.querySelector('#combos').hidden").await == json!(true) {
-            b.click("#combos button[data-action]").await;
-        }
+        play_a_speed_card(&mut b).await;
         b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
     }
     helper.abort();
@@ -497,10 +497,7 @@ async fn hot_seat_asks_a_steigung_window_on_one_covered_prompt() {
             Some("cover") => b.click("#ready").await,
             _ => {
                 let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
-                b.click("#hand .play-card.playable[data-card]:not([data-card=hill])").await;
-                if b.eval("!document.querySelector('#combos').hidden").await == json!(true) {
-                    b.click("#combos button[data-action]").await;
-                }
+                play_a_speed_card(&mut b).await;
                 b.wait_for(&format!(
                     "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelectorAll('#log li').length > {log}"
                 ))
