@@ -119,6 +119,30 @@ fn figure_3_start_placement_one_rider_per_team_and_lane() {
 }
 
 #[test]
+fn one_rider_per_lane_holds_per_team_for_a_manager_of_two_teams() {
+    // 5.1: "es dürfen jedoch nie 2 Fahrer aus einem Team in der gleichen
+    // Spur stehen"; RULES-NOTES "Several teams per manager": the rule holds
+    // per team, so a manager with two teams places eight riders in four
+    // lanes, two teams' riders sharing a lane.
+    let mut g = Reifenbreite::new(&Options { teams: 4, seats: Some(2), ..Options::default() }).unwrap();
+    play(&mut g, &["first 2"]);
+    // Manager 0 has teams 2x and 4x, manager 1 teams 3x and 5x.
+    play(&mut g, &["place 21 0", "place 31 1", "place 41 4"]);
+    let lane_of = |g: &Reifenbreite, n: u8| g.track().space(space_of(g, n)).lane;
+    assert_eq!(g.turn(), Turn::Seat(1), "team 5x is manager 1's");
+    assert_eq!(lane_of(&g, 41), lane_of(&g, 21), "41 shares lane 1 with 21 of the same manager");
+    play(&mut g, &["place 51 5"]);
+    assert_eq!(lane_of(&g, 51), lane_of(&g, 31));
+    // But within one team the lane stays taken: 22 may not go into lane 1.
+    let legal = g.legal_vec();
+    assert!(legal.iter().all(|a| {
+        let Action::Place { rider, space } = *a else { return false };
+        rider != r(22) || g.track().space(space).lane != 1
+    }));
+    assert!(legal.iter().any(|a| matches!(*a, Action::Place { rider, .. } if rider == r(22))));
+}
+
+#[test]
 fn placement_order_goes_round_the_teams() {
     // 5.1: the first placer, then his left neighbour, and so on, one rider each.
     let mut g = Reifenbreite::new(&Options { teams: 3, ..Options::default() }).unwrap();
@@ -533,7 +557,9 @@ fn figure_10_mass_fall() {
     // "Dadurch stürzen folgende Fahrer: 21, 52, 34, 42, 33 und 54 (weil eine
     // der Seiten ihres Feldes an das Feld des gestürzten Fahrers grenzt)":
     // 21 beside 31 on his left, 52 behind 31, 34 behind 52, 42 behind 34,
-    // 33 right of the falling follower 42, 54 behind 33.
+    // 33 right of the falling follower 42, 54 behind 33. RULES-NOTES "Mass
+    // fall (7.1)": a rider left of the causer at his height (21) counts as
+    // behind him, so the row behind the causer runs through him.
     assert_eq!(fallen, [31, 21, 52, 34, 42, 33, 54]);
     // "Die Fahrer 51 und 41 reißen aus, weil sie vor 31 auf der Strecke
     // sind": 51 is ahead of him; 41 is right beside him, and the rider right
