@@ -232,15 +232,17 @@ impl Ausreisser {
     }
 
     /// Opens the Steigung window after a play, or starts the next turn when
-    /// a Steigung could change nothing: while a hill is in force, or when
-    /// the leader plays next (the hill would end before anyone rode under
-    /// it). Both depend on public facts only.
+    /// nobody can lay one or it could change nothing: when every Steigung of
+    /// the deck lies played (or the game has none), while a hill is in
+    /// force, or when the leader plays next (the hill would end before
+    /// anyone rode under it). All are public facts.
     fn open_window(&mut self) {
         let t = &self.table;
         let next = t.next(t.mover);
         let first = t.window_order().next();
+        let unplayed = full_deck(self.options.special)[HILL] > t.discards[HILL];
         match first {
-            Some(first) if !t.hill && next != t.leader => {
+            Some(first) if unplayed && !t.hill && next != t.leader => {
                 self.table.phase = Phase::Window;
                 self.asked = first;
             }

@@ -93,10 +93,11 @@
 //!   mover (the mover last): that order is also the priority of their
 //!   answers, and the first `hill` closes the window. A rider without a
 //!   Steigung can only pass, but is asked all the same, so the window shows
-//!   nothing about hands. The window is not opened while a hill is in force
-//!   (a second one would change nothing), when the leader plays next (the
-//!   hill would end before anyone rode under it), or after the last play of
-//!   a stage: all public facts. Online, a table asks every rider of the
+//!   nothing about hands. The window is not opened when every Steigung of
+//!   the deck lies played (and never in the game without special cards),
+//!   while a hill is in force (a second one would change nothing), when the
+//!   leader plays next (the hill would end before anyone rode under it), or
+//!   after the last play of a stage: all public facts. Online, a table asks every rider of the
 //!   window at once ([`spieltisch_core::Together`]) and applies the answers
 //!   in this order once all are in.
 //! - **Between stages**: the jersey holder of the last stage leads the next;

@@ -727,3 +727,23 @@ fn a_record_saved_before_every_rider_was_asked_replays_as_it_was_played() {
     assert!(today.replay::<Ausreisser>().is_err());
     assert_eq!(upgraded.replay::<Ausreisser>().unwrap(), *session.state());
 }
+
+#[test]
+fn no_window_opens_when_no_steigung_can_be_laid() {
+    // RULES-NOTES (Steigung): the window is for laying a Steigung; without
+    // special cards, or once all five lie played (public: played cards are
+    // face up), nobody can lay one, and nobody is asked.
+    let mut g = start(false, 0, &PLAIN3);
+    go(&mut g, "draw 48; play 45");
+    assert_eq!(g.turn(), Turn::Chance, "the simplified game has no windows");
+    let mut g = start(true, 0, &PLAIN3);
+    let mut table = g.table().clone();
+    table.discards[Card::HILL.index()] = 5;
+    let hands = std::array::from_fn(|s| *g.hand(s));
+    let mut pile = *g.pile();
+    pile[Card::HILL.index()] = 0;
+    pile[Card::speed(39).unwrap().index()] += 5;
+    g = Ausreisser::from_parts(*g.options(), table, hands, pile);
+    go(&mut g, "draw 48; play 45");
+    assert_eq!(g.turn(), Turn::Chance, "all five Steigungs are played: no window");
+}
