@@ -128,14 +128,18 @@
 //!
 //! [`HeuristicBot`] against random riders, 10,000 series of 4 stages each,
 //! the bot's seat rotating (`cargo run --release -p spieltisch-ausreisser
-//! --example winrate -- 10000 <players> [special]`): it wins outright 94.3%
-//! with 2 players, 97.6% with 4, 98.2% with 6, and 99.1% in the simplified
-//! 4-player game.
+//! --example winrate -- 10000 <players> [special]`): it wins outright 94.2%
+//! with 2 players, 98.0% with 4, 98.5% with 6, and 99.1% in the simplified
+//! 4-player game (measured again once every rider was asked in each
+//! Steigung window; before: 94.3%, 97.6%, 98.2%, 99.1%).
 //!
 //! Full random 6-player stages (`stages=1`: choosing the leader, the deal and
-//! the whole stage, about 164 actions of which 57 are decisions): `perf stat
-//! -e task-clock target/release/examples/stages 300000` gives about 119,000
-//! stages per CPU-second on one core. `cargo bench -p spieltisch-ausreisser
+//! the whole stage, about 252 actions of which 146 are decisions, most of
+//! them answers in Steigung windows): `perf stat -e task-clock
+//! target/release/examples/stages 300000` gives 2.07 s, about 145,000 stages
+//! per CPU-second on one core (Zen 4 host, load 5; with windows that asked
+//! only holders, 164 actions of which 57 decisions, 2.00–2.02 s at load
+//! below 2). `cargo bench -p spieltisch-ausreisser
 //! --bench ausreisser` measures wall time: 21.8 µs per stage on a shared
 //! 2-core machine at load average 8, where the process got well under one
 //! core.
