@@ -1,6 +1,6 @@
 //! `spieltisch games`: the games with their seats and options.
 
-use crate::{error::CliError, text::tr};
+use crate::error::CliError;
 use serde_json::json;
 use spieltisch_catalog::entries;
 use spieltisch_core::{Lang, OptionKind};
@@ -21,32 +21,32 @@ pub fn run(json: bool, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> 
         } else {
             format!("{}–{}", info.min_seats, info.max_seats)
         };
-        writeln!(out, "{:<14} {} ({} {seats})", info.id, info.name.get(lang), tr(lang, "seats", "Plätze"))?;
+        writeln!(out, "{:<14} {} ({} {seats})", info.id, info.name.get(lang), lang.tr("seats", "Plätze"))?;
         for option in &info.options {
             let values = match &option.kind {
                 OptionKind::Int { min, max } => format!("{min}..{max}"),
                 OptionKind::Bool => "true|false".into(),
                 OptionKind::Choice { choices } => choices.join("|"),
-                OptionKind::Text => tr(lang, "text", "Text").into(),
+                OptionKind::Text => lang.tr("text", "Text").into(),
                 OptionKind::ChoiceOrFile { choices } => {
-                    format!("{}|{}", choices.join("|"), tr(lang, "FILE", "DATEI"))
+                    format!("{}|{}", choices.join("|"), lang.tr("FILE", "DATEI"))
                 }
                 OptionKind::ChoiceOrFileList { choices } => {
-                    format!("{}|{},...", choices.join("|"), tr(lang, "FILE", "DATEI"))
+                    format!("{}|{},...", choices.join("|"), lang.tr("FILE", "DATEI"))
                 }
             };
             writeln!(
                 out,
                 "    {}={values}  ({} {})  {}",
                 option.key,
-                tr(lang, "default", "Standard"),
+                lang.tr("default", "Standard"),
                 option.default,
                 option.help.get(lang)
             )?;
         }
     }
     if games.is_empty() {
-        writeln!(out, "{}", tr(lang, "No games are registered.", "Keine Spiele registriert."))?;
+        writeln!(out, "{}", lang.tr("No games are registered.", "Keine Spiele registriert."))?;
     }
     Ok(())
 }

@@ -72,7 +72,7 @@ impl GameVisitor for PlayGame<'_> {
             writeln!(
                 table.out,
                 "{} {}",
-                text::tr(self.args.lang, "Record saved to", "Partie gespeichert in"),
+                self.args.lang.tr("Record saved to", "Partie gespeichert in"),
                 path.display()
             )?;
         }
@@ -172,16 +172,16 @@ impl<G: CatalogGame> Table<'_, G> {
     fn header(&mut self) -> Result<(), CliError> {
         let lang = self.lang;
         let info = G::info();
-        writeln!(self.out, "{} — {}", info.name.get(lang), text::tr(lang, "seats:", "Plätze:"))?;
+        writeln!(self.out, "{} — {}", info.name.get(lang), lang.tr("seats:", "Plätze:"))?;
         for seat in 0..self.seats() {
             writeln!(self.out, "  {}", self.who(seat))?;
         }
         writeln!(
             self.out,
             "{} {} ({})",
-            text::tr(lang, "Seed", "Startwert"),
+            lang.tr("Seed", "Startwert"),
             self.session.record().seed,
-            text::tr(lang, "--seed plays this game again", "--seed spielt diese Partie noch einmal")
+            lang.tr("--seed plays this game again", "--seed spielt diese Partie noch einmal")
         )?;
         Ok(())
     }
@@ -218,7 +218,7 @@ impl<G: CatalogGame> Table<'_, G> {
         let mut before = self.session.clone();
         self.session.run_chance();
         let drawn = self.session.record().actions[before.version()..].to_vec();
-        let actor = text::tr(self.lang, "chance", "Zufall");
+        let actor = self.lang.tr("chance", "Zufall");
         let mut shown = Vec::new();
         for notation in drawn {
             let action = before.state().parse_action(&notation)?;
@@ -323,12 +323,11 @@ impl<G: CatalogGame> Table<'_, G> {
         writeln!(
             self.out,
             "{} {}.",
-            text::tr(lang, "Everyone at once, cards covered:", "Alle zugleich, Karten verdeckt:"),
+            lang.tr("Everyone at once, cards covered:", "Alle zugleich, Karten verdeckt:"),
             names.join(", ")
         )?;
         loop {
-            let asked = text::tr(
-                lang,
+            let asked = lang.tr(
                 "who acts? your seat number(s), or Enter for nobody (quit)",
                 "wer handelt? eigene Platznummer(n), oder Enter für niemand (quit)",
             );
@@ -352,11 +351,7 @@ impl<G: CatalogGame> Table<'_, G> {
                 }
             }
             if let Some(word) = refused {
-                writeln!(
-                    self.out,
-                    "  {} {word}",
-                    text::tr(lang, "cannot act now:", "kann jetzt nicht handeln:")
-                )?;
+                writeln!(self.out, "  {} {word}", lang.tr("cannot act now:", "kann jetzt nicht handeln:"))?;
                 continue;
             }
             for (seat, action) in chosen {
@@ -396,13 +391,9 @@ impl<G: CatalogGame> Table<'_, G> {
         write!(
             self.out,
             "{} {}. {} ",
-            text::tr(lang, "Pass to", "Weitergeben an"),
+            lang.tr("Pass to", "Weitergeben an"),
             self.who(seat),
-            text::tr(
-                lang,
-                "Press Enter to see your cards.",
-                "Enter drücken, um die eigenen Karten zu sehen."
-            )
+            lang.tr("Press Enter to see your cards.", "Enter drücken, um die eigenen Karten zu sehen.")
         )?;
         self.out.flush()?;
         if read_text_line(self.input)?.is_none() {
@@ -412,7 +403,7 @@ impl<G: CatalogGame> Table<'_, G> {
         self.screen_for = Some(seat);
         let since: Vec<String> = self.lines[seat][self.seen[seat]..].to_vec();
         if !since.is_empty() {
-            writeln!(self.out, "{}", text::tr(lang, "Since your last turn:", "Seit deinem letzten Zug:"))?;
+            writeln!(self.out, "{}", lang.tr("Since your last turn:", "Seit deinem letzten Zug:"))?;
             for line in collapse(&since) {
                 writeln!(self.out, "  {line}")?;
             }
@@ -479,14 +470,11 @@ impl<G: CatalogGame> Table<'_, G> {
         legal: &[G::Action],
     ) -> Result<Result<usize, Ending>, CliError> {
         let lang = self.lang;
-        writeln!(self.out, "{} — {}:", self.who(seat), text::tr(lang, "your move", "dein Zug"))?;
+        writeln!(self.out, "{} — {}:", self.who(seat), lang.tr("your move", "dein Zug"))?;
         self.list_moves(state, legal)?;
         loop {
-            let asked = text::tr(
-                lang,
-                "number or notation (help, view, quit)",
-                "Nummer oder Notation (help, view, quit)",
-            );
+            let asked =
+                lang.tr("number or notation (help, view, quit)", "Nummer oder Notation (help, view, quit)");
             let Some(line) = self.ask_line(asked)? else {
                 return Ok(Err(Ending::InputEnded));
             };
@@ -512,7 +500,7 @@ impl<G: CatalogGame> Table<'_, G> {
                 writeln!(
                     self.out,
                     "{} ({actions} {}).",
-                    text::tr(lang, "Game left", "Partie verlassen"),
+                    lang.tr("Game left", "Partie verlassen"),
                     actions_word(lang)
                 )?;
                 return Ok(());
@@ -521,8 +509,7 @@ impl<G: CatalogGame> Table<'_, G> {
                 writeln!(
                     self.out,
                     "{} ({actions} {}).",
-                    text::tr(
-                        lang,
+                    lang.tr(
                         "Input ended; game left unfinished",
                         "Eingabe beendet; Partie nicht zu Ende gespielt"
                     ),
@@ -560,7 +547,7 @@ fn collapse(lines: &[String]) -> Vec<String> {
 }
 
 fn actions_word(lang: Lang) -> &'static str {
-    text::tr(lang, "actions", "Aktionen")
+    lang.tr("actions", "Aktionen")
 }
 
 /// Reads a human's answer: `#N` is always the N-th listed move; the notation

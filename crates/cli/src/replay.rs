@@ -64,7 +64,7 @@ impl GameVisitor for Replay<'_> {
             None => Viewer::Spectator,
         };
         let board = |state: &G| G::describe_view(&state.view(viewer), lang).trim_end().to_string();
-        let mut frames = vec![Frame { line: text::tr(lang, "start", "Beginn").into(), board: board(&state) }];
+        let mut frames = vec![Frame { line: lang.tr("start", "Beginn").into(), board: board(&state) }];
         let record = self.record.upgraded::<G>().map_err(|e| bad(e.to_string()))?;
         for (index, notation) in record.actions.iter().enumerate() {
             let wrong = |e: spieltisch_core::ActionError| bad(format!("action {index} ('{notation}'): {e}"));
@@ -91,11 +91,7 @@ impl GameVisitor for Replay<'_> {
             writeln!(
                 player.out,
                 "{}",
-                text::tr(
-                    lang,
-                    "The record ends before the game does.",
-                    "Die Partie endet vor dem Spielende."
-                )
+                lang.tr("The record ends before the game does.", "Die Partie endet vor dem Spielende.")
             )?;
         }
         Ok(())
@@ -125,8 +121,7 @@ impl Player<'_> {
             write!(
                 self.out,
                 "{} ",
-                text::tr(
-                    self.lang,
+                self.lang.tr(
                     "[Enter] next, b back, NUMBER jump, q quit >",
                     "[Enter] weiter, b zurück, ZAHL springen, q Ende >"
                 )

@@ -3,17 +3,9 @@
 use spieltisch_core::{Game, Lang, Outcome, Turn, Viewer};
 use std::io::{self, Write};
 
-/// `en` or `de` by `lang`.
-pub fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
-    }
-}
-
 /// "seat 2" / "Platz 2".
 pub fn seat(lang: Lang, seat: usize) -> String {
-    format!("{} {seat}", tr(lang, "seat", "Platz"))
+    format!("{} {seat}", lang.tr("seat", "Platz"))
 }
 
 /// How `viewer` sees `action`, about to be applied to `before`: the
@@ -53,29 +45,29 @@ pub fn log_line<G: Game>(
 pub fn actor<G: Game>(before: &G, lang: Lang) -> String {
     match before.turn() {
         Turn::Seat(s) => seat(lang, s),
-        _ => tr(lang, "chance", "Zufall").to_string(),
+        _ => lang.tr("chance", "Zufall").to_string(),
     }
 }
 
 /// The result table: each seat's score and rank, then the winners or a draw.
 /// `names[seat]` names the seats.
 pub fn write_result(out: &mut dyn Write, outcome: &Outcome, names: &[String], lang: Lang) -> io::Result<()> {
-    writeln!(out, "{}", tr(lang, "Result:", "Ergebnis:"))?;
+    writeln!(out, "{}", lang.tr("Result:", "Ergebnis:"))?;
     for (seat, name) in names.iter().enumerate() {
         writeln!(
             out,
             "  {name}: {} {}, {} {}",
-            tr(lang, "score", "Punkte"),
+            lang.tr("score", "Punkte"),
             outcome.scores.get(seat).copied().unwrap_or_default(),
-            tr(lang, "rank", "Rang"),
+            lang.tr("rank", "Rang"),
             outcome.ranks.get(seat).copied().unwrap_or_default()
         )?;
     }
     if outcome.is_draw() {
-        writeln!(out, "{}", tr(lang, "Draw.", "Unentschieden."))
+        writeln!(out, "{}", lang.tr("Draw.", "Unentschieden."))
     } else {
         let winners: Vec<&str> =
             outcome.winners().into_iter().filter_map(|s| names.get(s)).map(String::as_str).collect();
-        writeln!(out, "{} {}.", tr(lang, "Winner:", "Gewonnen hat:"), winners.join(", "))
+        writeln!(out, "{} {}.", lang.tr("Winner:", "Gewonnen hat:"), winners.join(", "))
     }
 }

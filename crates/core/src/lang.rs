@@ -12,6 +12,16 @@ pub enum Lang {
     De,
 }
 
+impl Lang {
+    /// The text for this language of a pair written in both.
+    pub fn tr(self, en: &'static str, de: &'static str) -> &'static str {
+        match self {
+            Lang::En => en,
+            Lang::De => de,
+        }
+    }
+}
+
 impl FromStr for Lang {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -46,9 +56,6 @@ impl Text {
 
     /// The text in `lang`.
     pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::De => self.de,
-        }
+        lang.tr(self.en, self.de)
     }
 }

@@ -27,13 +27,6 @@ pub struct View {
     pub asked: bool,
 }
 
-fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
-    }
-}
-
 /// A hand as text, lowest speed first, e.g. `39 41 41 47 spurt hill`.
 pub fn hand_text(hand: &Counts) -> String {
     let mut words = Vec::new();
@@ -55,16 +48,16 @@ pub fn describe(view: &View, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "Der Ausreisser · {} {stage}/{}{}",
-        tr(lang, "stage", "Etappe"),
+        lang.tr("stage", "Etappe"),
         o.stages,
-        if o.special { "" } else { tr(lang, " · without special cards", " · ohne Sonderkarten") }
+        if o.special { "" } else { lang.tr(" · without special cards", " · ohne Sonderkarten") }
     );
     match t.phase {
         Phase::Choose { seat } => {
             let _ = writeln!(
                 out,
                 "{} {}",
-                tr(lang, "Choosing the first leader; drawing:", "Wahl des ersten Ausreissers; es zieht:"),
+                lang.tr("Choosing the first leader; drawing:", "Wahl des ersten Ausreissers; es zieht:"),
                 seat_name(usize::from(seat), lang)
             );
         }
@@ -75,26 +68,22 @@ pub fn describe(view: &View, lang: Lang) -> String {
             let _ = writeln!(
                 out,
                 "{} {} ({best:+})",
-                tr(lang, "The series is over. Winner:", "Die Rundfahrt ist zu Ende. Sieger:"),
+                lang.tr("The series is over. Winner:", "Die Rundfahrt ist zu Ende. Sieger:"),
                 winners.join(", ")
             );
         }
         _ => {
             let tempo = if t.tempo == 0 { "-".to_string() } else { t.tempo.to_string() };
             let road = if t.hill {
-                tr(
-                    lang,
-                    "Steigung: no passing, no wind shadow",
-                    "Steigung: kein Überholen, kein Windschatten",
-                )
+                lang.tr("Steigung: no passing, no wind shadow", "Steigung: kein Überholen, kein Windschatten")
             } else {
-                tr(lang, "flat", "flach")
+                lang.tr("flat", "flach")
             };
             let _ = writeln!(
                 out,
                 "{} {tempo} · {road} · {} {}",
-                tr(lang, "Tempo", "Tempo"),
-                tr(lang, "pile", "Stapel"),
+                lang.tr("Tempo", "Tempo"),
+                lang.tr("pile", "Stapel"),
                 t.pile_len
             );
         }
@@ -102,11 +91,11 @@ pub fn describe(view: &View, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "   {:<8} {:>5} {:>5} {:>6}  {}",
-        tr(lang, "rider", "Fahrer"),
-        tr(lang, "cards", "Karten"),
-        tr(lang, "chips", "Min."),
-        tr(lang, "total", "Summe"),
-        tr(lang, "last play", "letzte Karte")
+        lang.tr("rider", "Fahrer"),
+        lang.tr("cards", "Karten"),
+        lang.tr("chips", "Min."),
+        lang.tr("total", "Summe"),
+        lang.tr("last play", "letzte Karte")
     );
     for s in 0..t.seats() {
         let marker = match t.phase {
@@ -115,11 +104,11 @@ pub fn describe(view: &View, lang: Lang) -> String {
             _ => ' ',
         };
         let jersey = if usize::from(t.leader) == s && !matches!(t.phase, Phase::Choose { .. }) {
-            tr(lang, " yellow jersey", " Gelbes Trikot")
+            lang.tr(" yellow jersey", " Gelbes Trikot")
         } else {
             ""
         };
-        let me = if view.seat == Some(s) { tr(lang, " (you)", " (du)") } else { "" };
+        let me = if view.seat == Some(s) { lang.tr(" (you)", " (du)") } else { "" };
         let last = match (t.phase, t.faceup[s], t.tops[s]) {
             (Phase::Choose { .. }, Some(card), _) => card.to_string(),
             (_, _, Some(played)) => {
@@ -139,7 +128,7 @@ pub fn describe(view: &View, lang: Lang) -> String {
     }
     if let Some(scores) = t.last_scores {
         let shown: Vec<String> = scores[..t.seats()].iter().map(|s| format!("{s:+}")).collect();
-        let _ = writeln!(out, "{} {}", tr(lang, "Last stage:", "Letzte Etappe:"), shown.join(" "));
+        let _ = writeln!(out, "{} {}", lang.tr("Last stage:", "Letzte Etappe:"), shown.join(" "));
     }
     if t.phase == Phase::Window {
         let holds = view.hand.is_some_and(|h| h[Card::HILL.index()] > 0);
@@ -147,42 +136,36 @@ pub fn describe(view: &View, lang: Lang) -> String {
             out,
             "{}",
             match (view.asked, holds) {
-                (true, true) => tr(
-                    lang,
-                    "Steigung window: you may put a Steigung on the leader's pile out of turn (hill / pass)",
+                (true, true) => lang.tr("Steigung window: you may put a Steigung on the leader's pile out of turn (hill / pass)",
                     "Steigungsfenster: du darfst außer der Reihe eine Steigung auf den Stapel des Ausreissers legen (hill / pass)"
                 ),
-                (true, false) => tr(
-                    lang,
-                    "Steigung window: you hold no Steigung (pass)",
+                (true, false) => lang.tr("Steigung window: you hold no Steigung (pass)",
                     "Steigungsfenster: du hast keine Steigung (pass)"
                 ),
-                (false, _) => tr(
-                    lang,
-                    "Steigung window open: anyone but the leader may put a Steigung on the leader's pile",
+                (false, _) => lang.tr("Steigung window open: anyone but the leader may put a Steigung on the leader's pile",
                     "Steigungsfenster offen: alle außer dem Ausreisser dürfen eine Steigung auf seinen Stapel legen"
                 ),
             }
         );
     }
     if let Some(play) = t.current {
-        let _ = writeln!(out, "{} {}", tr(lang, "Being played:", "Wird gespielt:"), play);
+        let _ = writeln!(out, "{} {}", lang.tr("Being played:", "Wird gespielt:"), play);
     }
     let played: Vec<String> = (0..KINDS)
         .filter(|&i| t.discards[i] > 0)
         .map(|i| format!("{}×{}", Card::from_index(i), t.discards[i]))
         .collect();
     if !played.is_empty() && !matches!(t.phase, Phase::Choose { .. }) {
-        let _ = writeln!(out, "{} {}", tr(lang, "Played:", "Gespielt:"), played.join(" "));
+        let _ = writeln!(out, "{} {}", lang.tr("Played:", "Gespielt:"), played.join(" "));
     }
     if let Some(hand) = &view.hand {
-        let _ = writeln!(out, "{} {}", tr(lang, "Your hand:", "Deine Hand:"), hand_text(hand));
+        let _ = writeln!(out, "{} {}", lang.tr("Your hand:", "Deine Hand:"), hand_text(hand));
     }
     out
 }
 
 fn seat_name(seat: Seat, lang: Lang) -> String {
-    format!("{} {}", tr(lang, "Rider", "Fahrer"), seat + 1)
+    format!("{} {}", lang.tr("Rider", "Fahrer"), seat + 1)
 }
 
 /// An action in words. A card drawn in secret is not named.
@@ -226,7 +209,7 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
         }
         Action::Pass => {
             let who = state.asked().unwrap_or(usize::from(t.mover));
-            format!("{} {}", seat_name(who, lang), tr(lang, "lays no Steigung", "legt keine Steigung"))
+            format!("{} {}", seat_name(who, lang), lang.tr("lays no Steigung", "legt keine Steigung"))
         }
     }
 }

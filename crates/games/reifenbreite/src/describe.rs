@@ -9,13 +9,6 @@ use crate::race::{Phase, Reifenbreite, Status};
 use spieltisch_core::Lang;
 use std::fmt::Write;
 
-fn tr(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
-    }
-}
-
 /// The columns drawn at most (one per row of the road).
 const WIDTH: u32 = 36;
 
@@ -30,10 +23,10 @@ pub fn view(view: &View, lang: Lang) -> String {
         out,
         "{} — {} {}/{} — {} {}",
         t.name,
-        tr(lang, "stage", "Etappe"),
+        lang.tr("stage", "Etappe"),
         g.stage + 1,
         g.tracks.len(),
-        tr(lang, "round", "Runde"),
+        lang.tr("round", "Runde"),
         g.round
     );
     // The window: from the last rider on the road to the first, centred on
@@ -124,7 +117,7 @@ pub fn view(view: &View, lang: Lang) -> String {
             }
             out.push('\n');
         }
-        let _ = write!(out, "{} {} ", tr(lang, "lane", "Spur"), 4 - l);
+        let _ = write!(out, "{} {} ", lang.tr("lane", "Spur"), 4 - l);
         for (c, cell) in row.iter().enumerate() {
             out.push(if line_col[c] { '|' } else { ' ' });
             out.push_str(cell);
@@ -134,9 +127,7 @@ pub fn view(view: &View, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{}",
-        tr(
-            lang,
-            "       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line, ══ thick line, ++ reachable",
+        lang.tr("       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line, ══ thick line, ++ reachable",
             "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie, ══ dicke Linie, ++ erreichbar"
         )
     );
@@ -151,14 +142,14 @@ pub fn view(view: &View, lang: Lang) -> String {
     });
     if !order.is_empty() && !placing {
         let names: Vec<String> = order.iter().map(|&r| rider_number(r).to_string()).collect();
-        let _ = writeln!(out, "{}: {}", tr(lang, "still to move", "noch zu ziehen"), names.join(" "));
+        let _ = writeln!(out, "{}: {}", lang.tr("still to move", "noch zu ziehen"), names.join(" "));
     }
     let dis: Vec<String> = (0..g.riders.len() as u8)
         .filter(|&r| g.riders[r as usize].status == Status::Dismounted)
         .map(|r| rider_number(r).to_string())
         .collect();
     if !dis.is_empty() {
-        let _ = writeln!(out, "{}: {}", tr(lang, "dismounted", "abgestiegen"), dis.join(" "));
+        let _ = writeln!(out, "{}: {}", lang.tr("dismounted", "abgestiegen"), dis.join(" "));
     }
     for team in 0..g.teams() {
         let e = g.energy(team);
@@ -178,11 +169,11 @@ pub fn view(view: &View, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "{} {}x ({} {}{}): {}",
-            tr(lang, "team", "Team"),
+            lang.tr("team", "Team"),
             team + 2,
-            tr(lang, "manager", "Teamchef"),
+            lang.tr("manager", "Teamchef"),
             g.seat_of_team(team) + 1,
-            if view.viewer == Some(g.seat_of_team(team)) { tr(lang, ", you", ", du") } else { "" },
+            if view.viewer == Some(g.seat_of_team(team)) { lang.tr(", you", ", du") } else { "" },
             if cards.is_empty() { "—".to_string() } else { cards.join(" ") }
         );
     }
@@ -192,7 +183,7 @@ pub fn view(view: &View, lang: Lang) -> String {
             let _ = writeln!(
                 out,
                 "{} {} ({}/{}/{}): {}",
-                tr(lang, "sprint", "Sprint"),
+                lang.tr("sprint", "Sprint"),
                 s.line,
                 s.points[0],
                 s.points[1],
@@ -202,13 +193,13 @@ pub fn view(view: &View, lang: Lang) -> String {
         }
     }
     if let Some((h, _)) = g.jersey {
-        let _ = write!(out, "{}: {}", tr(lang, "yellow jersey", "Gelbes Trikot"), rider_number(h));
+        let _ = write!(out, "{}: {}", lang.tr("yellow jersey", "Gelbes Trikot"), rider_number(h));
         if !g.jersey_pending.is_empty() {
             let claims: Vec<String> = g.jersey_pending.iter().map(|&r| rider_number(r).to_string()).collect();
             let _ = write!(
                 out,
                 " ({}: {})",
-                tr(lang, "judged at the end of the round", "geprüft am Ende der Runde"),
+                lang.tr("judged at the end of the round", "geprüft am Ende der Runde"),
                 claims.join(" ")
             );
         }
@@ -216,58 +207,57 @@ pub fn view(view: &View, lang: Lang) -> String {
     }
     if !g.finish.is_empty() {
         let f: Vec<String> = g.finish.iter().map(|&r| rider_number(r).to_string()).collect();
-        let _ = writeln!(out, "{}: {}", tr(lang, "finished", "im Ziel"), f.join(" "));
+        let _ = writeln!(out, "{}: {}", lang.tr("finished", "im Ziel"), f.join(" "));
     }
     out
 }
 
 fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
     match g.phase {
-        Phase::FirstTeam => tr(lang, "Roll-off for the start.", "Auswürfeln des Startspielers.").into(),
+        Phase::FirstTeam => lang.tr("Roll-off for the start.", "Auswürfeln des Startspielers.").into(),
         Phase::Place { team } => {
             format!(
                 "{} {}x {}",
-                tr(lang, "Team", "Team"),
+                lang.tr("Team", "Team"),
                 team + 2,
-                tr(lang, "places a rider.", "stellt einen Fahrer auf.")
+                lang.tr("places a rider.", "stellt einen Fahrer auf.")
             )
         }
         Phase::Choose { rider, n, .. } => format!(
             "{} {} {} ({} {n})",
-            tr(lang, "Rider", "Fahrer"),
+            lang.tr("Rider", "Fahrer"),
             rider_number(rider),
-            tr(
-                lang,
+            lang.tr(
                 "is to move: energy cards, ride or break away?",
                 "ist am Zug: Energie-Karten, fahren oder ausreißen?"
             ),
-            tr(lang, "cards chosen:", "Karten gewählt:")
+            lang.tr("cards chosen:", "Karten gewählt:")
         ),
         Phase::Dice { rider, .. } => {
-            format!("{} {}", tr(lang, "Dice for", "Würfeln für"), rider_number(rider))
+            format!("{} {}", lang.tr("Dice for", "Würfeln für"), rider_number(rider))
         }
         Phase::ChanceDraw { rider, .. } => {
             format!(
                 "{} {}",
-                tr(lang, "A 7: chance card for", "Eine 7: Chancen-Karte für"),
+                lang.tr("A 7: chance card for", "Eine 7: Chancen-Karte für"),
                 rider_number(rider)
             )
         }
         Phase::Move { rider, amount, breakaway } => format!(
             "{} {} {} {amount}{}",
-            tr(lang, "Rider", "Fahrer"),
+            lang.tr("Rider", "Fahrer"),
             rider_number(rider),
-            tr(lang, "moves up to", "zieht bis zu"),
-            if breakaway { tr(lang, " (breakaway)", " (Ausreißversuch)") } else { "" }
+            lang.tr("moves up to", "zieht bis zu"),
+            if breakaway { lang.tr(" (breakaway)", " (Ausreißversuch)") } else { "" }
         ),
         Phase::Draft { rider, .. } => format!(
             "{} {} {}",
-            tr(lang, "Rider", "Fahrer"),
+            lang.tr("Rider", "Fahrer"),
             rider_number(rider),
-            tr(lang, "may draft (draft/skip).", "kann sich anhängen (draft/skip).")
+            lang.tr("may draft (draft/skip).", "kann sich anhängen (draft/skip).")
         ),
         Phase::TowPhoto { rider, .. } => {
-            format!("{} {}", tr(lang, "Photo card for", "Foto-Karte für"), rider_number(rider))
+            format!("{} {}", lang.tr("Photo card for", "Foto-Karte für"), rider_number(rider))
         }
         Phase::Proposal { leader, asked } => match lang {
             Lang::En => format!(
@@ -283,11 +273,10 @@ fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
                 )
             }
         },
-        Phase::Director => {
-            tr(lang, "The race director draws two photo cards.", "Der Rennleiter zieht zwei Foto-Karten.")
-                .into()
-        }
-        Phase::Over => tr(lang, "The race is over.", "Das Rennen ist beendet.").into(),
+        Phase::Director => lang
+            .tr("The race director draws two photo cards.", "Der Rennleiter zieht zwei Foto-Karten.")
+            .into(),
+        Phase::Over => lang.tr("The race is over.", "Das Rennen ist beendet.").into(),
     }
 }
 
@@ -303,17 +292,16 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "{} {stages}/{stages} ({})",
-            tr(lang, "Score sheet, stage", "Wertungsblatt, Etappe"),
+            lang.tr("Score sheet, stage", "Wertungsblatt, Etappe"),
             g.track().name
         );
     } else {
-        let _ = writeln!(out, "{}", tr(lang, "Score sheet", "Wertungsblatt"));
+        let _ = writeln!(out, "{}", lang.tr("Score sheet", "Wertungsblatt"));
     }
     let _ = writeln!(
         out,
         "  {}",
-        tr(
-            lang,
+        lang.tr(
             "place  rider  points  sprints+jersey  total",
             "Ziel  Fahrer  Punkte  Sprints+Trikot  Gesamt"
         )
@@ -321,7 +309,7 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
     for (i, &r) in g.finish.iter().enumerate() {
         let place = crate::race::PLACE_POINTS[i.min(15)];
         let extra = g.sprint_points[r as usize] + g.jersey_points[r as usize];
-        let mark = if dq & (1 << r) != 0 { tr(lang, "  disqualified", "  disqualifiziert") } else { "" };
+        let mark = if dq & (1 << r) != 0 { lang.tr("  disqualified", "  disqualifiziert") } else { "" };
         let _ = writeln!(
             out,
             "  {:>4}.  {:>5}  {place:>6}  {:>14}  {:>5}{mark}",
@@ -338,7 +326,7 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
                 .zip(s.points)
                 .map(|(&r, p)| format!("{} ({p})", rider_number(r)))
                 .collect();
-            let _ = writeln!(out, "  {} {}: {}", tr(lang, "sprint", "Sprint"), s.line, r.join(", "));
+            let _ = writeln!(out, "  {} {}: {}", lang.tr("sprint", "Sprint"), s.line, r.join(", "));
         }
     }
     if !g.director.is_empty() {
@@ -346,13 +334,9 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
             .filter(|&r| !g.photos[r].is_empty())
             .map(|r| format!("{} {:?}", rider_number(r as u8), g.photos[r]))
             .collect();
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            tr(lang, "photo cards noted", "notierte Foto-Karten"),
-            noted.join(", ")
-        );
-        let _ = writeln!(out, "  {}: {:?}", tr(lang, "race director drew", "der Rennleiter zog"), g.director);
+        let _ =
+            writeln!(out, "  {}: {}", lang.tr("photo cards noted", "notierte Foto-Karten"), noted.join(", "));
+        let _ = writeln!(out, "  {}: {:?}", lang.tr("race director drew", "der Rennleiter zog"), g.director);
     }
     let scores = g.team_scores();
     if stages > 1 {
@@ -367,7 +351,7 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "  {} {}x: {}  = {}",
-            tr(lang, "team", "Team"),
+            lang.tr("team", "Team"),
             t + 2,
             riders.join(", "),
             scores[t as usize]
@@ -387,13 +371,13 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{}",
-        tr(lang, "Stage race: team points per stage", "Etappenrennen: Teampunkte je Etappe")
+        lang.tr("Stage race: team points per stage", "Etappenrennen: Teampunkte je Etappe")
     );
     let header: String = teams
         .clone()
-        .map(|t| format!("  {:>8}", format!("{} {}x", tr(lang, "team", "Team"), t + 2)))
+        .map(|t| format!("  {:>8}", format!("{} {}x", lang.tr("team", "Team"), t + 2)))
         .collect();
-    let _ = writeln!(out, "  {:<31}{header}", tr(lang, "stage", "Etappe"));
+    let _ = writeln!(out, "  {:<31}{header}", lang.tr("stage", "Etappe"));
     for (k, stage) in g.results.iter().enumerate() {
         let name = g.tracks.get(k).map_or("", |t| t.0.name.as_str());
         let row: String = teams.clone().map(|t| format!("  {:>8}", team_points(stage, t))).collect();
@@ -403,7 +387,7 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
         .clone()
         .map(|t| format!("  {:>8}", g.results.iter().map(|s| team_points(s, t)).sum::<u32>()))
         .collect();
-    let _ = writeln!(out, "  {:<31}{totals}", tr(lang, "total", "insgesamt"));
+    let _ = writeln!(out, "  {:<31}{totals}", lang.tr("total", "insgesamt"));
     let best: String = teams
         .clone()
         .map(|t| {
@@ -412,11 +396,11 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
             format!("  {:>8}", format!("{}: {}", rider_number(r as u8), rider_total(r)))
         })
         .collect();
-    let _ = writeln!(out, "  {:<31}{best}", tr(lang, "best rider", "bester Fahrer"));
+    let _ = writeln!(out, "  {:<31}{best}", lang.tr("best rider", "bester Fahrer"));
     let scores = g.team_scores();
     let finals: String = teams.map(|t| format!("  {:>8}", scores[t])).collect();
     let formula =
-        format!("{} × {} + {}", g.results.len(), tr(lang, "best", "bester"), tr(lang, "total", "Team"));
+        format!("{} × {} + {}", g.results.len(), lang.tr("best", "bester"), lang.tr("total", "Team"));
     let _ = writeln!(out, "  {formula:<31}{finals}");
     out
 }
@@ -434,48 +418,45 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
         _ => String::new(),
     };
     match a {
-        Action::First(t) => format!(
-            "{} {}x {}",
-            tr(lang, "team", "Team"),
-            t + 2,
-            tr(lang, "places first", "stellt zuerst auf")
-        ),
+        Action::First(t) => {
+            format!("{} {}x {}", lang.tr("team", "Team"), t + 2, lang.tr("places first", "stellt zuerst auf"))
+        }
         Action::Place { rider, space } => format!(
             "{} {} {} {space} ({} {})",
-            tr(lang, "place", "Fahrer"),
+            lang.tr("place", "Fahrer"),
             rider_number(*rider),
-            tr(lang, "on start space", "auf Startfeld"),
-            tr(lang, "lane", "Spur"),
+            lang.tr("on start space", "auf Startfeld"),
+            lang.tr("lane", "Spur"),
             g.track().space(*space).lane
         ),
         Action::Card(e) => {
             let what = match e {
-                Energy::Own6 => tr(lang, "his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)"),
-                Energy::Own5 => tr(lang, "his own 5", "seine eigene 5"),
-                Energy::Joker6 => tr(lang, "a joker 6 (mountain sign)", "einen Joker 6 (Verbotsschild)"),
-                Energy::Joker5 => tr(lang, "a joker 5", "einen Joker 5"),
+                Energy::Own6 => lang.tr("his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)"),
+                Energy::Own5 => lang.tr("his own 5", "seine eigene 5"),
+                Energy::Joker6 => lang.tr("a joker 6 (mountain sign)", "einen Joker 6 (Verbotsschild)"),
+                Energy::Joker5 => lang.tr("a joker 5", "einen Joker 5"),
             };
-            format!("{mover} {} {what}", tr(lang, "plays", "spielt"))
+            format!("{mover} {} {what}", lang.tr("plays", "spielt"))
         }
-        Action::Ride => format!("{mover} {}", tr(lang, "rides", "fährt")),
-        Action::Break => format!("{mover} {}", tr(lang, "breaks away!", "reißt aus!")),
+        Action::Ride => format!("{mover} {}", lang.tr("rides", "fährt")),
+        Action::Break => format!("{mover} {}", lang.tr("breaks away!", "reißt aus!")),
         Action::Tow => {
-            format!("{mover} {}", tr(lang, "hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)"))
+            format!("{mover} {}", lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)"))
         }
         Action::Tow12 => {
-            format!("{mover} {}", tr(lang, "hitches a long tow (12)", "lässt sich lange mitziehen (12)"))
+            format!("{mover} {}", lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)"))
         }
-        Action::Ask => format!("{mover} {}", tr(lang, "offers the lead", "bietet die Führung an")),
-        Action::Accept => format!("{mover} {}", tr(lang, "takes the lead", "übernimmt die Führung")),
-        Action::Refuse => format!("{mover} {}", tr(lang, "refuses the lead", "lehnt die Führung ab")),
-        Action::Roll(n) => format!("{} {n}", tr(lang, "rolls", "würfelt")),
+        Action::Ask => format!("{mover} {}", lang.tr("offers the lead", "bietet die Führung an")),
+        Action::Accept => format!("{mover} {}", lang.tr("takes the lead", "übernimmt die Führung")),
+        Action::Refuse => format!("{mover} {}", lang.tr("refuses the lead", "lehnt die Führung ab")),
+        Action::Roll(n) => format!("{} {n}", lang.tr("rolls", "würfelt")),
         Action::Chance(c) => c.text().get(lang).to_string(),
         Action::Photo(_) => {
-            tr(lang, "a photo card is drawn and noted", "eine Foto-Karte wird gezogen und notiert").into()
+            lang.tr("a photo card is drawn and noted", "eine Foto-Karte wird gezogen und notiert").into()
         }
         Action::Director(n) => format!(
             "{} {n}",
-            tr(lang, "the race director draws photo card", "der Rennleiter zieht Foto-Karte")
+            lang.tr("the race director draws photo card", "der Rennleiter zieht Foto-Karte")
         ),
         Action::To(s) => {
             let t = g.track();
@@ -486,17 +467,17 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
                 }
                 _ => 0,
             };
-            let over = if sp.leg >= t.finish_leg { tr(lang, ", over the finish", ", im Ziel") } else { "" };
+            let over = if sp.leg >= t.finish_leg { lang.tr(", over the finish", ", im Ziel") } else { "" };
             format!(
                 "{mover} {} {s} ({} {}, {ahead} {}{over})",
-                tr(lang, "to space", "auf Feld"),
-                tr(lang, "lane", "Spur"),
+                lang.tr("to space", "auf Feld"),
+                lang.tr("lane", "Spur"),
                 sp.lane,
-                tr(lang, "rows ahead", "Reihen vor")
+                lang.tr("rows ahead", "Reihen vor")
             )
         }
-        Action::Draft => format!("{mover} {}", tr(lang, "drafts", "hängt sich an")),
-        Action::Skip => format!("{mover} {}", tr(lang, "does not draft", "hängt sich nicht an")),
+        Action::Draft => format!("{mover} {}", lang.tr("drafts", "hängt sich an")),
+        Action::Skip => format!("{mover} {}", lang.tr("does not draft", "hängt sich nicht an")),
     }
 }
 
@@ -538,8 +519,8 @@ mod tests {
             let column = |l: String| l.split_whitespace().rev().nth(1).unwrap_or_default().to_string();
             assert_eq!(column(line("1.")), "46", "{sheet}");
             assert_eq!(column(line("5.")), "47", "{sheet}");
-            assert!(line(tr(lang, "total", "insgesamt")).contains("319"), "{sheet}");
-            assert!(line(tr(lang, "best rider", "bester Fahrer")).contains("41: 161"), "{sheet}");
+            assert!(line(lang.tr("total", "insgesamt")).contains("319"), "{sheet}");
+            assert!(line(lang.tr("best rider", "bester Fahrer")).contains("41: 161"), "{sheet}");
             assert!(line("5 ×").split_whitespace().any(|w| w == "1124"), "{sheet}");
         }
     }

@@ -218,7 +218,7 @@
 //!   professional rules (about 2,700 actions) takes 165 µs, some 6,000
 //!   races per second on one core of the project's machine (AMD Zen 4,
 //!   virtualised); `perf stat -e task-clock target/release/examples/speed
-//!   3000` (the same loop, [`random_race::RandomRaces`]) gives 161–168 µs
+//!   3000` (the same loop, `spieltisch_core::driver::RandomPlayouts`) gives 161–168 µs
 //!   per race. An older host of the same machine class took 197–202 µs
 //!   (about 5,000 races per second); docs/benchmarks.md has both.
 //! - Bot: `cargo run --release --example stats -- 2000`: the heuristic
@@ -243,7 +243,6 @@ pub mod layout;
 pub mod movement;
 pub mod options;
 pub mod race;
-pub mod random_race;
 #[cfg(test)]
 mod rules_tests;
 

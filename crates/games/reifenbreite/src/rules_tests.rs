@@ -1422,3 +1422,19 @@ fn a_manager_of_several_teams_scores_their_sum() {
     // The 16 places hand out 50 + 40 + ... + 8 = 404 points in all.
     assert_eq!(teams.iter().sum::<u32>(), PLACE_POINTS.iter().map(|&p| p as u32).sum::<u32>());
 }
+
+#[test]
+fn a_random_tour_race_with_professional_rules_ends() {
+    // The speed benchmark's race: four teams on the Tour de France course,
+    // every rule on, played at random by the core's playout loop.
+    let options = Options { teams: 4, course: Some("tour".into()), rules: Level::Pro, ..Options::default() };
+    let initial = Reifenbreite::new(&options).unwrap();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let mut playouts = spieltisch_core::driver::RandomPlayouts::new();
+    for _ in 0..2 {
+        let mut race = initial.clone();
+        let done = playouts.play(&mut race, &mut rng);
+        assert!(race.is_over() && done.actions > 1000, "{done:?}");
+        assert!(done.decisions < done.actions);
+    }
+}

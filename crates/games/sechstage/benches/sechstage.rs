@@ -1,41 +1,15 @@
-//! Full random races per second with 8 players (a one-race series):
-//! `legal_actions` + a random pick + `apply_unchecked`, chance drawn by weight.
+//! Full random races per second with 8 players (a one-race series): the
+//! core's allocation-free random playout (`legal_actions` + a random pick +
+//! `apply_unchecked`, chance drawn by weight).
 //!
 //! Run: `cargo bench -p spieltisch-sechstage --bench sechstage -- --quick`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, Turn, chance::pick_weighted};
+use spieltisch_core::{Game, driver::RandomPlayouts};
 use spieltisch_sechstage::{Sechstage, SechstageOptions};
 use std::hint::black_box;
-
-fn random_race(
-    options: &SechstageOptions,
-    rng: &mut ChaCha8Rng,
-    legal: &mut Vec<spieltisch_sechstage::Action>,
-    chance: &mut Vec<(spieltisch_sechstage::Action, u32)>,
-) -> usize {
-    let mut state = Sechstage::new(options).expect("valid options");
-    let mut actions = 0;
-    loop {
-        let action = match state.turn() {
-            Turn::Over => return actions,
-            Turn::Chance => {
-                chance.clear();
-                state.chance_outcomes(chance);
-                pick_weighted(chance, rng)
-            }
-            Turn::Seat(_) => {
-                legal.clear();
-                state.legal_actions(legal);
-                legal[rng.random_range(0..legal.len())]
-            }
-        };
-        state.apply_unchecked(&action);
-        actions += 1;
-    }
-}
 
 fn bench(c: &mut Criterion) {
     let options = SechstageOptions { players: 8, races: 1, ..Default::default() };
@@ -43,9 +17,11 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.bench_function("random race, 8 players", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut legal = Vec::new();
-        let mut chance = Vec::new();
-        b.iter(|| black_box(random_race(&options, &mut rng, &mut legal, &mut chance)));
+        let mut playouts = RandomPlayouts::new();
+        b.iter(|| {
+            let mut state = Sechstage::new(&options).expect("valid options");
+            black_box(playouts.play(&mut state, &mut rng))
+        });
     });
     group.finish();
 }

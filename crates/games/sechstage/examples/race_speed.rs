@@ -4,37 +4,21 @@
 //! `cargo build --release -p spieltisch-sechstage --example race_speed &&
 //!  perf stat -e task-clock,cycles,instructions target/release/examples/race_speed 200000`
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, Turn, chance::pick_weighted};
+use spieltisch_core::{Game, driver::RandomPlayouts};
 use spieltisch_sechstage::{Sechstage, SechstageOptions};
 
 fn main() {
     let races: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let options = SechstageOptions { players: 8, races: 1, ..Default::default() };
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let (mut legal, mut chance) = (Vec::new(), Vec::new());
+    let mut playouts = RandomPlayouts::new();
     let mut actions = 0usize;
     let start = std::time::Instant::now();
     for _ in 0..races {
         let mut state = Sechstage::new(&options).expect("valid options");
-        loop {
-            let action = match state.turn() {
-                Turn::Over => break,
-                Turn::Chance => {
-                    chance.clear();
-                    state.chance_outcomes(&mut chance);
-                    pick_weighted(&chance, &mut rng)
-                }
-                Turn::Seat(_) => {
-                    legal.clear();
-                    state.legal_actions(&mut legal);
-                    legal[rng.random_range(0..legal.len())]
-                }
-            };
-            state.apply_unchecked(&action);
-            actions += 1;
-        }
+        actions += playouts.play(&mut state, &mut rng).actions;
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

@@ -16,13 +16,6 @@ use std::fmt::Write;
 /// Spaces per row of the drawn track.
 const ROW: u8 = 27;
 
-fn t(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::De => de,
-    }
-}
-
 /// The letter that marks a seat's rider on the track: A for seat 0, B for seat 1...
 pub fn rider_letter(seat: usize) -> char {
     (b'A' + seat as u8) as char
@@ -44,7 +37,7 @@ fn ordinal(n: usize, lang: Lang) -> String {
 }
 
 fn seat_name(seat: usize, lang: Lang) -> String {
-    format!("{} {seat} ({})", t(lang, "seat", "Sitz"), rider_letter(seat))
+    format!("{} {seat} ({})", lang.tr("seat", "Sitz"), rider_letter(seat))
 }
 
 /// A hand as its card values, lowest first: `1 1 2 3 4 4 5 7`.
@@ -67,14 +60,14 @@ pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "6-Tage Rennen · {} {race_no}/{races} · {} ({} {})",
-        t(lang, "race", "Rennen"),
+        lang.tr("race", "Rennen"),
         view.track.name(),
         view.track.length(),
-        t(lang, "spaces", "Felder"),
+        lang.tr("spaces", "Felder"),
     );
     match (view.turn, view.mover) {
         (Turn::Over, _) => {
-            let _ = writeln!(out, "{}", t(lang, "The series is over.", "Die Serie ist beendet."));
+            let _ = writeln!(out, "{}", lang.tr("The series is over.", "Die Serie ist beendet."));
         }
         (Turn::Chance, Some(m)) => {
             let (high, low) = view.draws_due.unwrap_or((0, 0));
@@ -82,13 +75,13 @@ pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
                 out,
                 "{}: {} {high} {} 4–6, {low} {} 1–3",
                 seat_name(m, lang),
-                t(lang, "Fahrerwechsel (driver change), draws", "Fahrerwechsel, zieht"),
-                t(lang, "from", "von"),
-                t(lang, "from", "von"),
+                lang.tr("Fahrerwechsel (driver change), draws", "Fahrerwechsel, zieht"),
+                lang.tr("from", "von"),
+                lang.tr("from", "von"),
             );
         }
         (_, Some(m)) => {
-            let _ = writeln!(out, "{}: {}", seat_name(m, lang), t(lang, "to move", "ist am Zug"));
+            let _ = writeln!(out, "{}: {}", seat_name(m, lang), lang.tr("to move", "ist am Zug"));
         }
         _ => {}
     }
@@ -97,12 +90,12 @@ pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "{}: {}",
-            t(lang, "Last round, still to ride once more", "Letzte Runde, noch einmal dran"),
+            lang.tr("Last round, still to ride once more", "Letzte Runde, noch einmal dran"),
             if names.is_empty() { "-".into() } else { names.join(" ") }
         );
     }
     let order: Vec<String> = view.order.iter().map(|&s| rider_letter(s).to_string()).collect();
-    let _ = writeln!(out, "{}: {}", t(lang, "Turn order", "Reihenfolge"), order.join(" "));
+    let _ = writeln!(out, "{}: {}", lang.tr("Turn order", "Reihenfolge"), order.join(" "));
     out.push('\n');
     draw_track(&mut out, view, lang);
     out.push('\n');
@@ -110,7 +103,7 @@ pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{}: 1–3: {}, 4–6: {}",
-        t(lang, "Grey piles", "Graue Stapel"),
+        lang.tr("Grey piles", "Graue Stapel"),
         view.pile_low,
         view.pile_high
     );
@@ -127,8 +120,7 @@ fn draw_track(out: &mut String, view: &SechstageView, lang: Lang) {
     let _ = writeln!(
         out,
         "{}",
-        t(
-            lang,
+        lang.tr(
             ". space   | sprint line   F Fahrerwechsel (driver change)   S Sturz (fall)   letters: riders",
             ". Feld   | Sprintlinie   F Fahrerwechsel   S Sturz   Buchstaben: Fahrer",
         )
@@ -173,7 +165,7 @@ fn draw_track(out: &mut String, view: &SechstageView, lang: Lang) {
     }
     let mut across: Vec<char> = view.finish_order.iter().map(|&s| rider_letter(s)).collect();
     across.extend(riders_where(view, |r| r.finished && !view.finish_order.contains(&r.seat)));
-    let _ = writeln!(out, "{:>7}  {}", t(lang, "Finish", "Ziel"), letters(&across));
+    let _ = writeln!(out, "{:>7}  {}", lang.tr("Finish", "Ziel"), letters(&across));
     let sprints: Vec<String> = track
         .sprints()
         .iter()
@@ -182,14 +174,14 @@ fn draw_track(out: &mut String, view: &SechstageView, lang: Lang) {
             let next = SPRINT_POINTS.get(crossed as usize).copied().unwrap_or(0);
             format!(
                 "{} {line}: {crossed} {}, {} {next}",
-                t(lang, "after", "nach"),
-                t(lang, "across", "durch"),
-                t(lang, "next gets", "nächster erhält"),
+                lang.tr("after", "nach"),
+                lang.tr("across", "durch"),
+                lang.tr("next gets", "nächster erhält"),
             )
         })
         .collect();
     if !sprints.is_empty() {
-        let _ = writeln!(out, "{}: {}", t(lang, "Sprints", "Sprints"), sprints.join("; "));
+        let _ = writeln!(out, "{}: {}", lang.tr("Sprints", "Sprints"), sprints.join("; "));
     }
 }
 
@@ -210,35 +202,35 @@ fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
     let _ = writeln!(
         out,
         "  {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
-        t(lang, "rider", "Fahrer"),
-        t(lang, "pos", "Pos"),
-        t(lang, "to go", "Rest"),
-        t(lang, "cards", "Karten"),
-        t(lang, "points", "Punkte"),
-        t(lang, "hand / status", "Hand / Stand"),
+        lang.tr("rider", "Fahrer"),
+        lang.tr("pos", "Pos"),
+        lang.tr("to go", "Rest"),
+        lang.tr("cards", "Karten"),
+        lang.tr("points", "Punkte"),
+        lang.tr("hand / status", "Hand / Stand"),
     );
     for r in &view.riders {
         let marker = if view.mover == Some(r.seat) && view.turn != Turn::Over { '>' } else { ' ' };
         let mut status = Vec::new();
         if let Some(hand) = &r.hand {
-            status.push(format!("{}: {}", t(lang, "hand", "Hand"), hand_text(hand)));
+            status.push(format!("{}: {}", lang.tr("hand", "Hand"), hand_text(hand)));
         }
         if r.finished {
             match view.finish_order.iter().position(|&s| s == r.seat) {
                 Some(i) => {
-                    status.push(format!("{} {}", ordinal(i + 1, lang), t(lang, "across the line", "im Ziel")))
+                    status.push(format!("{} {}", ordinal(i + 1, lang), lang.tr("across the line", "im Ziel")))
                 }
-                None => status.push(t(lang, "across the line", "im Ziel").into()),
+                None => status.push(lang.tr("across the line", "im Ziel").into()),
             }
         }
         if r.changed {
-            status.push(t(lang, "grey cards (driver changed)", "graue Karten (Fahrerwechsel)").into());
+            status.push(lang.tr("grey cards (driver changed)", "graue Karten (Fahrerwechsel)").into());
         }
         if r.falls {
-            status.push(t(lang, "fell: misses the next turn", "gestürzt: setzt einmal aus").into());
+            status.push(lang.tr("fell: misses the next turn", "gestürzt: setzt einmal aus").into());
         }
         if r.cards == 0 && !r.finished {
-            status.push(t(lang, "no cards: passes", "keine Karten: passt").into());
+            status.push(lang.tr("no cards: passes", "keine Karten: passt").into());
         }
         let line = format!(
             "{marker} {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
@@ -255,7 +247,7 @@ fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
 
 fn draw_score_sheet(out: &mut String, view: &SechstageView, lang: Lang) {
     let _ =
-        writeln!(out, "{}", t(lang, "Score sheet: points (laps down)", "Wertung: Punkte (Runden Rückstand)"));
+        writeln!(out, "{}", lang.tr("Score sheet: points (laps down)", "Wertung: Punkte (Runden Rückstand)"));
     let mut header = format!("  {:<8}", "");
     for r in &view.riders {
         let _ = write!(header, " {:>12}", rider_letter(r.seat));
@@ -263,7 +255,7 @@ fn draw_score_sheet(out: &mut String, view: &SechstageView, lang: Lang) {
     let _ = writeln!(out, "{}", header.trim_end());
     let cell = |p: Points, laps: u32| format!("{p} ({laps})");
     for (i, race) in view.history.iter().enumerate() {
-        let mut line = format!("  {:<8}", format!("{} {}", t(lang, "race", "Rennen"), i + 1));
+        let mut line = format!("  {:<8}", format!("{} {}", lang.tr("race", "Rennen"), i + 1));
         for s in 0..view.riders.len() {
             let _ = write!(line, " {:>12}", cell(race.points[s], u32::from(race.laps_down[s])));
         }
@@ -271,7 +263,7 @@ fn draw_score_sheet(out: &mut String, view: &SechstageView, lang: Lang) {
     }
     let laps = view.total_laps_down();
     let points = view.total_points();
-    let mut line = format!("  {:<8}", t(lang, "total", "gesamt"));
+    let mut line = format!("  {:<8}", lang.tr("total", "gesamt"));
     for s in 0..view.riders.len() {
         let _ = write!(line, " {:>12}", cell(points[s], laps[s]));
     }
@@ -295,7 +287,7 @@ pub fn describe_action(state: &Sechstage, action: &Action, lang: Lang) -> String
             let who = state.mover().map(|s| seat_name(s, lang)).unwrap_or_default();
             format!(
                 "{who} {} {pile}",
-                t(lang, "draws a grey card from the pile", "zieht eine graue Karte vom Stapel")
+                lang.tr("draws a grey card from the pile", "zieht eine graue Karte vom Stapel")
             )
         }
     }
@@ -305,7 +297,7 @@ fn describe_move(seat: usize, value: u8, mv: &Move, length: u8, lang: Lang) -> S
     let mut text = format!(
         "{} {} {value}: {} → {}",
         seat_name(seat, lang),
-        t(lang, "plays", "spielt"),
+        lang.tr("plays", "spielt"),
         mv.from,
         mv.landing.min(u16::from(length))
     );
@@ -313,7 +305,7 @@ fn describe_move(seat: usize, value: u8, mv: &Move, length: u8, lang: Lang) -> S
         let _ = write!(
             text,
             ", {} {}×{} = +{} → {}",
-            t(lang, "slipstream", "Windschatten"),
+            lang.tr("slipstream", "Windschatten"),
             value,
             mv.drafted,
             mv.bonus,
@@ -321,15 +313,15 @@ fn describe_move(seat: usize, value: u8, mv: &Move, length: u8, lang: Lang) -> S
         );
     }
     if mv.finishes {
-        text.push_str(t(lang, ", across the line", ", im Ziel"));
+        text.push_str(lang.tr(", across the line", ", im Ziel"));
     } else {
         match mv.space {
             Space::Plain => {}
             Space::Fahrerwechsel => {
-                text.push_str(t(lang, ", Fahrerwechsel (driver change)", ", Fahrerwechsel"))
+                text.push_str(lang.tr(", Fahrerwechsel (driver change)", ", Fahrerwechsel"))
             }
             Space::Sturz => {
-                text.push_str(t(lang, ", Sturz (fall): misses the next turn", ", Sturz: setzt einmal aus"))
+                text.push_str(lang.tr(", Sturz (fall): misses the next turn", ", Sturz: setzt einmal aus"))
             }
         }
     }

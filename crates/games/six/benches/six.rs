@@ -1,28 +1,22 @@
-//! Full random games of Six per second: `legal_actions`, a uniformly random
-//! pick from a seeded ChaCha generator, `apply_unchecked`, until the end.
+//! Full random games of Six per second: the core's allocation-free random
+//! playout (`legal_actions`, a uniformly random pick from a seeded ChaCha
+//! generator, `apply_unchecked`, until the end).
 //!
 //! Run: `cargo bench -p spieltisch-six --bench six -- --quick`. Criterion
 //! reports games per second (`random_2p_games`) and actions per second
 //! (`random_2p_actions`, the same games counted by actions).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::Game;
+use spieltisch_core::{Game, driver::RandomPlayouts};
 use spieltisch_six::{Six, SixOptions};
 use std::hint::black_box;
 
 /// Plays one random game; returns the number of actions.
-fn random_game(start: &Six, rng: &mut ChaCha8Rng, legal: &mut Vec<spieltisch_six::SixAction>) -> usize {
+fn random_game(start: &Six, rng: &mut ChaCha8Rng, playouts: &mut RandomPlayouts<Six>) -> usize {
     let mut state = start.clone();
-    let mut actions = 0;
-    while !state.is_over() {
-        legal.clear();
-        state.legal_actions(legal);
-        let action = legal[rng.random_range(0..legal.len())];
-        state.apply_unchecked(&action);
-        actions += 1;
-    }
+    let actions = playouts.play(&mut state, rng).actions;
     black_box(&state);
     actions
 }
@@ -34,17 +28,17 @@ fn bench(c: &mut Criterion) {
         ("4p", SixOptions { players: 4, ..SixOptions::default() }),
     ] {
         let start = Six::new(&options).unwrap();
-        let mut legal = Vec::with_capacity(128);
+        let mut playouts = RandomPlayouts::new();
         // A fixed batch of seeded games, so actions per iteration are known.
         const GAMES: u64 = 20;
         let actions: usize =
-            (0..GAMES).map(|s| random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut legal)).sum();
+            (0..GAMES).map(|s| random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut playouts)).sum();
         let mut group = c.benchmark_group(format!("six_random_{name}"));
         group.throughput(Throughput::Elements(GAMES));
         group.bench_function("games", |b| {
             b.iter(|| {
                 for s in 0..GAMES {
-                    random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut legal);
+                    random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut playouts);
                 }
             })
         });
@@ -52,7 +46,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function("actions", |b| {
             b.iter(|| {
                 for s in 0..GAMES {
-                    random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut legal);
+                    random_game(&start, &mut ChaCha8Rng::seed_from_u64(s), &mut playouts);
                 }
             })
         });
