@@ -156,9 +156,18 @@ impl GameVisitor for Entry {
     }
 }
 
+/// The entry of the game named `id`.
+///
+/// # Errors
+/// [`CatalogError::UnknownGame`] (`game.unknown`) for an id that is not
+/// registered.
+pub fn entry_of(id: &str) -> Result<GameEntry, CatalogError> {
+    with_game(id, Entry)
+}
+
 /// Every registered game, in [`ids`] order.
 pub fn entries() -> Vec<GameEntry> {
-    ids().into_iter().filter_map(|id| with_game(id, Entry).ok()).collect()
+    ids().into_iter().filter_map(|id| entry_of(id).ok()).collect()
 }
 
 #[cfg(test)]

@@ -217,6 +217,7 @@ async fn bad_requests_get_clear_errors() {
     let (status, body) =
         server.http("POST", "/api/tables", Some(&json!({"game": "chess", "seats": ["human"]}))).await;
     assert_eq!((status, body["ok"].as_bool()), (400, Some(false)));
+    assert_eq!(body["error"]["code"], "game.unknown", "{body}");
     let (status, body) =
         server.http("POST", "/api/tables", Some(&json!({"game": "kuhn", "seats": ["human"]}))).await;
     assert_eq!(status, 400);
