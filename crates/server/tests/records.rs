@@ -20,7 +20,8 @@ fn old_database(path: &std::path::Path, tables: &[(&str, &Record)]) {
     )
     .unwrap();
     for (id, record) in tables {
-        let seats: Vec<Value> = (0..4).map(|s| json!({ "spec": "human", "token": format!("{id}-{s}") })).collect();
+        let seats: Vec<Value> =
+            (0..4).map(|s| json!({ "spec": "human", "token": format!("{id}-{s}") })).collect();
         conn.execute(
             "INSERT INTO tables VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)",
             rusqlite::params![
@@ -34,7 +35,8 @@ fn old_database(path: &std::path::Path, tables: &[(&str, &Record)]) {
         )
         .unwrap();
         for (i, action) in record.actions.iter().enumerate() {
-            conn.execute("INSERT INTO actions VALUES (?1, ?2, ?3)", rusqlite::params![id, i as i64, action]).unwrap();
+            conn.execute("INSERT INTO actions VALUES (?1, ?2, ?3)", rusqlite::params![id, i as i64, action])
+                .unwrap();
         }
     }
 }
