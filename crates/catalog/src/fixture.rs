@@ -1,10 +1,29 @@
-//! Kuhn poker registered as a game, for tests of the front ends only (the
-//! `fixtures` feature). A released binary never lists it.
+//! Kuhn poker as a game of the catalog, for tests of the front ends only.
+//!
+//! Its code is always compiled, but it answers only after
+//! [`register_fixtures`], which only test code calls. A Cargo feature
+//! cannot keep a fixture out of a product: cargo unifies the features of
+//! dev-dependencies into the binary whenever tests or examples are built
+//! with it (`--all-targets`).
 
 use crate::CatalogGame;
 use rand::RngCore;
 use spieltisch_conformance::kuhn::{Kuhn, KuhnAction};
 use spieltisch_core::{Bot, Decision};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static REGISTERED: AtomicBool = AtomicBool::new(false);
+
+/// Registers the test fixtures (Kuhn poker, `kuhn`) in this process, listed
+/// after the games. For tests only: a test process, or a test-only binary,
+/// calls it before it uses a fixture. Calling it again changes nothing.
+pub fn register_fixtures() {
+    REGISTERED.store(true, Ordering::Relaxed);
+}
+
+pub(crate) fn registered() -> bool {
+    REGISTERED.load(Ordering::Relaxed)
+}
 
 impl CatalogGame for Kuhn {
     const HIDDEN_INFORMATION: bool = true;

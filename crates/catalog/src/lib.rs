@@ -18,6 +18,10 @@
 //! Adding a game is one line in the `registry!` list below plus a
 //! [`CatalogGame`] impl in `games.rs`.
 //!
+//! The registry is the four games and nothing else. Test fixtures (Kuhn
+//! poker, `kuhn`) join it only at run time, in a process that calls
+//! [`register_fixtures`]; no product does.
+//!
 //! ```
 //! use spieltisch_catalog::{GameVisitor, CatalogGame, with_game};
 //! struct Seats;
@@ -38,7 +42,6 @@
 mod catalog_game;
 mod dyn_session;
 mod error;
-#[cfg(feature = "fixtures")]
 mod fixture;
 mod games;
 mod seat_spec;
@@ -46,6 +49,7 @@ mod seat_spec;
 pub use catalog_game::{CatalogGame, Stat};
 pub use dyn_session::{DynSession, MoveAnalysis, bot_rng, load_session, new_session, session_from_record};
 pub use error::CatalogError;
+pub use fixture::register_fixtures;
 pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 
 use serde::Serialize;
@@ -58,9 +62,13 @@ pub trait GameVisitor {
     fn visit<G: CatalogGame>(self) -> Self::Output;
 }
 
-/// The games: id and type. Entries behind `cfg` are test fixtures.
+/// The games of the product, then the test fixtures: id and type. A fixture
+/// answers only in a process that called [`register_fixtures`].
 macro_rules! registry {
-    ($( $(#[$attr:meta])* $id:literal => $game:ty ),* $(,)?) => {
+    (
+        games { $( $id:literal => $game:ty ),* $(,)? }
+        fixtures { $( $fixture_id:literal => $fixture:ty ),* $(,)? }
+    ) => {
         /// Calls `visitor` with the game named `id`.
         ///
         /// # Errors
@@ -68,7 +76,8 @@ macro_rules! registry {
         /// not registered, with the known ids in the message.
         pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, CatalogError> {
             match id {
-                $( $(#[$attr])* $id => Ok(visitor.visit::<$game>()), )*
+                $( $id => Ok(visitor.visit::<$game>()), )*
+                $( $fixture_id if fixture::registered() => Ok(visitor.visit::<$fixture>()), )*
                 _ => {
                     drop(visitor);
                     Err(CatalogError::UnknownGame { id: id.to_string(), known: ids().join(", ") })
@@ -77,23 +86,26 @@ macro_rules! registry {
         }
 
         /// The ids of the registered games, in the order `spieltisch games` lists them.
-        #[allow(clippy::vec_init_then_push)]
         pub fn ids() -> Vec<&'static str> {
-            #[allow(unused_mut)]
-            let mut ids = Vec::new();
-            $( $(#[$attr])* ids.push($id); )*
+            let mut ids = vec![$( $id ),*];
+            if fixture::registered() {
+                ids.extend([$( $fixture_id ),*]);
+            }
             ids
         }
     };
 }
 
 registry! {
-    "six" => spieltisch_six::Six,
-    "sechstage" => spieltisch_sechstage::Sechstage,
-    "ausreisser" => spieltisch_ausreisser::Ausreisser,
-    "reifenbreite" => spieltisch_reifenbreite::Reifenbreite,
-    #[cfg(feature = "fixtures")]
-    "kuhn" => spieltisch_conformance::kuhn::Kuhn,
+    games {
+        "six" => spieltisch_six::Six,
+        "sechstage" => spieltisch_sechstage::Sechstage,
+        "ausreisser" => spieltisch_ausreisser::Ausreisser,
+        "reifenbreite" => spieltisch_reifenbreite::Reifenbreite,
+    }
+    fixtures {
+        "kuhn" => spieltisch_conformance::kuhn::Kuhn,
+    }
 }
 
 /// What `spieltisch games --json` and the engine's `games` command show
@@ -144,9 +156,18 @@ impl GameVisitor for Entry {
     }
 }
 
+/// The entry of the game named `id`.
+///
+/// # Errors
+/// [`CatalogError::UnknownGame`] (`game.unknown`) for an id that is not
+/// registered.
+pub fn entry_of(id: &str) -> Result<GameEntry, CatalogError> {
+    with_game(id, Entry)
+}
+
 /// Every registered game, in [`ids`] order.
 pub fn entries() -> Vec<GameEntry> {
-    ids().into_iter().filter_map(|id| with_game(id, Entry).ok()).collect()
+    ids().into_iter().filter_map(|id| entry_of(id).ok()).collect()
 }
 
 #[cfg(test)]
@@ -161,8 +182,13 @@ mod tests {
         }
     }
 
+    // Every test registers the fixtures first: the registry is process-wide
+    // and tests run in parallel, so each test sees the fixtures whatever ran
+    // before it, and the fixtures are covered too.
+
     #[test]
     fn every_id_names_the_game_with_that_id() {
+        register_fixtures();
         for id in ids() {
             assert_eq!(with_game(id, Id).unwrap(), id);
         }
@@ -187,6 +213,7 @@ mod tests {
 
     #[test]
     fn every_game_has_three_distinct_levels() {
+        register_fixtures();
         for id in ids() {
             let names = with_game(id, Levels).unwrap();
             assert_eq!(names.len(), 3, "{id}");
@@ -195,12 +222,16 @@ mod tests {
     }
 
     #[test]
-    fn the_fixture_is_registered_only_with_the_feature() {
-        assert_eq!(ids().contains(&"kuhn"), cfg!(feature = "fixtures"));
+    fn registered_fixtures_follow_the_games_once() {
+        register_fixtures();
+        register_fixtures();
+        assert_eq!(ids(), ["six", "sechstage", "ausreisser", "reifenbreite", "kuhn"]);
+        assert_eq!(with_game("kuhn", Id).unwrap(), "kuhn");
     }
 
     #[test]
     fn unknown_ids_list_the_known_ones() {
+        register_fixtures();
         let err = with_game("chess", Id).unwrap_err();
         assert_eq!(err.code(), "game.unknown");
         for id in ids() {

@@ -1,12 +1,13 @@
 //! The dynamic layer over the Kuhn poker fixture: notation in, JSON out,
 //! stable error codes, hidden cards, and saved states that must match their
-//! records.
+//! records. Each test registers the fixture in this process first.
 
 use serde_json::{Value, json};
-use spieltisch_catalog::{SeatSpec, load_session, new_session, session_from_record};
+use spieltisch_catalog::{SeatSpec, load_session, new_session, register_fixtures, session_from_record};
 use spieltisch_core::{Lang, Record, Turn, Viewer};
 
 fn dealt(seed: u64) -> Box<dyn spieltisch_catalog::DynSession> {
+    register_fixtures();
     let mut session = new_session("kuhn", &Value::Null, seed).unwrap();
     assert_eq!(session.turn(), Turn::Chance);
     assert_eq!(session.chance_outcomes().len(), 3);
@@ -45,6 +46,7 @@ fn bad_actions_get_stable_codes() {
 
 #[test]
 fn bad_games_and_options_get_stable_codes() {
+    register_fixtures();
     assert_eq!(new_session("chess", &Value::Null, 0).unwrap_err().code(), "game.unknown");
     assert_eq!(new_session("kuhn", &json!({"players": 3}), 0).unwrap_err().code(), "options.unknown");
     assert_eq!(new_session("kuhn", &json!([1]), 0).unwrap_err().code(), "options.rule");
@@ -126,6 +128,7 @@ fn bots_move_reproducibly() {
 /// `none` and `teams` included.
 #[test]
 fn every_listed_default_is_accepted_as_a_value() {
+    register_fixtures();
     for entry in spieltisch_catalog::entries() {
         for spec in &entry.info.options {
             let value = spec.parse_value(spec.default).unwrap_or_else(|_| Value::from(spec.default));

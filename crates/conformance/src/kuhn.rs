@@ -1,6 +1,7 @@
 //! Kuhn poker: the smallest game with chance and hidden cards, used to test
-//! the conformance kit and the generic search code. Not one of the products'
-//! games, and never registered in the catalog.
+//! the conformance kit, the generic search code and the front ends. Not one
+//! of the products' games: the catalog lists it only in a test process that
+//! calls `spieltisch_catalog::register_fixtures`.
 //!
 //! Three cards J < Q < K; each of two seats antes 1 and is dealt one card.
 //! Seat 0 checks or bets 1; facing a bet a seat calls or folds; after a check

@@ -28,7 +28,7 @@ use error::ServerError;
 use rand::RngCore;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use spieltisch_catalog::{SeatSpec, entries, new_session, session_from_record};
+use spieltisch_catalog::{SeatSpec, entries, entry_of, new_session, session_from_record};
 use spieltisch_core::data_file::resolve_in;
 use spieltisch_core::options::resolve_files;
 use spieltisch_core::{Lang, OptionSpec, Record, Viewer};
@@ -230,10 +230,7 @@ async fn create_table(
         Value::Object(map) => map,
         _ => return Err(ServerError::BadRequest("options must be a JSON object".into())),
     };
-    let entry = entries()
-        .into_iter()
-        .find(|e| e.info.id == req.game)
-        .ok_or_else(|| ServerError::BadRequest(format!("unknown game '{}'", req.game)))?;
+    let entry = entry_of(&req.game)?;
     app.admit_files(&entry.info.options, &mut options)?;
     if let Some(key) = entry.seat_count_option(|key| options.contains_key(key)) {
         options.insert(key.to_string(), json!(specs.len()));

@@ -958,12 +958,13 @@ pub fn snapshot_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use spieltisch_catalog::new_session;
+    use spieltisch_catalog::{new_session, register_fixtures};
 
     /// The hand-written compact update is exactly what serde writes for
     /// [`Update`], for every viewer at every step of whole games.
     #[test]
     fn compact_updates_match_the_update_struct() {
+        register_fixtures();
         for game in ["kuhn", "six"] {
             let mut session = new_session(game, &Value::Null, 5).unwrap();
             let viewers: Vec<Viewer> =

@@ -5,6 +5,14 @@ mod common;
 
 use common::{TestServer, temp_db};
 use serde_json::{Value, json};
+use spieltisch_catalog::register_fixtures;
+use std::path::PathBuf;
+
+/// A test server in this process, with the fixture registered first.
+async fn kuhn_server(db: Option<PathBuf>) -> TestServer {
+    register_fixtures();
+    TestServer::start(db).await
+}
 
 fn seat_token(reply: &Value, seat: usize) -> String {
     reply["seats"][seat]["token"].as_str().unwrap().to_string()
@@ -12,7 +20,7 @@ fn seat_token(reply: &Value, seat: usize) -> String {
 
 #[tokio::test]
 async fn two_people_play_a_whole_game() {
-    let server = TestServer::start(None).await;
+    let server = kuhn_server(None).await;
     let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 3})).await;
     let table = reply["table"].as_str().unwrap();
     let mut a = server.socket(table, &seat_token(&reply, 0)).await;
@@ -35,7 +43,7 @@ async fn two_people_play_a_whole_game() {
 
 #[tokio::test]
 async fn stale_wrong_seat_and_spectator_actions_are_refused() {
-    let server = TestServer::start(None).await;
+    let server = kuhn_server(None).await;
     let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 4})).await;
     let table = reply["table"].as_str().unwrap();
     let mut a = server.socket(table, &seat_token(&reply, 0)).await;
@@ -72,7 +80,7 @@ async fn stale_wrong_seat_and_spectator_actions_are_refused() {
 #[tokio::test]
 async fn no_frame_shows_a_seat_the_other_card() {
     for seed in 0..6 {
-        let server = TestServer::start(None).await;
+        let server = kuhn_server(None).await;
         let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": seed})).await;
         let table = reply["table"].as_str().unwrap();
         let mut a = server.socket(table, &seat_token(&reply, 0)).await;
@@ -113,7 +121,7 @@ async fn no_frame_shows_a_seat_the_other_card() {
 /// legal actions only for the seat to move; a compact update has no view.
 #[tokio::test]
 async fn changes_arrive_as_updates_that_continue_the_snapshot() {
-    let server = TestServer::start(None).await;
+    let server = kuhn_server(None).await;
     let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 11})).await;
     let table = reply["table"].as_str().unwrap();
     let mut a = server.socket(table, &seat_token(&reply, 0)).await;
@@ -154,7 +162,7 @@ async fn changes_arrive_as_updates_that_continue_the_snapshot() {
 
 #[tokio::test]
 async fn bots_move_by_themselves() {
-    let server = TestServer::start(None).await;
+    let server = kuhn_server(None).await;
     let reply = server.create(json!({"game": "kuhn", "seats": ["random", "random"], "seed": 9})).await;
     let table = reply["table"].as_str().unwrap();
     let mut watcher = server.socket(table, reply["spectator"]["token"].as_str().unwrap()).await;
@@ -181,7 +189,7 @@ async fn bots_move_by_themselves() {
 #[tokio::test]
 async fn a_killed_server_resumes_every_game_exactly() {
     let db = temp_db("restart");
-    let server = TestServer::start(Some(db.clone())).await;
+    let server = kuhn_server(Some(db.clone())).await;
     let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 5})).await;
     let table = reply["table"].as_str().unwrap().to_string();
     let mut a = server.socket(&table, &seat_token(&reply, 0)).await;
@@ -190,7 +198,7 @@ async fn a_killed_server_resumes_every_game_exactly() {
     let after_check = a.state_at_least(3).await;
     server.kill().await;
 
-    let server = TestServer::start(Some(db)).await;
+    let server = kuhn_server(Some(db)).await;
     let mut b = server.socket(&table, &seat_token(&reply, 1)).await;
     let resumed = b.state_at_least(3).await;
     assert_eq!(resumed["version"], 3);
@@ -205,10 +213,11 @@ async fn a_killed_server_resumes_every_game_exactly() {
 
 #[tokio::test]
 async fn bad_requests_get_clear_errors() {
-    let server = TestServer::start(None).await;
+    let server = kuhn_server(None).await;
     let (status, body) =
         server.http("POST", "/api/tables", Some(&json!({"game": "chess", "seats": ["human"]}))).await;
     assert_eq!((status, body["ok"].as_bool()), (400, Some(false)));
+    assert_eq!(body["error"]["code"], "game.unknown", "{body}");
     let (status, body) =
         server.http("POST", "/api/tables", Some(&json!({"game": "kuhn", "seats": ["human"]}))).await;
     assert_eq!(status, 400);
@@ -225,6 +234,7 @@ async fn bad_requests_get_clear_errors() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_tool_plays_games_through_the_websocket() {
+    register_fixtures();
     let report = spieltisch_server::loadtest::run(spieltisch_server::loadtest::LoadConfig {
         game: "kuhn".into(),
         options: json!({}),

@@ -1,12 +1,24 @@
-//! Running the built `spieltisch` binary from tests.
+//! Running the built command line from tests: the `spieltisch` product in
+//! this package's tests, the `spieltisch-fixtures` test binary (the same
+//! commands with the Kuhn poker fixture registered) in the tests of
+//! `spieltisch-fixture-cli`, which include this module by path.
 
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::{
     io::Write,
     path::PathBuf,
     process::{Command, Output, Stdio},
 };
+
+/// The binary under test: cargo names exactly one in each package.
+const BIN: &str =
+    match (option_env!("CARGO_BIN_EXE_spieltisch"), option_env!("CARGO_BIN_EXE_spieltisch-fixtures")) {
+        (Some(product), None) => product,
+        (None, Some(fixtures)) => fixtures,
+        _ => panic!("the tests run exactly one of spieltisch and spieltisch-fixtures"),
+    };
 
 /// The result of one run.
 #[derive(Debug)]
@@ -16,9 +28,9 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `spieltisch args...` with `input` on standard input (a pipe).
+/// Runs the binary with `args` and `input` on standard input (a pipe).
 pub fn run(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+    let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -54,28 +66,38 @@ pub fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// The ids the binary lists.
-pub fn game_ids() -> Vec<String> {
-    let run = ok(&["games", "--json"], "");
-    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("games --json is JSON");
-    json["games"]
-        .as_array()
-        .expect("a games array")
-        .iter()
-        .map(|g| g["id"].as_str().unwrap().to_string())
-        .collect()
+/// The games `games --json` lists, checking that it prints one line.
+pub fn games_json() -> Vec<Value> {
+    let out = ok(&["games", "--json"], "");
+    assert_eq!(out.stdout.lines().count(), 1, "one JSON object on one line");
+    let json: Value = serde_json::from_str(&out.stdout).expect("games --json is JSON");
+    json["games"].as_array().expect("a games array").clone()
 }
 
-/// The games of the product (the Kuhn fixture excluded) with their seat specs
-/// for a test: the heuristic bot, then random bots up to the fewest seats.
+/// Checks one game of `games --json`: names, seats and options in both languages.
+pub fn check_entry(game: &Value) {
+    assert!(game["name"]["en"].is_string() && game["name"]["de"].is_string(), "{game}");
+    let (min, max) = (game["min_seats"].as_u64().unwrap(), game["max_seats"].as_u64().unwrap());
+    assert!(1 <= min && min <= max, "{game}");
+    assert!(game["hidden_information"].is_boolean());
+    for option in game["options"].as_array().unwrap() {
+        for key in ["key", "type", "default"] {
+            assert!(option[key].is_string(), "{key} in {option}");
+        }
+        assert!(option["help"]["en"].is_string() && option["help"]["de"].is_string());
+    }
+}
+
+/// The ids the binary lists.
+pub fn game_ids() -> Vec<String> {
+    games_json().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect()
+}
+
+/// The games the binary lists, with seat specs for a test: the heuristic
+/// bot, then random bots up to the fewest seats.
 pub fn real_games() -> Vec<(String, Vec<&'static str>)> {
-    let run = ok(&["games", "--json"], "");
-    let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("games --json is JSON");
-    json["games"]
-        .as_array()
-        .expect("a games array")
+    games_json()
         .iter()
-        .filter(|g| g["id"] != "kuhn")
         .map(|g| {
             let min = g["min_seats"].as_u64().unwrap().max(2) as usize;
             let mut seats = vec!["heuristic"];
@@ -83,4 +105,85 @@ pub fn real_games() -> Vec<(String, Vec<&'static str>)> {
             (g["id"].as_str().unwrap().to_string(), seats)
         })
         .collect()
+}
+
+// The engine protocol (docs/protocol.md).
+
+/// Sends `requests` to `engine` (one per line) and returns the replies,
+/// checking that each is one well-formed JSON line.
+pub fn session(requests: &[String]) -> Vec<Value> {
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let out = run(&["engine"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+        .lines()
+        .map(|line| {
+            let reply: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("reply {line:?}: {e}"));
+            well_formed(&reply);
+            reply
+        })
+        .collect()
+}
+
+fn well_formed(reply: &Value) {
+    match reply["ok"] {
+        Value::Bool(true) => assert!(reply.get("error").is_none(), "{reply}"),
+        Value::Bool(false) => {
+            let code = reply["error"]["code"].as_str().unwrap_or_else(|| panic!("no code: {reply}"));
+            assert!(code.contains('.') || code == "internal" || code == "io", "{reply}");
+            assert!(reply["error"]["message"].is_string(), "{reply}");
+        }
+        _ => panic!("no ok field: {reply}"),
+    }
+}
+
+/// The requests as lines.
+pub fn lines(requests: &[Value]) -> Vec<String> {
+    requests.iter().map(Value::to_string).collect()
+}
+
+/// The error code of a reply ("" for a success).
+pub fn code(reply: &Value) -> &str {
+    reply["error"]["code"].as_str().unwrap_or("")
+}
+
+// `sim --json`.
+
+/// Runs `sim ... --json`, expecting success and exactly one JSON object.
+pub fn sim_json(args: &[&str]) -> Value {
+    let out = ok(args, "");
+    assert_eq!(out.stdout.lines().count(), 1, "exactly one JSON object:\n{}", out.stdout);
+    serde_json::from_str(&out.stdout).expect("the summary is JSON")
+}
+
+/// The summary without the keys that measure time or the machine.
+pub fn results(mut summary: Value) -> Value {
+    let map = summary.as_object_mut().unwrap();
+    for key in ["games_per_sec", "elapsed_sec", "threads"] {
+        assert!(map.remove(key).is_some(), "{key} present");
+    }
+    summary
+}
+
+/// Checks that a summary of `games` games of `game` has every key, per seat
+/// where it should, and consistent tallies and intervals.
+pub fn check_keys(summary: &Value, game: &str, games: u64, seats: &[&str]) {
+    assert_eq!(summary["game"], game);
+    assert_eq!(summary["games"], games);
+    assert_eq!(summary["seats"], serde_json::json!(seats));
+    for key in ["wins", "mean_score", "win_rate", "win_rate_ci95", "seat_wins"] {
+        assert_eq!(summary[key].as_array().map(Vec::len), Some(seats.len()), "{key} per seat: {summary}");
+    }
+    for key in ["draws", "mean_actions", "games_per_sec"] {
+        assert!(summary[key].is_number(), "{key}: {summary}");
+    }
+    let wins: u64 = summary["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
+    let draws = summary["draws"].as_u64().unwrap();
+    assert!(wins + draws >= games, "every game is a win or a draw: {summary}");
+    for (rate, ci) in
+        summary["win_rate"].as_array().unwrap().iter().zip(summary["win_rate_ci95"].as_array().unwrap())
+    {
+        let (rate, lo, hi) = (rate.as_f64().unwrap(), ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0, "{rate} in [{lo}, {hi}]");
+    }
 }

@@ -1,5 +1,6 @@
-//! `spieltisch replay`.
+//! `spieltisch replay` of records of the Kuhn poker fixture.
 
+#[path = "../../cli/tests/support/mod.rs"]
 mod support;
 use support::{ok, run, scratch};
 
