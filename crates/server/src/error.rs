@@ -10,8 +10,6 @@ use thiserror::Error;
 pub enum ServerError {
     #[error("no table '{0}'")]
     UnknownTable(String),
-    #[error("this link's token does not belong to this table")]
-    BadToken,
     #[error("the action was sent against version {sent}, but the table is at version {current}: reload")]
     Stale { sent: usize, current: usize },
     #[error("spectators cannot act")]
@@ -39,7 +37,6 @@ impl ServerError {
     pub fn code(&self) -> &'static str {
         match self {
             ServerError::UnknownTable(_) => "table.unknown",
-            ServerError::BadToken => "seat.bad_token",
             ServerError::Stale { .. } => "action.stale",
             ServerError::Spectator => "seat.spectator",
             ServerError::Catalog(e) => e.code(),
@@ -56,7 +53,7 @@ impl ServerError {
     pub fn status(&self) -> StatusCode {
         match self {
             ServerError::UnknownTable(_) => StatusCode::NOT_FOUND,
-            ServerError::BadToken | ServerError::Spectator => StatusCode::FORBIDDEN,
+            ServerError::Spectator => StatusCode::FORBIDDEN,
             ServerError::Stale { .. } | ServerError::NotFinished | ServerError::Answered => {
                 StatusCode::CONFLICT
             }

@@ -389,15 +389,23 @@ impl Table {
         })
     }
 
-    /// The viewer a token speaks for on this table.
+    /// The viewer a token speaks for on this table. Every token is compared,
+    /// each in constant time, so how long the answer takes tells nothing
+    /// about how much of a token was right. A wrong token answers exactly as
+    /// an unknown table does: nobody can probe which tables exist.
     pub fn viewer_for(&self, token: &str) -> Result<Viewer, ServerError> {
-        if let Some(seat) = self.seats.iter().position(|s| s.token.as_deref() == Some(token)) {
-            return Ok(Viewer::Seat(seat));
+        use subtle::ConstantTimeEq;
+        let same = |known: &str| bool::from(known.as_bytes().ct_eq(token.as_bytes()));
+        let mut found = None;
+        for (seat, config) in self.seats.iter().enumerate() {
+            if config.token.as_deref().is_some_and(same) {
+                found = Some(Viewer::Seat(seat));
+            }
         }
-        if token == self.spectator_token {
-            return Ok(Viewer::Spectator);
+        if same(&self.spectator_token) {
+            found = Some(Viewer::Spectator);
         }
-        Err(ServerError::BadToken)
+        found.ok_or_else(|| ServerError::UnknownTable(self.id.clone()))
     }
 
     /// A receiver that wakes whenever the version changes.

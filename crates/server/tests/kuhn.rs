@@ -70,9 +70,15 @@ async fn stale_wrong_seat_and_spectator_actions_are_refused() {
     let (_, state) =
         server.http("GET", &format!("/api/tables/{table}/state?token={}", seat_token(&reply, 0)), None).await;
     assert_eq!(state["version"], 2);
-    // A wrong token gets no connection and no state.
+    // A wrong token gets no connection and no state, and the same answer as
+    // a table that does not exist (it used to be 403 seat.bad_token, which
+    // told a prober that the table existed).
     let (status, body) = server.http("GET", &format!("/api/tables/{table}/state?token=nope"), None).await;
-    assert_eq!((status, body["error"]["code"].as_str()), (403, Some("seat.bad_token")));
+    assert_eq!((status, body["error"]["code"].as_str()), (404, Some("table.unknown")));
+    let (missing, unknown) = server.http("GET", "/api/tables/no-such-table/state?token=nope", None).await;
+    assert_eq!(missing, status);
+    let message = |body: &Value, id: &str| body["error"]["message"].as_str().unwrap().replace(id, "ID");
+    assert_eq!(message(&body, table), message(&unknown, "no-such-table"), "the same words");
     let (status, body) = server.http("GET", "/api/tables/nosuch/state?token=x", None).await;
     assert_eq!((status, body["error"]["code"].as_str()), (404, Some("table.unknown")));
 }
