@@ -605,6 +605,14 @@ impl Table {
     /// Asks whoever decides now: every seat of a decision taken together at
     /// once, or a bot to move.
     fn ask(self: &Arc<Self>, live: &mut Live) {
+        self.ask_passing_the_absent(live, true);
+    }
+
+    /// [`Table::ask`]; with `pass_absent`, a person without a connection
+    /// passes a decision taken together at once. Not on resuming after a
+    /// restart, when nobody has had the time to reconnect: then everyone
+    /// has until the deadline.
+    fn ask_passing_the_absent(self: &Arc<Self>, live: &mut Live, pass_absent: bool) {
         let version = live.session.version();
         let Some((seats, pass)) = live.session.together() else {
             live.window = None;
@@ -628,7 +636,7 @@ impl Table {
                         window.answers[i] = Some(window.pass.clone());
                     }
                 },
-                None if live.auto_pass[seat] || live.connections[seat] == 0 => {
+                None if live.auto_pass[seat] || (pass_absent && live.connections[seat] == 0) => {
                     window.answers[i] = Some(window.pass.clone());
                 }
                 None => {}
@@ -717,10 +725,11 @@ impl Table {
         });
     }
 
-    /// Resumes a table after a restart: whoever decides now is asked.
+    /// Resumes a table after a restart: whoever decides now is asked, people
+    /// whether or not they are connected yet.
     pub async fn resume(self: &Arc<Self>) {
         let mut live = self.live.lock().await;
-        self.ask(&mut live);
+        self.ask_passing_the_absent(&mut live, false);
     }
 
     /// A connection of `viewer` opens (`true`) or closes. A person asked in
@@ -1061,6 +1070,12 @@ mod tests {
         )
     }
 
+    /// Asks whoever decides now, as after any change of the table.
+    async fn ask(table: &Arc<Table>) {
+        let mut live = table.live.lock().await;
+        table.ask(&mut live);
+    }
+
     async fn version(table: &Table) -> usize {
         table.live.lock().await.session.version()
     }
@@ -1091,7 +1106,7 @@ mod tests {
         for seat in 0..3 {
             table.connected(Viewer::Seat(seat), true).await;
         }
-        table.resume().await;
+        ask(&table).await;
         let v = version(&table).await;
         let detail = Detail { lang: Lang::En, compact: false };
         for seat in [1, 2] {
@@ -1150,7 +1165,7 @@ mod tests {
         let table = table_of(&window_record(false), ["human", "human", "human", "heuristic"]).await;
         table.connected(Viewer::Seat(1), true).await;
         table.set_auto_pass(1, true).await.unwrap();
-        table.resume().await; // seat 2 is not connected, seat 1 passes automatically
+        ask(&table).await; // seat 2 is not connected, seat 1 passes automatically
         assert_eq!(answers(&table).await, 2);
         let v = version(&table).await;
         let mine = table.snapshot(Viewer::Seat(1), Detail::default()).await.unwrap();
@@ -1185,6 +1200,24 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn after_a_restart_people_have_until_the_deadline() {
+        // Nobody is connected yet when a table resumes: people are not passed
+        // for being away, only at the deadline.
+        let table = table_of(&window_record(true), ["human", "human", "human", "heuristic"]).await;
+        table.resume().await;
+        assert_eq!(answers(&table).await, 0);
+        let v = version(&table).await;
+        table.connected(Viewer::Seat(2), true).await;
+        tokio::time::advance(Duration::from_millis(401)).await;
+        settle(&table, 1).await;
+        assert_eq!(version(&table).await, v, "people still to answer");
+        let mut updates = table.subscribe();
+        tokio::time::advance(Duration::from_secs(20)).await;
+        updates.changed().await.unwrap();
+        assert!(version(&table).await > v);
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn a_steigung_held_changes_no_message_to_anyone_else() {
         // RULES-NOTES (Steigung): two deals that differ only in whether
         // seat 2 holds a Steigung send every other viewer the same messages.
@@ -1196,7 +1229,7 @@ mod tests {
             for seat in 0..4 {
                 table.connected(Viewer::Seat(seat), true).await;
             }
-            table.resume().await;
+            ask(&table).await;
             let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(3), Viewer::Spectator];
             let mut seen: Vec<Vec<String>> = vec![Vec::new(); viewers.len()];
             let mut sent = vec![0; viewers.len()];
