@@ -291,10 +291,12 @@ pub fn specs() -> Vec<OptionSpec> {
             key: "course",
             label: Text::new("Course", "Strecke"),
             kind: OptionKind::ChoiceOrFile { choices: COURSES },
-            default: OptionDefault::Value("paris-roubaix"),
+            default: OptionDefault::Auto,
             help: Text::new(
-                "a printed course or a course file; not with a stage race",
-                "eine gedruckte Strecke oder eine Streckendatei; nicht bei einem Etappenrennen",
+                "a printed course or a course file; automatic: Paris–Roubaix, unless a stage race is given \
+                 (a course may not be given with one)",
+                "eine gedruckte Strecke oder eine Streckendatei; automatisch: Paris–Roubaix, außer bei einem \
+                 Etappenrennen (zu dem keine Strecke angegeben werden darf)",
             ),
         },
         OptionSpec {
@@ -329,10 +331,12 @@ pub fn specs() -> Vec<OptionSpec> {
             key: "jersey_judged",
             label: Text::new("When the jersey changes", "Wann das Trikot wechselt"),
             kind: OptionKind::Choice { choices: JUDGED },
-            default: OptionDefault::Value("at_crossing"),
+            default: OptionDefault::Auto,
             help: Text::new(
-                "when a new sprint winner's claim to the yellow jersey is judged (15.1); needs the jersey",
-                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1); braucht das Trikot",
+                "when a new sprint winner's claim to the yellow jersey is judged (15.1); needs the jersey; \
+                 automatic: when he crosses the line, as every race before this option",
+                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1); braucht das \
+                 Trikot; automatisch: beim Überqueren der Linie, wie jedes Rennen vor dieser Option",
             ),
         },
         auto(
@@ -467,6 +471,8 @@ mod tests {
             "chase_car=auto",
             "lead_exchange=auto",
             "seats=teams",
+            "course=auto",
+            "jersey_judged=auto",
             "stages=none",
         ];
         assert_eq!(options_from_pairs::<Reifenbreite>(&pairs).unwrap(), Options::default());
