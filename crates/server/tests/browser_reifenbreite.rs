@@ -243,6 +243,74 @@ async fn the_lobby_makes_a_professional_race() {
     server.kill().await;
 }
 
+/// The lobby draws the options from the schema: labels and choice labels in
+/// the page's language, never keys or words such as `auto`; a default that
+/// is no value is an empty field or a first entry in the front end's words;
+/// and only what the person changed is sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_shows_labels_and_sends_only_what_was_changed() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
+    b.click("[data-id=reifenbreite]").await;
+    b.wait_for("document.querySelector('#opt-seats') && document.querySelector('#opt-stages')").await;
+    let label =
+        |id: &str| format!("document.querySelector('#opt-{id}').parentElement.firstChild.textContent.trim()");
+    assert_eq!(b.eval(&label("seats")).await, json!("Managers"));
+    assert_eq!(b.eval(&label("chase_car")).await, json!("Team car"));
+    assert_eq!(b.eval("document.querySelector('#opt-seats').placeholder").await, json!("as Teams"));
+    assert_eq!(b.eval("document.querySelector('#opt-stages').placeholder").await, json!("not used"));
+    assert_eq!(b.eval("document.querySelector('#opt-teams').value").await, json!("4"));
+    let texts =
+        |id: &str| format!("[...document.querySelectorAll('#opt-{id} option')].map(o => o.textContent)");
+    assert_eq!(b.eval(&texts("rules")).await, json!(["Basic", "Advanced", "Professional"]));
+    assert_eq!(b.eval(&texts("jersey")).await, json!(["automatic", "on", "off"]));
+    assert_eq!(
+        b.eval(&texts("jersey_judged")).await,
+        json!(["automatic", "When he crosses the line", "At the end of the round"])
+    );
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#opt-course-list option')].map(o => o.label)").await,
+        json!(["Paris–Roubaix", "Liège–Bastogne–Liège", "Giro d'Italia", "Tour de France"])
+    );
+    let keys = "[...document.querySelectorAll('label')].some(l => /\\b(chase_car|lead_exchange|jersey_judged|auto)\\b/.test(l.textContent))";
+    assert_eq!(b.eval(keys).await, json!(false), "no key or default word is shown");
+    save("lobby-reifenbreite-options.png", &b.screenshot().await);
+    // Changed and changed back is not sent; a choice, a number and a list are.
+    b.eval(
+        "window.__sent = []; const send = window.fetch; \
+         window.fetch = (url, init) => { if (init && init.body) window.__sent.push(JSON.parse(init.body)); return send(url, init); }; \
+         for (const [id, v] of [['#opt-rules', 'pro'], ['#opt-rules', 'basic'], ['#opt-teams', '3'], ['#opt-seats', '3'], \
+                                ['#opt-jersey_judged', 'round_end'], ['#opt-jersey', 'true'], ['#opt-sprints', 'true'], \
+                                ['#opt-stages', 'giro,tour']]) { \
+           const el = document.querySelector(id); el.value = v; el.dispatchEvent(new Event('change', { bubbles: true })); } true",
+    )
+    .await;
+    b.click("#create").await;
+    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
+    assert_eq!(b.eval("document.querySelector('.error').textContent").await, json!(""));
+    assert_eq!(
+        b.eval("window.__sent[0].options").await,
+        json!({"teams": 3, "seats": 3, "jersey_judged": "round_end", "jersey": true, "sprints": true, "stages": "giro,tour"})
+    );
+    // In German, the same schema in German words.
+    b.eval("localStorage.setItem('lang', 'de'); true").await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
+    b.click("[data-id=reifenbreite]").await;
+    b.wait_for("document.querySelector('#opt-seats')").await;
+    assert_eq!(b.eval(&label("seats")).await, json!("Teamchefs"));
+    assert_eq!(b.eval("document.querySelector('#opt-seats').placeholder").await, json!("wie Teams"));
+    assert_eq!(b.eval(&texts("jersey")).await, json!(["automatisch", "an", "aus"]));
+    assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
+    b.close().await;
+    server.kill().await;
+}
+
 /// The energy panel draws a team's cards from the view's counts with the
 /// board's copy of the kinds, which must follow the engine's order: on a
 /// long course both printed rows (RULES-NOTES "Energy cards": row 2 holds
