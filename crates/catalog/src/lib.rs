@@ -53,7 +53,7 @@ pub use fixture::register_fixtures;
 pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 
 use serde::Serialize;
-use spieltisch_core::GameInfo;
+use spieltisch_core::{GameInfo, OptionDefault};
 
 /// A computation written once for every game: [`with_game`] calls `visit`
 /// with the type of the game it names.
@@ -123,18 +123,16 @@ pub struct GameEntry {
 impl GameEntry {
     /// The option that the number of seats someone names should set, given
     /// which options they set themselves (`given(key)`): the seat-count option
-    /// (`players`, `teams`) unless given; else, where the game lets managers
-    /// share teams (an option `seats`), `seats` unless given; else none.
+    /// (`players`, `teams`) unless given; else, where an option's default
+    /// follows it (managers sharing teams: `seats` follows `teams`), that
+    /// option unless given; else none.
     pub fn seat_count_option(&self, given: impl Fn(&str) -> bool) -> Option<&'static str> {
         let key = self.seats_option?;
-        let has_managers = self.info.options.iter().any(|o| o.key == "seats");
         if !given(key) {
-            Some(key)
-        } else if has_managers && key != "seats" && !given("seats") {
-            Some("seats")
-        } else {
-            None
+            return Some(key);
         }
+        let follower = self.info.options.iter().find(|o| o.default == OptionDefault::Follows(key))?;
+        (!given(follower.key)).then_some(follower.key)
     }
 }
 

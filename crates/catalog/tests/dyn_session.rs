@@ -131,7 +131,12 @@ fn every_listed_default_is_accepted_as_a_value() {
     register_fixtures();
     for entry in spieltisch_catalog::entries() {
         for spec in &entry.info.options {
-            let value = spec.parse_value(spec.default).unwrap_or_else(|_| Value::from(spec.default));
+            let value = match spec.default.word() {
+                Some(word) => Value::from(word),
+                None => spec
+                    .parse_value(spec.default.written())
+                    .unwrap_or_else(|e| panic!("{}: {e}", entry.info.id)),
+            };
             let options = json!({ spec.key: value.clone() });
             if let Err(e) = new_session(entry.info.id, &options, 1) {
                 panic!("{} {}={value}: {e}", entry.info.id, spec.key);

@@ -35,3 +35,16 @@ fn bad_arguments_fail_with_exit_code_2_and_one_line() {
     assert_eq!(run(&["games", "--lang", "fr"], "").code, 2);
     assert_eq!(run(&["dance"], "").code, 2);
 }
+
+#[test]
+fn games_text_shows_labels_defaults_and_what_each_choice_means() {
+    let en = ok(&["games"], "").stdout;
+    assert!(en.contains("    seats=2..4  (default: follows teams)  Managers: "), "{en}");
+    assert!(en.contains("    sprints=true|false  (default auto)  Sprints: "), "{en}");
+    assert!(en.contains("(default none)  Stage race: "), "{en}");
+    assert!(en.contains("    rules=basic|advanced|pro  (default basic)  Rules: "), "{en}");
+    assert!(en.contains("        pro            Professional: part III"), "{en}");
+    let de = ok(&["games", "--lang", "de"], "").stdout;
+    assert!(de.contains("(Standard: folgt teams)  Teamchefs: "), "{de}");
+    assert!(de.contains("        luettich       Lüttich–Bastenaken–Lüttich: "), "{de}");
+}

@@ -39,7 +39,7 @@ pub use chance::{GameRng, chance_rng, rng_from_seed};
 pub use error::{ActionError, LoadError};
 pub use game::{Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
-pub use options::{OptionKind, OptionSpec, OptionsError};
+pub use options::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError};
 pub use outcome::{Outcome, ranks_by};
 pub use record::Record;
 pub use seat::{Seat, Turn, Viewer};

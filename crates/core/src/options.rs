@@ -1,17 +1,38 @@
 //! Game options: a declared schema per game, typed option structs, and
 //! validation with clear errors.
 //!
-//! Every game declares its options as a list of [`OptionSpec`]s (key, kind,
-//! default, help text) and a typed `Options` struct that deserializes from a
+//! Every game declares its options as a list of [`OptionSpec`]s (key, label,
+//! kind, default, help) and a typed `Options` struct that deserializes from a
 //! JSON object with those keys. Command lines give options as `key=value`
 //! pairs; [`options_from_pairs`] checks each pair against the schema, builds
 //! the JSON object and deserializes it, so the command line, the engine
 //! protocol and the server all go through one path.
 
 use crate::{Game, Text};
-use serde::Serialize;
-use serde_json::{Map, Value};
+use serde::{Serialize, Serializer, ser::Error as _};
+use serde_json::{Map, Value, json};
 use thiserror::Error;
+
+/// One value of a choice: the word scripts type, and what people read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// The value, as on the command line and in JSON. Stable: scripts use it.
+    pub value: &'static str,
+    /// A short name for the value.
+    pub label: Text,
+    /// What choosing it means.
+    pub help: Text,
+}
+
+impl Choice {
+    pub const fn new(value: &'static str, label: Text, help: Text) -> Self {
+        Choice { value, label, help }
+    }
+}
+
+fn is_choice(choices: &[Choice], raw: &str) -> bool {
+    choices.iter().any(|c| c.value == raw)
+}
 
 /// What values an option takes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -22,7 +43,7 @@ pub enum OptionKind {
     /// `true` or `false`.
     Bool,
     /// One of a fixed set of words.
-    Choice { choices: &'static [&'static str] },
+    Choice { choices: &'static [Choice] },
     /// Free text; the game validates it. Never a file name: options that
     /// name files are [`OptionKind::ChoiceOrFile`] or
     /// [`OptionKind::ChoiceOrFileList`], so that a server can check them.
@@ -30,10 +51,52 @@ pub enum OptionKind {
     /// One of a fixed set of words, or the path of a data file (a built-in
     /// course or a course file). Any value outside `choices` names a file:
     /// see [`OptionKind::files_named`].
-    ChoiceOrFile { choices: &'static [&'static str] },
+    ChoiceOrFile { choices: &'static [Choice] },
     /// A comma-separated list whose items are words of `choices` or paths
     /// of data files (the courses of a stage race).
-    ChoiceOrFileList { choices: &'static [&'static str] },
+    ChoiceOrFileList { choices: &'static [Choice] },
+}
+
+/// What an option is when it is not given. Only a [`OptionDefault::Value`]
+/// is a value; the others are written as a word on a command line
+/// ([`OptionDefault::word`]), and giving that word means "not given".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionDefault {
+    /// A value of the option's kind, written as on the command line. Giving
+    /// it builds the same options as leaving the option out (the catalog's
+    /// tests check this for every game).
+    Value(&'static str),
+    /// The value of another option, named by its key: Um Reifenbreite's
+    /// `seats` (managers) follows `teams`.
+    Follows(&'static str),
+    /// Decided by the game from other options (such as the rules level);
+    /// the option's help says how.
+    Auto,
+    /// The option's rule is not used: without `stages`, a single race.
+    Off,
+}
+
+impl OptionDefault {
+    /// The default as a command line writes it: the value, or for a default
+    /// that is no value the word `spieltisch games` shows: `auto`, `none`,
+    /// or the followed key.
+    pub fn written(self) -> &'static str {
+        match self {
+            OptionDefault::Value(value) => value,
+            OptionDefault::Follows(key) => key,
+            OptionDefault::Auto => "auto",
+            OptionDefault::Off => "none",
+        }
+    }
+
+    /// The word of a default that is no value ([`OptionDefault::written`]);
+    /// `None` for a value.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            OptionDefault::Value(_) => None,
+            other => Some(other.written()),
+        }
+    }
 }
 
 impl OptionKind {
@@ -43,14 +106,14 @@ impl OptionKind {
     pub fn files_named<'a>(&self, raw: &'a str) -> Vec<&'a str> {
         match self {
             OptionKind::ChoiceOrFile { choices } => {
-                if choices.contains(&raw) {
+                if is_choice(choices, raw) {
                     Vec::new()
                 } else {
                     vec![raw]
                 }
             }
             OptionKind::ChoiceOrFileList { choices } => {
-                raw.split(',').map(str::trim).filter(|item| !choices.contains(item)).collect()
+                raw.split(',').map(str::trim).filter(|item| !is_choice(choices, item)).collect()
             }
             OptionKind::Int { .. } | OptionKind::Bool | OptionKind::Choice { .. } | OptionKind::Text => {
                 Vec::new()
@@ -71,7 +134,7 @@ impl OptionKind {
                 let items = raw
                     .split(',')
                     .map(str::trim)
-                    .map(|item| if choices.contains(&item) { Ok(item.to_string()) } else { resolve(item) })
+                    .map(|item| if is_choice(choices, item) { Ok(item.to_string()) } else { resolve(item) })
                     .collect::<Result<Vec<_>, E>>()?;
                 Ok(items.join(","))
             }
@@ -81,15 +144,43 @@ impl OptionKind {
 }
 
 /// One option of a game, as shown by `spieltisch games`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OptionSpec {
     /// The key, e.g. `players`. Stable: scripts use it.
     pub key: &'static str,
-    #[serde(flatten)]
+    /// A short name for people; front ends show it instead of the key.
+    pub label: Text,
     pub kind: OptionKind,
-    /// The default, written as on the command line.
-    pub default: &'static str,
+    pub default: OptionDefault,
+    /// What the option does, and how a default that is no value is decided.
     pub help: Text,
+}
+
+/// The schema as `spieltisch games --json`, the engine's `games` and the
+/// server's `/api/games` carry it: the kind's fields flattened beside
+/// `type`, and the default as an object with one key, `value` (in the
+/// option's JSON type, as `options` take it), `follows` (a key), `auto` or
+/// `off` (both `true`).
+impl Serialize for OptionSpec {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            key: &'a str,
+            label: Text,
+            #[serde(flatten)]
+            kind: &'a OptionKind,
+            default: Value,
+            help: Text,
+        }
+        let default = match self.default {
+            OptionDefault::Value(raw) => json!({ "value": self.parse_value(raw).map_err(S::Error::custom)? }),
+            OptionDefault::Follows(key) => json!({ "follows": key }),
+            OptionDefault::Auto => json!({ "auto": true }),
+            OptionDefault::Off => json!({ "off": true }),
+        };
+        Wire { key: self.key, label: self.label, kind: &self.kind, default, help: self.help }
+            .serialize(serializer)
+    }
 }
 
 /// Why options were rejected.
@@ -150,10 +241,11 @@ impl OptionSpec {
                 _ => Err(invalid("expected true or false".into())),
             },
             OptionKind::Choice { choices } => {
-                if choices.contains(&raw) {
+                if is_choice(choices, raw) {
                     Ok(Value::from(raw))
                 } else {
-                    Err(invalid(format!("expected one of: {}", choices.join(", "))))
+                    let values: Vec<&str> = choices.iter().map(|c| c.value).collect();
+                    Err(invalid(format!("expected one of: {}", values.join(", "))))
                 }
             }
             OptionKind::Text | OptionKind::ChoiceOrFile { .. } => {
@@ -173,19 +265,14 @@ impl OptionSpec {
         }
     }
 
-    /// True when `value` asks for the default without giving a value: JSON
-    /// null, or the default as `spieltisch games` writes it where that is a
-    /// word standing for "not given" rather than a value: outside the kind
-    /// (`auto` for a switch that follows the rules level, `teams` for a
-    /// number that follows another option), or a word that would name a
-    /// file (`none` for a list of courses; a default never names a file). A
-    /// default that is a value of the kind (`4`, `basic`, `paris-roubaix`)
-    /// stays a value, so that options read back from a record are the
-    /// options that were written.
-    pub fn is_default(&self, value: &Value) -> bool {
-        let placeholder =
-            || self.parse_value(self.default).is_err() || !self.kind.files_named(self.default).is_empty();
-        value.is_null() || value.as_str().is_some_and(|s| s.trim() == self.default && placeholder())
+    /// True when `value` leaves the option out: JSON null, or the word of a
+    /// default that is no value ([`OptionDefault::word`]: `auto`, `none`,
+    /// the followed key). A default that is a value of the kind (`4`,
+    /// `basic`, `paris-roubaix`) stays a value when given, so that options
+    /// read back from a record are the options that were written.
+    pub fn means_not_given(&self, value: &Value) -> bool {
+        value.is_null()
+            || self.default.word().is_some_and(|word| value.as_str().is_some_and(|s| s.trim() == word))
     }
 
     /// Checks an already-JSON value against the kind (for the engine protocol and the server).
@@ -237,7 +324,8 @@ pub fn options_from_pairs<G: Game>(pairs: &[impl AsRef<str>]) -> Result<G::Optio
             return Err(OptionsError::Duplicate(key.to_string()));
         }
         let value = value.trim();
-        let value = if spec.is_default(&Value::from(value)) { Value::Null } else { spec.parse_value(value)? };
+        let value =
+            if spec.means_not_given(&Value::from(value)) { Value::Null } else { spec.parse_value(value)? };
         map.insert(key.to_string(), value);
     }
     options_from_json::<G>(&Value::Object(map))
@@ -262,7 +350,7 @@ fn options_from_object<G: Game>(value: &Value, record_keys: &[&str]) -> Result<G
         Value::Object(obj) => obj,
         _ => return Err(OptionsError::Rule("options must be a JSON object".into())),
     };
-    // Options given as their default are left out, as if not given.
+    // Options given as the word of their default are left out, as if not given.
     let mut given = Map::new();
     for (key, v) in obj {
         if record_keys.contains(&key.as_str()) {
@@ -270,7 +358,7 @@ fn options_from_object<G: Game>(value: &Value, record_keys: &[&str]) -> Result<G
             continue;
         }
         let spec = spec(&specs, key)?;
-        if !spec.is_default(v) {
+        if !spec.means_not_given(v) {
             spec.check_value(v)?;
             given.insert(key.clone(), v.clone());
         }
@@ -287,8 +375,8 @@ pub fn options_to_json<G: Game>(options: &G::Options) -> Value {
 /// ([`OptionKind::files_named`]) to `resolve(key, path)`'s answer, before any
 /// game code runs; an `Err(reason)` refuses the options with
 /// [`OptionsError::File`]. Values that are not strings, unknown keys and a
-/// default written as a word ([`OptionSpec::is_default`]) are left to the
-/// normal checks, which never read files.
+/// default written as its word ([`OptionSpec::means_not_given`]) are left to
+/// the normal checks, which never read files.
 pub fn resolve_files(
     specs: &[OptionSpec],
     options: &mut Map<String, Value>,
@@ -297,7 +385,7 @@ pub fn resolve_files(
     for (key, value) in options.iter_mut() {
         let Some(spec) = specs.iter().find(|s| s.key == key) else { continue };
         let Some(raw) = value.as_str() else { continue };
-        if spec.is_default(value) || spec.kind.files_named(raw).is_empty() {
+        if spec.means_not_given(value) || spec.kind.files_named(raw).is_empty() {
             continue;
         }
         let resolved = spec.kind.map_files(raw, |path| {
@@ -316,22 +404,15 @@ pub fn resolve_files(
 mod file_tests {
     use super::*;
 
+    const TEXT: Text = Text::new("", "");
+    const COURSES: &[Choice] = &[Choice::new("tour", TEXT, TEXT), Choice::new("giro", TEXT, TEXT)];
+
     fn specs() -> Vec<OptionSpec> {
-        let text = Text::new("", "");
+        let spec = |key, kind, default| OptionSpec { key, label: TEXT, kind, default, help: TEXT };
         vec![
-            OptionSpec {
-                key: "course",
-                kind: OptionKind::ChoiceOrFile { choices: &["tour", "giro"] },
-                default: "tour",
-                help: text,
-            },
-            OptionSpec {
-                key: "stages",
-                kind: OptionKind::ChoiceOrFileList { choices: &["tour", "giro"] },
-                default: "none",
-                help: text,
-            },
-            OptionSpec { key: "name", kind: OptionKind::Text, default: "x", help: text },
+            spec("course", OptionKind::ChoiceOrFile { choices: COURSES }, OptionDefault::Value("tour")),
+            spec("stages", OptionKind::ChoiceOrFileList { choices: COURSES }, OptionDefault::Off),
+            spec("name", OptionKind::Text, OptionDefault::Value("x")),
         ]
     }
 
@@ -381,5 +462,71 @@ mod file_tests {
         for mut o in [options, number] {
             resolve_files(&specs, &mut o, |_, _| Err("no file expected".into())).unwrap();
         }
+    }
+}
+
+#[cfg(test)]
+mod default_tests {
+    use super::*;
+
+    const TEXT: Text = Text::new("", "");
+
+    fn spec(kind: OptionKind, default: OptionDefault) -> OptionSpec {
+        OptionSpec { key: "k", label: TEXT, kind, default, help: TEXT }
+    }
+
+    /// Only the word of a default that is no value means "not given"; a
+    /// default that is a value stays one, and other words are values too.
+    #[test]
+    fn the_word_of_a_default_that_is_no_value_means_not_given() {
+        let int = OptionKind::Int { min: 2, max: 4 };
+        let follows = spec(int.clone(), OptionDefault::Follows("teams"));
+        assert!(follows.means_not_given(&Value::from("teams")));
+        assert!(follows.means_not_given(&Value::from(" teams ")));
+        assert!(follows.means_not_given(&Value::Null));
+        assert!(!follows.means_not_given(&Value::from("auto")));
+        assert!(!follows.means_not_given(&Value::from(3)));
+        let auto = spec(OptionKind::Bool, OptionDefault::Auto);
+        assert!(auto.means_not_given(&Value::from("auto")) && !auto.means_not_given(&Value::from(false)));
+        let off = spec(OptionKind::Text, OptionDefault::Off);
+        assert!(off.means_not_given(&Value::from("none")) && !off.means_not_given(&Value::from("auto")));
+        let value = spec(int, OptionDefault::Value("4"));
+        assert!(!value.means_not_given(&Value::from("4")) && !value.means_not_given(&Value::from(4)));
+        assert!(value.means_not_given(&Value::Null));
+    }
+
+    /// The schema's JSON: a label beside the key, choices with their labels,
+    /// and the default as an object naming its kind.
+    #[test]
+    fn the_schema_carries_labels_and_an_explicit_default() {
+        const LEVELS: &[Choice] = &[Choice::new("basic", Text::new("Basic", "Grund"), Text::new("b", "g"))];
+        let label = Text::new("Rules", "Regeln");
+        let rules = OptionSpec {
+            key: "rules",
+            label,
+            kind: OptionKind::Choice { choices: LEVELS },
+            default: OptionDefault::Value("basic"),
+            help: TEXT,
+        };
+        assert_eq!(
+            serde_json::to_value(&rules).unwrap(),
+            json!({"key": "rules", "label": {"en": "Rules", "de": "Regeln"}, "type": "choice",
+                   "choices": [{"value": "basic", "label": {"en": "Basic", "de": "Grund"}, "help": {"en": "b", "de": "g"}}],
+                   "default": {"value": "basic"}, "help": {"en": "", "de": ""}})
+        );
+        let default = |kind, default| serde_json::to_value(spec(kind, default)).unwrap()["default"].clone();
+        assert_eq!(
+            default(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Value("4")),
+            json!({"value": 4})
+        );
+        assert_eq!(default(OptionKind::Bool, OptionDefault::Value("true")), json!({"value": true}));
+        assert_eq!(
+            default(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Follows("teams")),
+            json!({"follows": "teams"})
+        );
+        assert_eq!(default(OptionKind::Bool, OptionDefault::Auto), json!({"auto": true}));
+        assert_eq!(default(OptionKind::Text, OptionDefault::Off), json!({"off": true}));
+        let broken = spec(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Value("ten"));
+        assert!(serde_json::to_value(broken).is_err(), "a default outside its kind is no schema");
     }
 }

@@ -197,8 +197,39 @@ async fn a_finished_stage_race_shows_the_points_of_each_stage() {
     server.kill().await;
 }
 
-/// The lobby's form for Um Reifenbreite: options whose default is a word
-/// (`seats` follows `teams`, the professional switches follow `rules`) are
+/// Opens the lobby and chooses the game `id`.
+async fn choose_in_lobby(b: &mut Browser, server: &TestServer, id: &str) {
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for(&format!("document.querySelector('[data-id={id}]')")).await;
+    b.click(&format!("[data-id={id}]")).await;
+}
+
+/// Records every request body the page sends from now on in `window.__sent`,
+/// then sets the lobby's fields `(selector, value)` in order, as a person
+/// would.
+async fn record_and_set(b: &mut Browser, fields: &[(&str, &str)]) {
+    let fields = serde_json::to_string(fields).unwrap();
+    b.eval(&format!(
+        "(() => {{ window.__sent = []; const send = window.fetch; \
+         window.fetch = (url, init) => {{ if (init && init.body) window.__sent.push(JSON.parse(init.body)); return send(url, init); }}; \
+         for (const [id, v] of {fields}) {{ \
+           const el = document.querySelector(id); el.value = v; el.dispatchEvent(new Event('change', {{ bubbles: true }})); }} \
+         return true; }})()"
+    ))
+    .await;
+}
+
+/// Creates the table and returns the options the page sent for it.
+async fn create_and_read_options(b: &mut Browser) -> serde_json::Value {
+    b.click("#create").await;
+    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
+    assert_eq!(b.eval("document.querySelector('.error').textContent").await, json!(""));
+    assert_eq!(b.eval("!!document.querySelector('#go')").await, json!(true));
+    b.eval("window.__sent[0].options").await
+}
+
+/// The lobby's form for Um Reifenbreite: options whose default is no value
+/// (`seats` follows `teams`, the professional switches are automatic) are
 /// left out unless changed, so choosing `rules=pro` gives the professional
 /// rules, and a table is made.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -206,39 +237,79 @@ async fn the_lobby_makes_a_professional_race() {
     let Some(binary) = browser_binary() else { return };
     let server = TestServer::start(None).await;
     let mut b = Browser::launch(&binary).await;
-    b.goto(&format!("http://{}/", server.addr)).await;
-    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
-    b.click("[data-id=reifenbreite]").await;
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
     b.wait_for("document.querySelector('#opt-rules') && document.querySelector('#opt-jersey')").await;
-    // What the page sends is recorded on its way out.
-    b.eval(
-        "window.__sent = []; const send = window.fetch; \
-         window.fetch = (url, init) => { if (init && init.body) window.__sent.push(JSON.parse(init.body)); return send(url, init); }; \
-         const rules = document.querySelector('#opt-rules'); rules.value = 'pro'; \
-         rules.dispatchEvent(new Event('change', { bubbles: true })); true",
-    )
-    .await;
+    record_and_set(&mut b, &[("#opt-rules", "pro")]).await;
     assert_eq!(b.eval("document.querySelector('#opt-jersey').value").await, json!("auto"));
-    b.click("#create").await;
-    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
-    assert_eq!(b.eval("document.querySelector('.error').textContent").await, json!(""));
-    assert_eq!(b.eval("window.__sent[0].options").await, json!({"rules": "pro"}));
+    assert_eq!(create_and_read_options(&mut b).await, json!({"rules": "pro"}));
     // A switch set by hand is sent as a boolean.
-    b.goto(&format!("http://{}/", server.addr)).await;
-    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
-    b.click("[data-id=reifenbreite]").await;
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
     b.wait_for("document.querySelector('#opt-chase_car')").await;
-    b.eval(
-        "window.__sent = []; const send2 = window.fetch; \
-         window.fetch = (url, init) => { if (init && init.body) window.__sent.push(JSON.parse(init.body)); return send2(url, init); }; \
-         for (const [id, v] of [['#opt-rules', 'pro'], ['#opt-chase_car', 'false']]) { \
-           const el = document.querySelector(id); el.value = v; el.dispatchEvent(new Event('change', { bubbles: true })); } true",
-    )
-    .await;
-    b.click("#create").await;
-    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
-    assert_eq!(b.eval("window.__sent[0].options").await, json!({"rules": "pro", "chase_car": false}));
-    assert_eq!(b.eval("!!document.querySelector('#go')").await, json!(true));
+    record_and_set(&mut b, &[("#opt-rules", "pro"), ("#opt-chase_car", "false")]).await;
+    assert_eq!(create_and_read_options(&mut b).await, json!({"rules": "pro", "chase_car": false}));
+    b.close().await;
+    server.kill().await;
+}
+
+/// The lobby draws the options from the schema: labels and choice labels in
+/// the page's language, never keys or words such as `auto`; a default that
+/// is no value is an empty field or a first entry in the front end's words;
+/// and only what the person changed is sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_shows_labels_and_sends_only_what_was_changed() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
+    b.wait_for("document.querySelector('#opt-seats') && document.querySelector('#opt-stages')").await;
+    let label =
+        |id: &str| format!("document.querySelector('#opt-{id}').parentElement.firstChild.textContent.trim()");
+    assert_eq!(b.eval(&label("seats")).await, json!("Managers"));
+    assert_eq!(b.eval(&label("chase_car")).await, json!("Team car"));
+    assert_eq!(b.eval("document.querySelector('#opt-seats').placeholder").await, json!("as Teams"));
+    assert_eq!(b.eval("document.querySelector('#opt-stages').placeholder").await, json!("not used"));
+    assert_eq!(b.eval("document.querySelector('#opt-teams').value").await, json!("4"));
+    let texts =
+        |id: &str| format!("[...document.querySelectorAll('#opt-{id} option')].map(o => o.textContent)");
+    assert_eq!(b.eval(&texts("rules")).await, json!(["Basic", "Advanced", "Professional"]));
+    assert_eq!(b.eval(&texts("jersey")).await, json!(["automatic", "on", "off"]));
+    assert_eq!(
+        b.eval(&texts("jersey_judged")).await,
+        json!(["automatic", "When he crosses the line", "At the end of the round"])
+    );
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#opt-course-list option')].map(o => o.label)").await,
+        json!(["Paris–Roubaix", "Liège–Bastogne–Liège", "Giro d'Italia", "Tour de France"])
+    );
+    let keys = "[...document.querySelectorAll('label')].some(l => /\\b(chase_car|lead_exchange|jersey_judged|auto)\\b/.test(l.textContent))";
+    assert_eq!(b.eval(keys).await, json!(false), "no key or default word is shown");
+    save("lobby-reifenbreite-options.png", &b.screenshot().await);
+    // Changed and changed back is not sent; a choice, a number and a list are.
+    let fields = [
+        ("#opt-rules", "pro"),
+        ("#opt-rules", "basic"),
+        ("#opt-teams", "3"),
+        ("#opt-seats", "3"),
+        ("#opt-jersey_judged", "round_end"),
+        ("#opt-jersey", "true"),
+        ("#opt-sprints", "true"),
+        ("#opt-stages", "giro,tour"),
+    ];
+    record_and_set(&mut b, &fields).await;
+    assert_eq!(
+        create_and_read_options(&mut b).await,
+        json!({"teams": 3, "seats": 3, "jersey_judged": "round_end", "jersey": true, "sprints": true, "stages": "giro,tour"})
+    );
+    // In German, the same schema in German words.
+    b.eval("localStorage.setItem('lang', 'de'); true").await;
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
+    b.wait_for("document.querySelector('#opt-seats')").await;
+    assert_eq!(b.eval(&label("seats")).await, json!("Teamchefs"));
+    assert_eq!(b.eval("document.querySelector('#opt-seats').placeholder").await, json!("wie Teams"));
+    assert_eq!(b.eval(&texts("jersey")).await, json!(["automatisch", "an", "aus"]));
+    assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
     b.close().await;
     server.kill().await;
 }

@@ -16,6 +16,7 @@ const TEXTS = {
     windowAnswered: 'Answered; waiting for everyone in the window', windowClosed: 'Steigung window closed',
     autoPass: 'Pass Steigung windows automatically', windowWho: 'Whoever lays a Steigung: click your seat',
     windowNobody: 'Nobody (else)', cannotAct: 'cannot act now',
+    defaultAuto: 'automatic', defaultOff: 'not used', defaultFollows: 'as {}', on: 'on', off: 'off',
   },
   de: {
     lobby: 'Neues Spiel', create: 'Tisch eröffnen', players: 'Plätze', seat: 'Platz', options: 'Optionen',
@@ -32,6 +33,7 @@ const TEXTS = {
     windowAnswered: 'Geantwortet; warte auf alle im Fenster', windowClosed: 'Steigungsfenster geschlossen',
     autoPass: 'Steigungsfenster automatisch passen', windowWho: 'Wer eine Steigung legt: klicke deinen Platz',
     windowNobody: 'Niemand (mehr)', cannotAct: 'kann jetzt nicht handeln',
+    defaultAuto: 'automatisch', defaultOff: 'nicht genutzt', defaultFollows: 'wie {}', on: 'an', off: 'aus',
   },
 };
 

@@ -15,43 +15,60 @@ export function remember(entry) {
   localStorage.setItem(STORE, JSON.stringify(list.slice(0, 100)));
 }
 
-/** A default such as `auto` or `teams` is a word, not a value of the option: leaving it means "not given". */
-function wordDefault(spec) {
-  return (spec.type === 'int' && !/^-?\d+$/.test(spec.default)) || (spec.type === 'bool' && !['true', 'false'].includes(spec.default));
+/** A default that is no value, in the front end's own words: "automatic", "not used", "as Teams". */
+function unsetWords(spec, entry) {
+  const d = spec.default;
+  if (d.follows !== undefined) return t('defaultFollows').replace('{}', tr(entry.options.find(o => o.key === d.follows).label));
+  return t(d.auto ? 'defaultAuto' : 'defaultOff');
 }
 
-function optionInput(spec) {
+/**
+ * The input of one option, drawn from its schema: its label and help, its choices' labels, and its default.
+ * A default that is a value is shown as that value; any other default is an empty field or a first entry
+ * (marked `data-unset`) that leaves the option out.
+ */
+function optionInput(spec, entry) {
   const id = 'opt-' + spec.key;
+  const hasValue = spec.default.value !== undefined;
+  const value = hasValue ? spec.default.value : null;
+  const unset = hasValue ? null : unsetWords(spec, entry);
   let input;
+  let list = null;
   if (spec.type === 'int') {
-    input = wordDefault(spec)
-      ? h('input', { id, type: 'number', min: spec.min, max: spec.max, placeholder: spec.default })
-      : h('input', { id, type: 'number', min: spec.min, max: spec.max, value: spec.default });
-  } else if (spec.type === 'bool' && wordDefault(spec)) {
-    input = h('select', { id }, [spec.default, 'true', 'false'].map(c => h('option', { value: c, text: c })));
-  } else if (spec.type === 'bool') {
-    input = h('input', { id, type: 'checkbox', checked: spec.default === 'true' });
-  } else if (spec.type === 'choice') {
-    input = h('select', { id }, spec.choices.map(c => h('option', { value: c, selected: c === spec.default, text: c })));
+    input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value, placeholder: unset });
+  } else if (spec.type === 'bool' && hasValue) {
+    input = h('input', { id, type: 'checkbox', checked: value });
+  } else if (spec.type === 'bool' || spec.type === 'choice') {
+    const choices = spec.type === 'bool'
+      ? [{ value: 'true', text: t('on') }, { value: 'false', text: t('off') }]
+      : spec.choices.map(c => ({ value: c.value, text: tr(c.label), title: tr(c.help) }));
+    const first = hasValue ? [] : [h('option', { value: Object.keys(spec.default)[0], text: unset, 'data-unset': true })];
+    input = h('select', { id }, first, choices.map(c =>
+      h('option', { value: c.value, text: c.text, title: c.title, selected: hasValue && c.value === String(value) })));
   } else {
     const listId = id + '-list';
-    input = h('input', { id, value: spec.default, list: listId });
-    if (spec.choices) input.after(h('datalist', { id: listId }, spec.choices.map(c => h('option', { value: c }))));
+    input = h('input', { id, value, placeholder: unset, list: spec.choices ? listId : null });
+    if (spec.choices) list = h('datalist', { id: listId }, spec.choices.map(c => h('option', { value: c.value, label: tr(c.label) })));
   }
   input.dataset.key = spec.key;
   input.dataset.kind = spec.type;
-  return h('label', { title: tr(spec.help) }, spec.key + ' ', input, h('span', { class: 'muted' }, ' ' + tr(spec.help)));
+  input.dataset.initial = shown(input);
+  return h('label', { title: tr(spec.help) }, tr(spec.label) + ' ', input, list, h('span', { class: 'muted' }, ' ' + tr(spec.help)));
 }
 
-function readOptions(form, entry) {
+function shown(input) {
+  return input.type === 'checkbox' ? String(input.checked) : input.value;
+}
+
+/** The options the person changed, each in its JSON type; an emptied field or an unset entry leaves its option out. */
+function readOptions(form) {
   const options = {};
   for (const input of form.querySelectorAll('[data-key]')) {
-    const spec = entry.options.find(o => o.key === input.dataset.key);
-    let value;
-    if (input.dataset.kind === 'int') value = input.value === '' ? spec.default : Number(input.value);
-    else if (input.dataset.kind === 'bool') value = input.tagName === 'SELECT' ? (input.value === spec.default ? spec.default : input.value === 'true') : input.checked;
-    else value = input.value;
-    if (String(value) !== spec.default) options[spec.key] = value;
+    const now = shown(input);
+    const unset = input.tagName === 'SELECT' && input.selectedOptions[0].dataset.unset !== undefined;
+    if (now === input.dataset.initial || now === '' || unset) continue;
+    const kind = input.dataset.kind;
+    options[input.dataset.key] = kind === 'int' ? Number(now) : kind === 'bool' ? now === 'true' : now;
   }
   return options;
 }
@@ -90,7 +107,7 @@ export function showLobby(main) {
     const seats = h('div');
     const hot = h('input', { type: 'checkbox', id: 'hotseat' });
     form.append(h('h2', { text: tr(entry.name) }), h('p', { class: 'muted', text: entry.rules_source }),
-      h('h3', { text: t('options') }), ...entry.options.map(optionInput),
+      h('h3', { text: t('options') }), ...entry.options.map(spec => optionInput(spec, entry)),
       h('h3', { text: t('players') }), seats,
       h('label', {}, hot, ' ' + t('hotseat')),
       h('button', { class: 'primary', id: 'create', onclick: () => create(entry) }, t('create')));
@@ -103,7 +120,7 @@ export function showLobby(main) {
   async function create(entry) {
     error.textContent = '';
     const seats = [...form.querySelectorAll('[data-seat]')].map(s => s.value);
-    const body = { game: entry.id, options: readOptions(form, entry), seats, hotseat: form.querySelector('#hotseat').checked };
+    const body = { game: entry.id, options: readOptions(form), seats, hotseat: form.querySelector('#hotseat').checked };
     const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const reply = await res.json();
     if (!reply.ok) { error.textContent = reply.error.message; return; }

@@ -81,10 +81,16 @@ pub fn check_entry(game: &Value) {
     assert!(1 <= min && min <= max, "{game}");
     assert!(game["hidden_information"].is_boolean());
     for option in game["options"].as_array().unwrap() {
-        for key in ["key", "type", "default"] {
+        for key in ["key", "type"] {
             assert!(option[key].is_string(), "{key} in {option}");
         }
-        assert!(option["help"]["en"].is_string() && option["help"]["de"].is_string());
+        // The default names its kind: a value, another option it follows, auto or off.
+        let default = option["default"].as_object().unwrap_or_else(|| panic!("default in {option}"));
+        let kinds: Vec<&str> = default.keys().map(String::as_str).collect();
+        assert!(matches!(kinds[..], ["value" | "follows" | "auto" | "off"]), "default in {option}");
+        for text in ["label", "help"] {
+            assert!(option[text]["en"].is_string() && option[text]["de"].is_string(), "{text} in {option}");
+        }
     }
 }
 

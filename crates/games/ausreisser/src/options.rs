@@ -1,7 +1,7 @@
 //! The options of a series.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{OptionKind, OptionSpec, OptionsError, Text};
+use spieltisch_core::{OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
 
 /// Options of a series of Der Ausreisser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,26 +28,31 @@ impl Options {
         vec![
             OptionSpec {
                 key: "players",
+                label: Text::new("Riders", "Fahrer"),
                 kind: OptionKind::Int { min: 2, max: 6 },
-                default: "4",
-                help: Text::new("number of riders", "Anzahl der Fahrer"),
+                default: OptionDefault::Value("4"),
+                help: Text::new("number of riders, one per player", "Anzahl der Fahrer, einer je Spieler"),
             },
             OptionSpec {
                 key: "special",
+                label: Text::new("Special cards", "Sonderkarten"),
                 kind: OptionKind::Bool,
-                default: "true",
+                default: OptionDefault::Value("true"),
                 help: Text::new(
-                    "with the special cards Steigung, Gegenwind and Spurt (false: simplified game)",
-                    "mit den Sonderkarten Steigung, Gegenwind und Spurt (false: vereinfachtes Spiel)",
+                    "with the special cards Steigung, Gegenwind and Spurt; without them, the simplified game \
+                     with the 84 speed cards only",
+                    "mit den Sonderkarten Steigung, Gegenwind und Spurt; ohne sie das vereinfachte Spiel nur \
+                     mit den 84 Tempokarten",
                 ),
             },
             OptionSpec {
                 key: "stages",
+                label: Text::new("Stages", "Etappen"),
                 kind: OptionKind::Int { min: 1, max: 10 },
-                default: "4",
+                default: OptionDefault::Value("4"),
                 help: Text::new(
-                    "stages in the series (usually 3 to 5)",
-                    "Etappen der Rundfahrt (meist 3 bis 5)",
+                    "stages in the series (usually 3 to 5); the highest total wins",
+                    "Etappen der Rundfahrt (meist 3 bis 5); die höchste Summe gewinnt",
                 ),
             },
         ]

@@ -156,19 +156,23 @@
 //! `--game-files DIR`, and then takes them from inside DIR only.
 //!
 //! ## Options
-//! | key | values | default |
+//! | key | values | not given |
 //! | --- | --- | --- |
 //! | `teams` | 2–4 | 4 |
-//! | `seats` | managers, 2..=teams; team i is managed by seat i mod seats | teams |
-//! | `course` | `paris-roubaix`, `luettich`, `giro`, `tour` or a course file | `paris-roubaix` |
+//! | `seats` | managers, 2..=teams; team i is managed by seat i mod seats | follows `teams` |
+//! | `course` | `paris-roubaix`, `luettich`, `giro`, `tour` or a course file | `auto`: `paris-roubaix`, unless `stages` is given (not both) |
 //! | `rules` | `basic`, `advanced`, `pro` | `basic` |
-//! | `sprints`, `chase_car`, `lead_exchange` | true/false, or `auto` | `auto`: true with `rules=pro` |
-//! | `jersey` | true/false, or `auto` (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
-//! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `at_crossing` |
-//! | `stages` | comma-separated courses, or `none` | `none` |
+//! | `sprints`, `chase_car`, `lead_exchange` | true/false | `auto`: true with `rules=pro` |
+//! | `jersey` | true/false (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
+//! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `auto`: `at_crossing`, as every race before the option |
+//! | `stages` | comma-separated courses | `none`: a single race |
 //!
-//! A default as `spieltisch games` lists it (`auto`, `none`, `teams`) may
-//! also be given as a value: it means the default.
+//! The schema ([`options::specs`]) says which defaults are values and which
+//! are decided otherwise ([`spieltisch_core::OptionDefault`]). The word of a
+//! default that is no value (`teams`, `auto`, `none`) may be given: it
+//! means "not given". `course` and `jersey_judged` are not given unless
+//! named, even as `paris-roubaix` or `at_crossing`: a named course may not
+//! go with `stages`, and a record keeps both as it was written.
 //!
 //! ## Records of older formats
 //! A record keeps the reading of the rules it was played under. Records of

@@ -1,7 +1,7 @@
 //! Options and the rules they switch on.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{OptionKind, OptionSpec, OptionsError, Text};
+use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
 
 /// The rules level (parts I–III of the rulebook).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,83 +166,205 @@ impl Options {
     }
 }
 
+/// The four printed courses of 13.2, on our board (RULES-NOTES "Board").
+const COURSES: &[Choice] = &[
+    Choice::new(
+        "paris-roubaix",
+        Text::new("Paris–Roubaix", "Paris–Roubaix"),
+        Text::new(
+            "a short classic: cobblestones, then asphalt to the finish; one sprint, one row of energy cards",
+            "ein kurzer Klassiker: Kopfsteinpflaster, dann Asphalt bis ins Ziel; ein Sprint, eine Reihe \
+             Energiekarten",
+        ),
+    ),
+    Choice::new(
+        "luettich",
+        Text::new("Liège–Bastogne–Liège", "Lüttich–Bastenaken–Lüttich"),
+        Text::new(
+            "a short classic: a climb and a descent, then the mountains; one sprint, one row of energy cards",
+            "ein kurzer Klassiker: ein Anstieg und eine Abfahrt, dann die Berge; ein Sprint, eine Reihe \
+             Energiekarten",
+        ),
+    ),
+    Choice::new(
+        "giro",
+        Text::new("Giro d'Italia", "Giro d'Italia"),
+        Text::new(
+            "a long stage: cobblestones, asphalt, a climb and the mountains; three sprints, both rows of \
+             energy cards",
+            "eine lange Etappe: Kopfsteinpflaster, Asphalt, ein Anstieg und die Berge; drei Sprints, beide \
+             Reihen Energiekarten",
+        ),
+    ),
+    Choice::new(
+        "tour",
+        Text::new("Tour de France", "Tour de France"),
+        Text::new(
+            "a long stage: a climb, the mountains, cobblestones and the mountains again; three sprints, \
+             both rows of energy cards",
+            "eine lange Etappe: ein Anstieg, die Berge, Kopfsteinpflaster und nochmals die Berge; drei \
+             Sprints, beide Reihen Energiekarten",
+        ),
+    ),
+];
+
+/// The rules levels ([`Level`]), parts I–III of the rulebook.
+const LEVELS: &[Choice] = &[
+    Choice::new(
+        "basic",
+        Text::new("Basic", "Grundspiel"),
+        Text::new(
+            "part I: dice, slipstream, energy and chance cards; road surfaces do not count",
+            "Teil I: Würfel, Windschatten, Energie- und Ereigniskarten; der Straßenbelag zählt nicht",
+        ),
+    ),
+    Choice::new(
+        "advanced",
+        Text::new("Advanced", "Fortgeschritten"),
+        Text::new(
+            "part II: road surfaces count (climbs, descents, cobblestones)",
+            "Teil II: der Straßenbelag zählt (Anstiege, Abfahrten, Kopfsteinpflaster)",
+        ),
+    ),
+    Choice::new(
+        "pro",
+        Text::new("Professional", "Profi"),
+        Text::new(
+            "part III: road surfaces, and sprints, the yellow jersey, the team car and the lead exchange \
+             unless switched off",
+            "Teil III: Straßenbelag, dazu Sprints, Gelbes Trikot, Begleitfahrzeug und Führungswechsel, \
+             sofern nicht abgeschaltet",
+        ),
+    ),
+];
+
+/// When a change of the jersey is judged ([`JerseyJudged`]).
+const JUDGED: &[Choice] = &[
+    Choice::new(
+        "at_crossing",
+        Text::new("When he crosses the line", "Beim Überqueren der Linie"),
+        Text::new(
+            "the moment the new sprint winner crosses, counting the sprint points scored up to then",
+            "sobald der neue Sprintsieger die Linie überquert, mit den bis dahin erzielten Sprintpunkten",
+        ),
+    ),
+    Choice::new(
+        "round_end",
+        Text::new("At the end of the round", "Am Ende der Runde"),
+        Text::new(
+            "at the end of the round in which he crossed, counting every sprint point scored by then",
+            "am Ende der Runde, in der er die Linie überquert, mit allen bis dahin erzielten Sprintpunkten",
+        ),
+    ),
+];
+
 /// The option schema.
 pub fn specs() -> Vec<OptionSpec> {
-    const COURSES: &[&str] = &["paris-roubaix", "luettich", "giro", "tour"];
-    let auto =
-        |key, en, de| OptionSpec { key, kind: OptionKind::Bool, default: "auto", help: Text::new(en, de) };
+    let auto = |key, label, help| OptionSpec {
+        key,
+        label,
+        kind: OptionKind::Bool,
+        default: OptionDefault::Auto,
+        help,
+    };
     vec![
         OptionSpec {
             key: "teams",
+            label: Text::new("Teams", "Teams"),
             kind: OptionKind::Int { min: 2, max: 4 },
-            default: "4",
+            default: OptionDefault::Value("4"),
             help: Text::new("number of teams of four riders", "Anzahl der Teams zu je vier Fahrern"),
         },
         OptionSpec {
             key: "seats",
+            label: Text::new("Managers", "Teamchefs"),
             kind: OptionKind::Int { min: 2, max: 4 },
-            default: "teams",
+            default: OptionDefault::Follows("teams"),
             help: Text::new(
-                "number of managers; teams are dealt to them in turn (team i to manager i mod seats)",
-                "Anzahl der Teamchefs; die Teams werden reihum verteilt (Team i an Teamchef i mod Anzahl)",
+                "number of managers, from 2 to the number of teams; teams are dealt to them in turn (team i \
+                 to manager i mod managers); not given: one manager per team",
+                "Anzahl der Teamchefs, von 2 bis zur Anzahl der Teams; die Teams werden reihum verteilt \
+                 (Team i an Teamchef i mod Anzahl); ohne Angabe: ein Teamchef je Team",
             ),
         },
         OptionSpec {
             key: "course",
+            label: Text::new("Course", "Strecke"),
             kind: OptionKind::ChoiceOrFile { choices: COURSES },
-            default: "paris-roubaix",
+            default: OptionDefault::Auto,
             help: Text::new(
-                "a printed course or a course file",
-                "eine gedruckte Strecke oder eine Streckendatei",
+                "a printed course or a course file; automatic: Paris–Roubaix, unless a stage race is given \
+                 (a course may not be given with one)",
+                "eine gedruckte Strecke oder eine Streckendatei; automatisch: Paris–Roubaix, außer bei einem \
+                 Etappenrennen (zu dem keine Strecke angegeben werden darf)",
             ),
         },
         OptionSpec {
             key: "rules",
-            kind: OptionKind::Choice { choices: &["basic", "advanced", "pro"] },
-            default: "basic",
+            label: Text::new("Rules", "Regeln"),
+            kind: OptionKind::Choice { choices: LEVELS },
+            default: OptionDefault::Value("basic"),
             help: Text::new(
-                "basic rules, advanced (road surfaces) or professional",
-                "Grund-Regeln, erweiterte (Straßenbelag) oder Profi-Regeln",
+                "how much of the rulebook is played: basic, advanced or professional rules",
+                "wie viel der Spielregel gespielt wird: Grundspiel, fortgeschrittene oder Profi-Regeln",
             ),
         },
         auto(
             "sprints",
-            "sprints with points (section 15); on with rules=pro",
-            "Sprints mit Punkten (Abschnitt 15); an bei rules=pro",
+            Text::new("Sprints", "Sprintwertungen"),
+            Text::new(
+                "sprints with points (section 15); automatic: on with the professional rules",
+                "Sprints mit Punkten (Abschnitt 15); automatisch: an bei den Profi-Regeln",
+            ),
         ),
         auto(
             "jersey",
-            "the yellow jersey (15.1); on with rules=pro, unless sprints=false",
-            "das Gelbe Trikot (15.1); an bei rules=pro, außer bei sprints=false",
+            Text::new("Yellow jersey", "Gelbes Trikot"),
+            Text::new(
+                "the yellow jersey (15.1), which needs the sprints; automatic: on with the professional \
+                 rules, unless the sprints are off",
+                "das Gelbe Trikot (15.1), das die Sprints braucht; automatisch: an bei den Profi-Regeln, außer \
+                 ohne Sprints",
+            ),
         ),
         OptionSpec {
             key: "jersey_judged",
-            kind: OptionKind::Choice { choices: &["at_crossing", "round_end"] },
-            default: "at_crossing",
+            label: Text::new("When the jersey changes", "Wann das Trikot wechselt"),
+            kind: OptionKind::Choice { choices: JUDGED },
+            default: OptionDefault::Auto,
             help: Text::new(
-                "when a new sprint winner's claim to the yellow jersey is judged (15.1): at_crossing, the moment \
-                 he crosses the line; round_end, at the end of that round, with every sprint point scored by then",
-                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1): at_crossing, sobald \
-                 er die Linie überquert; round_end, am Ende dieser Runde, mit allen bis dahin erzielten Sprintpunkten",
+                "when a new sprint winner's claim to the yellow jersey is judged (15.1); needs the jersey; \
+                 automatic: when he crosses the line, as every race before this option",
+                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1); braucht das \
+                 Trikot; automatisch: beim Überqueren der Linie, wie jedes Rennen vor dieser Option",
             ),
         },
         auto(
             "chase_car",
-            "hitching a tow from the team car, photo cards (14); on with rules=pro",
-            "Mitziehen am Begleitfahrzeug, Foto-Karten (14); an bei rules=pro",
+            Text::new("Team car", "Begleitfahrzeug"),
+            Text::new(
+                "hitching a tow from the team car, with photo cards (14); automatic: on with the \
+                 professional rules",
+                "Mitziehen am Begleitfahrzeug, mit Foto-Karten (14); automatisch: an bei den Profi-Regeln",
+            ),
         ),
         auto(
             "lead_exchange",
-            "taking turns in the lead (16); on with rules=pro",
-            "Abwechseln in der Führungsarbeit (16); an bei rules=pro",
+            Text::new("Lead exchange", "Führungswechsel"),
+            Text::new(
+                "taking turns in the lead (16); automatic: on with the professional rules",
+                "Abwechseln in der Führungsarbeit (16); automatisch: an bei den Profi-Regeln",
+            ),
         ),
         OptionSpec {
             key: "stages",
+            label: Text::new("Stage race", "Etappenrennen"),
             kind: OptionKind::ChoiceOrFileList { choices: COURSES },
-            default: "none",
+            default: OptionDefault::Off,
             help: Text::new(
-                "a stage race over these courses, comma-separated (17); none: a single race",
-                "ein Etappenrennen über diese Strecken, durch Kommas getrennt (17); none: ein einzelnes Rennen",
+                "a stage race over these courses, comma-separated (17); not given: a single race",
+                "ein Etappenrennen über diese Strecken, durch Kommas getrennt (17); ohne Angabe: ein \
+                 einzelnes Rennen",
             ),
         },
     ]
@@ -343,7 +465,16 @@ mod tests {
     /// The defaults `spieltisch games` lists can be typed as values.
     #[test]
     fn listed_defaults_are_accepted_as_values() {
-        let pairs = ["sprints=auto", "jersey=auto", "chase_car=auto", "lead_exchange=auto", "seats=teams"];
+        let pairs = [
+            "sprints=auto",
+            "jersey=auto",
+            "chase_car=auto",
+            "lead_exchange=auto",
+            "seats=teams",
+            "course=auto",
+            "jersey_judged=auto",
+            "stages=none",
+        ];
         assert_eq!(options_from_pairs::<Reifenbreite>(&pairs).unwrap(), Options::default());
         let json = serde_json::json!({"jersey": "auto", "seats": "teams", "course": null});
         assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap(), Options::default());

@@ -1,7 +1,7 @@
 //! The options of a series.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{OptionKind, OptionSpec, Text};
+use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, Text};
 
 /// The fewest and most players.
 pub const MIN_PLAYERS: usize = 3;
@@ -59,48 +59,89 @@ impl SechstageOptions {
     }
 }
 
+/// The built-in tracks.
+const TRACKS: &[Choice] = &[Choice::new(
+    "default",
+    Text::new("Standard track", "Standardbahn"),
+    Text::new(
+        "one lap of 81 spaces: sprint lines after 27 and 54, Fahrerwechsel on 30, Sturz on 60",
+        "eine Runde aus 81 Feldern: Sprintlinien nach 27 und 54, Fahrerwechsel auf 30, Sturz auf 60",
+    ),
+)];
+
+/// The readings of "a lap down for every four spaces" ([`LapsDown`]).
+const LAPS_DOWN: &[Choice] = &[
+    Choice::new(
+        "full_four",
+        Text::new("Per full four spaces", "Je volle vier Felder"),
+        Text::new(
+            "one lap per full four spaces short of the line: 3 short is none, 4 to 7 short one",
+            "eine Runde je volle vier Felder vor dem Ziel: 3 Felder sind keine, 4 bis 7 Felder eine",
+        ),
+    ),
+    Choice::new(
+        "part_of_four",
+        Text::new("Per four spaces or part of four", "Je angefangene vier Felder"),
+        Text::new(
+            "one lap per four spaces or part of four: every rider short of the line is at least one lap \
+             down (the only reading before this option)",
+            "eine Runde je angefangene vier Felder: jeder Fahrer vor dem Ziel hat mindestens eine Runde \
+             Rückstand (die einzige Lesart vor dieser Option)",
+        ),
+    ),
+];
+
 /// The option schema shown by `spieltisch games`.
 pub fn option_specs() -> Vec<OptionSpec> {
     vec![
         OptionSpec {
             key: "players",
+            label: Text::new("Riders", "Fahrer"),
             kind: OptionKind::Int { min: MIN_PLAYERS as i64, max: MAX_PLAYERS as i64 },
-            default: "4",
-            help: Text::new("number of riders (3-8)", "Anzahl der Fahrer (3-8)"),
+            default: OptionDefault::Value("4"),
+            help: Text::new(
+                "number of riders (3-8), one per player",
+                "Anzahl der Fahrer (3-8), einer je Spieler",
+            ),
         },
         OptionSpec {
             key: "races",
+            label: Text::new("Races", "Rennen"),
             kind: OptionKind::Int { min: 1, max: MAX_RACES as i64 },
-            default: "6",
-            help: Text::new("races in the series", "Rennen der Serie"),
+            default: OptionDefault::Value("6"),
+            help: Text::new(
+                "races in the series; the rider with the fewest laps down in total wins",
+                "Rennen der Serie; es gewinnt, wer insgesamt die wenigsten Runden Rückstand hat",
+            ),
         },
         OptionSpec {
             key: "balancing",
+            label: Text::new("Balancing rule", "Ausgleichsregel"),
             kind: OptionKind::Bool,
-            default: "false",
+            default: OptionDefault::Value("false"),
             help: Text::new(
-                "balancing rule: the next race starts in the reverse order of the last race's placings",
-                "Ausgleichsregel: das nächste Rennen beginnt in umgekehrter Reihenfolge der letzten Platzierung",
+                "each race after the first starts in the reverse order of the last race's placings",
+                "jedes Rennen nach dem ersten beginnt in umgekehrter Reihenfolge der letzten Platzierung",
             ),
         },
         OptionSpec {
             key: "track",
-            kind: OptionKind::ChoiceOrFile { choices: &["default"] },
-            default: "default",
+            label: Text::new("Track", "Bahn"),
+            kind: OptionKind::ChoiceOrFile { choices: TRACKS },
+            default: OptionDefault::Value("default"),
             help: Text::new(
-                "the track: default, or the path of a track file (JSON)",
-                "die Bahn: default oder der Pfad einer Bahndatei (JSON)",
+                "the standard track, or the path of a track file (JSON)",
+                "die Standardbahn oder der Pfad einer Bahndatei (JSON)",
             ),
         },
         OptionSpec {
             key: "laps_down",
-            kind: OptionKind::Choice { choices: &["full_four", "part_of_four"] },
-            default: "full_four",
+            label: Text::new("Laps down", "Runden Rückstand"),
+            kind: OptionKind::Choice { choices: LAPS_DOWN },
+            default: OptionDefault::Value("full_four"),
             help: Text::new(
-                "laps down for a rider short of the line, at most 5: full_four, one per full four spaces \
-                 (3 short: none); part_of_four, one per four spaces or part of four (at least 1)",
-                "Runden Rückstand für einen Fahrer vor dem Ziel, höchstens 5: full_four, eine je volle vier \
-                 Felder (3 Felder: keine); part_of_four, eine je angefangene vier Felder (mindestens 1)",
+                "how a rider short of the line when the race ends is counted laps down, at most 5",
+                "wie ein Fahrer, der bei Rennende vor dem Ziel steht, Runden Rückstand bekommt, höchstens 5",
             ),
         },
     ]

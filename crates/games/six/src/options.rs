@@ -1,7 +1,7 @@
 //! The options of Six.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{OptionKind, OptionSpec, OptionsError, Text};
+use spieltisch_core::{OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
 
 /// The options of Six; keys as in [`SixOptions::specs`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,26 +43,33 @@ impl SixOptions {
         vec![
             OptionSpec {
                 key: "players",
+                label: Text::new("Players", "Spieler"),
                 kind: OptionKind::Int { min: 2, max: 4 },
-                default: "2",
+                default: OptionDefault::Value("2"),
                 help: Text::new(
-                    "2 players, or 4 in two partnerships (seats 0 and 2 red, 1 and 3 black); 3 is not possible",
-                    "2 Spieler, oder 4 in zwei Partnerschaften (Plätze 0 und 2 rot, 1 und 3 schwarz); 3 geht nicht",
+                    "2 players, or 4 in two partnerships: the first and third seat play red, the second and \
+                     fourth black; 3 is not possible",
+                    "2 Spieler, oder 4 in zwei Partnerschaften: der erste und dritte Platz spielen Rot, der \
+                     zweite und vierte Schwarz; 3 geht nicht",
                 ),
             },
             OptionSpec {
                 key: "split",
+                label: Text::new("Splitting the field", "Feld teilen"),
                 kind: OptionKind::Bool,
-                default: "true",
+                default: OptionDefault::Value("true"),
                 help: Text::new(
-                    "second round: lifting a stone may split the field, and the smaller part is captured (false: the basic game, where it may not)",
-                    "zweite Runde: das Aufnehmen eines Steins darf das Feld teilen, der kleinere Teil wird geschlagen (false: Grundspiel, in dem es das nicht darf)",
+                    "second round: lifting a stone may split the field, and the smaller part is captured; \
+                     without it, the basic game: a stone whose lifting would split the field stays",
+                    "zweite Runde: das Aufnehmen eines Steins darf das Feld teilen, der kleinere Teil wird \
+                     geschlagen; ohne das das Grundspiel: ein Stein, der das Feld teilen würde, bleibt liegen",
                 ),
             },
             OptionSpec {
                 key: "games",
+                label: Text::new("Games in the match", "Partien im Match"),
                 kind: OptionKind::Int { min: 1, max: 99 },
-                default: "1",
+                default: OptionDefault::Value("1"),
                 help: Text::new(
                     "games in the match; the loser of a game starts the next one",
                     "Partien im Match; wer eine Partie verliert, beginnt die nächste",
@@ -70,8 +77,9 @@ impl SixOptions {
             },
             OptionSpec {
                 key: "move_limit",
+                label: Text::new("Move limit", "Zuglimit"),
                 kind: OptionKind::Int { min: 1, max: 5000 },
-                default: "200",
+                default: OptionDefault::Value("200"),
                 help: Text::new(
                     "a game is drawn after this many second-round moves without a winner",
                     "eine Partie endet unentschieden nach so vielen Zügen der zweiten Runde ohne Sieger",
@@ -79,8 +87,9 @@ impl SixOptions {
             },
             OptionSpec {
                 key: "repetitions",
+                label: Text::new("Repetitions for a draw", "Wiederholungen bis Unentschieden"),
                 kind: OptionKind::Int { min: 2, max: 10 },
-                default: "3",
+                default: OptionDefault::Value("3"),
                 help: Text::new(
                     "a game is drawn when the same position with the same player to move occurs this often",
                     "eine Partie endet unentschieden, wenn dieselbe Stellung mit demselben Spieler am Zug so oft vorkommt",
@@ -88,8 +97,9 @@ impl SixOptions {
             },
             OptionSpec {
                 key: "repeat_shifted",
+                label: Text::new("Shifted fields repeat", "Verschobene Felder wiederholen"),
                 kind: OptionKind::Bool,
-                default: "false",
+                default: OptionDefault::Value("false"),
                 help: Text::new(
                     "for repetitions, a copy of the field shifted on the table counts as the same position",
                     "bei Wiederholungen zählt eine auf dem Tisch verschobene Kopie des Feldes als dieselbe Stellung",
