@@ -408,7 +408,7 @@ async fn socket(
     let detail = detail_of(&q);
     let limit = app.config.rate;
     Ok(upgrade
-        .max_message_size(ws::MAX_MESSAGE)
+        .max_message_size(ws::MAX_READ)
         // The read buffer is zeroed on every read (the default is 128 KiB);
         // client messages are small, and a larger one just takes more reads.
         .read_buffer_size(1024)

@@ -11,7 +11,7 @@
 
 use crate::error::ServerError;
 use crate::table::{Detail, Table};
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use serde::Deserialize;
 use serde_json::json;
 use spieltisch_core::Viewer;
@@ -20,6 +20,10 @@ use std::time::Instant;
 
 /// The largest message a client may send.
 pub const MAX_MESSAGE: usize = 16 * 1024;
+/// The largest message the transport reads at all. Anything between this
+/// and [`MAX_MESSAGE`] is read only to answer `message.too_large` and close
+/// the connection with a close frame; anything larger drops the connection.
+pub const MAX_READ: usize = 4 * MAX_MESSAGE;
 /// How many messages a connection may send: a burst, refilled at a rate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RateLimit {
@@ -179,6 +183,13 @@ async fn talk(
         let reply = tokio::select! {
             incoming = socket.recv() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(Message::Text(text))) if text.len() > MAX_MESSAGE => {
+                    let refusal = error_text(&ServerError::TooLarge(MAX_MESSAGE));
+                    let _ = socket.send(Message::Text(refusal)).await;
+                    let close = CloseFrame { code: close_code::SIZE, reason: "message too large".into() };
+                    let _ = socket.send(Message::Close(Some(close))).await;
+                    break;
+                }
                 Some(Ok(Message::Text(text))) => {
                     if bucket.take() {
                         conn.handle(text.as_str()).await

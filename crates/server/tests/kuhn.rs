@@ -257,3 +257,23 @@ async fn the_load_tool_plays_games_through_the_websocket() {
     assert!(report.games_finished > 0 && report.actions > 0, "{report:?}");
     assert!(report.latency_ms.p50 <= report.latency_ms.p99 && report.latency_ms.p99 <= report.latency_ms.max);
 }
+
+#[tokio::test]
+async fn an_oversized_message_is_answered_and_the_connection_closed() {
+    // docs/api.md: client messages are at most 16 KiB; a larger one gets
+    // `message.too_large`, then a close frame (1009, message too big).
+    let server = kuhn_server(None).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"], "seed": 3})).await;
+    let table = reply["table"].as_str().unwrap();
+    let mut a = server.socket(table, &seat_token(&reply, 0)).await;
+    a.state_at_least(2).await;
+    let action = "x".repeat(20 * 1024);
+    a.send_text(json!({"type": "act", "version": 2, "action": action}).to_string()).await;
+    let refusal = a.error().await;
+    assert_eq!(refusal["code"], "message.too_large");
+    assert!(refusal["message"].as_str().unwrap().contains("16384"), "{refusal}");
+    assert_eq!(a.close_code().await, Some(1009));
+    // The table goes on for everyone else.
+    let mut b = server.socket(table, &seat_token(&reply, 1)).await;
+    assert_eq!(b.state_at_least(2).await["version"], 2);
+}

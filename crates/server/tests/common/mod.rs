@@ -145,6 +145,26 @@ impl Socket {
         self.ws.send(Message::Text(value.to_string().into())).await.unwrap();
     }
 
+    /// Sends raw text as one message.
+    pub async fn send_text(&mut self, text: String) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// Reads until the server closes the connection: the close frame's
+    /// code, or `None` when it closed without one.
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("no close within 10 s")
+            {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => {}
+                None | Some(Err(_)) => return None,
+            }
+        }
+    }
+
     pub async fn act(&mut self, version: u64, action: &str) {
         self.send(json!({"type": "act", "version": version, "action": action})).await;
     }
