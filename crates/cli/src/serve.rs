@@ -103,6 +103,11 @@ pub struct LoadtestArgs {
     /// default: a server in this process, in memory, without the limit.
     #[arg(long)]
     pub target: Option<SocketAddr>,
+    /// The in-process server stores its games in this SQLite file (created
+    /// if missing), so that the cost of durable commits is measured;
+    /// default: in memory.
+    #[arg(long, value_name = "PATH", conflicts_with = "target")]
+    pub db: Option<PathBuf>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Print one JSON object.
@@ -130,6 +135,7 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
         duration: Duration::from_secs(args.seconds),
         warmup: Duration::from_secs(args.warmup),
         target: args.target,
+        db: args.db.clone(),
         seed: args.seed,
     };
     let report = runtime()?.block_on(run(config)).map_err(CliError::Game)?;

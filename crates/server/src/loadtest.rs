@@ -34,8 +34,11 @@ pub struct LoadConfig {
     /// Played first and left out of the figures, so that opening a thousand
     /// tables and connections at once is not counted as play.
     pub warmup: Duration,
-    /// A running server to load; `None` starts one in this process (in memory).
+    /// A running server to load; `None` starts one in this process.
     pub target: Option<SocketAddr>,
+    /// The in-process server's database file (so that commits reach the
+    /// disk as they do in service); `None` keeps it in memory.
+    pub db: Option<std::path::PathBuf>,
     pub seed: u64,
 }
 
@@ -92,7 +95,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             // message limit; a server given with `target` keeps its own.
             let server = ServerConfig {
                 addr,
-                db: None,
+                db: config.db.clone(),
                 bot_delay: Duration::ZERO,
                 rate: crate::ws::RateLimit { burst: 1e6, per_second: 1e6 },
                 ..ServerConfig::default()

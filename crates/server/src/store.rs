@@ -4,6 +4,10 @@
 //! millisecond of each other are committed in one transaction (group
 //! commit), and each caller is answered only after its transaction is
 //! durable, so the server broadcasts nothing that could be lost in a crash.
+//! Durable means on the disk: WAL with `synchronous = FULL` syncs the log at
+//! every commit, so an acknowledged action survives a power loss too (with
+//! `NORMAL`, the last commits before one could be rolled back). Group commit
+//! shares that sync among the actions of a batch.
 //! On start, every table is read back and its record replayed.
 
 use serde::{Deserialize, Serialize};
@@ -68,7 +72,7 @@ pub struct Store {
 
 const SCHEMA: &str = "
     PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
+    PRAGMA synchronous = FULL;
     CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -356,6 +360,20 @@ mod tests {
             spectator_token: "t".into(),
             created_at: 0,
         }
+    }
+
+    #[test]
+    fn commits_are_synced_to_the_disk() {
+        // WAL with synchronous = FULL: an acknowledged commit survives a
+        // power loss (NORMAL would not promise that).
+        let dir = std::env::temp_dir().join(format!("spieltisch-sync-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let conn = connect(Some(&dir.join("games.db"))).unwrap();
+        let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+        let sync: i64 = conn.query_row("PRAGMA synchronous", [], |r| r.get(0)).unwrap();
+        assert_eq!((mode.as_str(), sync), ("wal", 2), "2 is FULL");
+        drop(conn);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[tokio::test]

@@ -249,6 +249,7 @@ async fn the_load_tool_plays_games_through_the_websocket() {
         duration: std::time::Duration::from_millis(800),
         warmup: std::time::Duration::from_millis(200),
         target: None,
+        db: None,
         seed: 1,
     })
     .await
