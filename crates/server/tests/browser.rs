@@ -1,7 +1,8 @@
 //! End-to-end: a real headless Chromium plays through the web front end.
 //!
-//! Needs Debian's `chromium` (`.ci/run` installs it). Without it the tests
-//! fail under CI and are skipped, with a message, elsewhere.
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
+//! Without them the tests fail under CI and are skipped, with a message,
+//! elsewhere.
 
 mod common;
 

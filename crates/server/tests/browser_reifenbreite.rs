@@ -2,8 +2,9 @@
 //! from the view's layout, a manager placing and riding by clicking, and the
 //! score sheet of a finished race.
 //!
-//! Needs Debian's `chromium` (`.ci/run` installs it). Without it the tests
-//! fail under CI and are skipped, with a message, elsewhere.
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
+//! Without them the tests fail under CI and are skipped, with a message,
+//! elsewhere.
 
 mod common;
 

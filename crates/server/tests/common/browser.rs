@@ -1,49 +1,85 @@
-//! A headless Chromium driven over the DevTools protocol: navigate, evaluate,
-//! click with real mouse events, take screenshots.
+//! A headless Chromium driven over WebDriver (Debian's `chromedriver`):
+//! navigate, evaluate, click with real mouse events, take screenshots.
 #![allow(dead_code)]
 
-use futures_util::{SinkExt, StreamExt};
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+const WIDTH: u32 = 1280;
+const HEIGHT: u32 = 900;
+
+/// Records uncaught errors, rejected promises and `console.error` calls, so
+/// that a timed-out wait can say what went wrong in the page.
+const RECORD_ERRORS: &str = "window.__errors = [];
+addEventListener('error', e => __errors.push(String(e.message)));
+addEventListener('unhandledrejection', e => __errors.push(String(e.reason)));
+const consoleError = console.error.bind(console);
+console.error = (...args) => { __errors.push(args.map(String).join(' ')); consoleError(...args); };";
+
+/// Evaluates `arguments[0]` in the page's global scope, as the DevTools
+/// console would, and hands back its value once any promise has settled.
+/// The outcome is wrapped so that a thrown error reaches the test as text
+/// instead of a WebDriver error without the page's message.
+const EVAL: &str = "const [expression, done] = arguments;
+Promise.resolve()
+  .then(() => (0, eval)(expression))
+  .then(value => done({ value: value === undefined ? null : value }),
+        error => done({ error: String(error && error.stack || error) }));";
 
 pub struct Browser {
-    child: tokio::process::Child,
-    ws: Ws,
-    session: String,
-    next_id: u64,
-    profile: std::path::PathBuf,
+    client: Client,
+    driver: Driver,
 }
 
-/// The browser to drive, or `None` (with a message) where none is installed;
-/// under CI a missing browser is a failure.
+/// chromedriver, leader of a process group that also holds the browser it
+/// starts, and the browser's profile: dropping kills the group, so that no
+/// browser outlives a failed test, and removes the profile.
+struct Driver {
+    child: tokio::process::Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+/// The browser to drive, or `None` (with a message) where it or its driver is
+/// not installed; under CI a missing one is a failure.
 pub fn browser_binary() -> Option<String> {
-    let found = chromium();
+    let found = chromium().filter(|_| chromedriver().is_some());
     if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must install chromium for the browser tests");
-        eprintln!("skipping: chromium is not installed (apt-get install chromium)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install chromium and chromium-driver for the browser tests"
+        );
+        eprintln!(
+            "skipping: chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+        );
     }
     found
 }
 
 /// Keeps a screenshot under the test's target folder, to look at.
 pub fn save(name: &str, png: &[u8]) {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(name), png).unwrap();
 }
 
 /// The Chromium binary, if installed (CI installs Debian's `chromium`).
 pub fn chromium() -> Option<String> {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .iter()
-        .find(|p| std::path::Path::new(p).exists())
-        .map(|p| p.to_string())
+    installed(&["/usr/bin/chromium", "/usr/bin/chromium-browser"])
+}
+
+/// The WebDriver server for it (Debian's `chromium-driver`).
+pub fn chromedriver() -> Option<String> {
+    installed(&["/usr/bin/chromedriver"])
+}
+
+fn installed(paths: &[&str]) -> Option<String> {
+    paths.iter().find(|p| Path::new(p).exists()).map(|p| p.to_string())
 }
 
 impl Browser {
@@ -53,113 +89,66 @@ impl Browser {
             std::process::id(),
             rand_suffix()
         ));
-        let mut child = tokio::process::Command::new(binary)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-extensions",
-                "--window-size=1280,900",
-                "--remote-debugging-address=127.0.0.1",
-                "--remote-debugging-port=0",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg("about:blank")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("chromium starts");
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let url = tokio::time::timeout(Duration::from_secs(30), async {
-            while let Ok(Some(line)) = lines.next_line().await {
-                if let Some(rest) = line.split("DevTools listening on ").nth(1) {
-                    return rest.trim().to_string();
-                }
-            }
-            panic!("chromium exited without a DevTools address");
-        })
-        .await
-        .expect("chromium printed its DevTools address");
-        // Keep draining stderr so chromium never blocks on a full pipe.
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("DevTools connection");
-        let mut browser = Browser { child, ws, session: String::new(), next_id: 0, profile };
-        let target = browser.call_browser("Target.createTarget", json!({"url": "about:blank"})).await;
-        let attached = browser
-            .call_browser("Target.attachToTarget", json!({"targetId": target["targetId"], "flatten": true}))
-            .await;
-        browser.session = attached["sessionId"].as_str().unwrap().to_string();
-        browser.call("Page.enable", json!({})).await;
-        browser
-            .call(
-                "Emulation.setDeviceMetricsOverride",
-                json!({"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false}),
-            )
-            .await;
-        browser.call("Runtime.enable", json!({})).await;
-        // Collect uncaught page errors for failure messages.
-        browser
-            .call(
-                "Page.addScriptToEvaluateOnNewDocument",
-                json!({"source": "window.__errors = []; addEventListener('error', e => __errors.push(String(e.message))); addEventListener('unhandledrejection', e => __errors.push(String(e.reason)));"}),
-            )
-            .await;
+        let driver =
+            Driver::start(&chromedriver().expect("chromedriver is installed"), profile.clone()).await;
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert("browserName".into(), json!("chrome"));
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": binary,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--disable-extensions",
+                    format!("--window-size={WIDTH},{HEIGHT}"),
+                    format!("--user-data-dir={}", profile.display()),
+                ],
+            }),
+        );
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{}/", driver.port))
+            .await
+            .unwrap_or_else(|e| panic!("chromedriver opens a session: {e}"));
+        let mut browser = Browser { client, driver };
+        // Runs before the page's own scripts, so errors while loading count too.
+        browser.call("Page.addScriptToEvaluateOnNewDocument", json!({ "source": RECORD_ERRORS })).await;
+        // Headless Chromium still sets aside room for a toolbar, so the
+        // window has to be larger than the page the tests look at.
+        let frame = browser.eval("[outerWidth - innerWidth, outerHeight - innerHeight]").await;
+        let (dw, dh) = (frame[0].as_u64().unwrap() as u32, frame[1].as_u64().unwrap() as u32);
+        browser.client.set_window_size(WIDTH + dw, HEIGHT + dh).await.expect("the window resizes");
+        let inner = browser.eval("[innerWidth, innerHeight]").await;
+        assert_eq!(inner, json!([WIDTH, HEIGHT]), "the page's size");
         browser
     }
 
-    async fn send(&mut self, method: &str, params: Value, session: Option<String>) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut msg = json!({"id": id, "method": method, "params": params});
-        if let Some(s) = session {
-            msg["sessionId"] = json!(s);
-        }
-        self.ws.send(Message::Text(msg.to_string().into())).await.unwrap();
-        loop {
-            let frame = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
-                .await
-                .unwrap_or_else(|_| panic!("no answer to {method}"))
-                .unwrap()
-                .unwrap();
-            if let Message::Text(t) = frame {
-                let v: Value = serde_json::from_str(&t).unwrap();
-                if v["id"] == json!(id) {
-                    assert!(v.get("error").is_none(), "{method} failed: {v}");
-                    return v["result"].clone();
-                }
-            }
-        }
-    }
-
-    async fn call_browser(&mut self, method: &str, params: Value) -> Value {
-        self.send(method, params, None).await
-    }
-
+    /// Sends a DevTools command to the page through chromedriver and returns its result.
     pub async fn call(&mut self, method: &str, params: Value) -> Value {
-        let session = self.session.clone();
-        self.send(method, params, Some(session)).await
+        let command = DevTools { method: method.to_string(), params };
+        self.client.issue_cmd(command).await.unwrap_or_else(|e| panic!("{method} failed: {e}"))
     }
 
     pub async fn goto(&mut self, url: &str) {
-        self.call("Page.navigate", json!({"url": url})).await;
+        self.client.goto(url).await.unwrap_or_else(|e| panic!("navigating to {url}: {e}"));
     }
 
     /// Evaluates a JavaScript expression in the page and returns its value.
     pub async fn eval(&mut self, expression: &str) -> Value {
         let r = self
-            .call(
-                "Runtime.evaluate",
-                json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-            )
-            .await;
-        assert!(r.get("exceptionDetails").is_none(), "page script failed: {r}");
-        r["result"]["value"].clone()
+            .client
+            .execute_async(EVAL, vec![json!(expression)])
+            .await
+            .unwrap_or_else(|e| panic!("evaluating {expression}: {e}"));
+        assert!(r.get("error").is_none(), "page script failed: {}\n{expression}", r["error"]);
+        r["value"].clone()
     }
 
     /// Waits until `expression` is truthy (10 s at most).
@@ -188,54 +177,88 @@ impl Browser {
             ))
             .await;
         let (x, y) = (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap());
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            )
-            .await;
-        }
+        // At a point rather than on the element, as a person clicks: whatever
+        // is drawn on top there gets the click.
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo { duration: None, x, y })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        self.client.perform_actions(mouse).await.unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
     }
 
     /// A PNG screenshot of the page.
     pub async fn screenshot(&mut self) -> Vec<u8> {
-        let r = self.call("Page.captureScreenshot", json!({"format": "png"})).await;
-        decode_base64(r["data"].as_str().unwrap())
+        self.client.screenshot().await.expect("a screenshot")
     }
 
-    pub async fn close(mut self) {
-        let _ = self.child.kill().await;
+    /// Ends the session, so chromedriver closes the browser the orderly way;
+    /// dropping kills whatever is left.
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+        drop(self.driver);
+    }
+}
+
+impl Driver {
+    /// Starts chromedriver on a free loopback port (it accepts only local
+    /// connections unless told otherwise) and waits until it listens.
+    async fn start(binary: &str, profile: PathBuf) -> Driver {
+        for _ in 0..5 {
+            // Another process may take the port before chromedriver binds it;
+            // then chromedriver exits and another port is tried.
+            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+            let child = tokio::process::Command::new(binary)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0)
+                .kill_on_drop(true)
+                .spawn()
+                .expect("chromedriver starts");
+            let mut driver = Driver { child, port, profile: profile.clone() };
+            for _ in 0..500 {
+                if driver.child.try_wait().unwrap().is_some() {
+                    break;
+                }
+                if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                    return driver;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        panic!("chromedriver did not start listening");
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // Until it is waited for, chromedriver's id names its group even after it exits.
+        if let Some(pid) = self.child.id().and_then(|id| rustix::process::Pid::from_raw(id as i32)) {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+        }
         let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// chromedriver's own endpoint for DevTools commands on the current page.
+#[derive(Debug)]
+struct DevTools {
+    method: String,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for DevTools {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/goog/cdp/execute", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "cmd": self.method, "params": self.params }).to_string()))
     }
 }
 
 fn rand_suffix() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-}
-
-fn decode_base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => 0,
-    };
-    let bytes: Vec<u8> = text.bytes().filter(|c| *c != b'=' && !c.is_ascii_whitespace()).collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let n =
-            chunk.iter().enumerate().fold(0u32, |acc, (i, c)| acc | (u32::from(value(*c)) << (18 - 6 * i)));
-        out.push((n >> 16) as u8);
-        if chunk.len() > 2 {
-            out.push((n >> 8) as u8);
-        }
-        if chunk.len() > 3 {
-            out.push(n as u8);
-        }
-    }
-    out
 }
 
 /// Width and height of a PNG, from its header.
