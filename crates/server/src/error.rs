@@ -30,6 +30,8 @@ pub enum ServerError {
     Storage(String),
     #[error("this seat has already answered")]
     Answered,
+    #[error("no such page or API route")]
+    UnknownRoute,
 }
 
 impl ServerError {
@@ -47,12 +49,13 @@ impl ServerError {
             ServerError::NotFinished => "replay.not_finished",
             ServerError::Storage(_) => "server.storage",
             ServerError::Answered => "action.answered",
+            ServerError::UnknownRoute => "route.unknown",
         }
     }
 
     pub fn status(&self) -> StatusCode {
         match self {
-            ServerError::UnknownTable(_) => StatusCode::NOT_FOUND,
+            ServerError::UnknownTable(_) | ServerError::UnknownRoute => StatusCode::NOT_FOUND,
             ServerError::Spectator => StatusCode::FORBIDDEN,
             ServerError::Stale { .. } | ServerError::NotFinished | ServerError::Answered => {
                 StatusCode::CONFLICT

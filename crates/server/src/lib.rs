@@ -427,8 +427,48 @@ pub fn router(app: Shared) -> Router {
         .route("/api/tables/{id}/replay", get(replay))
         .route("/ws/{id}", get(socket))
         .merge(web::routes())
+        .fallback(unknown_route)
         .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(axum::middleware::from_fn(json_errors))
         .with_state(app)
+}
+
+async fn unknown_route() -> ServerError {
+    ServerError::UnknownRoute
+}
+
+/// Every error the framework answers by itself (a wrong method, a body it
+/// cannot read, a refused WebSocket upgrade) comes back in the server's own
+/// JSON shape, with a stable code and the status, so that a client can say
+/// it in its own words and language.
+async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json =
+        response.headers().get(CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let said = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let said = String::from_utf8_lossy(&said).trim().to_string();
+    let code = match status.as_u16() {
+        404 => "route.unknown",
+        405 => "request.method",
+        413 => "request.too_large",
+        415 => "request.media_type",
+        426 => "request.upgrade",
+        400..=499 => "request.invalid",
+        _ => "server.internal",
+    };
+    let message =
+        if said.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { said };
+    let body =
+        json!({ "ok": false, "error": { "code": code, "message": message, "status": status.as_u16() } });
+    parts.headers.remove(CONTENT_LENGTH);
+    parts.headers.insert(CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
+    Response::from_parts(parts, axum::body::Body::from(body.to_string()))
 }
 
 /// Runs the server until interrupted.
