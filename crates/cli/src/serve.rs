@@ -23,12 +23,12 @@ pub struct ServeArgs {
     #[arg(long, conflicts_with = "db")]
     pub memory: bool,
     /// How long bots wait before moving, so people can follow (milliseconds).
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
     /// How long a Steigung window (Der Ausreisser) waits for people's
     /// answers, in seconds; whoever has not answered then passes. The same
     /// for everybody, so waiting tells nothing.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub window_seconds: u64,
     /// Let clients name game data files (course, board and track files), but
     /// only regular files inside this folder, by names relative to it.
