@@ -179,7 +179,10 @@ export function showHotseat(main, table, tokens) {
   /** A Steigung window on one device: one shared prompt that shows no hand;
    * whoever lays a Steigung clicks their seat, the rest pass together. */
   function drawWindow(any) {
-    const asked = any.s.window.filter(seat => latest.has(seat) && latest.get(seat).s.legal.length > 0);
+    // By seat number, for the people reading it (the window's own order is
+    // the engine's priority, nothing a person needs).
+    const asked = any.s.window.filter(seat => latest.has(seat) && latest.get(seat).s.legal.length > 0)
+      .sort((a, b) => a - b);
     if (!asked.length) return false;
     shownSeat = null;
     clear(main).append(h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': any.s.version },
