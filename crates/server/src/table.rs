@@ -58,6 +58,9 @@ pub struct Window {
     pass: String,
     /// Each seat's answer so far, by position in `seats`.
     answers: Vec<Option<String>>,
+    /// The task waiting for the deadline, stopped once the answers are
+    /// applied sooner, so that no sleeping task outlives its window.
+    deadline: Option<tokio::task::AbortHandle>,
 }
 
 impl Window {
@@ -539,7 +542,10 @@ impl Table {
     /// engine's order, up to the answer that ends it, then commits and
     /// announces.
     async fn resolve(self: &Arc<Self>, live: &mut Live) -> Result<usize, ServerError> {
-        let Some(window) = live.window.take() else { return Ok(live.session.version()) };
+        let Some(mut window) = live.window.take() else { return Ok(live.session.version()) };
+        if let Some(deadline) = window.deadline.take() {
+            deadline.abort();
+        }
         let before = live.session.version();
         for (&seat, answer) in window.seats.iter().zip(&window.answers) {
             if live.session.turn() != Turn::Seat(seat) {
@@ -626,7 +632,7 @@ impl Table {
         if live.window.as_ref().is_some_and(|w| w.version == version) {
             return;
         }
-        let mut window = Window { version, answers: vec![None; seats.len()], seats, pass };
+        let mut window = Window { version, answers: vec![None; seats.len()], seats, pass, deadline: None };
         for (i, &seat) in window.seats.iter().enumerate() {
             match self.bot_spec(seat) {
                 Some(spec) => match live.session.ahead_to(seat) {
@@ -643,23 +649,24 @@ impl Table {
             }
         }
         let complete = window.complete();
-        live.window = Some(window);
         let table = Arc::clone(self);
         let deadline = tokio::time::Instant::now()
             + if complete { Duration::ZERO } else { self.settings.window_deadline };
-        tokio::spawn(async move {
+        let waiting = tokio::spawn(async move {
             tokio::time::sleep_until(deadline).await;
             table.close_window(version).await;
         });
+        window.deadline = Some(waiting.abort_handle());
+        live.window = Some(window);
     }
 
     /// The deadline of the decision taken together at `version`: whoever
     /// has not answered passes, and the answers are applied.
     async fn close_window(self: &Arc<Self>, version: usize) {
         let mut live = self.live.lock().await;
-        if live.window.as_ref().is_none_or(|w| w.version != version) {
-            return;
-        }
+        let Some(window) = live.window.as_mut().filter(|w| w.version == version) else { return };
+        // This task is the deadline: it must not stop itself while applying.
+        window.deadline = None;
         if let Err(e) = self.resolve(&mut live).await {
             tracing::error!(table = %self.id, "the answers could not be applied: {e}");
         }
