@@ -2,6 +2,7 @@
 
 use spieltisch_ai::{Knowledge, RolloutWith};
 use spieltisch_core::{Bot, Game};
+use std::path::Path;
 use std::sync::Arc;
 
 /// A game as the catalog registers it: the [`Game`] contract plus the few
@@ -44,6 +45,15 @@ pub trait CatalogGame: Game {
     /// option named `seats`, where the game has one, when it is).
     fn seats_option() -> Option<&'static str> {
         Self::info().options.iter().map(|o| o.key).find(|&k| k == "players" || k == "teams")
+    }
+
+    /// Reads the data file at `path` that option `key` names, for a front
+    /// end (the rules never read files): its content as the option's value
+    /// carries it, or why it cannot be used. Errors name the file as
+    /// `shown`, never `path`. Default: the game reads no files.
+    fn read_option_file(key: &str, path: &Path, shown: &str) -> Result<serde_json::Value, String> {
+        let _ = (key, path);
+        Err(format!("{shown}: {} reads no files", Self::info().id))
     }
 
     /// Figures worth summarising over many games, read from a finished game

@@ -4,6 +4,7 @@
 use crate::{CatalogGame, Stat};
 use spieltisch_ai::{Knowledge, Series};
 use spieltisch_core::{Bot, Game};
+use std::path::Path;
 use std::sync::Arc;
 
 /// A game's `HeuristicBot`, boxed.
@@ -27,6 +28,12 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
+    }
+
+    /// `track`: a track file.
+    fn read_option_file(_key: &str, path: &Path, shown: &str) -> Result<serde_json::Value, String> {
+        let track = spieltisch_sechstage::read_track_file(path, shown)?;
+        serde_json::to_value(track).map_err(|e| e.to_string())
     }
 
     /// Rollouts end with the race; the series standings (laps down, race
@@ -118,6 +125,12 @@ impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
 
     fn seats_option() -> Option<&'static str> {
         Some("teams")
+    }
+
+    /// `course` and each file of `stages`: a course file and the board it names.
+    fn read_option_file(_key: &str, path: &Path, shown: &str) -> Result<serde_json::Value, String> {
+        let course = spieltisch_reifenbreite::course::read_course_file(path, shown)?;
+        serde_json::to_value(course).map_err(|e| e.to_string())
     }
 
     /// Rollouts are short (to the end of the round), so the levels take

@@ -42,6 +42,7 @@
 mod catalog_game;
 mod dyn_session;
 mod error;
+mod files;
 mod fixture;
 mod games;
 mod seat_spec;
@@ -49,6 +50,7 @@ mod seat_spec;
 pub use catalog_game::{CatalogGame, Stat};
 pub use dyn_session::{DynSession, MoveAnalysis, bot_rng, load_session, new_session, session_from_record};
 pub use error::CatalogError;
+pub use files::{FileAccess, read_files, read_record_files};
 pub use fixture::register_fixtures;
 pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 

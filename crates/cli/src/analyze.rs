@@ -2,7 +2,7 @@
 
 use crate::error::CliError;
 use clap::Args;
-use spieltisch_catalog::{SeatSpec, load_session, session_from_record};
+use spieltisch_catalog::{FileAccess, SeatSpec, load_session, read_record_files, session_from_record};
 use spieltisch_core::{Record, Turn};
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,8 +35,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError> {
     let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
     let json = json.get("state").cloned().unwrap_or(json);
     let session = if json.get("actions").is_some() && json.get("seed").is_some() {
-        let record: Record =
+        let mut record: Record =
             serde_json::from_value(json).map_err(|e| bad(format!("not a game record: {e}")))?;
+        read_record_files(&mut record, FileAccess::Local)?;
         session_from_record(&record)?
     } else {
         load_session(&json)?

@@ -12,7 +12,8 @@ use crate::{
 };
 use serde_json::{Map, Value, json};
 use spieltisch_catalog::{
-    CatalogError, DynSession, SeatSpec, entries, load_session, new_session, session_from_record,
+    CatalogError, DynSession, FileAccess, SeatSpec, entries, load_session, new_session, read_files,
+    read_record_files, session_from_record,
 };
 use spieltisch_core::{Lang, Record, Turn, Viewer};
 use std::{
@@ -184,7 +185,12 @@ impl Engine {
 
     fn new_game(&mut self, req: &Request) -> Reply {
         let game = req.str("game")?.ok_or_else(|| Failure::bad_request("\"new\" needs \"game\""))?;
-        let options = req.0.get("options").cloned().unwrap_or(Value::Null);
+        let mut options = req.0.get("options").cloned().unwrap_or(Value::Null);
+        // Files the options name are read here (the rules read none), from
+        // where the engine runs, as a program that plays on them would.
+        if let Value::Object(given) = &mut options {
+            read_files(game, given, FileAccess::Local)?;
+        }
         let seed = req.u64("seed")?.unwrap_or(0);
         let auto_chance = match req.str("chance")? {
             None | Some("auto") => true,
@@ -303,8 +309,9 @@ impl Engine {
         let session = match (req.0.get("state"), req.0.get("record")) {
             (Some(state), None) => load_session(state)?,
             (None, Some(record)) => {
-                let record: Record = serde_json::from_value(record.clone())
+                let mut record: Record = serde_json::from_value(record.clone())
                     .map_err(|e| Failure::new("record.malformed", format!("not a game record: {e}")))?;
+                read_record_files(&mut record, FileAccess::Local)?;
                 session_from_record(&record)?
             }
             _ => return Err(Failure::bad_request("\"load\" needs either \"state\" or \"record\"")),

@@ -10,7 +10,7 @@
 //! step, `q` quits. Otherwise every step is printed.
 
 use crate::{ReplayArgs, error::CliError, input::read_text_line, text};
-use spieltisch_catalog::{CatalogError, CatalogGame, GameVisitor, with_game};
+use spieltisch_catalog::{CatalogError, CatalogGame, FileAccess, GameVisitor, read_record_files, with_game};
 use spieltisch_core::{Lang, Record, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -20,8 +20,13 @@ pub fn run(args: &ReplayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     let bad = |reason: String| CliError::BadFile { path: path.clone(), reason };
     let json =
         std::fs::read_to_string(path).map_err(|source| CliError::File { path: path.clone(), source })?;
-    let record: Record = serde_json::from_str(&json)
+    let mut record: Record = serde_json::from_str(&json)
         .map_err(|e| bad(format!("not a game record (game, options, seed, actions): {e}")))?;
+    // A record of an older format may name course or track files.
+    match read_record_files(&mut record, FileAccess::Local) {
+        Err(e @ CatalogError::UnknownGame { .. }) => return Err(bad(e.to_string())),
+        other => other?,
+    }
     let interactive = std::io::stdin().is_terminal();
     let replay = Replay { args, record: &record, input, out, interactive };
     match with_game(&record.game, replay) {

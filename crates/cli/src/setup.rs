@@ -2,7 +2,8 @@
 //! `sim`.
 
 use crate::{TableArgs, error::CliError};
-use spieltisch_catalog::{CatalogGame, SeatSpec, entry, parse_seats};
+use serde_json::Value;
+use spieltisch_catalog::{CatalogGame, FileAccess, SeatSpec, entry, parse_seats, read_files};
 use spieltisch_core::options;
 
 /// Reads the options and the seat specs of `args` for game `G`.
@@ -31,7 +32,10 @@ pub fn table<G: CatalogGame>(
         Some(n) => CliError::Usage(format!("--seats names {n} seats, but {e}")),
         None => e.into(),
     };
-    let options = options::options_from_pairs::<G>(&pairs).map_err(explain)?;
+    let mut given = options::pairs_to_json::<G>(&pairs).map_err(explain)?;
+    // Course and track files are read here: the rules read no files.
+    read_files(G::info().id, &mut given, FileAccess::Local)?;
+    let options = options::options_from_json::<G>(&Value::Object(given)).map_err(explain)?;
     let seats = G::new(&options).map_err(explain)?.seats();
     let specs = match specs {
         Some(specs) if specs.len() != seats => {

@@ -88,7 +88,16 @@ fn playout<G: Game>(
     let mut rng = GameRng::seed_from_u64(seed);
     let mut check_rng = GameRng::seed_from_u64(seed ^ 0x5eed_c0de);
     let mut state = G::new(options).unwrap_or_else(|e| panic!("{ctx}: options rejected: {e}"));
-    let mut record = Record::new::<G>(options, seed);
+    // The options the game holds say everything the given ones left to it
+    // (a record carries them): they rebuild the same game, also from JSON.
+    let held = state.options().clone();
+    let rebuilt = G::new(&held).unwrap_or_else(|e| panic!("{ctx}: the game's own options rejected: {e}"));
+    assert_eq!(rebuilt, state, "{ctx}: the game's own options build another game");
+    let written = spieltisch_core::options::options_to_json::<G>(&held);
+    let read = spieltisch_core::options::options_from_record_json::<G>(&written)
+        .unwrap_or_else(|e| panic!("{ctx}: the game's own options do not read back: {e}"));
+    assert_eq!(read, held, "{ctx}: the game's own options read back as other options");
+    let mut record = Record::new::<G>(&held, seed);
     let limit = G::max_actions(options);
     let seats = state.seats();
     let info = G::info();

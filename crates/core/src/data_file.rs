@@ -29,6 +29,20 @@ pub enum DataFileError {
     TooLarge { path: String, size: u64, max: u64 },
 }
 
+impl DataFileError {
+    /// What went wrong, without the path: for messages that may go to
+    /// someone who must not learn the paths of the machine.
+    pub fn reason(&self) -> String {
+        match self {
+            DataFileError::Io { source, .. } => source.to_string(),
+            DataFileError::NotAFile { .. } => "not a regular file".into(),
+            DataFileError::TooLarge { size, max, .. } => {
+                format!("too large ({size} bytes; data files may have at most {max} bytes)")
+            }
+        }
+    }
+}
+
 /// Reads a data file as text: only regular files of at most
 /// [`MAX_DATA_FILE`] bytes.
 pub fn read_data_file(path: impl AsRef<Path>) -> Result<String, DataFileError> {

@@ -121,24 +121,27 @@ impl OptionKind {
         }
     }
 
-    /// `raw` with every file path it names replaced by `resolve`'s answer
-    /// (built-in choices stay as they are; a list is rejoined with commas).
+    /// `raw` with every file path it names replaced by `resolve`'s answer,
+    /// the file's content as JSON: a [`OptionKind::ChoiceOrFile`] becomes
+    /// the content, a [`OptionKind::ChoiceOrFileList`] naming a file becomes
+    /// a list (built-in choices stay words). Values that name no file stay
+    /// as they are.
     pub fn map_files<E>(
         &self,
         raw: &str,
-        mut resolve: impl FnMut(&str) -> Result<String, E>,
-    ) -> Result<String, E> {
+        mut resolve: impl FnMut(&str) -> Result<Value, E>,
+    ) -> Result<Value, E> {
+        if self.files_named(raw).is_empty() {
+            return Ok(Value::from(raw));
+        }
         match self {
-            OptionKind::ChoiceOrFile { .. } if !self.files_named(raw).is_empty() => resolve(raw),
-            OptionKind::ChoiceOrFileList { choices } => {
-                let items = raw
-                    .split(',')
-                    .map(str::trim)
-                    .map(|item| if is_choice(choices, item) { Ok(item.to_string()) } else { resolve(item) })
-                    .collect::<Result<Vec<_>, E>>()?;
-                Ok(items.join(","))
-            }
-            _ => Ok(raw.to_string()),
+            OptionKind::ChoiceOrFileList { choices } => raw
+                .split(',')
+                .map(str::trim)
+                .map(|item| if is_choice(choices, item) { Ok(Value::from(item)) } else { resolve(item) })
+                .collect::<Result<Vec<_>, E>>()
+                .map(Value::Array),
+            _ => resolve(raw),
         }
     }
 }
@@ -276,7 +279,19 @@ impl OptionSpec {
     }
 
     /// Checks an already-JSON value against the kind (for the engine protocol and the server).
+    /// An option that may name a file also takes the file's content (an
+    /// object), and a list of them an array of words and contents: the game
+    /// checks the content when it reads it.
     pub fn check_value(&self, value: &Value) -> Result<(), OptionsError> {
+        match (&self.kind, value) {
+            (OptionKind::ChoiceOrFile { .. }, Value::Object(_)) => return Ok(()),
+            (OptionKind::ChoiceOrFileList { .. }, Value::Array(items))
+                if !items.is_empty() && items.iter().all(|i| i.is_object() || i.is_string()) =>
+            {
+                return Ok(());
+            }
+            _ => {}
+        }
         let raw = match value {
             Value::String(s) => s.clone(),
             Value::Number(n) => n.to_string(),
@@ -313,6 +328,14 @@ fn spec<'a>(specs: &'a [OptionSpec], key: &str) -> Result<&'a OptionSpec, Option
 /// Keys not given take their defaults. The game's own cross-checks run in
 /// [`Game::new`].
 pub fn options_from_pairs<G: Game>(pairs: &[impl AsRef<str>]) -> Result<G::Options, OptionsError> {
+    options_from_json::<G>(&Value::Object(pairs_to_json::<G>(pairs)?))
+}
+
+/// The JSON options object of `key=value` pairs, each checked against the
+/// schema (a default's word becomes `null`); [`options_from_pairs`] is this
+/// and [`options_from_json`], with room between them to read the files
+/// values name ([`resolve_files`]).
+pub fn pairs_to_json<G: Game>(pairs: &[impl AsRef<str>]) -> Result<Map<String, Value>, OptionsError> {
     let specs = G::info().options;
     let mut map = Map::new();
     for pair in pairs {
@@ -328,7 +351,7 @@ pub fn options_from_pairs<G: Game>(pairs: &[impl AsRef<str>]) -> Result<G::Optio
             if spec.means_not_given(&Value::from(value)) { Value::Null } else { spec.parse_value(value)? };
         map.insert(key.to_string(), value);
     }
-    options_from_json::<G>(&Value::Object(map))
+    Ok(map)
 }
 
 /// Builds a game's options from a JSON object (missing keys take defaults).
@@ -371,16 +394,17 @@ pub fn options_to_json<G: Game>(options: &G::Options) -> Value {
     serde_json::to_value(options).unwrap_or(Value::Null)
 }
 
-/// Rewrites, in a JSON options object, every file path an option value names
-/// ([`OptionKind::files_named`]) to `resolve(key, path)`'s answer, before any
-/// game code runs; an `Err(reason)` refuses the options with
-/// [`OptionsError::File`]. Values that are not strings, unknown keys and a
-/// default written as its word ([`OptionSpec::means_not_given`]) are left to
-/// the normal checks, which never read files.
+/// Replaces, in a JSON options object, every file path an option value
+/// names ([`OptionKind::files_named`]) with the file's content,
+/// `read(key, path)`'s answer, before any game code runs: the rules never
+/// read files, and options (and so records) carry what they name. An
+/// `Err(reason)` refuses the options with [`OptionsError::File`]. Values
+/// that are not strings, unknown keys and a default written as its word
+/// ([`OptionSpec::means_not_given`]) are left to the normal checks.
 pub fn resolve_files(
     specs: &[OptionSpec],
     options: &mut Map<String, Value>,
-    mut resolve: impl FnMut(&str, &str) -> Result<String, String>,
+    mut read: impl FnMut(&str, &str) -> Result<Value, String>,
 ) -> Result<(), OptionsError> {
     for (key, value) in options.iter_mut() {
         let Some(spec) = specs.iter().find(|s| s.key == key) else { continue };
@@ -389,13 +413,13 @@ pub fn resolve_files(
             continue;
         }
         let resolved = spec.kind.map_files(raw, |path| {
-            resolve(key, path).map_err(|reason| OptionsError::File {
+            read(key, path).map_err(|reason| OptionsError::File {
                 key: key.clone(),
                 value: path.to_string(),
                 reason,
             })
         })?;
-        *value = Value::from(resolved);
+        *value = resolved;
     }
     Ok(())
 }
@@ -435,10 +459,17 @@ mod file_tests {
         options.insert("course".into(), Value::from("c.json"));
         options.insert("stages".into(), Value::from("tour, s.json"));
         options.insert("name".into(), Value::from("free"));
-        resolve_files(&specs, &mut options, |_, path| Ok(format!("/games/{path}"))).unwrap();
-        assert_eq!(options["course"], "/games/c.json");
-        assert_eq!(options["stages"], "tour,/games/s.json");
+        resolve_files(&specs, &mut options, |_, path| Ok(json!({ "read": path }))).unwrap();
+        assert_eq!(options["course"], json!({ "read": "c.json" }));
+        assert_eq!(options["stages"], json!(["tour", { "read": "s.json" }]));
         assert_eq!(options["name"], "free");
+        // Content is a value of these kinds; the game checks it.
+        let [course, stages, name] = &specs[..] else { panic!() };
+        assert!(course.check_value(&options["course"]).is_ok());
+        assert!(stages.check_value(&options["stages"]).is_ok());
+        assert!(stages.check_value(&json!([])).is_err());
+        assert!(stages.check_value(&json!([3])).is_err());
+        assert!(name.check_value(&json!({ "read": "x" })).is_err());
 
         let mut seen = Vec::new();
         let mut options = Map::new();

@@ -29,13 +29,19 @@ impl Record {
     /// The format written today. Format 2 (2026-11): Der Ausreisser asks every
     /// rider but the leader in each Steigung window; 6-Tage Rennen has
     /// `laps_down`; Um Reifenbreite plays energy row 2 and tows as printed.
-    pub const FORMAT: u32 = 2;
+    /// Format 3 (2026-11): the options carry the courses and tracks played
+    /// on as content, never a file name, built-in ones included (the game's
+    /// options as the initial state holds them, [`Game::options`]).
+    pub const FORMAT: u32 = 3;
 
     fn first_format() -> u32 {
         1
     }
 
-    /// An empty record of a new game.
+    /// An empty record of a new game. Give the options the game holds
+    /// ([`Game::options`]), which say what given options leave to the game
+    /// (such as the course ridden), so that a record means the same to
+    /// every later build.
     pub fn new<G: Game>(options: &G::Options, seed: u64) -> Self {
         Record {
             format: Self::FORMAT,
@@ -68,8 +74,10 @@ impl Record {
     /// The same game as a record of today's format. A record of today's
     /// format comes back as it is; an older one is replayed under the rules
     /// of its time (every action checked), with the decisions its format
-    /// left unwritten filled in. A newer format than this build knows is
-    /// refused.
+    /// left unwritten filled in, and its options written as the game holds
+    /// them (built-in courses and tracks as content). A newer format than
+    /// this build knows is refused. An older record that names a course or
+    /// track file needs the file read first (the catalog's `read_files`).
     pub fn upgraded<G: Game>(&self) -> Result<Record, LoadError> {
         let id = G::info().id;
         if self.game != id {
@@ -87,8 +95,8 @@ impl Record {
             _ => return Err(crate::OptionsError::Rule("options must be a JSON object".into()).into()),
         };
         G::upgrade_options(self.format, &mut given);
-        let options = serde_json::Value::Object(given);
-        let mut state = G::new(&options::options_from_record_json::<G>(&options)?)?;
+        let mut state = G::new(&options::options_from_record_json::<G>(&serde_json::Value::Object(given))?)?;
+        let options = options::options_to_json::<G>(state.options());
         let mut actions = Vec::with_capacity(self.actions.len());
         let fill = |state: &mut G, actions: &mut Vec<String>| {
             while let Some(implied) = state.implied_action(self.format) {

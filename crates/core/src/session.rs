@@ -20,7 +20,7 @@ impl<G: Game> Session<G> {
     pub fn new(options: &G::Options, seed: u64) -> Result<Self, OptionsError> {
         let state = G::new(options)?;
         let logs = vec![Vec::new(); state.seats() + 1];
-        Ok(Session { record: Record::new::<G>(options, seed), state, logs })
+        Ok(Session { record: Record::new::<G>(state.options(), seed), state, logs })
     }
 
     /// Rebuilds a session from its record, checking every action. A record

@@ -27,11 +27,11 @@ use axum::{Json, Router};
 use error::ServerError;
 use rand::RngCore;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
-use spieltisch_catalog::{SeatSpec, entries, entry_of, new_session, session_from_record};
-use spieltisch_core::data_file::resolve_in;
-use spieltisch_core::options::resolve_files;
-use spieltisch_core::{Lang, OptionSpec, Record, Viewer};
+use serde_json::{Value, json};
+use spieltisch_catalog::{
+    FileAccess, SeatSpec, entries, entry_of, new_session, read_files, read_record_files, session_from_record,
+};
+use spieltisch_core::{Lang, Record, Viewer};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -108,13 +108,23 @@ impl App {
         let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files });
         let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
         for (row, actions) in stored {
-            let record = Record {
+            let mut record = Record {
                 format: row.format,
                 game: row.game.clone(),
                 options: row.options.clone(),
                 seed: row.seed,
                 actions,
             };
+            // Records before format 3 name course and track files; their
+            // content is read once, here, and stored with the upgrade.
+            let access = match &app.game_files {
+                Some(dir) => FileAccess::Stored(dir),
+                None => FileAccess::Nothing,
+            };
+            if let Err(e) = read_record_files(&mut record, access) {
+                tracing::error!(table = %row.id, "cannot resume: {e}");
+                continue;
+            }
             let session = match session_from_record(&record) {
                 Ok(s) => s,
                 Err(e) => {
@@ -170,24 +180,13 @@ impl App {
         Ok((table, viewer))
     }
 
-    /// Checks every option value that names a file, before any game code
-    /// runs: without a game-files folder all are refused; with one, each must
-    /// be a regular file inside it and is replaced by its canonical path, so
-    /// the stored options load the same file after a restart. The refusal is
-    /// the same whether or not something exists at the name.
-    fn admit_files(&self, specs: &[OptionSpec], options: &mut Map<String, Value>) -> Result<(), ServerError> {
-        resolve_files(specs, options, |_, name| match &self.game_files {
-            None => Err("this server reads no files named by its clients (use a built-in value)".into()),
-            Some(dir) => resolve_in(dir, name)
-                .ok()
-                .and_then(|path| path.to_str().map(str::to_string))
-                .ok_or_else(|| {
-                    "not a regular file inside the server's game-files folder (names are relative to it; \
-                     absolute paths and '..' are refused)"
-                        .to_string()
-                }),
-        })
-        .map_err(|e| ServerError::Catalog(e.into()))
+    /// Which files clients may name: those inside the game-files folder,
+    /// or none.
+    fn file_access(&self) -> FileAccess<'_> {
+        match &self.game_files {
+            Some(dir) => FileAccess::Folder(dir),
+            None => FileAccess::Nothing,
+        }
     }
 
     /// How many tables are held.
@@ -231,7 +230,9 @@ async fn create_table(
         _ => return Err(ServerError::BadRequest("options must be a JSON object".into())),
     };
     let entry = entry_of(&req.game)?;
-    app.admit_files(&entry.info.options, &mut options)?;
+    // Files named by the client are read here, before any game code runs,
+    // and the table keeps their content: it survives the file.
+    read_files(&req.game, &mut options, app.file_access())?;
     if let Some(key) = entry.seat_count_option(|key| options.contains_key(key)) {
         options.insert(key.to_string(), json!(specs.len()));
     }

@@ -130,11 +130,57 @@ async fn a_table_with_a_course_file_survives_a_restart() {
     let reply = server.create(race(json!({"course": "mine.json", "rules": "pro"}))).await;
     let before = state(&server, &reply).await;
     server.kill().await;
+    // The table carries the course, board included: the files may go.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
 
     let server = TestServer::start_with(config()).await;
     let after = state(&server, &reply).await;
     assert_eq!(after["view"], before["view"]);
     assert!(after.to_string().contains("Meine Strecke"), "{after}");
+    assert_eq!(after["view"]["layout"]["key"], "mine", "the course is known by its file's name");
+    let root = dir.parent().unwrap().to_str().unwrap();
+    for text in [after.to_string(), before.to_string(), stored_options(&db)] {
+        assert!(!text.contains(root), "a path of the server's machine: {text}");
+    }
+}
+
+/// The options of the one table stored in `db`.
+fn stored_options(db: &Path) -> String {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("SELECT options FROM tables", [], |r| r.get(0)).unwrap()
+}
+
+/// A table stored before records carried content (format 2) names its
+/// course file by the canonical path the server admitted: it is read once,
+/// at the next start, and stored as content, so the table outlives the file.
+#[tokio::test]
+async fn a_table_stored_with_a_file_path_keeps_the_file_content() {
+    let dir = game_files("format2");
+    let db = temp_db("game-files-format2");
+    let config =
+        || ServerConfig { db: Some(db.clone()), game_files: Some(dir.clone()), ..Default::default() };
+    let server = TestServer::start_with(config()).await;
+    let reply = server.create(race(json!({"course": "mine.json"}))).await;
+    let before = state(&server, &reply).await;
+    server.kill().await;
+    let path = dir.canonicalize().unwrap().join("mine.json");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let old = json!({"course": path.to_str().unwrap(), "teams": 2}).to_string();
+        conn.execute("UPDATE tables SET format = 2, options = ?1", [old]).unwrap();
+    }
+
+    let server = TestServer::start_with(config()).await;
+    assert_eq!(state(&server, &reply).await["view"], before["view"]);
+    server.kill().await;
+    let stored = stored_options(&db);
+    assert!(stored.contains("Meine Strecke") && !stored.contains(dir.to_str().unwrap()), "{stored}");
+
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = TestServer::start_with(config()).await;
+    assert_eq!(state(&server, &reply).await["view"], before["view"]);
 }
 
 #[tokio::test]

@@ -9,7 +9,12 @@ use spieltisch_core::{Game, driver::RandomPlayouts};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
 fn bench(c: &mut Criterion) {
-    let options = Options { teams: 4, course: Some("tour".into()), rules: Level::Pro, ..Options::default() };
+    let options = Options {
+        teams: 4,
+        course: spieltisch_reifenbreite::course::Course::built_in("tour"),
+        rules: Level::Pro,
+        ..Options::default()
+    };
     let initial = Reifenbreite::new(&options).expect("valid options");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut races = RandomPlayouts::new();

@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
+use spieltisch_reifenbreite::course::{Course, read_course_file};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
 fn main() {
@@ -15,6 +16,11 @@ fn main() {
         _ => Level::Pro,
     };
     let step: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(400);
+    // A built-in course, or a course file (read here: the rules read no files).
+    let course = match Course::built_in(&course) {
+        Some(built_in) => built_in,
+        None => read_course_file(std::path::Path::new(&course), &course).unwrap_or_else(|e| panic!("{e}")),
+    };
     let options = Options { teams: 4, course: Some(course), rules, ..Options::default() };
     let mut g = Reifenbreite::new(&options).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);

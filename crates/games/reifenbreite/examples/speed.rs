@@ -10,7 +10,12 @@ use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
 fn main() {
     let races: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
-    let options = Options { teams: 4, course: Some("tour".into()), rules: Level::Pro, ..Options::default() };
+    let options = Options {
+        teams: 4,
+        course: spieltisch_reifenbreite::course::Course::built_in("tour"),
+        rules: Level::Pro,
+        ..Options::default()
+    };
     let initial = Reifenbreite::new(&options).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut random = RandomPlayouts::new();

@@ -6,13 +6,13 @@ use spieltisch_core::{
     Bot, Game, RandomBot, Turn,
     driver::{play_to_end, random_action},
 };
-use spieltisch_reifenbreite::{HeuristicBot, Level, Options, Reifenbreite};
+use spieltisch_reifenbreite::{HeuristicBot, Level, Options, Reifenbreite, course::Course};
 
 fn main() {
     let races: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(200);
     for course in ["paris-roubaix", "luettich", "giro", "tour"] {
         for rules in [Level::Basic, Level::Pro] {
-            let options = Options { teams: 4, course: Some(course.into()), rules, ..Options::default() };
+            let options = Options { teams: 4, course: Course::built_in(course), rules, ..Options::default() };
             let (mut actions, mut rounds, mut won) = (0usize, 0u32, 0u64);
             for seed in 0..races {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);

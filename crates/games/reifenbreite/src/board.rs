@@ -203,6 +203,17 @@ impl Board {
     /// Reads and validates a board file.
     pub fn from_json(text: &str) -> Result<Board, BoardError> {
         let file: BoardFile = serde_json::from_str(text).map_err(|e| BoardError::Json(e.to_string()))?;
+        Board::from_file(file)
+    }
+
+    /// Validates a board as a [`crate::course::Course`] carries it (the
+    /// board file's JSON).
+    pub fn from_value(value: &serde_json::Value) -> Result<Board, BoardError> {
+        let file = BoardFile::deserialize(value).map_err(|e| BoardError::Json(e.to_string()))?;
+        Board::from_file(file)
+    }
+
+    fn from_file(file: BoardFile) -> Result<Board, BoardError> {
         let mut segments = Vec::new();
         for seg in &file.segments {
             let id = format!("{}{}", seg.from, seg.to);

@@ -14,19 +14,23 @@
 //! `finish`; a sprint names its line, and with `"pass": n` the n-th passing
 //! where the route passes that line more than once. `energy_rows` is 1 on
 //! short courses (section 4.3: only the upper seven energy cards) and 2
-//! otherwise (the default). `board` may name
-//! a board file (default: the built-in board): a path relative to the course
-//! file's folder, without `..`, that stays inside that folder (so
-//! `"board": "board.json"` is the file beside the course file, whatever the
-//! working directory). Course and board files are read only if they are
-//! regular files of at most 1 MiB
-//! ([`spieltisch_core::data_file::read_data_file`]).
+//! otherwise (the default). `board` may name a board file (default: the
+//! built-in board): a path relative to the course file's folder, without
+//! `..`, that stays inside that folder (so `"board": "board.json"` is the
+//! file beside the course file, whatever the working directory).
+//!
+//! # Files are read at the edge
+//!
+//! The rules never read a file. A front end reads course and board files
+//! ([`read_course_file`]; regular files of at most 1 MiB, see
+//! [`spieltisch_core::data_file::read_data_file`]) into a [`Course`], which
+//! carries the board in full; the options, and every record, carry that
+//! content, and [`Course::track`] unrolls it without any I/O.
 
 use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
 use crate::movement::OpenRoad;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use spieltisch_core::data_file::{read_data_file, resolve_in};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -121,15 +125,18 @@ fn two() -> u8 {
     2
 }
 
-#[derive(Deserialize)]
+/// A sprint as course files and [`Course`] write it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SprintFile {
-    at: String,
-    points: [u8; 3],
+pub struct SprintFile {
+    /// The line.
+    pub at: String,
+    /// Points for places 1–3.
+    pub points: [u8; 3],
     /// Which passing of the line (1 = the first), for a route that passes
     /// it more than once.
-    #[serde(default)]
-    pass: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pass: Option<u8>,
 }
 
 /// The built-in courses (section 13.2), by option value.
@@ -140,43 +147,131 @@ pub const BUILT_IN: [(&str, &str); 4] = [
     ("tour", include_str!("../courses/tour.json")),
 ];
 
-fn cache() -> &'static Mutex<HashMap<String, Arc<Track>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Track>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// A course as the options (and so every record) carry it: the fields of a
+/// course file, with the board it is ridden on written out in full instead
+/// of named. A race is rebuilt from its options alone, whatever files exist
+/// where it is replayed, and a later edit of a built-in course or board
+/// cannot change a race already written down.
+///
+/// Built from a built-in course ([`Course::built_in`], no file read) or, by
+/// a front end only, from course and board files ([`read_course_file`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Course {
+    /// The built-in course's option value, or the course file's name
+    /// without its folder.
+    pub key: String,
+    pub name: String,
+    pub start: String,
+    #[serde(default)]
+    pub via: Vec<String>,
+    pub finish: String,
+    #[serde(default)]
+    pub sprints: Vec<SprintFile>,
+    #[serde(default = "two")]
+    pub energy_rows: u8,
+    /// The board, as its board file writes it (see [`crate::board`]).
+    pub board: serde_json::Value,
 }
 
-/// The track of a built-in course name or a course file path. Built-in
-/// tracks are built once and shared.
-pub fn load(course: &str) -> Result<Arc<Track>, String> {
-    if let Some((key, text)) = BUILT_IN.iter().find(|(k, _)| *k == course) {
-        if let Some(t) = cache().lock().ok().and_then(|c| c.get(*key).cloned()) {
-            return Ok(t);
-        }
-        let board = Board::from_json(DEFAULT_BOARD).map_err(|e| format!("built-in board: {e}"))?;
-        let track = Arc::new(Track::from_json(key, text, &board).map_err(|e| format!("course {key}: {e}"))?);
-        if let Ok(mut c) = cache().lock() {
-            c.insert(key.to_string(), track.clone());
-        }
-        return Ok(track);
+impl Course {
+    /// The built-in course with option value `key`.
+    pub fn built_in(key: &str) -> Option<Course> {
+        let (key, text) = BUILT_IN.iter().find(|(k, _)| *k == key)?;
+        let file: CourseFile = serde_json::from_str(text).ok()?;
+        let board = serde_json::from_str(DEFAULT_BOARD).ok()?;
+        Some(Course::of_file(key, file, board))
     }
-    let text = read_data_file(course).map_err(|e| {
-        format!(
-            "'{course}' is neither a built-in course ({}) nor a readable course file: {e}",
-            BUILT_IN.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
-        )
-    })?;
+
+    fn of_file(key: &str, file: CourseFile, board: serde_json::Value) -> Course {
+        Course {
+            key: key.to_string(),
+            name: file.name,
+            start: file.start,
+            via: file.via,
+            finish: file.finish,
+            sprints: file.sprints,
+            energy_rows: file.energy_rows,
+            board,
+        }
+    }
+
+    /// The track the course unrolls into, or why it cannot be ridden.
+    /// Tracks are built once per course content and shared.
+    pub fn track(&self) -> Result<Arc<Track>, String> {
+        if let Some(track) =
+            cache().lock().ok().and_then(|c| c.iter().find(|(k, _)| k == self).map(|(_, t)| t.clone()))
+        {
+            return Ok(track);
+        }
+        let board = Board::from_value(&self.board).map_err(|e| format!("course {}: board: {e}", self.key))?;
+        let file = CourseFile {
+            name: self.name.clone(),
+            start: self.start.clone(),
+            via: self.via.clone(),
+            finish: self.finish.clone(),
+            sprints: self.sprints.clone(),
+            energy_rows: self.energy_rows,
+            board: None,
+        };
+        let track =
+            Arc::new(Track::build(&self.key, file, &board).map_err(|e| format!("course {}: {e}", self.key))?);
+        if let Ok(mut c) = cache().lock() {
+            if c.len() >= CACHED_TRACKS {
+                c.remove(0);
+            }
+            c.push((self.clone(), track.clone()));
+        }
+        Ok(track)
+    }
+}
+
+/// How many tracks [`Course::track`] keeps: the four built-in courses and a
+/// few of the files in play.
+const CACHED_TRACKS: usize = 16;
+
+/// Courses with their tracks, the most recently built last.
+type TrackCache = Mutex<Vec<(Course, Arc<Track>)>>;
+
+fn cache() -> &'static TrackCache {
+    static CACHE: OnceLock<TrackCache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// The built-in courses named in a comma-separated list, in order (for a
+/// stage race), or `None` if one is no built-in course.
+pub fn built_in_list(keys: &str) -> Option<Vec<Course>> {
+    keys.split(',').map(|key| Course::built_in(key.trim())).collect()
+}
+
+/// The track of the built-in course with option value `key`.
+pub fn built_in_track(key: &str) -> Result<Arc<Track>, String> {
+    Course::built_in(key).ok_or_else(|| format!("'{key}' is no built-in course"))?.track()
+}
+
+/// Reads a course file, and the board file it names, into a [`Course`]:
+/// for front ends only (the rules never read files). `shown` is the name
+/// the file was given by (errors name it, never `path`, which may be a
+/// path of a server's machine); the course's key is its last part.
+pub fn read_course_file(path: &Path, shown: &str) -> Result<Course, String> {
+    let text = read_data_file(path).map_err(|e| format!("course file {shown}: {}", e.reason()))?;
     let file: CourseFile =
-        serde_json::from_str(&text).map_err(|e| format!("course file {course}: not a valid course: {e}"))?;
+        serde_json::from_str(&text).map_err(|e| format!("course file {shown}: not a valid course: {e}"))?;
     let board = match &file.board {
-        None => Board::from_json(DEFAULT_BOARD).map_err(|e| format!("built-in board: {e}"))?,
+        None => serde_json::from_str(DEFAULT_BOARD).map_err(|e| format!("built-in board: {e}"))?,
         Some(name) => {
-            let path = board_path(Path::new(course), name)
-                .map_err(|e| format!("course file {course}: board file {name}: {e}"))?;
-            let text = read_data_file(&path).map_err(|e| format!("course file {course}: board file {e}"))?;
-            Board::from_json(&text).map_err(|e: BoardError| format!("board file {name}: {e}"))?
+            let board_path =
+                board_path(path, name).map_err(|e| format!("course file {shown}: board file {name}: {e}"))?;
+            let text = read_data_file(&board_path)
+                .map_err(|e| format!("course file {shown}: board file {name}: {}", e.reason()))?;
+            Board::from_json(&text).map_err(|e: BoardError| format!("board file {name}: {e}"))?;
+            serde_json::from_str(&text).map_err(|e| format!("board file {name}: {e}"))?
         }
     };
-    Track::build(course, file, &board).map(Arc::new).map_err(|e| format!("course file {course}: {e}"))
+    let key = Path::new(shown).file_stem().and_then(|s| s.to_str()).unwrap_or(shown);
+    let course = Course::of_file(key, file, board);
+    course.track().map_err(|e| format!("course file {shown}: {e}"))?;
+    Ok(course)
 }
 
 /// Where a course file's `board` lies: relative to the course file's folder
@@ -508,7 +603,7 @@ mod tests {
     #[test]
     fn built_in_courses_build() {
         for (key, _) in BUILT_IN {
-            let t = load(key).unwrap_or_else(|e| panic!("{e}"));
+            let t = built_in_track(key).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(t.start.len(), 16, "{key}: start area of 4 rows × 4 lanes");
             // Every forward move goes to a later space (the track is a DAG in index order).
             for (i, s) in t.spaces.iter().enumerate() {
@@ -517,8 +612,9 @@ mod tests {
                 }
             }
         }
-        assert_eq!(load("tour").unwrap().sprints.len(), 3);
-        assert_eq!(load("paris-roubaix").unwrap().energy_rows, 1);
+        assert_eq!(built_in_track("tour").unwrap().sprints.len(), 3);
+        assert_eq!(built_in_track("paris-roubaix").unwrap().energy_rows, 1);
+        assert!(built_in_track("nowhere").is_err());
     }
 
     /// A route may pass a line more than once (a circuit ridden twice); a
@@ -587,9 +683,16 @@ mod tests {
         std::fs::write(dir.join("course.json"), course).unwrap();
         assert!(!Path::new("boards/mine.json").exists(), "the working directory must differ");
         let path = dir.join("course.json");
-        let track = load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+        let course = read_course_file(&path, "course.json").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(course.key, "course");
+        let track = course.track().unwrap();
         assert_eq!(track.name, "Mine");
-        assert_eq!(track.key, path.to_str().unwrap());
+        assert_eq!(track.key, "course");
+        // The content stands on its own: the files may go.
+        std::fs::remove_dir_all(&dir).unwrap();
+        let again: Course = serde_json::from_value(serde_json::to_value(&course).unwrap()).unwrap();
+        assert_eq!(again, course);
+        assert_eq!(again.track().unwrap().spaces, track.spaces);
     }
 
     #[test]
@@ -608,7 +711,7 @@ mod tests {
             let course = serde_json::json!({"name":"x","start":"1","via":["A","B","C","E"],"finish":"A","board":board});
             let path = dir.join("courses/course.json");
             std::fs::write(&path, course.to_string()).unwrap();
-            let err = load(path.to_str().unwrap()).unwrap_err();
+            let err = read_course_file(&path, "course.json").unwrap_err();
             assert!(err.contains("board file") && err.contains(&board), "{board}: {err}");
             assert!(err.contains("folder"), "{board}: {err}");
         }
@@ -617,20 +720,17 @@ mod tests {
     #[test]
     fn unreadable_course_files_are_refused() {
         if Path::new("/dev/zero").exists() {
-            let err = load("/dev/zero").unwrap_err();
+            let err = read_course_file(Path::new("/dev/zero"), "zero").unwrap_err();
             assert!(err.contains("not a regular file"), "{err}");
         }
         let dir = temp_dir("huge");
         let path = dir.join("huge.json");
         std::fs::write(&path, vec![b' '; 2 << 20]).unwrap();
-        let err = load(path.to_str().unwrap()).unwrap_err();
+        let err = read_course_file(&path, "huge.json").unwrap_err();
         assert!(err.contains("too large"), "{err}");
-    }
-
-    #[test]
-    fn unknown_course_is_explained() {
-        let err = load("nowhere.json").unwrap_err();
-        assert!(err.contains("paris-roubaix") && err.contains("nowhere.json"), "{err}");
+        assert!(!err.contains(dir.to_str().unwrap()), "errors name the file as it was given: {err}");
+        let err = read_course_file(&dir.join("nowhere.json"), "nowhere.json").unwrap_err();
+        assert!(err.contains("nowhere.json") && !err.contains(dir.to_str().unwrap()), "{err}");
     }
 
     #[test]

@@ -379,7 +379,7 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
         .collect();
     let _ = writeln!(out, "  {:<31}{header}", lang.tr("stage", "Etappe"));
     for (k, stage) in g.results.iter().enumerate() {
-        let name = g.tracks.get(k).map_or("", |t| t.0.name.as_str());
+        let name = g.tracks.get(k).map_or("", |t| t.name.as_str());
         let row: String = teams.clone().map(|t| format!("  {:>8}", team_points(stage, t))).collect();
         let _ = writeln!(out, "  {:<31}{row}", format!("{}. {name}", k + 1));
     }
@@ -493,7 +493,7 @@ mod tests {
     #[test]
     fn stage_race_sheet_follows_section_17() {
         let options = Options {
-            stages: Some("paris-roubaix,luettich,giro,tour,paris-roubaix".into()),
+            stages: crate::course::built_in_list("paris-roubaix,luettich,giro,tour,paris-roubaix"),
             ..Options::default()
         };
         let mut g = <Reifenbreite as Game>::new(&options).unwrap();

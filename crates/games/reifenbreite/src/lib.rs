@@ -145,27 +145,35 @@
 //!     yellow jersey is won anew on each stage's sprints.
 //!
 //! ## Own boards and courses
-//! `course=FILE` loads a course file ([`course`]); its optional `board` key
+//! `course=FILE` rides a course file ([`course`]); its optional `board` key
 //! names a board file ([`board`]) to ride on instead of the built-in board,
 //! as a path relative to the course file's folder (no absolute path, no
-//! `..`). Both are validated on load, with errors naming the segment, block
-//! or line at fault (dead ends, unknown lines, routes the board cannot
+//! `..`). Both are validated when read, with errors naming the segment,
+//! block or line at fault (dead ends, unknown lines, routes the board cannot
 //! ride); only regular files of at most 1 MiB are read. `stages` takes
-//! built-in courses and course files alike. The command line reads course
-//! files as given; `spieltisch serve` refuses them unless started with
-//! `--game-files DIR`, and then takes them from inside DIR only.
+//! built-in courses and course files alike.
+//!
+//! The rules never read a file. The program played with reads course and
+//! board files ([`course::read_course_file`]): the command line as given,
+//! `spieltisch serve` only from inside the folder of `--game-files DIR`
+//! (and no file without it). The options then carry the course itself, the
+//! board written out in full ([`course::Course`]), and so does every record:
+//! a race replays anywhere, outlives its files, and no later edit of a file
+//! (built-in ones included) changes a race already written down. The game's
+//! own options ([`spieltisch_core::Game::options`]) name the course ridden
+//! also when none was given.
 //!
 //! ## Options
 //! | key | values | not given |
 //! | --- | --- | --- |
 //! | `teams` | 2–4 | 4 |
 //! | `seats` | managers, 2..=teams; team i is managed by seat i mod seats | follows `teams` |
-//! | `course` | `paris-roubaix`, `luettich`, `giro`, `tour` or a course file | `auto`: `paris-roubaix`, unless `stages` is given (not both) |
+//! | `course` | `paris-roubaix`, `luettich`, `giro`, `tour`, a course file, or a course as content | `auto`: `paris-roubaix`, unless `stages` is given (not both) |
 //! | `rules` | `basic`, `advanced`, `pro` | `basic` |
 //! | `sprints`, `chase_car`, `lead_exchange` | true/false | `auto`: true with `rules=pro` |
 //! | `jersey` | true/false (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
 //! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `auto`: `at_crossing`, as every race before the option |
-//! | `stages` | comma-separated courses | `none`: a single race |
+//! | `stages` | comma-separated courses, or a list of names and courses as content | `none`: a single race |
 //!
 //! The schema ([`options::specs`]) says which defaults are values and which
 //! are decided otherwise ([`spieltisch_core::OptionDefault`]). The word of a
@@ -262,12 +270,26 @@ use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, T
 /// What a viewer sees: the whole race except photo-card numbers, which stay
 /// hidden (0) until the race is over, and the layout of the stage's course
 /// for drawing it ([`layout`]; absent in views written before it existed).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     pub viewer: Option<Seat>,
     pub race: Reifenbreite,
-    #[serde(default)]
     pub layout: Option<layout::Layout>,
+}
+
+/// A view is read back with its layout drawn anew from the race, whose
+/// options carry the course.
+impl<'de> Deserialize<'de> for View {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Written {
+            viewer: Option<Seat>,
+            race: Reifenbreite,
+        }
+        let Written { viewer, race } = Written::deserialize(d)?;
+        let layout = Some(layout::Layout(race.tracks[race.stage as usize].clone()));
+        Ok(View { viewer, race, layout })
+    }
 }
 
 impl Game for Reifenbreite {
@@ -340,7 +362,7 @@ impl Game for Reifenbreite {
                 p.iter_mut().for_each(|n| *n = 0);
             }
         }
-        let layout = Some(layout::Layout(race.tracks[race.stage as usize].0.clone()));
+        let layout = Some(layout::Layout(race.tracks[race.stage as usize].clone()));
         View {
             viewer: match viewer {
                 Viewer::Seat(s) => Some(s),
@@ -378,9 +400,8 @@ impl Game for Reifenbreite {
         let n = stages.len() as f64;
         let mut per_stage = 0.0f64;
         for c in &stages {
-            let sprints: f64 = course::load(c)
-                .map(|t| t.sprints.iter().map(|s| s.points.iter().map(|&p| p as f64).sum::<f64>()).sum())
-                .unwrap_or(0.0);
+            let sprints: f64 =
+                c.sprints.iter().map(|s| s.points.iter().map(|&p| p as f64).sum::<f64>()).sum();
             per_stage = per_stage.max(157.0 + sprints + 2.0 * race::ROUND_CAP as f64);
         }
         // A stage race: n × the best rider's total (at most n stages' worth)

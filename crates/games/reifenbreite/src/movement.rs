@@ -479,7 +479,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for (key, _) in crate::course::BUILT_IN {
-            let t = crate::course::load(key).unwrap();
+            let t = crate::course::built_in_track(key).unwrap();
             assert!(t.moves.is_some(), "{key}: every move fits the bit masks");
             let n = t.spaces.len() as u16;
             for _ in 0..3000 {

@@ -1,6 +1,8 @@
 //! Options and the rules they switch on.
 
-use serde::{Deserialize, Serialize};
+use crate::course::Course;
+use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
+use serde_json::Value;
 use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
 
 /// The rules level (parts I–III of the rulebook).
@@ -46,8 +48,11 @@ pub struct Options {
     pub teams: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub course: Option<String>,
+    /// The course of a single race, as content. Given as a built-in
+    /// course's name, it reads as that course; a course file is read by the
+    /// front end first ([`crate::course::read_course_file`]).
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "course_given")]
+    pub course: Option<Course>,
     pub rules: Level,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprints: Option<bool>,
@@ -61,8 +66,10 @@ pub struct Options {
     /// the option existed were played).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jersey_judged: Option<JerseyJudged>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stages: Option<String>,
+    /// The courses of a stage race, as content: given as a list (or a
+    /// comma-separated text) of built-in courses' names or courses.
+    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "stages_given")]
+    pub stages: Option<Vec<Course>>,
     /// The reading of the rules a record was played under, which only
     /// records carry (`Game::record_keys`), never people: 1 for records
     /// written before 2026-11 (record format 1: energy row 2 a copy of row
@@ -157,13 +164,53 @@ impl Options {
         self.seats.unwrap_or(self.teams)
     }
 
-    /// The courses ridden, in order (one unless `stages` is given).
-    pub fn courses(&self) -> Vec<String> {
-        match &self.stages {
-            Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
-            None => vec![self.course.clone().unwrap_or_else(|| "paris-roubaix".into())],
+    /// The courses ridden, in order (one unless `stages` is given;
+    /// Paris–Roubaix unless a course is given).
+    pub fn courses(&self) -> Vec<Course> {
+        match (&self.stages, &self.course) {
+            (Some(stages), _) => stages.clone(),
+            (None, Some(course)) => vec![course.clone()],
+            (None, None) => Course::built_in(DEFAULT_COURSE).into_iter().collect(),
         }
     }
+}
+
+/// The course of a single race when none is given (13.2: the shortest).
+pub const DEFAULT_COURSE: &str = "paris-roubaix";
+
+/// One course as options give it: a built-in course's name, or a course.
+fn course_of(value: Value) -> Result<Course, String> {
+    match value {
+        Value::String(name) => Course::built_in(name.trim()).ok_or_else(|| {
+            let names: Vec<&str> = COURSES.iter().map(|c| c.value).collect();
+            format!(
+                "'{name}' is no printed course ({}); a course file is read by the program you play with, \
+                 not by the rules",
+                names.join(", ")
+            )
+        }),
+        other => serde_json::from_value(other).map_err(|e| format!("not a course: {e}")),
+    }
+}
+
+fn course_given<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Course>, D::Error> {
+    match Value::deserialize(d)? {
+        Value::Null => Ok(None),
+        value => course_of(value).map(Some).map_err(D::Error::custom),
+    }
+}
+
+fn stages_given<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Course>>, D::Error> {
+    let items: Vec<Value> = match Value::deserialize(d)? {
+        Value::Null => return Ok(None),
+        Value::String(list) => list.split(',').map(|name| Value::from(name.trim())).collect(),
+        Value::Array(items) => items,
+        _ => return Err(D::Error::custom("stages: a list of courses")),
+    };
+    if items.is_empty() {
+        return Err(D::Error::custom("stages: a stage race has at least one course"));
+    }
+    items.into_iter().map(course_of).collect::<Result<Vec<_>, _>>().map(Some).map_err(D::Error::custom)
 }
 
 /// The four printed courses of 13.2, on our board (RULES-NOTES "Board").
@@ -480,13 +527,16 @@ mod tests {
         assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap(), Options::default());
         let single = options_from_pairs::<Reifenbreite>(&["course=tour", "stages=none"]).unwrap();
         assert_eq!(single.stages, None);
-        assert_eq!(single.courses(), ["tour"]);
+        let keys = |o: &Options| o.courses().into_iter().map(|c| c.key).collect::<Vec<_>>();
+        assert_eq!(keys(&single), ["tour"]);
         let json = serde_json::json!({"course": "giro", "stages": "none"});
-        assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap().courses(), ["giro"]);
+        assert_eq!(keys(&options_from_json::<Reifenbreite>(&json).unwrap()), ["giro"]);
+        let json = serde_json::json!({"stages": "tour, giro"});
+        assert_eq!(keys(&options_from_json::<Reifenbreite>(&json).unwrap()), ["tour", "giro"]);
         assert!(<Reifenbreite as spieltisch_core::Game>::new(&single).is_ok());
         // A default that is a value stays one (records read back the same).
         let given = options_from_pairs::<Reifenbreite>(&["course=paris-roubaix"]).unwrap();
-        assert_eq!(given.course.as_deref(), Some("paris-roubaix"));
+        assert_eq!(given.course.map(|c| c.key).as_deref(), Some("paris-roubaix"));
         let pro = options_from_pairs::<Reifenbreite>(&["rules=pro", "jersey=auto"]).unwrap();
         assert!(pro.resolve().unwrap().jersey);
         // Anything else is still checked.

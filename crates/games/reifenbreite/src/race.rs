@@ -2,10 +2,10 @@
 
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
-use crate::course::{self, NONE, Track};
+use crate::course::{NONE, Track};
 use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
 use crate::options::{JerseyJudged, Options, Rules};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use spieltisch_core::{OptionsError, Seat, Turn};
 use std::sync::Arc;
 
@@ -73,30 +73,6 @@ const PLAYABLE_KINDS: [u64; 4] = {
 
 /// A tow is allowed at most this many times per rider and race (14).
 pub const MAX_TOWS: u8 = 4;
-
-/// A shared, immutable track, serialized as its course key (built-in name
-/// or file path) and rebuilt from it.
-#[derive(Clone, Debug)]
-pub struct TrackRef(pub Arc<Track>);
-
-impl PartialEq for TrackRef {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0.key == other.0.key
-    }
-}
-
-impl Serialize for TrackRef {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.key.serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for TrackRef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let key = String::deserialize(d)?;
-        course::load(&key).map(TrackRef).map_err(serde::de::Error::custom)
-    }
-}
 
 /// Where a rider is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,11 +172,16 @@ pub enum Phase {
 }
 
 /// The complete state. Everything is public except the photo-card numbers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Its JSON holds the options, which carry the courses, and not the tracks
+/// they unroll into: those are rebuilt when it is read back.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reifenbreite {
     pub(crate) options: Options,
     pub(crate) rules: Rules,
-    pub(crate) tracks: Vec<TrackRef>,
+    /// The track of each stage, unrolled from the options' courses.
+    #[serde(skip)]
+    pub(crate) tracks: Vec<Arc<Track>>,
     pub(crate) stage: u8,
     pub(crate) round: u16,
     pub(crate) phase: Phase,
@@ -238,6 +219,63 @@ pub struct Reifenbreite {
     /// Where the riders are, derived from `riders`.
     #[serde(skip)]
     pub(crate) road: RoadIndex,
+}
+
+impl<'de> Deserialize<'de> for Reifenbreite {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut race = Stored::deserialize(d)?;
+        race.tracks = race
+            .options
+            .courses()
+            .iter()
+            .map(|course| course.track())
+            .collect::<Result<_, _>>()
+            .map_err(D::Error::custom)?;
+        if race.stage as usize >= race.tracks.len() {
+            return Err(D::Error::custom(format!(
+                "stage {} of a race of {} stages",
+                race.stage + 1,
+                race.tracks.len()
+            )));
+        }
+        Ok(race)
+    }
+}
+
+/// How a race is read: its fields as written, the tracks left to be
+/// rebuilt from the options.
+#[derive(Deserialize)]
+#[serde(remote = "Reifenbreite")]
+struct Stored {
+    options: Options,
+    rules: Rules,
+    #[serde(skip)]
+    tracks: Vec<Arc<Track>>,
+    stage: u8,
+    round: u16,
+    phase: Phase,
+    first_team: u8,
+    placed: u8,
+    riders: Vec<Rider>,
+    moved: u16,
+    asked: u16,
+    energy: Vec<[u8; 8]>,
+    pile: [u8; 14],
+    finish: Vec<u8>,
+    sprint_results: Vec<Vec<u8>>,
+    sprint_points: Vec<u16>,
+    jersey: Option<(u8, u16)>,
+    #[serde(default)]
+    jersey_pending: Vec<u8>,
+    jersey_points: Vec<u16>,
+    dismounted: Vec<u8>,
+    tows: Vec<u8>,
+    photos: Vec<Vec<u8>>,
+    director: Vec<u8>,
+    results: Vec<Vec<u16>>,
+    disqualified: Vec<u16>,
+    #[serde(skip)]
+    road: RoadIndex,
 }
 
 /// Where the riders are, indexed for what a turn asks many times: which
@@ -321,18 +359,25 @@ fn bit(r: u8) -> u16 {
 impl Reifenbreite {
     pub(crate) fn create(options: &Options) -> Result<Self, OptionsError> {
         let rules = options.resolve()?;
+        let courses = options.courses();
         let mut tracks = Vec::new();
-        for c in options.courses() {
-            let t = course::load(&c).map_err(|e| OptionsError::Invalid {
+        for c in &courses {
+            let t = c.track().map_err(|e| OptionsError::Invalid {
                 key: if options.stages.is_some() { "stages".into() } else { "course".into() },
-                value: c.clone(),
+                value: c.key.clone(),
                 reason: e,
             })?;
-            tracks.push(TrackRef(t));
+            tracks.push(t);
+        }
+        // The options say which course is ridden, also when none was
+        // given, so that the race's record carries it.
+        let mut options = options.clone();
+        if options.stages.is_none() {
+            options.course = courses.into_iter().next();
         }
         let n = options.teams as usize * 4;
         let mut g = Reifenbreite {
-            options: options.clone(),
+            options,
             rules,
             tracks,
             stage: 0,
@@ -370,7 +415,7 @@ impl Reifenbreite {
         let options = Options { teams, ..Options::default() };
         let mut g = Self::create(&options).expect("valid options");
         g.rules = rules;
-        g.tracks = vec![TrackRef(Arc::new(track))];
+        g.tracks = vec![Arc::new(track)];
         g.setup_stage();
         for r in g.riders.iter_mut() {
             r.status = Status::Out;
@@ -414,7 +459,7 @@ impl Reifenbreite {
     pub fn track(&self) -> &Track {
         match &self.road.track {
             Some(track) => track,
-            None => &self.tracks[self.stage as usize].0,
+            None => &self.tracks[self.stage as usize],
         }
     }
 
@@ -492,7 +537,7 @@ impl Reifenbreite {
     fn build_road_index(&mut self) {
         // Dropped first: its track may be the previous stage's.
         self.road = RoadIndex::default();
-        let track = self.tracks[self.stage as usize].0.clone();
+        let track = self.tracks[self.stage as usize].clone();
         let mut road = RoadIndex {
             taken: vec![0; track.spaces.len() / 64 + 3],
             order: [0; 16],
@@ -1483,7 +1528,7 @@ mod tests {
                     assert_eq!(g.road.taken, fresh.road.taken, "after {a}");
                     assert_eq!(g.road.order, fresh.road.order, "after {a}");
                     assert_eq!(g.road.at, fresh.road.at, "after {a}");
-                    assert!(Arc::ptr_eq(g.road.track.as_ref().unwrap(), &g.tracks[g.stage as usize].0));
+                    assert!(Arc::ptr_eq(g.road.track.as_ref().unwrap(), &g.tracks[g.stage as usize]));
                 }
             }
         }

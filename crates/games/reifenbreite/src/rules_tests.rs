@@ -490,7 +490,8 @@ fn energy_cards_rider_22_holds_a_6m_and_a_5() {
     // 22-5 where row 1 holds 22-6M, so on long courses rider 22 holds one 6M
     // and one 5.
     let deck = |course: &str, edition: u8| {
-        let options = Options { course: Some(course.into()), edition, ..Options::default() };
+        let options =
+            Options { course: crate::course::Course::built_in(course), edition, ..Options::default() };
         Reifenbreite::new(&options).unwrap().energy(0)
     };
     use crate::cards::ENERGY_ROWS;
@@ -1373,14 +1374,27 @@ fn options_are_checked() {
     assert!(
         bad(Options { sprints: Some(false), jersey: Some(true), ..Options::default() }).contains("jersey")
     );
-    assert!(bad(Options { course: Some("nowhere".into()), ..Options::default() }).contains("nowhere"));
+    let named = |course: &str| {
+        spieltisch_core::options::options_from_json::<Reifenbreite>(&serde_json::json!({ "course": course }))
+            .unwrap_err()
+            .to_string()
+    };
+    let err = named("nowhere.json");
+    assert!(err.contains("nowhere.json") && err.contains("paris-roubaix"), "{err}");
+    let broken =
+        crate::course::Course { start: "9".into(), ..crate::course::Course::built_in("tour").unwrap() };
+    assert!(bad(Options { course: Some(broken), ..Options::default() }).contains("no start area '9'"));
     assert!(
-        bad(Options { course: Some("tour".into()), stages: Some("giro".into()), ..Options::default() })
-            .contains("either")
+        bad(Options {
+            course: crate::course::Course::built_in("tour"),
+            stages: crate::course::built_in_list("giro"),
+            ..Options::default()
+        })
+        .contains("either")
     );
     let pro = Options { rules: Level::Pro, ..Options::default() }.resolve().unwrap();
     assert!(pro.surfaces && pro.sprints && pro.jersey && pro.chase_car && pro.lead_exchange);
-    assert!(course::load("tour").is_ok());
+    assert!(course::built_in_track("tour").is_ok());
 }
 
 fn random_to_end(g: &mut Reifenbreite, seed: u64) {
@@ -1396,7 +1410,11 @@ fn random_to_end(g: &mut Reifenbreite, seed: u64) {
 #[test]
 fn stage_race_scores_with_the_bonus() {
     // 17: one game is the whole stage race; the result is stages × best rider + team total.
-    let options = Options { teams: 2, stages: Some("paris-roubaix,luettich".into()), ..Options::default() };
+    let options = Options {
+        teams: 2,
+        stages: crate::course::built_in_list("paris-roubaix,luettich"),
+        ..Options::default()
+    };
     let mut g = Reifenbreite::new(&options).unwrap();
     random_to_end(&mut g, 4);
     assert_eq!(g.results.len(), 2);
@@ -1427,7 +1445,12 @@ fn a_manager_of_several_teams_scores_their_sum() {
 fn a_random_tour_race_with_professional_rules_ends() {
     // The speed benchmark's race: four teams on the Tour de France course,
     // every rule on, played at random by the core's playout loop.
-    let options = Options { teams: 4, course: Some("tour".into()), rules: Level::Pro, ..Options::default() };
+    let options = Options {
+        teams: 4,
+        course: crate::course::Course::built_in("tour"),
+        rules: Level::Pro,
+        ..Options::default()
+    };
     let initial = Reifenbreite::new(&options).unwrap();
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
     let mut playouts = spieltisch_core::driver::RandomPlayouts::new();

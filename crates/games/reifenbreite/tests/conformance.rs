@@ -2,13 +2,14 @@
 //! every rules level, plus a golden playthrough.
 
 use spieltisch_conformance::{Config, check, playthrough};
+use spieltisch_reifenbreite::course::{Course, read_course_file};
 use spieltisch_reifenbreite::{JerseyJudged, Level, Options, Reifenbreite};
 
 fn sets(course: &str) -> Vec<Options> {
     let mut out = Vec::new();
     for teams in 2..=4 {
         for rules in [Level::Basic, Level::Advanced, Level::Pro] {
-            out.push(Options { teams, course: Some(course.into()), rules, ..Options::default() });
+            out.push(Options { teams, course: Course::built_in(course), rules, ..Options::default() });
         }
     }
     out
@@ -45,7 +46,7 @@ fn conformance_shared_seats_and_stage_race() {
         Options { teams: 3, seats: Some(2), rules: Level::Advanced, ..Options::default() },
         Options {
             teams: 2,
-            stages: Some("paris-roubaix,luettich".into()),
+            stages: Some(["paris-roubaix", "luettich"].map(|c| Course::built_in(c).unwrap()).to_vec()),
             rules: Level::Pro,
             ..Options::default()
         },
@@ -53,7 +54,7 @@ fn conformance_shared_seats_and_stage_race() {
         // claims waiting in the state.
         Options {
             teams: 4,
-            course: Some("tour".into()),
+            course: Course::built_in("tour"),
             rules: Level::Pro,
             jersey_judged: Some(JerseyJudged::RoundEnd),
             ..Options::default()
@@ -99,7 +100,7 @@ fn own_course_and_board_files() {
     .unwrap();
     let pro_on = |file: &std::path::Path| Options {
         teams: 3,
-        course: Some(file.to_str().unwrap().into()),
+        course: Some(read_course_file(file, "course.json").unwrap()),
         rules: Level::Pro,
         ..Options::default()
     };
@@ -109,8 +110,7 @@ fn own_course_and_board_files() {
     );
     // A broken course file is rejected with its reason.
     std::fs::write(&course, r#"{"name":"x","start":"9","via":["A"],"finish":"B"}"#).unwrap();
-    let bad = Options { course: Some(course.to_str().unwrap().into()), ..Options::default() };
-    let err = <Reifenbreite as spieltisch_core::Game>::new(&bad).unwrap_err().to_string();
-    assert!(err.contains("no start area '9'"), "{err}");
+    let err = read_course_file(&course, "course.json").unwrap_err();
+    assert!(err.contains("no start area '9'") && err.contains("course.json"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

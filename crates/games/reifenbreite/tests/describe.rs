@@ -22,7 +22,7 @@ fn random_race(options: &Options, seed: u64, steps: usize) -> Reifenbreite {
 fn drawing_mid_race() {
     let options = Options {
         teams: 4,
-        course: Some("paris-roubaix".into()),
+        course: spieltisch_reifenbreite::course::Course::built_in("paris-roubaix"),
         rules: Level::Advanced,
         ..Options::default()
     };
@@ -37,7 +37,12 @@ fn drawing_mid_race() {
 
 #[test]
 fn score_sheet_at_the_end() {
-    let options = Options { teams: 3, course: Some("tour".into()), rules: Level::Pro, ..Options::default() };
+    let options = Options {
+        teams: 3,
+        course: spieltisch_reifenbreite::course::Course::built_in("tour"),
+        rules: Level::Pro,
+        ..Options::default()
+    };
     let g = random_race(&options, 8, usize::MAX);
     let text = Reifenbreite::describe_view(&g.view(Viewer::Spectator), Lang::En);
     assert!(text.contains("Score sheet") && text.contains("sprint B"));

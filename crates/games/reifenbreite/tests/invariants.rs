@@ -12,7 +12,12 @@ fn one_rider_per_space_forward_only_everyone_finishes() {
     for course in ["paris-roubaix", "luettich", "giro", "tour"] {
         for (i, rules) in [Level::Basic, Level::Advanced, Level::Pro].into_iter().enumerate() {
             let teams = 2 + i as u8;
-            let options = Options { teams, course: Some(course.into()), rules, ..Options::default() };
+            let options = Options {
+                teams,
+                course: spieltisch_reifenbreite::course::Course::built_in(course),
+                rules,
+                ..Options::default()
+            };
             let mut g = Reifenbreite::new(&options).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(i as u64 + 40);
             let mut last = vec![0u32; teams as usize * 4];

@@ -10,7 +10,7 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{OptionsError, Outcome, Seat, Turn, ranks_by};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Points for the first four riders across a sprint line.
 pub const SPRINT_POINTS: [i64; 4] = [5, 3, 2, 1];
@@ -116,23 +116,6 @@ pub struct Sechstage {
     pub(crate) history: Vec<RaceResult>,
 }
 
-fn default_track() -> Arc<Track> {
-    static TRACK: OnceLock<Arc<Track>> = OnceLock::new();
-    TRACK.get_or_init(|| Arc::new(Track::default_track())).clone()
-}
-
-/// Loads the track named by the `track` option.
-pub fn load_track(name: &str) -> Result<Arc<Track>, OptionsError> {
-    if name == "default" {
-        return Ok(default_track());
-    }
-    let text = spieltisch_core::data_file::read_data_file(name)
-        .map_err(|e| OptionsError::Rule(format!("cannot read track file '{name}': {e}")))?;
-    let track =
-        Track::from_json(&text).map_err(|e| OptionsError::Rule(format!("track file '{name}': {e}")))?;
-    Ok(Arc::new(track))
-}
-
 impl Sechstage {
     /// A new series (see [`spieltisch_core::Game::new`]).
     pub(crate) fn create(options: &SechstageOptions) -> Result<Self, OptionsError> {
@@ -148,7 +131,7 @@ impl Sechstage {
                 options.races
             )));
         }
-        let track = load_track(&options.track)?;
+        let track = Arc::new(options.track.clone());
         let mut state = Sechstage {
             options: options.clone(),
             track,
@@ -541,23 +524,6 @@ impl Sechstage {
                 if left > 0 {
                     out.push((Action::Draw(v), u32::from(left)));
                 }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A track name that is a device or a folder gives an error at once
-    /// instead of reading without end.
-    #[test]
-    fn track_files_must_be_regular_files() {
-        for name in ["/dev/zero", "/"] {
-            if std::path::Path::new(name).exists() {
-                let err = load_track(name).unwrap_err();
-                assert!(err.to_string().contains("not a regular file"), "{name}: {err}");
             }
         }
     }

@@ -90,7 +90,7 @@
 //! | `players` | 3–8 | 4 | number of riders |
 //! | `races` | 1–20 | 6 | races in the series |
 //! | `balancing` | bool | false | the optional balancing rule |
-//! | `track` | `default` or a path | `default` | the track data file |
+//! | `track` | `default`, a track file, or a track as content | `default` | the track |
 //! | `laps_down` | `full_four`, `part_of_four` | `full_four` | one lap down per full four spaces short of the line, or per four spaces or part of four (decision 10) |
 //!
 //! ## Track files
@@ -100,11 +100,14 @@
 //! "fahrerwechsel": [30], "sturz": [60]}`. `length` is 10–200; each sprint
 //! line is given by the space it follows (1 to length−2, increasing, at most
 //! 8); special spaces lie inside the lap (1 to length−1) and no space is
-//! listed twice. A bad file is rejected by [`Game::new`] with
-//! [`OptionsError::Rule`] naming the problem. Only regular files of at most
-//! 1 MiB are read. The command line reads the path as given; `spieltisch
-//! serve` refuses track files unless started with `--game-files DIR`, and
-//! then takes them from inside DIR only.
+//! listed twice. A bad file is rejected with an error naming the problem.
+//!
+//! The rules never read a file: the program played with reads track files
+//! ([`read_track_file`]; only regular files of at most 1 MiB), the command
+//! line as given, `spieltisch serve` only from inside the folder of
+//! `--game-files DIR` (and none without it). The options carry the track
+//! itself (the built-in one too), and so does every record: a series
+//! replays anywhere and outlives its file.
 //!
 //! ## Action notation
 //!
@@ -187,7 +190,7 @@ pub use game::{FINISH_POINTS, MAX_LAPS_DOWN, RaceResult, SPACES_PER_LAP, SPRINT_
 pub use movement::{Move, resolve};
 pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions};
 pub use points::Points;
-pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile};
+pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile, read_track_file};
 pub use view::{RiderView, SechstageView};
 
 use rand::RngCore;
@@ -260,8 +263,7 @@ impl Game for Sechstage {
 
     /// From 0 to, per race, 5 points for each sprint line plus 10.
     fn score_bounds(options: &SechstageOptions) -> (f64, f64) {
-        let sprints =
-            game::load_track(&options.track).map(|t| t.sprints().len()).unwrap_or(track::MAX_SPRINTS);
+        let sprints = options.track.sprints().len();
         let per_race = SPRINT_POINTS[0] * sprints as i64 + FINISH_POINTS[0];
         (0.0, (per_race * options.races as i64) as f64)
     }

@@ -1,6 +1,8 @@
 //! The options of a series.
 
-use serde::{Deserialize, Serialize};
+use crate::track::Track;
+use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
+use serde_json::Value;
 use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, Text};
 
 /// The fewest and most players.
@@ -34,8 +36,11 @@ pub struct SechstageOptions {
     /// The optional balancing rule: each race after the first starts in the
     /// reverse order of the previous race's placings.
     pub balancing: bool,
-    /// `default`, or the path of a track file.
-    pub track: String,
+    /// The track, as content: given as `default` it reads as the built-in
+    /// track; a track file is read by the front end first
+    /// ([`crate::track::read_track_file`]).
+    #[serde(deserialize_with = "track_given")]
+    pub track: Track,
     /// How laps down are counted.
     pub laps_down: LapsDown,
 }
@@ -46,7 +51,7 @@ impl Default for SechstageOptions {
             players: 4,
             races: 6,
             balancing: false,
-            track: "default".into(),
+            track: Track::default_track(),
             laps_down: LapsDown::FullFour,
         }
     }
@@ -56,6 +61,18 @@ impl SechstageOptions {
     /// Default options with `players` riders.
     pub fn with_players(players: usize) -> Self {
         SechstageOptions { players, ..Default::default() }
+    }
+}
+
+/// The track as options give it: `default`, or a track.
+fn track_given<'de, D: Deserializer<'de>>(d: D) -> Result<Track, D::Error> {
+    match Value::deserialize(d)? {
+        Value::String(name) if name.trim() == "default" => Ok(Track::default_track()),
+        Value::String(name) => Err(D::Error::custom(format!(
+            "'{name}' is no built-in track (default); a track file is read by the program you play with, not by \
+             the rules"
+        ))),
+        other => serde_json::from_value(other).map_err(|e| D::Error::custom(format!("not a track: {e}"))),
     }
 }
 

@@ -82,9 +82,11 @@ fn options_are_checked_with_clear_errors() {
     }
     let err = Sechstage::new(&SechstageOptions { races: 0, ..Default::default() }).unwrap_err();
     assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("races")), "{err}");
-    let missing = SechstageOptions { track: "/nonexistent/track.json".into(), ..Default::default() };
-    let err = Sechstage::new(&missing).unwrap_err();
-    assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("cannot read track file")), "{err}");
+    // The rules read no file: a name that is no built-in track is refused
+    // as such, and the track itself comes as content.
+    let named = serde_json::json!({ "track": "/nonexistent/track.json" });
+    let err = spieltisch_core::options::options_from_json::<Sechstage>(&named).unwrap_err();
+    assert!(err.to_string().contains("no built-in track"), "{err}");
 }
 
 #[test]
@@ -94,15 +96,26 @@ fn a_track_file_is_loaded_and_validated() {
     let good = dir.join("short.json");
     std::fs::write(&good, r#"{"name":"short","length":40,"sprints":[20],"fahrerwechsel":[10],"sturz":[30]}"#)
         .unwrap();
-    let g = Sechstage::new(&SechstageOptions { track: good.display().to_string(), ..Default::default() })
-        .unwrap();
+    let track = crate::read_track_file(&good, "short.json").unwrap();
+    let g = Sechstage::new(&SechstageOptions { track: track.clone(), ..Default::default() }).unwrap();
     assert_eq!(g.track().length(), 40);
+    // The options carry the track itself: the file may go.
+    std::fs::remove_file(&good).unwrap();
+    let json = spieltisch_core::options::options_to_json::<Sechstage>(g.options());
+    let read = spieltisch_core::options::options_from_json::<Sechstage>(&json).unwrap();
+    assert_eq!(read.track, track);
+    let missing = crate::read_track_file(&good, "short.json").unwrap_err();
+    assert!(missing.contains("cannot read track file 'short.json'"), "{missing}");
     let bad = dir.join("bad.json");
     std::fs::write(&bad, r#"{"name":"bad","length":40,"sprints":[],"fahrerwechsel":[10],"sturz":[10]}"#)
         .unwrap();
-    let err = Sechstage::new(&SechstageOptions { track: bad.display().to_string(), ..Default::default() })
-        .unwrap_err();
-    assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("space 10 is listed twice")), "{err}");
+    let err = crate::read_track_file(&bad, "bad.json").unwrap_err();
+    assert!(err.contains("space 10 is listed twice"), "{err}");
+    // Content is checked as the file is: an invalid track in the options is refused.
+    let mut invalid = json.clone();
+    invalid["track"]["sturz"] = serde_json::json!([10]);
+    invalid["track"]["fahrerwechsel"] = serde_json::json!([10]);
+    assert!(spieltisch_core::options::options_from_json::<Sechstage>(&invalid).is_err());
     std::fs::remove_dir_all(&dir).ok();
 }
 

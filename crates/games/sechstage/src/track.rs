@@ -82,6 +82,9 @@ impl Track {
     }
 
     /// Reads and validates a track from JSON text.
+    ///
+    /// (The rules never read files: a front end reads a track file with
+    /// [`read_track_file`], and the options carry the track.)
     pub fn from_json(text: &str) -> Result<Track, TrackError> {
         let file: TrackFile = serde_json::from_str(text).map_err(|e| TrackError::Json(e.to_string()))?;
         Track::try_from(file)
@@ -111,6 +114,15 @@ impl Track {
     pub fn spaces_of(&self, kind: Space) -> impl Iterator<Item = u8> + '_ {
         (0..self.spaces.len()).filter(move |&p| self.spaces[p] == kind).map(|p| p as u8)
     }
+}
+
+/// Reads a track file (a regular file of at most 1 MiB): for front ends
+/// only. `shown` is the name the file was given by; errors name it, never
+/// `path`, which may be a path of a server's machine.
+pub fn read_track_file(path: &std::path::Path, shown: &str) -> Result<Track, String> {
+    let text = spieltisch_core::data_file::read_data_file(path)
+        .map_err(|e| format!("cannot read track file '{shown}': {}", e.reason()))?;
+    Track::from_json(&text).map_err(|e| format!("track file '{shown}': {e}"))
 }
 
 impl TryFrom<TrackFile> for Track {
@@ -164,6 +176,20 @@ impl From<Track> for TrackFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A track name that is a device or a folder gives an error at once
+    /// instead of reading without end, and the error names the file as it
+    /// was given.
+    #[test]
+    fn track_files_must_be_regular_files() {
+        for name in ["/dev/zero", "/"] {
+            if std::path::Path::new(name).exists() {
+                let err = read_track_file(std::path::Path::new(name), "given.json").unwrap_err();
+                assert!(err.contains("not a regular file") && err.contains("given.json"), "{name}: {err}");
+                assert!(!err.contains(name) || name == "/", "{err}");
+            }
+        }
+    }
 
     fn file(length: u16, sprints: &[u16], fw: &[u16], sturz: &[u16]) -> TrackFile {
         TrackFile {

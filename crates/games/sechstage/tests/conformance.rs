@@ -56,7 +56,8 @@ fn golden_playthrough() {
 #[test]
 fn conforms_on_a_custom_track() {
     // Tests run in the crate's directory.
-    let track = "tests/tracks/short_two_changes.json".to_string();
+    let path = std::path::Path::new("tests/tracks/short_two_changes.json");
+    let track = spieltisch_sechstage::read_track_file(path, "short_two_changes.json").unwrap();
     let sets: Vec<SechstageOptions> = [3, 8]
         .into_iter()
         .map(|players| SechstageOptions { track: track.clone(), ..options(players, true) })

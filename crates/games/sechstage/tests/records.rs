@@ -10,7 +10,7 @@
 
 use serde_json::Value;
 use spieltisch_core::{Game, Outcome, Record, Session};
-use spieltisch_sechstage::{LapsDown, RaceResult, Sechstage};
+use spieltisch_sechstage::{LapsDown, RaceResult, Sechstage, Track};
 
 fn fixture(name: &str) -> Value {
     // Tests run in the crate's directory.
@@ -44,17 +44,22 @@ fn a_format1_record_replays_as_it_was_played() {
     assert_eq!(state.race_results(), &history[..], "the whole score sheet, not only the laps");
     assert_eq!(state.options().laps_down, LapsDown::PartOfFour);
 
-    // The final state is the old build's, apart from the option it now writes out.
+    // The final state is the old build's, apart from the option it now
+    // writes out and the track it carries as content (format 3).
     let mut now = serde_json::to_value(state).unwrap();
     let written = now["options"].as_object_mut().unwrap().remove("laps_down");
     assert_eq!(written, Some(Value::from("part_of_four")));
+    let default_track = serde_json::to_value(Track::default_track()).unwrap();
+    assert_eq!(now["options"]["track"], default_track);
+    now["options"]["track"] = Value::from("default");
     assert_eq!(now, fin["state"]);
 
     // The session keeps the record in today's format, with the reading spelled out.
     let upgraded = session.record();
     assert_eq!(upgraded.format, Record::FORMAT);
-    assert_eq!(upgraded.format, 2);
+    assert_eq!(upgraded.format, 3);
     assert_eq!(upgraded.options["laps_down"], "part_of_four");
+    assert_eq!(upgraded.options["track"], default_track);
     assert_eq!(upgraded.actions, record.actions, "6-Tage Rennen implies no actions");
     assert_eq!(upgraded, &record.upgraded::<Sechstage>().unwrap());
     assert_eq!(&upgraded.replay::<Sechstage>().unwrap(), state);
