@@ -265,7 +265,9 @@ pub use race::{Phase, Reifenbreite, Rider, Status};
 
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+use spieltisch_core::{
+    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+};
 
 /// What a viewer sees: the whole race except photo-card numbers, which stay
 /// hidden (0) until the race is over, and the layout of the stage's course
@@ -275,6 +277,8 @@ pub struct View {
     pub viewer: Option<Seat>,
     pub race: Reifenbreite,
     pub layout: Option<layout::Layout>,
+    /// The name of each stage's course, in order (one for a single race).
+    pub stages: Vec<String>,
 }
 
 /// A view is read back with its layout drawn anew from the race, whose
@@ -288,7 +292,8 @@ impl<'de> Deserialize<'de> for View {
         }
         let Written { viewer, race } = Written::deserialize(d)?;
         let layout = Some(layout::Layout(race.tracks[race.stage as usize].clone()));
-        Ok(View { viewer, race, layout })
+        let stages = race.tracks.iter().map(|t| t.name.clone()).collect();
+        Ok(View { viewer, race, layout, stages })
     }
 }
 
@@ -363,7 +368,9 @@ impl Game for Reifenbreite {
             }
         }
         let layout = Some(layout::Layout(race.tracks[race.stage as usize].clone()));
+        let stages = race.tracks.iter().map(|t| t.name.clone()).collect();
         View {
+            stages,
             viewer: match viewer {
                 Viewer::Seat(s) => Some(s),
                 Viewer::Spectator => None,
@@ -408,6 +415,32 @@ impl Game for Reifenbreite {
         // plus the team total over n stages.
         let team = if n >= 2.0 { n * (n + 1.0) * per_stage } else { per_stage };
         (0.0, team * 4.0)
+    }
+
+    /// See the crate documentation, "Actions as data".
+    fn action_data(action: &Action) -> ActionData {
+        use serde_json::json;
+        match *action {
+            Action::First(team) => ActionData::with("first", json!({ "team": team })),
+            Action::Place { rider, space } => {
+                ActionData::with("place", json!({ "rider": action::rider_number(rider), "space": space }))
+            }
+            Action::Card(energy) => ActionData::with("card", json!({ "card": energy.notation() })),
+            Action::Ride => ActionData::bare("ride"),
+            Action::Break => ActionData::bare("break"),
+            Action::Tow => ActionData::bare("tow"),
+            Action::Tow12 => ActionData::bare("tow12"),
+            Action::Ask => ActionData::bare("ask"),
+            Action::Accept => ActionData::bare("accept"),
+            Action::Refuse => ActionData::bare("refuse"),
+            Action::Roll(total) => ActionData::with("roll", json!({ "total": total })),
+            Action::Chance(card) => ActionData::with("chance", json!({ "card": card.slug() })),
+            Action::Photo(value) => ActionData::with("photo", json!({ "value": value })),
+            Action::Director(value) => ActionData::with("director", json!({ "value": value })),
+            Action::To(space) => ActionData::with("to", json!({ "space": space })),
+            Action::Draft => ActionData::bare("draft"),
+            Action::Skip => ActionData::bare("skip"),
+        }
     }
 
     fn max_actions(options: &Options) -> usize {
