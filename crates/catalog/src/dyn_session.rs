@@ -9,8 +9,8 @@ use crate::{CatalogError, CatalogGame, GameVisitor, SeatSpec, with_game};
 use rand::SeedableRng;
 use serde_json::Value;
 use spieltisch_core::{
-    ActionError, Decision, Game, GameInfo, GameRng, Lang, LoadError, Outcome, Record, Seat, Session, Turn,
-    Viewer, Weight, options,
+    ActionData, ActionError, Decision, Game, GameInfo, GameRng, Lang, LoadError, Outcome, Record, Seat,
+    Session, Turn, Viewer, Weight, options,
 };
 use std::fmt;
 
@@ -37,6 +37,9 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn visit_legal(&self, visit: &mut dyn FnMut(&dyn fmt::Display));
     /// The legal actions of the seat to move, each with its description.
     fn legal_described(&self, lang: Lang) -> Vec<(String, String)>;
+    /// The legal actions of the seat to move as data (kind and
+    /// parameters), in the order of [`DynSession::legal`].
+    fn legal_data(&self) -> Vec<ActionData>;
     /// An action in notation described in words, as the game describes it in
     /// the current state (so: before it is applied).
     fn describe(&self, notation: &str, lang: Lang) -> Result<String, CatalogError>;
@@ -158,6 +161,10 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn legal_described(&self, lang: Lang) -> Vec<(String, String)> {
         let state = self.state();
         state.legal_vec().iter().map(|a| (a.to_string(), state.describe_action(a, lang))).collect()
+    }
+
+    fn legal_data(&self) -> Vec<ActionData> {
+        self.state().legal_vec().iter().map(G::action_data).collect()
     }
 
     fn describe(&self, notation: &str, lang: Lang) -> Result<String, CatalogError> {

@@ -215,6 +215,7 @@ impl Engine {
             }
             _ => match lang {
                 Some(lang) => {
+                    reply.insert("data".into(), json!(session.legal_data()));
                     let (actions, described): (Vec<String>, Vec<String>) =
                         session.legal_described(lang).into_iter().unzip();
                     reply.insert("actions".into(), json!(actions));
@@ -222,6 +223,7 @@ impl Engine {
                 }
                 None => {
                     reply.insert("actions".into(), json!(session.legal()));
+                    reply.insert("data".into(), json!(session.legal_data()));
                 }
             },
         }

@@ -8,7 +8,9 @@
 //! seat 1 checks (showdown for 1) or bets. Scores are the chips won, in -2..=2.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{ActionError, Game, GameInfo, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+use spieltisch_core::{
+    ActionData, ActionError, Game, GameInfo, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+};
 use std::{fmt, str::FromStr};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -180,6 +182,16 @@ impl Game for Kuhn {
         let mut scores = vec![-pot; 2];
         scores[winner] = pot;
         Some(Outcome::from_scores(scores))
+    }
+
+    fn action_data(action: &KuhnAction) -> ActionData {
+        match action {
+            KuhnAction::Deal(card) => ActionData::with("deal", serde_json::json!({ "card": card })),
+            KuhnAction::Check => ActionData::bare("check"),
+            KuhnAction::Bet => ActionData::bare("bet"),
+            KuhnAction::Call => ActionData::bare("call"),
+            KuhnAction::Fold => ActionData::bare("fold"),
+        }
     }
 
     fn score_bounds(_: &KuhnOptions) -> (f64, f64) {

@@ -24,7 +24,7 @@
 pub mod kuhn;
 
 use rand::{Rng, SeedableRng};
-use spieltisch_core::{Game, GameRng, Record, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{ActionData, Game, GameRng, Record, Turn, Viewer, chance::pick_weighted};
 use std::collections::HashSet;
 
 /// How much to check.
@@ -132,6 +132,12 @@ fn playout<G: Game>(
                 assert!(chance.iter().all(|(_, w)| *w > 0), "{ctx}: a chance outcome with weight 0");
                 let distinct: HashSet<_> = chance.iter().map(|(a, _)| a).collect();
                 assert_eq!(distinct.len(), chance.len(), "{ctx}: duplicate chance outcomes");
+                let data: HashSet<String> = chance
+                    .iter()
+                    .map(|(a, _)| G::action_data(a))
+                    .map(|d| format!("{} {}", d.kind, d.params))
+                    .collect();
+                assert_eq!(data.len(), chance.len(), "{ctx}: two chance outcomes have the same data");
                 pick_weighted(&chance, &mut rng)
             }
             Turn::Seat(seat) => {
@@ -201,6 +207,14 @@ fn check_state<G: Game>(
             .unwrap_or_else(|e| panic!("{ctx}: notation '{text}' does not read back: {e}"));
         assert_eq!(&parsed, action, "{ctx}: notation '{text}' reads back as {parsed:?}");
     }
+    // Actions as data: front ends pick by kind and parameters, so these
+    // tell the listed actions apart as the notation does.
+    let data: Vec<ActionData> = legal.iter().map(G::action_data).collect();
+    for (action, d) in legal.iter().zip(&data) {
+        assert!(!d.kind.is_empty() && d.params.is_object(), "{ctx}: {action} as data: {d:?}");
+    }
+    let keys: HashSet<String> = data.iter().map(|d| format!("{} {}", d.kind, d.params)).collect();
+    assert_eq!(keys.len(), legal.len(), "{ctx}: two legal actions have the same data");
     // Accepted ⊇ listed: a sample of the listed actions must be accepted.
     for _ in 0..legal.len().min(4) {
         let action = &legal[rng.random_range(0..legal.len())];

@@ -71,6 +71,9 @@ mod leaky {
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()
         }
+        fn action_data(a: &KuhnAction) -> spieltisch_core::ActionData {
+            Kuhn::action_data(a)
+        }
         fn score_bounds(o: &KuhnOptions) -> (f64, f64) {
             Kuhn::score_bounds(o)
         }

@@ -35,6 +35,33 @@ pub struct Together<A> {
     pub pass: A,
 }
 
+/// An action as data: what kind of action it is and its typed parameters
+/// (documented per game in `docs/api.md`), so that front ends pick actions
+/// by what they do and never read notation. Distinct legal actions have
+/// distinct data (the conformance suite checks it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ActionData {
+    /// The kind, a snake_case word: `place`, `play`, `roll`, …
+    pub kind: &'static str,
+    /// The parameters, a JSON object (empty for an action without any):
+    /// cells as `{"q", "r"}`, riders by their printed numbers, cards by
+    /// their values.
+    pub params: serde_json::Value,
+}
+
+impl ActionData {
+    /// An action without parameters.
+    pub fn bare(kind: &'static str) -> Self {
+        ActionData { kind, params: serde_json::Value::Object(serde_json::Map::new()) }
+    }
+
+    /// An action with parameters (`params` must be a JSON object).
+    pub fn with(kind: &'static str, params: serde_json::Value) -> Self {
+        debug_assert!(params.is_object(), "the parameters of {kind} are no object");
+        ActionData { kind, params }
+    }
+}
+
 /// A chance outcome's weight. The probability of an outcome is its weight
 /// divided by the sum of the weights of all outcomes of that chance node, so
 /// probabilities are exact and always sum to 1.
@@ -47,8 +74,8 @@ pub type Weight = u32;
 /// views through [`crate::Decision`] and never the state.
 ///
 /// Required: `info`, `new`, `turn`, `legal_actions`, `chance_outcomes`,
-/// `apply_unchecked`, `view`, `resample`, `outcome`, `score_bounds`,
-/// `max_actions`. Legality is decided once, by `legal_actions` (and
+/// `apply_unchecked`, `view`, `resample`, `outcome`, `action_data`,
+/// `score_bounds`, `max_actions`. Legality is decided once, by `legal_actions` (and
 /// `chance_outcomes`): the checked [`Game::apply`] accepts exactly what they
 /// list.
 pub trait Game:
@@ -119,6 +146,9 @@ pub trait Game:
 
     /// The result, once `turn()` is `Turn::Over`.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The action as data: kind and parameters ([`ActionData`]).
+    fn action_data(action: &Self::Action) -> ActionData;
 
     /// The lowest and highest score any seat can get with these options.
     fn score_bounds(options: &Self::Options) -> (f64, f64);

@@ -37,7 +37,7 @@ mod session;
 pub use bot::{Bot, Decision, RandomBot};
 pub use chance::{GameRng, chance_rng, rng_from_seed};
 pub use error::{ActionError, LoadError};
-pub use game::{Game, GameInfo, Together, Weight};
+pub use game::{ActionData, Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
 pub use options::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError};
 pub use outcome::{Outcome, ranks_by};

@@ -23,7 +23,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use spieltisch_catalog::{CatalogError, DynSession, SeatSpec, session_from_record};
-use spieltisch_core::{Lang, Outcome, Seat, Turn, Viewer};
+use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, watch};
@@ -320,6 +320,10 @@ pub struct SeatSummary {
 #[derive(Clone, Debug, Serialize)]
 pub struct LegalAction {
     pub action: String,
+    /// The action as data: its kind and parameters (see `docs/api.md`);
+    /// left out of compact snapshots, where the notation says it.
+    #[serde(skip_serializing_if = "Option::is_none", flatten)]
+    pub data: Option<ActionData>,
     /// The action in words; left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -841,14 +845,15 @@ fn legal_for(
     window: Option<&Window>,
 ) -> Vec<LegalAction> {
     let Some(deciding) = deciding(session, viewer, window) else { return Vec::new() };
+    let session = deciding.session();
     if detail.compact {
-        deciding.session().legal().into_iter().map(|action| LegalAction { action, text: None }).collect()
+        session.legal().into_iter().map(|action| LegalAction { action, data: None, text: None }).collect()
     } else {
-        deciding
-            .session()
+        session
             .legal_described(detail.lang)
             .into_iter()
-            .map(|(action, text)| LegalAction { action, text: Some(text) })
+            .zip(session.legal_data())
+            .map(|((action, text), data)| LegalAction { action, data: Some(data), text: Some(text) })
             .collect()
     }
 }

@@ -9,7 +9,7 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
+    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
 };
 
 /// How viewers other than the rider see the last pass of a Steigung
@@ -521,6 +521,21 @@ impl Game for Ausreisser {
     fn score_bounds(options: &Options) -> (f64, f64) {
         let stages = f64::from(options.stages);
         (-Self::max_chips_per_stage(options) * stages, stages)
+    }
+
+    /// `play` with `speed` (the card), `spurts`, `winds` and `hill`;
+    /// `hill` and `pass` in a Steigung window; (chance) `draw` with `card`
+    /// (its notation: a speed, `spurt`, `wind` or `hill`).
+    fn action_data(action: &Action) -> ActionData {
+        match *action {
+            Action::Play(p) => ActionData::with(
+                "play",
+                serde_json::json!({ "speed": p.speed, "spurts": p.spurts, "winds": p.winds, "hill": p.hill }),
+            ),
+            Action::Hill => ActionData::bare("hill"),
+            Action::Pass => ActionData::bare("pass"),
+            Action::Draw(card) => ActionData::with("draw", serde_json::json!({ "card": card.to_string() })),
+        }
     }
 
     fn max_actions(options: &Options) -> usize {

@@ -194,7 +194,9 @@ pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile, read_track_f
 pub use view::{RiderView, SechstageView};
 
 use rand::RngCore;
-use spieltisch_core::{Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+use spieltisch_core::{
+    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+};
 
 impl Game for Sechstage {
     type Action = Action;
@@ -259,6 +261,14 @@ impl Game for Sechstage {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome_now()
+    }
+
+    /// `play` and (chance) `draw`, with the card's `value`.
+    fn action_data(action: &Action) -> ActionData {
+        match *action {
+            Action::Play(value) => ActionData::with("play", serde_json::json!({ "value": value })),
+            Action::Draw(value) => ActionData::with("draw", serde_json::json!({ "value": value })),
+        }
     }
 
     /// From 0 to, per race, 5 points for each sprint line plus 10.

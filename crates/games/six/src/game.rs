@@ -8,7 +8,8 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionError, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight, ranks_by,
+    ActionData, ActionError, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+    ranks_by,
 };
 
 /// Stones per colour, the starting stone included.
@@ -539,6 +540,17 @@ impl Game for Six {
         let scores: Vec<f64> = (0..self.seats()).map(|s| points[Colour::of_seat(s).index()]).collect();
         let ranks = ranks_by(&scores, |a, b| b.total_cmp(a));
         Some(Outcome { scores, ranks, teams: self.teams() })
+    }
+
+    /// `place`, `lift`, `keep` with `cell` (`{"q", "r"}`); `pass`.
+    fn action_data(action: &SixAction) -> ActionData {
+        let cell = |c: Cell| serde_json::json!({ "cell": { "q": c.q(), "r": c.r() } });
+        match *action {
+            SixAction::Place(c) => ActionData::with("place", cell(c)),
+            SixAction::Lift(c) => ActionData::with("lift", cell(c)),
+            SixAction::Keep(c) => ActionData::with("keep", cell(c)),
+            SixAction::Pass => ActionData::bare("pass"),
+        }
     }
 
     fn score_bounds(options: &SixOptions) -> (f64, f64) {

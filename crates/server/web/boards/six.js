@@ -26,11 +26,12 @@ export function drawSix(snapshot, act) {
   const stones = new Map();
   for (const c of view.red || []) stones.set(c, 'red');
   for (const c of view.black || []) stones.set(c, 'black');
-  // Legal actions by cell: `place q,r` on empty cells, `lift`/`keep q,r` on stones.
+  // Legal actions by cell, from their data: `place` on empty cells,
+  // `lift` and `keep` on stones.
   const byCell = new Map();
   for (const l of snapshot.legal || []) {
-    const m = /^(place|lift|keep|capture) (-?\d+,-?\d+)$/.exec(l.action);
-    if (m) byCell.set(m[2], l.action);
+    const cell = l.params && l.params.cell;
+    if (cell) byCell.set(`${cell.q},${cell.r}`, l.action);
   }
   const cells = [...stones.keys(), ...byCell.keys()].map(parse);
   if (!cells.length) cells.push([0, 0]);
