@@ -516,6 +516,65 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_locked_database_fails_a_batch_at_once_and_the_health_says_so() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-locked-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("games.db");
+        let busy = Duration::from_millis(200);
+        let store = Store::open_with(Some(&path), busy).unwrap();
+        for id in ["a", "b", "c", "d"] {
+            store.create(row(id)).await.unwrap();
+        }
+        let lock = rusqlite::Connection::open(&path).unwrap();
+        lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+        // Sent together, they share one transaction: it waits out the busy
+        // timeout once, not once per command.
+        let started = std::time::Instant::now();
+        let (a, b, c, d) = tokio::join!(
+            store.append("a", 0, vec!["x".into()]),
+            store.append("b", 0, vec!["x".into()]),
+            store.append("c", 0, vec!["x".into()]),
+            store.append("d", 0, vec!["x".into()]),
+        );
+        let waited = started.elapsed();
+        for result in [a, b, c, d] {
+            let e = result.unwrap_err();
+            assert!(e.is_transient(), "{e}");
+        }
+        assert!(waited < busy * 3, "{waited:?}");
+        let health = store.health();
+        assert!(health.failing && health.queue == 0, "{health:?}");
+        assert!(health.last_error.unwrap().message.contains("locked"));
+        lock.execute_batch("COMMIT").unwrap();
+        store.append("a", 0, vec!["x".into()]).await.unwrap();
+        assert!(!store.health().failing);
+        // The creator is stored with the table.
+        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
+        assert_eq!(stored[0].0.creator.as_deref(), Some("192.0.2.1"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_older_database_gets_the_creator_column() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-creator-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.db");
+        let old = rusqlite::Connection::open(&path).unwrap();
+        old.execute_batch(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+                 seed INTEGER NOT NULL, seats TEXT NOT NULL, spectator_token TEXT NOT NULL,
+                 created_at INTEGER NOT NULL, format INTEGER NOT NULL DEFAULT 1);
+             INSERT INTO tables VALUES ('old', 'six', '{}', 1, '{\"seats\": []}', 't', 0, 2);",
+        )
+        .unwrap();
+        drop(old);
+        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
+        assert_eq!(stored[0].0.creator, None, "a table stored before creators were kept");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[tokio::test]
     async fn appends_are_kept_in_order_and_a_bad_one_fails_alone() {
         let dir = std::env::temp_dir().join(format!("spieltisch-store-{}", std::process::id()));
