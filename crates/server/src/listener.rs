@@ -61,6 +61,7 @@ pub(crate) async fn run(listener: TcpListener, app: Shared, shutdown: impl Futur
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!("cannot set TCP_NODELAY: {e}");
         }
+        let Ok(()) = std::future::poll_fn(|cx| Service::<SocketAddr>::poll_ready(&mut make, cx)).await;
         let Ok(service) = make.call(peer).await;
         let connection =
             http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service)).with_upgrades();
