@@ -2,10 +2,12 @@
 
 use crate::error::CliError;
 use clap::Args;
+use spieltisch_server::client_addr::TrustedProxies;
+use spieltisch_server::limits::Limits;
 use spieltisch_server::loadtest::{LoadConfig, run};
 use spieltisch_server::{ServerConfig, serve as serve_forever};
 use std::io::Write;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -35,6 +37,110 @@ pub struct ServeArgs {
     /// Without it the server refuses every option value that names a file.
     #[arg(long, value_name = "DIR")]
     pub game_files: Option<PathBuf>,
+    #[command(flatten)]
+    pub clients: ClientLimitArgs,
+    #[command(flatten)]
+    pub server: ServerLimitArgs,
+    #[command(flatten)]
+    pub timeouts: TimeoutArgs,
+}
+
+/// What one client address may take (docs/security.md). An IPv6 client is
+/// counted by its /64.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Limits per client address")]
+pub struct ClientLimitArgs {
+    /// HTTP requests per second from one address (WebSocket upgrades and
+    /// page assets included), after a burst of --request-burst.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub requests_per_second: u32,
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub request_burst: u32,
+    /// Open HTTP connections from one address (a trusted proxy is exempt).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub connections_per_address: u64,
+    /// Open WebSockets (seats and spectators at tables) from one address.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub websockets_per_address: u64,
+    /// Tables one address may create per minute.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub tables_per_minute: u32,
+    /// Unfinished tables one address may hold (finished ones do not count).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub tables_per_address: u64,
+    /// A reverse proxy whose X-Forwarded-For names the client (repeatable);
+    /// from any other peer the header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<IpAddr>,
+    /// For benchmarks only: lift every per-address and per-connection limit
+    /// (request, table and message rates, connection, WebSocket and table
+    /// caps per address), so that `spieltisch loadtest --target` can load
+    /// this server from one address. The server-wide caps and the timeouts
+    /// stay.
+    #[arg(long)]
+    pub no_client_limits: bool,
+}
+
+/// What the server holds at most, whoever asks.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Server-wide limits")]
+pub struct ServerLimitArgs {
+    /// Unfinished tables at once (finished ones do not count).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub max_tables: u64,
+    /// Open HTTP connections at once (upgraded WebSockets count under
+    /// --max-websockets); keep their sum under the open-file limit.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_connections: u64,
+    /// Open WebSockets at once.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_websockets: u64,
+}
+
+/// How long the server waits for a client.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Timeouts")]
+pub struct TimeoutArgs {
+    /// Seconds a client may take to send a request's headers (and an idle
+    /// kept-alive connection stays open).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub header_timeout_seconds: u64,
+    /// Seconds between the server's pings on a WebSocket.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub ws_ping_seconds: u64,
+    /// Seconds without a word (not even a pong) after which a WebSocket is
+    /// closed; more than --ws-ping-seconds.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(2..=7200))]
+    pub ws_idle_seconds: u64,
+}
+
+impl ServeArgs {
+    /// The limits these flags set.
+    pub fn limits(&self) -> Result<Limits, CliError> {
+        let (c, s, t) = (&self.clients, &self.server, &self.timeouts);
+        if t.ws_idle_seconds <= t.ws_ping_seconds {
+            return Err(CliError::Usage(format!(
+                "--ws-idle-seconds ({}) must be more than --ws-ping-seconds ({}), or every connection would be closed",
+                t.ws_idle_seconds, t.ws_ping_seconds
+            )));
+        }
+        Ok(Limits {
+            per_client: !c.no_client_limits,
+            requests_per_second: c.requests_per_second,
+            request_burst: c.request_burst,
+            connections_per_address: c.connections_per_address as usize,
+            max_connections: s.max_connections as usize,
+            websockets_per_address: c.websockets_per_address as usize,
+            max_websockets: s.max_websockets as usize,
+            tables_per_minute: c.tables_per_minute,
+            tables_per_address: c.tables_per_address as usize,
+            header_timeout: Duration::from_secs(t.header_timeout_seconds),
+            ws_ping: Duration::from_secs(t.ws_ping_seconds),
+            ws_idle: Duration::from_secs(t.ws_idle_seconds),
+            trusted_proxies: TrustedProxies::new(c.trusted_proxies.iter().copied()),
+            ..Limits::default()
+        })
+    }
 }
 
 /// The default database: in the user's data directory.
@@ -51,6 +157,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 }
 
 pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
+    let limits = args.limits()?;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -66,6 +173,9 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.game_files {
         eprintln!("spieltisch: clients may name game files inside {}", dir.display());
     }
+    if !limits.per_client {
+        eprintln!("spieltisch: --no-client-limits: no limits per client address (for benchmarks only)");
+    }
     eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
     let config = ServerConfig {
         addr: args.addr,
@@ -73,6 +183,8 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         window_deadline: Duration::from_secs(args.window_seconds),
         game_files: args.game_files.clone(),
+        max_tables: args.server.max_tables as usize,
+        limits,
         ..ServerConfig::default()
     };
     runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
@@ -99,8 +211,10 @@ pub struct LoadtestArgs {
     /// connections), in seconds.
     #[arg(long, default_value_t = 3)]
     pub warmup: u64,
-    /// A running server to load (its per-connection message limit applies);
-    /// default: a server in this process, in memory, without the limit.
+    /// A running server to load, started with `spieltisch serve
+    /// --no-client-limits` (otherwise its limits per client address refuse
+    /// the load tool's many tables and connections from one address);
+    /// default: a server in this process, in memory, without those limits.
     #[arg(long)]
     pub target: Option<SocketAddr>,
     /// The in-process server stores its games in this SQLite file (created
@@ -164,6 +278,37 @@ pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliErro
             l.p50, l.p90, l.p99, l.max
         )?;
         writeln!(out, "refused messages: {} {:?}", report.errors, report.errors_by_code)?;
+        if report.limited() {
+            writeln!(
+                out,
+                "the server refused the load for its limits per client address: start it with `spieltisch serve --no-client-limits` to benchmark it"
+            )?;
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    #[test]
+    fn the_flags_default_to_the_servers_limits() {
+        let cli = Cli::parse_from(["serve"]);
+        assert_eq!(cli.serve.limits().unwrap(), Limits::default());
+        assert_eq!(cli.serve.server.max_tables as usize, ServerConfig::default().max_tables);
+        let lifted = Cli::parse_from(["serve", "--no-client-limits", "--trusted-proxy", "10.0.0.1"]);
+        let limits = lifted.serve.limits().unwrap();
+        assert!(!limits.per_client);
+        assert!(limits.trusted_proxies.contains("10.0.0.1".parse().unwrap()));
+        let silly = Cli::parse_from(["serve", "--ws-ping-seconds", "30", "--ws-idle-seconds", "30"]);
+        assert!(silly.serve.limits().is_err());
+    }
 }

@@ -20,10 +20,18 @@ pub enum ServerError {
     BadRequest(String),
     #[error("message too large (at most {0} bytes)")]
     TooLarge(usize),
-    #[error("too many messages: slow down")]
-    RateLimited,
-    #[error("the server holds too many tables (at most {0})")]
+    #[error("too many requests: try again in {0} s")]
+    RateLimited(u64),
+    #[error("the server holds too many unfinished tables (at most {0}); try again later")]
     Full(usize),
+    #[error("this address holds too many unfinished tables (at most {0}): finish one first")]
+    TooManyTables(usize),
+    #[error("this address has too many connections open (at most {0})")]
+    TooManyConnections(usize),
+    #[error("the server has too many connections open (at most {0}); try again later")]
+    Busy(usize),
+    #[error("{0}")]
+    Stalled(String),
     #[error("the game is not over yet: replays open at the end")]
     NotFinished,
     #[error("storage failed, nothing was changed: {0}")]
@@ -44,8 +52,12 @@ impl ServerError {
             ServerError::Catalog(e) => e.code(),
             ServerError::BadRequest(_) => "request.invalid",
             ServerError::TooLarge(_) => "message.too_large",
-            ServerError::RateLimited => "rate.limited",
+            ServerError::RateLimited(_) => "rate.limited",
             ServerError::Full(_) => "server.full",
+            ServerError::TooManyTables(_) => "tables.too_many",
+            ServerError::TooManyConnections(_) => "connections.too_many",
+            ServerError::Busy(_) => "server.busy",
+            ServerError::Stalled(_) => "table.stalled",
             ServerError::NotFinished => "replay.not_finished",
             ServerError::Storage(_) => "server.storage",
             ServerError::Answered => "action.answered",
@@ -61,22 +73,41 @@ impl ServerError {
                 StatusCode::CONFLICT
             }
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ServerError::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            ServerError::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ServerError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ServerError::RateLimited(_)
+            | ServerError::TooManyTables(_)
+            | ServerError::TooManyConnections(_) => StatusCode::TOO_MANY_REQUESTS,
+            ServerError::Full(_) | ServerError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::Storage(_) | ServerError::Stalled(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(CatalogError::Internal(_)) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(_) | ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
         }
     }
 
-    /// The error as the JSON body every client receives.
+    /// The error as the JSON body every client receives: its code, a
+    /// message in English, and the numbers a client needs to say it in its
+    /// own words (`retry_after_seconds`, `limit`).
     pub fn body(&self) -> serde_json::Value {
-        json!({ "code": self.code(), "message": self.to_string() })
+        let mut body = json!({ "code": self.code(), "message": self.to_string() });
+        match self {
+            ServerError::RateLimited(seconds) => body["retry_after_seconds"] = json!(seconds),
+            ServerError::Full(limit)
+            | ServerError::TooManyTables(limit)
+            | ServerError::TooManyConnections(limit)
+            | ServerError::Busy(limit)
+            | ServerError::TooLarge(limit) => body["limit"] = json!(limit),
+            _ => {}
+        }
+        body
     }
 }
 
 impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
-        (self.status(), axum::Json(json!({ "ok": false, "error": self.body() }))).into_response()
+        let mut response =
+            (self.status(), axum::Json(json!({ "ok": false, "error": self.body() }))).into_response();
+        if let ServerError::RateLimited(seconds) = self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

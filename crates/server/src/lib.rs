@@ -10,21 +10,32 @@
 //! - Seat links carry unguessable tokens; an action is accepted only from its
 //!   seat's token; spectators get the public view.
 //! - Bots play on the server, off the async runtime, after a short pause.
+//! - One client cannot take the server from the others: requests,
+//!   connections and tables are limited per client address and in total
+//!   ([`limits`]), slow and silent connections are closed, and a table whose
+//!   commit fails tries again until storage works.
 //!
-//! The HTTP and WebSocket API is documented in `docs/api.md`.
+//! The HTTP and WebSocket API is documented in `docs/api.md`, the limits
+//! and what they guard against in `docs/security.md`.
 
+pub mod client_addr;
 pub mod error;
+mod health;
+pub mod limits;
+mod listener;
 pub mod loadtest;
 pub mod store;
 pub mod table;
 mod web;
 pub mod ws;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
+use client_addr::AddrGroup;
 use error::ServerError;
+use limits::{Gate, Limits};
 use rand::RngCore;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -50,10 +61,19 @@ pub struct ServerConfig {
     /// How long a decision that seats take together (a Steigung window)
     /// waits for people; whoever has not answered then passes.
     pub window_deadline: Duration,
-    /// The most tables held at once.
+    /// The most unfinished tables at once (finished ones do not count).
     pub max_tables: usize,
-    /// How many messages each WebSocket connection may send.
+    /// How many messages each WebSocket connection may send (lifted with
+    /// the other per-client limits when `limits.per_client` is off).
     pub rate: ws::RateLimit,
+    /// The limits per client address, on connections and on tables.
+    pub limits: Limits,
+    /// How long a write waits for a lock another connection holds on the
+    /// database before it fails.
+    pub busy_timeout: Duration,
+    /// How long a table tries a failed commit again before it gives up on
+    /// it for now (a bot's move is then tried again a little later).
+    pub commit_patience: Duration,
     /// The folder whose files clients may name in game options (course and
     /// track files); `None` refuses every option value that names a file.
     pub game_files: Option<PathBuf>,
@@ -68,6 +88,9 @@ impl Default for ServerConfig {
             window_deadline: Duration::from_secs(20),
             max_tables: 100_000,
             rate: ws::RateLimit::default(),
+            limits: Limits::default(),
+            busy_timeout: store::BUSY_TIMEOUT,
+            commit_patience: Duration::from_secs(20),
             game_files: None,
         }
     }
@@ -81,6 +104,8 @@ pub struct App {
     config: ServerConfig,
     /// `config.game_files`, canonical (what admitted files must lie under).
     game_files: Option<PathBuf>,
+    /// The limits in force and what they count.
+    gate: Gate,
 }
 
 type Shared = Arc<App>;
@@ -104,8 +129,10 @@ impl App {
                 Some(canonical)
             }
         };
-        let store = Store::open(config.db.as_deref()).map_err(|e| ServerError::Storage(e.to_string()))?;
-        let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files });
+        let store = Store::open_with(config.db.as_deref(), config.busy_timeout)
+            .map_err(|e| ServerError::Storage(e.to_string()))?;
+        let gate = Gate::new(config.limits.clone(), config.max_tables);
+        let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files, gate });
         let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
         for (row, actions) in stored {
             let mut record = Record {
@@ -154,6 +181,9 @@ impl App {
                 app.store.clone(),
                 app.settings(),
             );
+            if !table.is_over().await {
+                table.hold(app.gate.tables.admit(row.creator.clone()));
+            }
             table.resume().await;
             app.tables.write().expect("tables lock").insert(row.id, table);
         }
@@ -161,7 +191,11 @@ impl App {
     }
 
     fn settings(&self) -> TableSettings {
-        TableSettings { bot_delay: self.config.bot_delay, window_deadline: self.config.window_deadline }
+        TableSettings {
+            bot_delay: self.config.bot_delay,
+            window_deadline: self.config.window_deadline,
+            commit_patience: self.config.commit_patience,
+        }
     }
 
     fn table(&self, id: &str) -> Result<Arc<Table>, ServerError> {
@@ -213,11 +247,12 @@ pub struct CreateTable {
 
 async fn create_table(
     State(app): State<Shared>,
+    Extension(client): Extension<AddrGroup>,
     Json(req): Json<CreateTable>,
 ) -> Result<Json<Value>, ServerError> {
-    if app.table_count() >= app.config.max_tables {
-        return Err(ServerError::Full(app.config.max_tables));
-    }
+    // First, before any work: the client's rate and its place among the
+    // unfinished tables (given back if the table is not made after all).
+    let slot = app.gate.create_table(client)?;
     let specs: Vec<SeatSpec> = req
         .seats
         .iter()
@@ -260,6 +295,7 @@ async fn create_table(
         created_at: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64),
+        creator: Some(client.to_string()),
     };
     app.store.create(row).await.map_err(|e| ServerError::Storage(e.to_string()))?;
     let table = Table::new(
@@ -271,8 +307,13 @@ async fn create_table(
         app.store.clone(),
         app.settings(),
     );
+    table.hold(slot);
     app.tables.write().expect("tables lock").insert(id.clone(), Arc::clone(&table));
-    table.start().await?;
+    if let Err(e) = table.start().await {
+        // Nobody has the table's links: it leaves memory (and the limits).
+        app.tables.write().expect("tables lock").remove(&id);
+        return Err(e);
+    }
     let human_tokens: Vec<&str> = seats.iter().filter_map(|s| s.token.as_deref()).collect();
     Ok(Json(json!({
         "ok": true,
@@ -401,25 +442,33 @@ async fn games() -> Json<Value> {
 
 async fn socket(
     State(app): State<Shared>,
+    Extension(client): Extension<AddrGroup>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ServerError> {
     let (table, viewer) = app.table_for(&id, &q.token)?;
     let detail = detail_of(&q);
-    let limit = app.config.rate;
+    let slot = app.gate.websocket(client)?;
+    let limits = &app.config.limits;
+    let settings = ws::SocketSettings {
+        rate: if limits.per_client { app.config.rate } else { ws::RateLimit::LIFTED },
+        ping_every: limits.ws_ping,
+        idle_after: limits.ws_idle,
+    };
     Ok(upgrade
         .max_message_size(ws::MAX_READ)
         // The read buffer is zeroed on every read (the default is 128 KiB);
         // client messages are small, and a larger one just takes more reads.
         .read_buffer_size(1024)
-        .on_upgrade(move |socket| ws::serve_socket(socket, table, viewer, detail, limit))
+        .on_upgrade(move |socket| ws::serve_socket(socket, table, viewer, detail, settings, slot))
         .into_response())
 }
 
 /// Every route, readable at a glance.
 pub fn router(app: Shared) -> Router {
     Router::new()
+        .route("/api/health", get(health::health))
         .route("/api/games", get(games))
         .route("/api/tables", post(create_table))
         .route("/api/mine", get(mine))
@@ -430,8 +479,28 @@ pub fn router(app: Shared) -> Router {
         .merge(web::routes())
         .fallback(unknown_route)
         .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&app), admit))
         .layer(axum::middleware::from_fn(json_errors))
         .with_state(app)
+}
+
+/// Every request: who sent it (its connection's address, or the client a
+/// trusted proxy names), and whether that address may send one more now.
+/// Handlers find the address as an `Extension<AddrGroup>`.
+async fn admit(
+    State(app): State<Shared>,
+    mut request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let client = match request.extensions().get::<ConnectInfo<SocketAddr>>() {
+        Some(ConnectInfo(peer)) => app.gate.client(peer.ip(), request.headers()),
+        None => AddrGroup::UNKNOWN,
+    };
+    if let Err(e) = app.gate.request(client) {
+        return e.into_response();
+    }
+    request.extensions_mut().insert(client);
+    next.run(request).await
 }
 
 async fn unknown_route() -> ServerError {
@@ -480,21 +549,13 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
     serve_on(listener, config).await
 }
 
-/// Runs the server on a bound listener (tests bind port 0).
+/// Runs the server on a bound listener (tests bind port 0) until interrupted.
 pub async fn serve_on(listener: tokio::net::TcpListener, config: ServerConfig) -> Result<(), ServerError> {
-    use axum::serve::ListenerExt;
     let app = App::open(config).await?;
-    // Small frames must go out at once: without TCP_NODELAY, Nagle's
-    // algorithm and delayed acknowledgements add tens of milliseconds.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!("cannot set TCP_NODELAY: {e}");
-        }
-    });
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| ServerError::Storage(e.to_string()))
+    listener::prune_every(&app, Duration::from_secs(5));
+    listener::run(listener, app, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
+    Ok(())
 }

@@ -7,6 +7,10 @@
 //! When a game ends, a new one starts, so the number of games in flight stays
 //! constant. The clients share the machine with the server, so they read only
 //! the fields they need, typed, without building JSON trees.
+//!
+//! All clients come from one address, so a server with its limits per client
+//! address on refuses most of them: benchmark a running server started with
+//! `spieltisch serve --no-client-limits`. The in-process server runs so.
 
 use crate::{ServerConfig, serve_on};
 use futures_util::{SinkExt, StreamExt};
@@ -65,6 +69,15 @@ pub struct LoadReport {
     pub errors_by_code: std::collections::BTreeMap<String, u64>,
 }
 
+impl LoadReport {
+    /// Whether the server refused the load for its limits per client address.
+    pub fn limited(&self) -> bool {
+        ["rate.limited", "tables.too_many", "connections.too_many"]
+            .iter()
+            .any(|code| self.errors_by_code.contains_key(*code))
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Percentiles {
     pub p50: f64,
@@ -83,6 +96,15 @@ struct Counters {
     codes: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
+impl Counters {
+    /// Counts a refusal by its code.
+    fn refused(&self, code: &str) {
+        if let Ok(mut codes) = self.codes.lock() {
+            *codes.entry(code.to_string()).or_default() += 1;
+        }
+    }
+}
+
 /// Runs the load test and reports.
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let addr = match config.target {
@@ -91,13 +113,22 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
             // The load clients play as fast as the server answers, far faster
-            // than people click, so the in-process server lifts the per-connection
-            // message limit; a server given with `target` keeps its own.
+            // than people click, all from one address, so the in-process
+            // server lifts the limits per client (and the server-wide caps:
+            // the machine's open files are the bound); a server given with
+            // `target` keeps its own.
+            let limits = crate::limits::Limits {
+                per_client: false,
+                max_connections: usize::MAX,
+                max_websockets: usize::MAX,
+                ..crate::limits::Limits::default()
+            };
             let server = ServerConfig {
                 addr,
                 db: config.db.clone(),
                 bot_delay: Duration::ZERO,
-                rate: crate::ws::RateLimit { burst: 1e6, per_second: 1e6 },
+                max_tables: usize::MAX,
+                limits,
                 ..ServerConfig::default()
             };
             tokio::spawn(async move {
@@ -247,6 +278,7 @@ async fn play_one(
     let request = json!({"game": config.game, "options": config.options, "seats": vec!["human"; config.seats], "seed": seed});
     let (_, reply) = http_request(addr, "POST", "/api/tables", Some(&request)).await?;
     if reply["ok"] != json!(true) {
+        counters.refused(reply["error"]["code"].as_str().unwrap_or("?"));
         return Err(reply["error"].to_string());
     }
     let table = reply["table"].as_str().ok_or("no table id")?.to_string();
@@ -261,9 +293,19 @@ async fn play_one(
         let url = format!("ws://{addr}/ws/{table}?token={token}&detail=compact");
         let config =
             tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024);
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-            .await
-            .map_err(|e| e.to_string())?;
+        let (ws, _) = match tokio_tungstenite::connect_async_with_config(url, Some(config), true).await {
+            Ok(connected) => connected,
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                let body: Value = response
+                    .body()
+                    .as_deref()
+                    .and_then(|b| serde_json::from_slice(b).ok())
+                    .unwrap_or_default();
+                counters.refused(body["error"]["code"].as_str().unwrap_or("?"));
+                return Err(format!("WebSocket refused: {}", response.status()));
+            }
+            Err(e) => return Err(e.to_string()),
+        };
         let (counters, latencies, stop) = (counters.clone(), latencies.clone(), stop.clone());
         seats.push(tokio::spawn(seat_loop(
             ws,
@@ -347,9 +389,7 @@ async fn seat_loop(
         if state.kind == "error" {
             // A refused action changes nothing: ask for a fresh snapshot and play again.
             counters.errors.fetch_add(1, Ordering::Relaxed);
-            if let Ok(mut codes) = counters.codes.lock() {
-                *codes.entry(state.code.unwrap_or("?").to_string()).or_default() += 1;
-            }
+            counters.refused(state.code.unwrap_or("?"));
             pending = None;
             tokio::time::sleep(Duration::from_millis(50)).await;
             if let Err(e) = ws.send(Message::Text(r#"{"type":"sync"}"#.into())).await {

@@ -9,11 +9,18 @@
 //! `NORMAL`, the last commits before one could be rolled back). Group commit
 //! shares that sync among the actions of a batch.
 //! On start, every table is read back and its record replayed.
+//!
+//! A failed write is answered as failed and changes nothing; the tables
+//! retry their commits ([`crate::table`]). The writer keeps what the
+//! health endpoint reports: how many commands wait, whether the last
+//! transaction failed, and the last storage error.
 
 use serde::{Deserialize, Serialize};
 use spieltisch_core::Record;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::oneshot;
 
@@ -31,6 +38,10 @@ pub struct TableRow {
     pub seats: serde_json::Value,
     pub spectator_token: String,
     pub created_at: i64,
+    /// The address group of the client that created the table
+    /// ([`crate::client_addr::AddrGroup`]), which its open tables count
+    /// against; `None` for tables stored before it was kept.
+    pub creator: Option<String>,
 }
 
 #[derive(Debug, Error)]
@@ -45,6 +56,45 @@ pub enum StoreError {
     OutOfOrder { table: String, index: usize, stored: usize },
     #[error("cannot open the database at {path}: {reason}")]
     Open { path: PathBuf, reason: String },
+    /// The transaction this command was written in failed as a whole
+    /// (the database was busy or locked, the disk full, ...).
+    #[error("database: {0}")]
+    Failed(String),
+}
+
+impl StoreError {
+    /// Whether the same write may succeed when tried again (the database
+    /// was busy, locked, full or failing), as opposed to a write that is
+    /// wrong in itself (out of order) or a writer that is gone.
+    pub fn is_transient(&self) -> bool {
+        matches!(self, StoreError::Sqlite(_) | StoreError::Failed(_))
+    }
+}
+
+/// The writer's state, as the health endpoint reports it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StoreHealth {
+    /// Commands sent to the writer and not yet answered.
+    pub queue: usize,
+    /// Whether the last transaction failed (and none has succeeded since).
+    pub failing: bool,
+    /// The last storage error, if any, with when it happened.
+    pub last_error: Option<StorageFault>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StorageFault {
+    pub message: String,
+    /// Seconds since the Unix epoch.
+    pub at: u64,
+}
+
+/// What the writer and its callers share.
+#[derive(Debug, Default)]
+struct Shared {
+    queue: AtomicUsize,
+    failing: AtomicBool,
+    last_error: Mutex<Option<StorageFault>>,
 }
 
 enum Command {
@@ -68,7 +118,12 @@ enum Command {
 pub struct Store {
     commands: mpsc::Sender<Command>,
     path: Option<PathBuf>,
+    shared: Arc<Shared>,
 }
+
+/// How long a write waits for a lock another connection holds on the
+/// database before it fails (and is retried by its table).
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 const SCHEMA: &str = "
     PRAGMA journal_mode = WAL;
@@ -81,7 +136,8 @@ const SCHEMA: &str = "
         seats TEXT NOT NULL,
         spectator_token TEXT NOT NULL,
         created_at INTEGER NOT NULL,
-        format INTEGER NOT NULL DEFAULT 1
+        format INTEGER NOT NULL DEFAULT 1,
+        creator TEXT
     );
     CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -92,12 +148,17 @@ const SCHEMA: &str = "
 ";
 
 /// Adds the columns that databases written by older builds lack. Tables
-/// stored before records had a format are format 1.
+/// stored before records had a format are format 1; tables stored before
+/// their creator was kept have none.
 fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
-    let has_format =
-        conn.prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'format'")?.exists([])?;
-    if !has_format {
+    let has = |column: &str| -> Result<bool, StoreError> {
+        Ok(conn.prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?.exists([column])?)
+    };
+    if !has("format")? {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN format INTEGER NOT NULL DEFAULT 1")?;
+    }
+    if !has("creator")? {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN creator TEXT")?;
     }
     Ok(())
 }
@@ -119,26 +180,58 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
 impl Store {
     /// Opens (creating if needed) the database at `path`, or an in-memory one.
     pub fn open(path: Option<&Path>) -> Result<Self, StoreError> {
+        Self::open_with(path, BUSY_TIMEOUT)
+    }
+
+    /// [`Store::open`], with writes waiting at most `busy_timeout` for a
+    /// lock that another connection holds.
+    pub fn open_with(path: Option<&Path>, busy_timeout: Duration) -> Result<Self, StoreError> {
         if let Some(dir) = path.and_then(Path::parent).filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| StoreError::Open { path: dir.to_path_buf(), reason: e.to_string() })?;
         }
         let conn = connect(path)?;
+        conn.busy_timeout(busy_timeout)?;
         let (commands, inbox) = mpsc::channel();
-        std::thread::Builder::new().name("spieltisch-db".into()).spawn(move || writer(conn, inbox)).map_err(
-            |e| StoreError::Open {
+        let shared = Arc::new(Shared::default());
+        let theirs = Arc::clone(&shared);
+        std::thread::Builder::new()
+            .name("spieltisch-db".into())
+            .spawn(move || writer(conn, inbox, &theirs))
+            .map_err(|e| StoreError::Open {
                 path: path.map(Path::to_path_buf).unwrap_or_default(),
                 reason: e.to_string(),
-            },
-        )?;
-        Ok(Store { commands, path: path.map(Path::to_path_buf) })
+            })?;
+        Ok(Store { commands, path: path.map(Path::to_path_buf), shared })
+    }
+
+    /// Hands `command` to the writer and waits for its answer.
+    async fn send(
+        &self,
+        command: Command,
+        wait: oneshot::Receiver<Result<(), StoreError>>,
+    ) -> Result<(), StoreError> {
+        self.shared.queue.fetch_add(1, Ordering::Relaxed);
+        if self.commands.send(command).is_err() {
+            self.shared.queue.fetch_sub(1, Ordering::Relaxed);
+            return Err(StoreError::Closed);
+        }
+        wait.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// The writer's queue and its last error.
+    pub fn health(&self) -> StoreHealth {
+        StoreHealth {
+            queue: self.shared.queue.load(Ordering::Relaxed),
+            failing: self.shared.failing.load(Ordering::Relaxed),
+            last_error: self.shared.last_error.lock().map(|e| e.clone()).unwrap_or(None),
+        }
     }
 
     /// Stores a new table.
     pub async fn create(&self, row: TableRow) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
-        self.commands.send(Command::Create(row, done)).map_err(|_| StoreError::Closed)?;
-        wait.await.map_err(|_| StoreError::Closed)?
+        self.send(Command::Create(row, done), wait).await
     }
 
     /// Appends `actions` to a table's record, the first at `first_index`;
@@ -153,10 +246,7 @@ impl Store {
             return Ok(());
         }
         let (done, wait) = oneshot::channel();
-        self.commands
-            .send(Command::Append { table: table.to_string(), first_index, actions, done })
-            .map_err(|_| StoreError::Closed)?;
-        wait.await.map_err(|_| StoreError::Closed)?
+        self.send(Command::Append { table: table.to_string(), first_index, actions, done }, wait).await
     }
 
     /// Replaces a stored table's options, format and actions by `record`,
@@ -164,10 +254,7 @@ impl Store {
     /// transaction.
     pub async fn upgrade(&self, table: &str, record: Record) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
-        self.commands
-            .send(Command::Upgrade { table: table.to_string(), record, done })
-            .map_err(|_| StoreError::Closed)?;
-        wait.await.map_err(|_| StoreError::Closed)?
+        self.send(Command::Upgrade { table: table.to_string(), record, done }, wait).await
     }
 
     /// Every stored table with its actions, oldest first (read on start).
@@ -175,7 +262,8 @@ impl Store {
         let Some(path) = &self.path else { return Ok(Vec::new()) };
         let conn = connect(Some(path))?;
         let mut tables = conn.prepare(
-            "SELECT id, game, options, seed, seats, spectator_token, created_at, format FROM tables ORDER BY created_at, id",
+            "SELECT id, game, options, seed, seats, spectator_token, created_at, format, creator
+             FROM tables ORDER BY created_at, id",
         )?;
         let rows = tables
             .query_map([], |r| {
@@ -188,12 +276,13 @@ impl Store {
                     r.get::<_, String>(5)?,
                     r.get::<_, i64>(6)?,
                     r.get::<_, u32>(7)?,
+                    r.get::<_, Option<String>>(8)?,
                 ))
             })?
             .collect::<Result<Vec<_>, _>>()?;
         let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
         let mut out = Vec::with_capacity(rows.len());
-        for (id, game, options, seed, seats, spectator_token, created_at, format) in rows {
+        for (id, game, options, seed, seats, spectator_token, created_at, format, creator) in rows {
             let list = actions.query_map([&id], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
             let row = TableRow {
                 id,
@@ -204,6 +293,7 @@ impl Store {
                 seats: serde_json::from_str(&seats)?,
                 spectator_token,
                 created_at,
+                creator,
             };
             out.push((row, list));
         }
@@ -220,8 +310,9 @@ const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
 /// up to date, so an append needs no query to check its place.
 type Stored = std::collections::HashMap<String, usize>;
 
-fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
+fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared: &Shared) {
     let mut stored = Stored::new();
+    let mut failed_batches = 0u64;
     while let Ok(first) = inbox.recv() {
         // Waking this thread costs more than writing one action, so after
         // the first command of a batch it lingers a moment for others, which
@@ -235,6 +326,30 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
             }
         }
         let results = write_batch(&mut conn, &mut stored, &batch);
+        let fault = results.iter().find_map(|r| r.as_ref().err().filter(|e| e.is_transient()));
+        match fault {
+            Some(e) => {
+                failed_batches += 1;
+                let at = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                if let Ok(mut last) = shared.last_error.lock() {
+                    *last = Some(StorageFault { message: e.to_string(), at });
+                }
+                if !shared.failing.swap(true, Ordering::Relaxed) {
+                    tracing::error!("storage failed, {} commands refused: {e}", batch.len());
+                } else {
+                    tracing::debug!("storage still failing, {} commands refused: {e}", batch.len());
+                }
+            }
+            None => {
+                if shared.failing.swap(false, Ordering::Relaxed) {
+                    tracing::info!("storage works again after {failed_batches} failed transactions");
+                }
+                failed_batches = 0;
+            }
+        }
+        shared.queue.fetch_sub(batch.len(), Ordering::Relaxed);
         for (command, result) in batch.into_iter().zip(results) {
             let done = match command {
                 Command::Create(_, done) | Command::Append { done, .. } | Command::Upgrade { done, .. } => {
@@ -246,9 +361,13 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>) {
     }
 }
 
-/// Writes a batch in one transaction. If any command fails, the batch is
-/// rolled back and each command is written in a transaction of its own, so a
-/// bad command fails alone and the others still commit.
+/// Writes a batch in one transaction. If a command is wrong in itself (out
+/// of order, a duplicate table), the batch is rolled back and each command
+/// is written in a transaction of its own, so a bad command fails alone and
+/// the others still commit. If the transaction fails for any other reason
+/// (the database busy or locked, the disk full), every command of the batch
+/// fails with that error at once: writing them one by one would wait out the
+/// busy timeout once per command, and stall every table for as long.
 /// The counts in `stored` change only with a committed transaction.
 fn write_batch(
     conn: &mut rusqlite::Connection,
@@ -264,9 +383,16 @@ fn write_batch(
         tx.commit()?;
         Ok(())
     })();
-    if together.is_ok() {
-        stored.extend(counts);
-        return batch.iter().map(|_| Ok(())).collect();
+    match together {
+        Ok(()) => {
+            stored.extend(counts);
+            return batch.iter().map(|_| Ok(())).collect();
+        }
+        Err(e) if !is_wrong_in_itself(&e) => {
+            let message = e.to_string();
+            return batch.iter().map(|_| Err(StoreError::Failed(message.clone()))).collect();
+        }
+        Err(_) => {}
     }
     batch
         .iter()
@@ -281,6 +407,18 @@ fn write_batch(
         .collect()
 }
 
+/// Whether a failed write is the command's own fault, so that the other
+/// commands of its batch may still succeed without it.
+fn is_wrong_in_itself(e: &StoreError) -> bool {
+    match e {
+        StoreError::OutOfOrder { .. } | StoreError::Json(_) => true,
+        StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
+            f.code == rusqlite::ErrorCode::ConstraintViolation
+        }
+        _ => false,
+    }
+}
+
 /// Writes one command; `counts` collects the new action counts of the
 /// tables written (committed to `stored` by the caller).
 fn write_one(
@@ -292,8 +430,8 @@ fn write_one(
     match command {
         Command::Create(row, _) => {
             conn.prepare_cached(
-                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute(rusqlite::params![
                 row.id,
@@ -303,7 +441,8 @@ fn write_one(
                 row.seats.to_string(),
                 row.spectator_token,
                 row.created_at,
-                row.format
+                row.format,
+                row.creator
             ])?;
         }
         Command::Upgrade { table, record, .. } => {
@@ -359,6 +498,7 @@ mod tests {
             seats: serde_json::json!({"seats": []}),
             spectator_token: "t".into(),
             created_at: 0,
+            creator: Some("192.0.2.1".into()),
         }
     }
 
@@ -373,6 +513,65 @@ mod tests {
         let sync: i64 = conn.query_row("PRAGMA synchronous", [], |r| r.get(0)).unwrap();
         assert_eq!((mode.as_str(), sync), ("wal", 2), "2 is FULL");
         drop(conn);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_locked_database_fails_a_batch_at_once_and_the_health_says_so() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-locked-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("games.db");
+        let busy = Duration::from_millis(200);
+        let store = Store::open_with(Some(&path), busy).unwrap();
+        for id in ["a", "b", "c", "d"] {
+            store.create(row(id)).await.unwrap();
+        }
+        let lock = rusqlite::Connection::open(&path).unwrap();
+        lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+        // Sent together, they share one transaction: it waits out the busy
+        // timeout once, not once per command.
+        let started = std::time::Instant::now();
+        let (a, b, c, d) = tokio::join!(
+            store.append("a", 0, vec!["x".into()]),
+            store.append("b", 0, vec!["x".into()]),
+            store.append("c", 0, vec!["x".into()]),
+            store.append("d", 0, vec!["x".into()]),
+        );
+        let waited = started.elapsed();
+        for result in [a, b, c, d] {
+            let e = result.unwrap_err();
+            assert!(e.is_transient(), "{e}");
+        }
+        assert!(waited < busy * 3, "{waited:?}");
+        let health = store.health();
+        assert!(health.failing && health.queue == 0, "{health:?}");
+        assert!(health.last_error.unwrap().message.contains("locked"));
+        lock.execute_batch("COMMIT").unwrap();
+        store.append("a", 0, vec!["x".into()]).await.unwrap();
+        assert!(!store.health().failing);
+        // The creator is stored with the table.
+        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
+        assert_eq!(stored[0].0.creator.as_deref(), Some("192.0.2.1"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_older_database_gets_the_creator_column() {
+        let dir = std::env::temp_dir().join(format!("spieltisch-creator-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.db");
+        let old = rusqlite::Connection::open(&path).unwrap();
+        old.execute_batch(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+                 seed INTEGER NOT NULL, seats TEXT NOT NULL, spectator_token TEXT NOT NULL,
+                 created_at INTEGER NOT NULL, format INTEGER NOT NULL DEFAULT 1);
+             INSERT INTO tables VALUES ('old', 'six', '{}', 1, '{\"seats\": []}', 't', 0, 2);",
+        )
+        .unwrap();
+        drop(old);
+        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
+        assert_eq!(stored[0].0.creator, None, "a table stored before creators were kept");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -16,8 +16,16 @@
 //! (neither depends on the hand); one who has not answered by the deadline,
 //! the same for everyone, passes then. Bots start thinking at once and
 //! answer no earlier than the bot delay, whatever they hold.
+//!
+//! A table never stalls for good on storage: a commit that fails for a
+//! reason that may pass is tried again with growing pauses, each failure
+//! logged with the table's id. When it still fails, the table goes back to
+//! what is stored, tells every connection (`table.stalled`) and the log,
+//! and whatever was to happen next (a bot's move, the answers of a
+//! Steigung window) is tried again a little later, until storage works.
 
 use crate::error::ServerError;
+use crate::limits::TableSlot;
 use crate::store::Store;
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
@@ -45,7 +53,17 @@ pub struct TableSettings {
     /// How long a decision taken together waits for people; whoever has
     /// not answered then passes.
     pub window_deadline: Duration,
+    /// How long a commit is tried again before the table gives up on it
+    /// for now ([`Table::commit`]).
+    pub commit_patience: Duration,
 }
+
+/// The first pause before a failed commit is tried again; each next pause
+/// is twice as long, up to [`LAST_PAUSE`].
+const FIRST_PAUSE: Duration = Duration::from_millis(50);
+/// The longest pause between two tries of a commit, and the pause before a
+/// table that gave up on a commit tries what it was doing again.
+const LAST_PAUSE: Duration = Duration::from_secs(2);
 
 /// A decision taken together that is collecting its answers.
 #[derive(Clone, Debug)]
@@ -87,6 +105,12 @@ pub struct Table {
     pub hotseat: bool,
     live: Mutex<Live>,
     updates: watch::Sender<usize>,
+    /// Why the table cannot go on now (its last commit failed for good),
+    /// or `None`; connections tell their clients when it is set.
+    stalled: watch::Sender<Option<String>>,
+    /// The table's place among the unfinished tables, given up when the
+    /// game ends.
+    slot: std::sync::Mutex<Option<TableSlot>>,
     store: Store,
     settings: TableSettings,
 }
@@ -376,6 +400,7 @@ impl Table {
     ) -> Arc<Self> {
         let game = session.info().id.to_string();
         let (updates, _) = watch::channel(session.version());
+        let (stalled, _) = watch::channel(None);
         Arc::new(Table {
             id,
             game,
@@ -391,9 +416,24 @@ impl Table {
                 session,
             }),
             updates,
+            stalled,
+            slot: std::sync::Mutex::new(None),
             store,
             settings,
         })
+    }
+
+    /// Counts the table among the unfinished ones until its game ends.
+    pub fn hold(&self, slot: TableSlot) {
+        if let Ok(mut held) = self.slot.lock() {
+            *held = Some(slot);
+        }
+    }
+
+    /// A receiver that wakes when the table stalls (with the reason) or
+    /// goes on again (`None`).
+    pub fn stalls(&self) -> watch::Receiver<Option<String>> {
+        self.stalled.subscribe()
     }
 
     /// The viewer a token speaks for on this table. Every token is compared,
@@ -565,6 +605,8 @@ impl Table {
         }
         live.run_chance();
         if let Err(e) = self.commit(live, before).await {
+            // The answers stay; they are applied again a little later.
+            window.deadline = Some(self.close_window_at(window.version, LAST_PAUSE));
             live.window = Some(window);
             return Err(e);
         }
@@ -582,26 +624,71 @@ impl Table {
         Ok(())
     }
 
-    /// Stores the actions after `before`; on failure rebuilds the session
-    /// from what is stored, so memory never runs ahead of the database.
+    /// Stores the actions after `before`. A write that fails for a reason
+    /// that may pass (the database busy or locked, the disk full) is tried
+    /// again after [`FIRST_PAUSE`], then after pauses twice as long each up
+    /// to [`LAST_PAUSE`], for at most the table's `commit_patience`; every
+    /// failure is logged with the table's id. The table's lock is held all
+    /// the while, so nobody sees a move before it is stored. When the
+    /// actions cannot be stored, the session is rebuilt from what is
+    /// stored, so memory never runs ahead of the database, and every
+    /// connection hears that the table is stalled.
     async fn commit(&self, live: &mut Live, before: usize) -> Result<(), ServerError> {
-        let new = live.session.record().actions[before..].to_vec();
-        if let Err(e) = self.store.append(&self.id, before, new).await {
-            let mut record = live.session.record().clone();
-            record.actions.truncate(before);
-            if let Ok(restored) = session_from_record(&record) {
-                live.session = restored;
+        let started = tokio::time::Instant::now();
+        let mut pause = FIRST_PAUSE;
+        let mut attempt = 1u32;
+        let error = loop {
+            let new = live.session.record().actions[before..].to_vec();
+            match self.store.append(&self.id, before, new).await {
+                Ok(()) => {
+                    if attempt > 1 {
+                        tracing::info!(table = %self.id, attempt, "commit stored after retrying");
+                    }
+                    self.stalled.send_if_modified(|stalled| stalled.take().is_some());
+                    return Ok(());
+                }
+                Err(e) if e.is_transient() && started.elapsed() + pause <= self.settings.commit_patience => {
+                    tracing::warn!(
+                        table = %self.id,
+                        attempt,
+                        retry_in_ms = pause.as_millis() as u64,
+                        "commit failed, retrying: {e}"
+                    );
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(LAST_PAUSE);
+                    attempt += 1;
+                }
+                Err(e) => break e,
             }
-            live.words = None;
-            return Err(ServerError::Storage(e.to_string()));
+        };
+        tracing::error!(
+            table = %self.id,
+            attempt,
+            "commit failed for good, the table stays at version {before} and cannot go on until storage works: {error}"
+        );
+        let mut record = live.session.record().clone();
+        record.actions.truncate(before);
+        if let Ok(restored) = session_from_record(&record) {
+            live.session = restored;
         }
-        Ok(())
+        live.words = None;
+        live.frames.written.clear();
+        self.stalled.send_replace(Some(format!(
+            "this table cannot store its moves now ({error}); it goes on once storage works again"
+        )));
+        Err(ServerError::Storage(error.to_string()))
     }
 
     /// Tells every connection about the new version and asks whoever
-    /// decides next; returns the version.
+    /// decides next; returns the version. A finished table gives up its
+    /// place among the unfinished ones.
     fn announce(self: &Arc<Self>, live: &mut Live) -> usize {
         let version = live.session.version();
+        if live.session.turn() == Turn::Over
+            && let Ok(mut held) = self.slot.lock()
+        {
+            held.take();
+        }
         self.updates.send_replace(version);
         self.ask(live);
         version
@@ -652,16 +739,20 @@ impl Table {
                 None => {}
             }
         }
-        let complete = window.complete();
+        let wait = if window.complete() { Duration::ZERO } else { self.settings.window_deadline };
+        window.deadline = Some(self.close_window_at(version, wait));
+        live.window = Some(window);
+    }
+
+    /// Starts the task that closes the window of `version` after `wait`.
+    fn close_window_at(self: &Arc<Self>, version: usize, wait: Duration) -> tokio::task::AbortHandle {
         let table = Arc::clone(self);
-        let deadline = tokio::time::Instant::now()
-            + if complete { Duration::ZERO } else { self.settings.window_deadline };
-        let waiting = tokio::spawn(async move {
+        let deadline = tokio::time::Instant::now() + wait;
+        tokio::spawn(async move {
             tokio::time::sleep_until(deadline).await;
             table.close_window(version).await;
-        });
-        window.deadline = Some(waiting.abort_handle());
-        live.window = Some(window);
+        })
+        .abort_handle()
     }
 
     /// The deadline of the decision taken together at `version`: whoever
@@ -725,11 +816,20 @@ impl Table {
             })
             .await;
             match choice {
-                Ok(Ok(action)) => {
-                    if let Err(e) = table.act(seat, Some(version), &action).await {
-                        tracing::warn!(table = %table.id, seat, "bot move not applied: {e}");
+                Ok(Ok(action)) => match table.act(seat, Some(version), &action).await {
+                    Ok(_) => {}
+                    Err(ServerError::Storage(e)) => {
+                        // The table is back at `version`: the bot moves
+                        // again a little later, until storage works.
+                        tracing::warn!(table = %table.id, seat, "bot move not stored, asking again: {e}");
+                        tokio::time::sleep(LAST_PAUSE).await;
+                        let mut live = table.live.lock().await;
+                        if live.session.version() == version {
+                            table.ask(&mut live);
+                        }
                     }
-                }
+                    Err(e) => tracing::warn!(table = %table.id, seat, "bot move not applied: {e}"),
+                },
                 Ok(Err(e)) => tracing::error!(table = %table.id, seat, "bot failed: {e}"),
                 Err(e) => tracing::error!(table = %table.id, seat, "bot task failed: {e}"),
             }
@@ -1065,12 +1165,16 @@ mod tests {
             seats: json!({}),
             spectator_token: "s".into(),
             created_at: 0,
+            creator: None,
         };
         store.create(row).await.unwrap();
         store.append("t", 0, record.actions.clone()).await.unwrap();
         let seats = specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: None }).collect();
-        let settings =
-            TableSettings { bot_delay: Duration::from_millis(400), window_deadline: Duration::from_secs(20) };
+        let settings = TableSettings {
+            bot_delay: Duration::from_millis(400),
+            window_deadline: Duration::from_secs(20),
+            commit_patience: Duration::from_secs(20),
+        };
         Table::new(
             "t".into(),
             seats,

@@ -6,17 +6,25 @@
 //! `{"type":"sync"}`, `{"type":"ping"}`. Server → client: a `state` snapshot
 //! on connect (and when asked with `lang` or `sync`), then an `update` after
 //! every change (what changed since the version the client had),
-//! `{"type":"error","code":...,"message":...}` for anything refused,
+//! `{"type":"error","code":...,"message":...}` for anything refused (and
+//! `table.stalled` when the table cannot store its moves for now),
 //! `{"type":"pong"}`.
+//!
+//! The server pings every connection; one from which nothing at all (not
+//! even the pong that every WebSocket client sends by itself) has come for
+//! the idle time is closed (1001), and so is one that does not take what
+//! the server sends within that time.
 
 use crate::error::ServerError;
+use crate::limits::{Slot, seconds};
 use crate::table::{Detail, Table};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use serde::Deserialize;
 use serde_json::json;
 use spieltisch_core::Viewer;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use tokio::time::Instant as Clock;
 
 /// The largest message a client may send.
 pub const MAX_MESSAGE: usize = 16 * 1024;
@@ -36,6 +44,22 @@ impl Default for RateLimit {
     fn default() -> Self {
         RateLimit { burst: 30.0, per_second: 15.0 }
     }
+}
+
+impl RateLimit {
+    /// No limit worth the name (benchmarks).
+    pub const LIFTED: RateLimit = RateLimit { burst: 1e6, per_second: 1e6 };
+}
+
+/// How a connection is kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SocketSettings {
+    pub rate: RateLimit,
+    /// How often the server pings.
+    pub ping_every: Duration,
+    /// How long the client may stay silent (or leave what is sent unread)
+    /// before the connection is closed.
+    pub idle_after: Duration,
 }
 
 #[derive(Deserialize)]
@@ -67,10 +91,17 @@ impl Bucket {
             false
         }
     }
+
+    /// How long until the next message is allowed.
+    fn wait(&self) -> Duration {
+        Duration::from_secs_f64(((1.0 - self.tokens) / self.limit.per_second).clamp(0.0, 3600.0))
+    }
 }
 
 fn error_text(e: &ServerError) -> Utf8Bytes {
-    json!({ "type": "error", "code": e.code(), "message": e.to_string() }).to_string().into()
+    let mut message = e.body();
+    message["type"] = json!("error");
+    message.to_string().into()
 }
 
 /// One connection: what it sees, and the version its client has.
@@ -148,19 +179,48 @@ impl Connection {
     }
 }
 
+/// Serves one connection until it closes; `slot` is its place among the
+/// open WebSockets, given back when it ends.
 pub async fn serve_socket(
     mut socket: WebSocket,
     table: Arc<Table>,
     viewer: Viewer,
     detail: Detail,
-    limit: RateLimit,
+    settings: SocketSettings,
+    slot: Slot,
 ) {
     let mut updates = table.subscribe();
-    let mut bucket = Bucket { limit, tokens: limit.burst, last: Instant::now() };
+    let mut bucket = Bucket { limit: settings.rate, tokens: settings.rate.burst, last: Instant::now() };
     table.connected(viewer, true).await;
     let mut conn = Connection { table, viewer, detail, sent: 0 };
-    talk(&mut socket, &mut conn, &mut updates, &mut bucket).await;
+    talk(&mut socket, &mut conn, &mut updates, &mut bucket, settings).await;
     conn.table.connected(viewer, false).await;
+    drop(slot);
+}
+
+/// Sends one message, unless the client has not taken what was sent
+/// before within `patience`; false when the connection is done.
+async fn send(socket: &mut WebSocket, message: Message, patience: Duration) -> bool {
+    matches!(tokio::time::timeout(patience, socket.send(message)).await, Ok(Ok(())))
+}
+
+/// How long a connection the server closes waits for the client's close
+/// frame (the closing handshake), reading and dropping anything else.
+const CLOSING: Duration = Duration::from_secs(5);
+
+/// Closes the connection: sends `frame`, then waits (at most [`CLOSING`])
+/// for the client's close frame, so that the client reads the reason
+/// before the connection is gone.
+async fn close(socket: &mut WebSocket, frame: CloseFrame, patience: Duration) {
+    if !send(socket, Message::Close(Some(frame)), patience).await {
+        return;
+    }
+    let deadline = Clock::now() + CLOSING;
+    while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline, socket.recv()).await {
+        if matches!(message, Message::Close(_)) {
+            break;
+        }
+    }
 }
 
 /// Serves one connection until it closes.
@@ -169,38 +229,48 @@ async fn talk(
     conn: &mut Connection,
     updates: &mut tokio::sync::watch::Receiver<usize>,
     bucket: &mut Bucket,
+    settings: SocketSettings,
 ) {
+    let patience = settings.idle_after;
+    let mut stalls = conn.table.stalls();
+    stalls.mark_unchanged();
     // Marked before the snapshot is taken: a change after it wakes us, and
     // the update then starts from the snapshot's version, so nothing is missed.
     updates.mark_unchanged();
     let first = conn.snapshot().await;
-    if socket.send(Message::Text(first)).await.is_err() {
+    if !send(socket, Message::Text(first), patience).await {
         return;
     }
+    let mut pings = tokio::time::interval_at(Clock::now() + settings.ping_every, settings.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = Clock::now();
     loop {
         // Receiving is cancel-safe, so one socket serves both branches
         // without splitting it (and locking its halves on every message).
         let reply = tokio::select! {
-            incoming = socket.recv() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(Message::Text(text))) if text.len() > MAX_MESSAGE => {
-                    let refusal = error_text(&ServerError::TooLarge(MAX_MESSAGE));
-                    let _ = socket.send(Message::Text(refusal)).await;
-                    let close = CloseFrame { code: close_code::SIZE, reason: "message too large".into() };
-                    let _ = socket.send(Message::Close(Some(close))).await;
-                    break;
-                }
-                Some(Ok(Message::Text(text))) => {
-                    if bucket.take() {
-                        conn.handle(text.as_str()).await
-                    } else {
-                        Some(error_text(&ServerError::RateLimited))
+            incoming = socket.recv() => {
+                heard = Clock::now();
+                match incoming {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(Message::Text(text))) if text.len() > MAX_MESSAGE => {
+                        let refusal = error_text(&ServerError::TooLarge(MAX_MESSAGE));
+                        send(socket, Message::Text(refusal), patience).await;
+                        let frame = CloseFrame { code: close_code::SIZE, reason: "message too large".into() };
+                        close(socket, frame, patience).await;
+                        break;
                     }
+                    Some(Ok(Message::Text(text))) => {
+                        if bucket.take() {
+                            conn.handle(text.as_str()).await
+                        } else {
+                            Some(error_text(&ServerError::RateLimited(seconds(bucket.wait()))))
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        Some(error_text(&ServerError::BadRequest("send JSON text messages".into())))
+                    }
+                    Some(Ok(_)) => None,
                 }
-                Some(Ok(Message::Binary(_))) => {
-                    Some(error_text(&ServerError::BadRequest("send JSON text messages".into())))
-                }
-                Some(Ok(_)) => None,
             },
             changed = updates.changed() => {
                 if changed.is_err() {
@@ -209,9 +279,27 @@ async fn talk(
                 updates.mark_unchanged();
                 conn.update().await
             }
+            changed = stalls.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let reason = stalls.borrow_and_update().clone();
+                reason.map(|reason| error_text(&ServerError::Stalled(reason)))
+            }
+            _ = pings.tick() => {
+                if !send(socket, Message::Ping(Default::default()), patience).await {
+                    break;
+                }
+                None
+            }
+            () = tokio::time::sleep_until(heard + settings.idle_after) => {
+                let reason = format!("nothing heard for {:?}", settings.idle_after);
+                close(socket, CloseFrame { code: close_code::AWAY, reason: reason.into() }, patience).await;
+                break;
+            }
         };
         if let Some(frame) = reply
-            && socket.send(Message::Text(frame)).await.is_err()
+            && !send(socket, Message::Text(frame), patience).await
         {
             break;
         }

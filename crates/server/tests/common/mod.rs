@@ -24,9 +24,14 @@ impl TestServer {
 
     /// A server with this configuration (its address and bot delay are the test's).
     pub async fn start_with(config: ServerConfig) -> Self {
+        Self::start_as(ServerConfig { bot_delay: Duration::ZERO, ..config }).await
+    }
+
+    /// A server with exactly this configuration, but on a free loopback port.
+    pub async fn start_as(config: ServerConfig) -> Self {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let config = ServerConfig { addr, bot_delay: Duration::ZERO, ..config };
+        let config = ServerConfig { addr, ..config };
         let task = tokio::spawn(async move {
             serve_on(listener, config).await.unwrap();
         });
@@ -67,6 +72,73 @@ impl TestServer {
     async fn socket_at(&self, url: &str) -> Socket {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         Socket { ws, frames: Vec::new(), current: None }
+    }
+
+    /// A TCP connection to the server from `source`, a loopback address
+    /// such as 127.0.0.2 (the whole of 127.0.0.0/8 is this machine), so
+    /// that a test can be several clients.
+    pub async fn connect_from(&self, source: [u8; 4]) -> TcpStream {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(SocketAddr::from((source, 0))).unwrap();
+        socket.connect(self.addr).await.unwrap()
+    }
+
+    /// An HTTP/1.1 request from `source`, with more header lines
+    /// (`extra`, each ended by CRLF); returns the status, the headers
+    /// (lower case) and the JSON body.
+    pub async fn http_from(
+        &self,
+        source: [u8; 4],
+        method: &str,
+        path: &str,
+        extra: &str,
+        body: Option<&Value>,
+    ) -> (u16, String, Value) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = self.connect_from(source).await;
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).await.unwrap();
+        let text = String::from_utf8_lossy(&response).into_owned();
+        let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = headers.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+        (status, headers.to_ascii_lowercase(), serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
+    /// Opens a table from `source`; returns the status and the reply.
+    pub async fn create_from(&self, source: [u8; 4], request: &Value) -> (u16, Value) {
+        let (status, _, reply) = self.http_from(source, "POST", "/api/tables", "", Some(request)).await;
+        (status, reply)
+    }
+
+    /// A WebSocket from `source`, or the refusal's status and JSON body.
+    pub async fn socket_from(
+        &self,
+        source: [u8; 4],
+        table: &str,
+        token: &str,
+    ) -> Result<Socket, (u16, Value)> {
+        let stream = self.connect_from(source).await;
+        let url = format!("ws://{}/ws/{table}?token={token}", self.addr);
+        match tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(stream)).await {
+            Ok((ws, _)) => Ok(Socket { ws, frames: Vec::new(), current: None }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                let body = response.body().as_deref().and_then(|b| serde_json::from_slice(b).ok());
+                Err((response.status().as_u16(), body.unwrap_or_default()))
+            }
+            Err(e) => panic!("WebSocket from {source:?}: {e}"),
+        }
+    }
+
+    /// `GET /api/health`: its status and body.
+    pub async fn health(&self) -> (u16, Value) {
+        self.http("GET", "/api/health", None).await
     }
 }
 
@@ -167,6 +239,15 @@ impl Socket {
 
     pub async fn act(&mut self, version: u64, action: &str) {
         self.send(json!({"type": "act", "version": version, "action": action})).await;
+    }
+
+    /// The next message of any kind (pings and pongs too), without waiting
+    /// longer than `within`; `None` when the connection is closed.
+    pub async fn raw_next(&mut self, within: Duration) -> Option<Message> {
+        match tokio::time::timeout(within, self.ws.next()).await.expect("no message in time") {
+            Some(Ok(message)) => Some(message),
+            _ => None,
+        }
     }
 }
 
