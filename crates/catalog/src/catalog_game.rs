@@ -1,6 +1,7 @@
 //! What the front ends need of a game beyond the [`Game`] contract.
 
 use spieltisch_ai::{Knowledge, RolloutWith};
+use spieltisch_conformance::{Golden, VariantSet};
 use spieltisch_core::{Bot, Game};
 use std::path::Path;
 use std::sync::Arc;
@@ -15,6 +16,17 @@ pub trait CatalogGame: Game {
 
     /// The game's own heuristic bot (seat spec `heuristic`).
     fn heuristic() -> Box<dyn Bot<Self>>;
+
+    /// The option sets the conformance suite checks: every player count and
+    /// variant, as the game crate declares them (its `test_plan` module).
+    /// Required, like [`CatalogGame::goldens`], so that no game is registered
+    /// without its tests: `tests/every_game.rs` of this crate runs them for
+    /// every registered game.
+    fn conformance() -> Vec<VariantSet<Self::Options>>;
+
+    /// The seeded games whose every step a golden file pins (at least one
+    /// written in full: a short one), as the game crate declares them.
+    fn goldens() -> Vec<Golden<Self::Options>>;
 
     /// The seat spec behind a named level (`easy`, `medium`, `hard`), for
     /// newcomers who need not know the algorithms; each level is meant to be

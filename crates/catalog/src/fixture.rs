@@ -9,6 +9,7 @@
 use crate::CatalogGame;
 use rand::RngCore;
 use spieltisch_conformance::kuhn::{Kuhn, KuhnAction};
+use spieltisch_conformance::{Golden, VariantSet};
 use spieltisch_core::{Bot, Decision};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -30,6 +31,14 @@ impl CatalogGame for Kuhn {
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         Box::new(KuhnBot)
+    }
+
+    fn conformance() -> Vec<VariantSet<Self::Options>> {
+        spieltisch_conformance::kuhn::test_plan::conformance()
+    }
+
+    fn goldens() -> Vec<Golden<Self::Options>> {
+        spieltisch_conformance::kuhn::test_plan::goldens()
     }
 }
 

@@ -1,8 +1,10 @@
 //! [`CatalogGame`] for each registered game: its heuristic bot, whether it
-//! has secrets, and its extra summary figures.
+//! has secrets, its test plan (declared by the game crate) and its extra
+//! summary figures.
 
 use crate::{CatalogGame, Stat};
 use spieltisch_ai::{Knowledge, Series};
+use spieltisch_conformance::{Golden, VariantSet};
 use spieltisch_core::{Bot, Game};
 use std::path::Path;
 use std::sync::Arc;
@@ -19,6 +21,14 @@ impl CatalogGame for spieltisch_six::Six {
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_six::HeuristicBot>()
     }
+
+    fn conformance() -> Vec<VariantSet<Self::Options>> {
+        spieltisch_six::test_plan::conformance()
+    }
+
+    fn goldens() -> Vec<Golden<Self::Options>> {
+        spieltisch_six::test_plan::goldens()
+    }
 }
 
 /// 6-Tage Rennen: hands of cards are secret; `sim` also reports each seat
@@ -28,6 +38,14 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
+    }
+
+    fn conformance() -> Vec<VariantSet<Self::Options>> {
+        spieltisch_sechstage::test_plan::conformance()
+    }
+
+    fn goldens() -> Vec<Golden<Self::Options>> {
+        spieltisch_sechstage::test_plan::goldens()
     }
 
     /// `track`: a track file.
@@ -83,6 +101,14 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
     }
 
+    fn conformance() -> Vec<VariantSet<Self::Options>> {
+        spieltisch_ausreisser::test_plan::conformance()
+    }
+
+    fn goldens() -> Vec<Golden<Self::Options>> {
+        spieltisch_ausreisser::test_plan::goldens()
+    }
+
     /// Luck weighs heavily and the heuristic bot is good: the search needs
     /// more iterations than the default to be clearly stronger (measured in
     /// `docs/strength.md`); decisions stay cheap as rollouts end with the stage.
@@ -121,6 +147,14 @@ impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_reifenbreite::HeuristicBot>()
+    }
+
+    fn conformance() -> Vec<VariantSet<Self::Options>> {
+        spieltisch_reifenbreite::test_plan::conformance()
+    }
+
+    fn goldens() -> Vec<Golden<Self::Options>> {
+        spieltisch_reifenbreite::test_plan::goldens()
     }
 
     fn seats_option() -> Option<&'static str> {

@@ -202,3 +202,24 @@ impl Game for Kuhn {
         5
     }
 }
+
+/// What the catalog's tests run on Kuhn poker.
+pub mod test_plan {
+    use super::KuhnOptions;
+    use crate::{Config, Golden, VariantSet};
+
+    /// The one game, with many short playouts and several resamples a step.
+    pub fn conformance() -> Vec<VariantSet<KuhnOptions>> {
+        let config = Config { playouts: 50, resamples: 3, ..Config::default() };
+        vec![VariantSet::new("the game", vec![KuhnOptions::default()], config)]
+    }
+
+    pub fn goldens() -> Vec<Golden<KuhnOptions>> {
+        vec![Golden::written(
+            "showdown",
+            KuhnOptions::default(),
+            7,
+            "a check, a bet and a call: the showdown shows both cards",
+        )]
+    }
+}

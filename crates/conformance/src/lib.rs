@@ -19,16 +19,26 @@
 //!   that seat (and the spectator) the very same view, the same turn and the
 //!   same legal actions, while the other seats' secrets are re-dealt.
 //!
-//! [`playthrough`] writes a seeded game as text for a golden snapshot.
+//! [`playthrough`] writes a seeded game as text for a golden snapshot, and
+//! [`golden()`] the same game with every viewer's view and log at each step.
+//!
+//! Each game declares its test plan ([`VariantSet`]s for [`check`],
+//! [`Golden`] games) in its crate's `test_plan` module; the catalog's tests
+//! run them for every registered game.
 
+pub mod golden;
 pub mod kuhn;
+pub mod plan;
+
+pub use golden::{fnv1a64, golden};
+pub use plan::{Golden, Steps, VariantSet};
 
 use rand::{Rng, SeedableRng};
 use spieltisch_core::{ActionData, Game, GameRng, Record, Turn, Viewer, chance::pick_weighted};
 use std::collections::HashSet;
 
 /// How much to check.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Random playouts per option set.
     pub playouts: usize,

@@ -171,6 +171,7 @@ mod game;
 mod options;
 mod resample;
 mod table;
+pub mod test_plan;
 mod view;
 
 pub use action::{Action, Play};

@@ -257,6 +257,7 @@ pub mod options;
 pub mod race;
 #[cfg(test)]
 mod rules_tests;
+pub mod test_plan;
 
 pub use action::Action;
 pub use bot::HeuristicBot;

@@ -176,6 +176,7 @@ mod game;
 mod movement;
 mod options;
 mod points;
+pub mod test_plan;
 mod track;
 mod view;
 

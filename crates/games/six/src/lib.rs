@@ -145,6 +145,7 @@ mod options;
 pub mod position;
 mod repr;
 pub mod tactics;
+pub mod test_plan;
 
 pub use action::SixAction;
 pub use board::{Board, Colour, Formation};

@@ -1,73 +1,12 @@
-//! The conformance suite for 2, 3 and 4 teams on every printed course and
-//! every rules level, plus a golden playthrough.
+//! Course and board files read from disk: the conformance suite on a
+//! course of one's own, and a broken course file refused with its reason.
+//! (The suite on every printed course, team count and rules level runs for
+//! every registered game in the catalog's `tests/every_game.rs`, on the sets
+//! of `test_plan`.)
 
-use spieltisch_conformance::{Config, check, playthrough};
-use spieltisch_reifenbreite::course::{Course, read_course_file};
-use spieltisch_reifenbreite::{JerseyJudged, Level, Options, Reifenbreite};
-
-fn sets(course: &str) -> Vec<Options> {
-    let mut out = Vec::new();
-    for teams in 2..=4 {
-        for rules in [Level::Basic, Level::Advanced, Level::Pro] {
-            out.push(Options { teams, course: Course::built_in(course), rules, ..Options::default() });
-        }
-    }
-    out
-}
-
-fn config() -> Config {
-    Config { playouts: 2, seed: 11, stride: 61, resamples: 1 }
-}
-
-#[test]
-fn conformance_paris_roubaix() {
-    check::<Reifenbreite>(&sets("paris-roubaix"), config());
-}
-
-#[test]
-fn conformance_luettich() {
-    check::<Reifenbreite>(&sets("luettich"), config());
-}
-
-#[test]
-fn conformance_giro() {
-    check::<Reifenbreite>(&sets("giro"), config());
-}
-
-#[test]
-fn conformance_tour() {
-    check::<Reifenbreite>(&sets("tour"), config());
-}
-
-#[test]
-fn conformance_shared_seats_and_stage_race() {
-    let options = vec![
-        Options { teams: 4, seats: Some(2), ..Options::default() },
-        Options { teams: 3, seats: Some(2), rules: Level::Advanced, ..Options::default() },
-        Options {
-            teams: 2,
-            stages: Some(["paris-roubaix", "luettich"].map(|c| Course::built_in(c).unwrap()).to_vec()),
-            rules: Level::Pro,
-            ..Options::default()
-        },
-        // The jersey judged at the end of the round (15.1), with the
-        // claims waiting in the state.
-        Options {
-            teams: 4,
-            course: Course::built_in("tour"),
-            rules: Level::Pro,
-            jersey_judged: Some(JerseyJudged::RoundEnd),
-            ..Options::default()
-        },
-    ];
-    check::<Reifenbreite>(&options, config());
-}
-
-#[test]
-fn golden_playthrough() {
-    let options = Options { teams: 2, rules: Level::Pro, ..Options::default() };
-    insta::assert_snapshot!(playthrough::<Reifenbreite>(&options, 5));
-}
+use spieltisch_conformance::{Config, check};
+use spieltisch_reifenbreite::course::read_course_file;
+use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
 #[test]
 fn own_course_and_board_files() {

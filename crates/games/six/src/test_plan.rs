@@ -1,0 +1,65 @@
+//! What the catalog's tests run on Six (`crates/catalog/tests/every_game.rs`):
+//! the conformance suite on every player count and variant, and the golden
+//! games.
+
+use crate::SixOptions;
+use spieltisch_conformance::{Config, Golden, VariantSet};
+
+/// 2 and 4 players, with and without splitting the field; matches, short
+/// move limits and draws by repetition.
+pub fn conformance() -> Vec<VariantSet<SixOptions>> {
+    let mut variants = Vec::new();
+    for players in [2, 4] {
+        for split in [true, false] {
+            variants.push(SixOptions { players, split, ..SixOptions::default() });
+        }
+    }
+    vec![
+        VariantSet::new(
+            "2 and 4 players, with and without splitting",
+            variants,
+            Config { playouts: 12, stride: 3, ..Config::default() },
+        ),
+        VariantSet::new(
+            "matches and short draw limits",
+            vec![
+                SixOptions { games: 3, ..SixOptions::default() },
+                SixOptions { players: 4, games: 2, split: false, ..SixOptions::default() },
+                SixOptions { move_limit: 5, repetitions: 2, ..SixOptions::default() },
+                SixOptions { repetitions: 2, repeat_shifted: true, ..SixOptions::default() },
+            ],
+            Config { playouts: 6, stride: 5, ..Config::default() },
+        ),
+    ]
+}
+
+/// A game to the second round in full; a choice of parts, a match and a
+/// 4-player game as hashes.
+pub fn goldens() -> Vec<Golden<SixOptions>> {
+    vec![
+        Golden::written(
+            "second_round",
+            SixOptions::default(),
+            3,
+            "seed 3 reaches the second round: the legal actions and the order of a whole game",
+        ),
+        Golden::hashed(
+            "choice_of_parts",
+            SixOptions::default(),
+            93,
+            "seed 93 splits the field into equal parts in the second round: the `keep` step and its options",
+        ),
+        Golden::hashed(
+            "match",
+            SixOptions { games: 3, ..SixOptions::default() },
+            3,
+            "three games; the loser of each begins the next",
+        ),
+        Golden::hashed(
+            "four_players_basic",
+            SixOptions { players: 4, split: false, ..SixOptions::default() },
+            5,
+            "four players in the basic variant, played to the move limit",
+        ),
+    ]
+}
