@@ -15,6 +15,7 @@
 //! process and then run exactly these commands: the product's registry never
 //! holds a fixture.
 
+mod admin;
 mod analyze;
 mod engine;
 mod error;
@@ -68,6 +69,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Load a game server with many concurrent bot games over WebSocket.
     Loadtest(serve::LoadtestArgs),
+    /// Look after a server's database: list tables (quarantined ones too), delete tables.
+    Admin(admin::AdminArgs),
 }
 
 /// What a game is played with: options and seats.
@@ -138,6 +141,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Rate(args) => rate::run(&args, &mut out),
         Command::Serve(args) => serve::serve(&args),
         Command::Loadtest(args) => serve::loadtest(&args, &mut out),
+        Command::Admin(args) => admin::run(&args, &mut out),
     }
 }
 

@@ -144,7 +144,7 @@ impl ServeArgs {
 }
 
 /// The default database: in the user's data directory.
-fn default_db() -> PathBuf {
+pub(crate) fn default_db() -> PathBuf {
     let base = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))

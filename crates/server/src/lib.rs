@@ -48,7 +48,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
-use store::{Store, TableRow};
+use store::{Loaded, Store, TableRow};
 use table::{Detail, Extras, SeatConfig, Table, TableSettings, snapshot_of, words_of};
 
 /// How the server runs.
@@ -133,61 +133,81 @@ impl App {
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
         let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files, gate });
+        // The server always starts: damage is reported, and a table that
+        // cannot be resumed exactly is quarantined (kept, not served).
+        match app.store.integrity_check() {
+            Ok(problems) if problems.is_empty() => {}
+            Ok(problems) => tracing::error!("the database is damaged: {}", problems.join("; ")),
+            Err(e) => tracing::error!("the database could not be checked: {e}"),
+        }
         let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
-        for (row, actions) in stored {
-            let mut record = Record {
-                format: row.format,
-                game: row.game.clone(),
-                options: row.options.clone(),
-                seed: row.seed,
-                actions,
-            };
-            // Records before format 3 name course and track files; their
-            // content is read once, here, and stored with the upgrade.
-            let access = match &app.game_files {
-                Some(dir) => FileAccess::Stored(dir),
-                None => FileAccess::Nothing,
-            };
-            if let Err(e) = read_record_files(&mut record, access) {
-                tracing::error!(table = %row.id, "cannot resume: {e}");
-                continue;
-            }
-            let session = match session_from_record(&record) {
-                Ok(s) => s,
-                Err(e) => {
-                    tracing::error!(table = %row.id, "cannot resume: {e}");
-                    continue;
+        for loaded in stored {
+            let resumed = match loaded {
+                Loaded::Table(row, actions) => {
+                    let id = row.id.clone();
+                    app.resume(row, actions).await.map_err(|reason| (id, reason))
                 }
+                Loaded::Damaged { id, reason } => Err((id, reason)),
             };
-            if session.record() != &record {
-                // A table stored in an older record format: keep it in
-                // today's, the same game with the decisions that format
-                // left unwritten filled in.
-                if let Err(e) = app.store.upgrade(&row.id, session.record().clone()).await {
-                    tracing::error!(table = %row.id, "cannot upgrade the stored record: {e}");
-                    continue;
+            if let Err((id, reason)) = resumed {
+                tracing::error!(table = %id, "quarantined: {reason}");
+                if let Err(e) = app.store.quarantine(&id, &reason).await {
+                    tracing::error!(table = %id, "cannot mark the table quarantined: {e}");
                 }
-                tracing::info!(table = %row.id, from = row.format, "stored record upgraded");
             }
-            let seats: Vec<SeatConfig> =
-                serde_json::from_value(row.seats["seats"].clone()).unwrap_or_default();
-            let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
-            let table = Table::new(
-                row.id.clone(),
-                seats,
-                row.spectator_token.clone(),
-                hotseat,
-                session,
-                app.store.clone(),
-                app.settings(),
-            );
-            if !table.is_over().await {
-                table.hold(app.gate.tables.admit(row.creator.clone()));
-            }
-            table.resume().await;
-            app.tables.write().expect("tables lock").insert(row.id, table);
         }
         Ok(app)
+    }
+
+    /// Resumes a stored table exactly as it was, or says why it cannot.
+    async fn resume(&self, row: TableRow, actions: Vec<String>) -> Result<(), String> {
+        let stored_version = actions.len();
+        let mut record = Record {
+            format: row.format,
+            game: row.game.clone(),
+            options: row.options.clone(),
+            seed: row.seed,
+            actions,
+        };
+        // Records before format 3 name course and track files; their
+        // content is read once, here, and stored with the upgrade.
+        let access = match &self.game_files {
+            Some(dir) => FileAccess::Stored(dir),
+            None => FileAccess::Nothing,
+        };
+        read_record_files(&mut record, access).map_err(|e| format!("cannot read its files: {e}"))?;
+        let session = session_from_record(&record).map_err(|e| format!("its record does not replay: {e}"))?;
+        let seats: Vec<SeatConfig> = serde_json::from_value(row.seats["seats"].clone())
+            .map_err(|e| format!("its seats cannot be read: {e}"))?;
+        if seats.len() != session.seats() {
+            return Err(format!("it names {} seats for a game of {}", seats.len(), session.seats()));
+        }
+        if session.record() != &record {
+            // A table stored in an older record format: keep it in today's,
+            // the same game with the decisions that format left unwritten
+            // filled in.
+            self.store
+                .upgrade(&row.id, session.record().clone())
+                .await
+                .map_err(|e| format!("cannot store its record in today's format: {e}"))?;
+            tracing::info!(table = %row.id, from = row.format, actions = stored_version, "stored record upgraded");
+        }
+        let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
+        let table = Table::new(
+            row.id.clone(),
+            seats,
+            row.spectator_token.clone(),
+            hotseat,
+            session,
+            self.store.clone(),
+            self.settings(),
+        );
+        if !table.is_over().await {
+            table.hold(self.gate.tables.admit(row.creator.clone()));
+        }
+        table.resume().await;
+        self.tables.write().expect("tables lock").insert(row.id, table);
+        Ok(())
     }
 
     fn settings(&self) -> TableSettings {

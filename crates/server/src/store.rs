@@ -105,12 +105,68 @@ enum Command {
         actions: Vec<String>,
         done: oneshot::Sender<Result<(), StoreError>>,
     },
+    /// Marks a table as damaged, with the reason: kept, no longer loaded.
+    Quarantine {
+        table: String,
+        reason: String,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
     /// Replaces a table's record by the same game in today's format.
     Upgrade {
         table: String,
         record: Record,
         done: oneshot::Sender<Result<(), StoreError>>,
     },
+}
+
+/// A checksum of a table's actions in order: FNV-1a (64 bits) over each
+/// action's bytes followed by a line feed, written as 16 hex digits. Kept up
+/// to date as actions are appended, without reading them back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checksum(u64);
+
+impl Checksum {
+    const EMPTY: Checksum = Checksum(0xcbf2_9ce4_8422_2325);
+
+    /// The checksum of `actions`.
+    pub fn of<'a>(actions: impl IntoIterator<Item = &'a String>) -> Checksum {
+        actions.into_iter().fold(Checksum::EMPTY, |sum, action| sum.then(action))
+    }
+
+    /// The checksum of the actions so far and `action` after them.
+    pub fn then(self, action: &str) -> Checksum {
+        let step = |hash: u64, byte: u8| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        Checksum(action.bytes().chain([b'\n']).fold(self.0, step))
+    }
+
+    pub fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
+
+    fn parse(hex: &str) -> Option<Checksum> {
+        u64::from_str_radix(hex, 16).ok().map(Checksum)
+    }
+}
+
+/// What reading a stored table back gave.
+#[derive(Debug)]
+pub enum Loaded {
+    /// The table, with its actions, all as stored.
+    Table(TableRow, Vec<String>),
+    /// A table that cannot be read back exactly, and why: to be quarantined.
+    Damaged { id: String, reason: String },
+}
+
+/// A table as `spieltisch admin tables` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Listed {
+    pub id: String,
+    pub game: String,
+    pub created_at: i64,
+    /// How many actions are stored.
+    pub actions: usize,
+    /// Why the table is quarantined, if it is.
+    pub quarantined: Option<String>,
 }
 
 /// A handle to the database writer; cheap to clone.
@@ -137,7 +193,10 @@ const SCHEMA: &str = "
         spectator_token TEXT NOT NULL,
         created_at INTEGER NOT NULL,
         format INTEGER NOT NULL DEFAULT 1,
-        creator TEXT
+        creator TEXT,
+        version INTEGER,
+        checksum TEXT,
+        quarantined TEXT
     );
     CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -150,6 +209,12 @@ const SCHEMA: &str = "
 /// Adds the columns that databases written by older builds lack. Tables
 /// stored before records had a format are format 1; tables stored before
 /// their creator was kept have none.
+///
+/// Each table keeps its version (how many actions it has) and a checksum of
+/// its actions ([`Checksum`]), written in the transaction that appends
+/// them, so that a table whose actions were lost or changed is found when it
+/// is read back; and, once found damaged, why (`quarantined`): it is kept,
+/// never served, and only `spieltisch admin purge` deletes it.
 fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
     let has = |column: &str| -> Result<bool, StoreError> {
         Ok(conn.prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?.exists([column])?)
@@ -159,6 +224,14 @@ fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
     }
     if !has("creator")? {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN creator TEXT")?;
+    }
+    // Tables stored before these were kept have no version and checksum
+    // until they are next read (see `Store::load_all`).
+    for column in ["version INTEGER", "checksum TEXT", "quarantined TEXT"] {
+        let name = column.split(' ').next().unwrap_or(column);
+        if !has(name)? {
+            conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column}"))?;
+        }
     }
     Ok(())
 }
@@ -257,58 +330,172 @@ impl Store {
         self.send(Command::Upgrade { table: table.to_string(), record, done }, wait).await
     }
 
-    /// Every stored table with its actions, oldest first (read on start).
-    pub fn load_all(&self) -> Result<Vec<(TableRow, Vec<String>)>, StoreError> {
+    /// Keeps a table out of service for `reason` (see [`Loaded::Damaged`]).
+    pub async fn quarantine(&self, table: &str, reason: &str) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        let command = Command::Quarantine { table: table.to_string(), reason: reason.to_string(), done };
+        self.send(command, wait).await
+    }
+
+    /// SQLite's own check of the database file (`PRAGMA quick_check`),
+    /// bounded to the first few problems: empty when the file is sound.
+    pub fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
+        let Some(path) = &self.path else { return Ok(Vec::new()) };
+        let conn = connect(Some(path))?;
+        let mut check = conn.prepare("PRAGMA quick_check(16)")?;
+        let found = check.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+        Ok(found.into_iter().filter(|line| line != "ok").collect())
+    }
+
+    /// Every stored table that is not quarantined, with its actions, oldest
+    /// first (read on start). A table that cannot be read back exactly
+    /// comes back as [`Loaded::Damaged`]: unreadable JSON, a gap in its
+    /// action numbers, fewer or other actions than its version and checksum
+    /// say. A table stored before versions were kept gets them now.
+    pub fn load_all(&self) -> Result<Vec<Loaded>, StoreError> {
         let Some(path) = &self.path else { return Ok(Vec::new()) };
         let conn = connect(Some(path))?;
         let mut tables = conn.prepare(
-            "SELECT id, game, options, seed, seats, spectator_token, created_at, format, creator
-             FROM tables ORDER BY created_at, id",
+            "SELECT id, game, options, seed, seats, spectator_token, created_at, format, creator, version, checksum
+             FROM tables WHERE quarantined IS NULL ORDER BY created_at, id",
         )?;
         let rows = tables
             .query_map([], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, String>(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, i64>(6)?,
-                    r.get::<_, u32>(7)?,
-                    r.get::<_, Option<String>>(8)?,
+                    (
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, i64>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, String>(5)?,
+                        r.get::<_, i64>(6)?,
+                        r.get::<_, u32>(7)?,
+                        r.get::<_, Option<String>>(8)?,
+                    ),
+                    (r.get::<_, Option<i64>>(9)?, r.get::<_, Option<String>>(10)?),
                 ))
             })?
             .collect::<Result<Vec<_>, _>>()?;
-        let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+        let mut actions = conn.prepare("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
         let mut out = Vec::with_capacity(rows.len());
-        for (id, game, options, seed, seats, spectator_token, created_at, format, creator) in rows {
-            let list = actions.query_map([&id], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+        for ((id, game, options, seed, seats, spectator_token, created_at, format, creator), kept) in rows {
+            let stored = actions
+                .query_map([&id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            let damaged = |reason: String| Loaded::Damaged { id: id.clone(), reason };
+            if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
+                out.push(damaged(format!("action {gap} is missing (the stored actions skip it)")));
+                continue;
+            }
+            let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
+            let sum = Checksum::of(&list);
+            match kept {
+                (Some(version), _) if version != list.len() as i64 => {
+                    out.push(damaged(format!(
+                        "{} actions are stored, but the table has {version}: actions were lost",
+                        list.len()
+                    )));
+                    continue;
+                }
+                (Some(_), Some(hex)) if Checksum::parse(&hex) != Some(sum) => {
+                    out.push(damaged("the stored actions do not match their checksum".into()));
+                    continue;
+                }
+                (None, _) | (_, None) => {
+                    conn.execute(
+                        "UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1",
+                        rusqlite::params![id, list.len() as i64, sum.hex()],
+                    )?;
+                }
+                _ => {}
+            }
+            let (options, seats) = match (serde_json::from_str(&options), serde_json::from_str(&seats)) {
+                (Ok(options), Ok(seats)) => (options, seats),
+                (Err(e), _) => {
+                    out.push(damaged(format!("its options are not JSON: {e}")));
+                    continue;
+                }
+                (_, Err(e)) => {
+                    out.push(damaged(format!("its seats are not JSON: {e}")));
+                    continue;
+                }
+            };
             let row = TableRow {
-                id,
+                id: id.clone(),
                 game,
-                options: serde_json::from_str(&options)?,
+                options,
                 seed: seed as u64,
                 format,
-                seats: serde_json::from_str(&seats)?,
+                seats,
                 spectator_token,
                 created_at,
                 creator,
             };
-            out.push((row, list));
+            out.push(Loaded::Table(row, list));
         }
         Ok(out)
     }
+}
+
+/// Every table of the database at `path`, or only the quarantined ones,
+/// oldest first (`spieltisch admin tables`).
+pub fn list_tables(path: &Path, quarantined_only: bool) -> Result<Vec<Listed>, StoreError> {
+    let conn = existing(path)?;
+    let mut query = conn.prepare(
+        "SELECT id, game, created_at, quarantined, (SELECT COUNT(*) FROM actions WHERE table_id = tables.id)
+         FROM tables WHERE ?1 = 0 OR quarantined IS NOT NULL ORDER BY created_at, id",
+    )?;
+    let rows = query
+        .query_map([i64::from(quarantined_only)], |r| {
+            Ok(Listed {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                created_at: r.get(2)?,
+                quarantined: r.get(3)?,
+                actions: r.get::<_, i64>(4)? as usize,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Deletes the tables named, with their actions, from the database at
+/// `path` (`spieltisch admin purge`): the only way anything stored is
+/// deleted. Returns the ids that were found and deleted.
+pub fn purge(path: &Path, ids: &[String]) -> Result<Vec<String>, StoreError> {
+    let mut conn = existing(path)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let tx = conn.transaction()?;
+    let mut deleted = Vec::new();
+    for id in ids {
+        tx.execute("DELETE FROM actions WHERE table_id = ?1", [id])?;
+        if tx.execute("DELETE FROM tables WHERE id = ?1", [id])? > 0 {
+            deleted.push(id.clone());
+        }
+    }
+    tx.commit()?;
+    Ok(deleted)
+}
+
+/// The database at `path`, which must exist (an admin command never makes
+/// one), brought to today's schema.
+fn existing(path: &Path) -> Result<rusqlite::Connection, StoreError> {
+    if !path.is_file() {
+        return Err(StoreError::Open { path: path.to_path_buf(), reason: "no such database file".into() });
+    }
+    connect(Some(path))
 }
 
 /// How long the writer waits for more commands after the first of a batch:
 /// a small part of the time people or bots take to answer.
 const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
 
-/// How many actions each table has stored, as far as the writer knows:
-/// read from the database the first time a table is appended to, then kept
-/// up to date, so an append needs no query to check its place.
-type Stored = std::collections::HashMap<String, usize>;
+/// How many actions each table has stored, and their checksum, as far as
+/// the writer knows: read from the database the first time a table is
+/// appended to, then kept up to date, so an append needs no query to check
+/// its place.
+type Stored = std::collections::HashMap<String, (usize, Checksum)>;
 
 fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared: &Shared) {
     let mut stored = Stored::new();
@@ -352,9 +539,10 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared
         shared.queue.fetch_sub(batch.len(), Ordering::Relaxed);
         for (command, result) in batch.into_iter().zip(results) {
             let done = match command {
-                Command::Create(_, done) | Command::Append { done, .. } | Command::Upgrade { done, .. } => {
-                    done
-                }
+                Command::Create(_, done)
+                | Command::Append { done, .. }
+                | Command::Upgrade { done, .. }
+                | Command::Quarantine { done, .. } => done,
             };
             let _ = done.send(result);
         }
@@ -430,8 +618,9 @@ fn write_one(
     match command {
         Command::Create(row, _) => {
             conn.prepare_cached(
-                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator,
+                                     version, checksum)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, ?10)",
             )?
             .execute(rusqlite::params![
                 row.id,
@@ -442,8 +631,15 @@ fn write_one(
                 row.spectator_token,
                 row.created_at,
                 row.format,
-                row.creator
+                row.creator,
+                Checksum::EMPTY.hex()
             ])?;
+            counts.insert(row.id.clone(), (0, Checksum::EMPTY));
+        }
+        Command::Quarantine { table, reason, .. } => {
+            conn.prepare_cached("UPDATE tables SET quarantined = ?2 WHERE id = ?1")?
+                .execute(rusqlite::params![table, reason])?;
+            counts.remove(table);
         }
         Command::Upgrade { table, record, .. } => {
             conn.prepare_cached("UPDATE tables SET options = ?2, format = ?3 WHERE id = ?1")?
@@ -454,16 +650,19 @@ fn write_one(
             for (i, action) in record.actions.iter().enumerate() {
                 insert.execute(rusqlite::params![table, i as i64, action])?;
             }
-            counts.insert(table.clone(), record.actions.len());
+            let sum = Checksum::of(&record.actions);
+            stamp(conn, table, record.actions.len(), sum)?;
+            counts.insert(table.clone(), (record.actions.len(), sum));
         }
         Command::Append { table, first_index, actions, .. } => {
-            let count = match counts.get(table).or_else(|| stored.get(table)) {
-                Some(&count) => count,
+            let (count, sum) = match counts.get(table).or_else(|| stored.get(table)) {
+                Some(&known) => known,
                 None => {
-                    let count: i64 = conn
-                        .prepare_cached("SELECT COALESCE(MAX(idx) + 1, 0) FROM actions WHERE table_id = ?1")?
-                        .query_row([table], |r| r.get(0))?;
-                    count as usize
+                    let mut read =
+                        conn.prepare_cached("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+                    let list =
+                        read.query_map([table], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+                    (list.len(), Checksum::of(&list))
                 }
             };
             if count != *first_index {
@@ -478,15 +677,35 @@ fn write_one(
             for (i, action) in actions.iter().enumerate() {
                 insert.execute(rusqlite::params![table, (first_index + i) as i64, action])?;
             }
-            counts.insert(table.clone(), first_index + actions.len());
+            let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
+            stamp(conn, table, first_index + actions.len(), sum)?;
+            counts.insert(table.clone(), (first_index + actions.len(), sum));
         }
     }
+    Ok(())
+}
+
+/// Writes a table's version and checksum, in the transaction that changed
+/// its actions.
+fn stamp(conn: &rusqlite::Connection, table: &str, version: usize, sum: Checksum) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1")?
+        .execute(rusqlite::params![table, version as i64, sum.hex()])?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Loaded {
+        /// The table, for tests that expect it to be sound.
+        fn sound(&self) -> (&TableRow, &Vec<String>) {
+            match self {
+                Loaded::Table(row, actions) => (row, actions),
+                Loaded::Damaged { id, reason } => panic!("{id} damaged: {reason}"),
+            }
+        }
+    }
 
     fn row(id: &str) -> TableRow {
         TableRow {
@@ -551,7 +770,7 @@ mod tests {
         assert!(!store.health().failing);
         // The creator is stored with the table.
         let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
-        assert_eq!(stored[0].0.creator.as_deref(), Some("192.0.2.1"));
+        assert_eq!(stored[0].sound().0.creator.as_deref(), Some("192.0.2.1"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -571,7 +790,7 @@ mod tests {
         .unwrap();
         drop(old);
         let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
-        assert_eq!(stored[0].0.creator, None, "a table stored before creators were kept");
+        assert_eq!(stored[0].sound().0.creator, None, "a table stored before creators were kept");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -591,7 +810,7 @@ mod tests {
         assert!(store.create(row("a")).await.is_err(), "a table id is unique");
         let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
         assert_eq!(stored.len(), 1);
-        assert_eq!(stored[0].1, ["x", "y", "w"]);
-        assert_eq!(stored[0].0, row("a"));
+        assert_eq!(stored[0].sound().1, &["x", "y", "w"]);
+        assert_eq!(stored[0].sound().0, &row("a"));
     }
 }

@@ -1,0 +1,85 @@
+//! One policy for a damaged database: the server always starts, a table
+//! that cannot be resumed exactly is quarantined (kept, listed, never
+//! served), and the other tables are served as before.
+
+mod common;
+
+use common::{TestServer, temp_db};
+use serde_json::json;
+use spieltisch_server::store;
+
+/// A Six table that random bots play to its end.
+fn six() -> serde_json::Value {
+    json!({"game": "six", "options": {"move_limit": 20}, "seats": ["random", "random"], "seed": 1})
+}
+
+/// Waits until bots have played at least `n` actions at a table.
+async fn played(server: &TestServer, reply: &serde_json::Value, n: u64) {
+    let table = reply["table"].as_str().unwrap();
+    let token = reply["spectator"]["token"].as_str().unwrap();
+    for _ in 0..200 {
+        let (_, state) = server.http("GET", &format!("/api/tables/{table}/state?token={token}"), None).await;
+        if state["version"].as_u64().unwrap_or(0) >= n {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("the bots did not play {n} actions");
+}
+
+#[tokio::test]
+async fn damaged_tables_are_quarantined_and_the_rest_served() {
+    let db = temp_db("damaged");
+    let server = TestServer::start(Some(db.clone())).await;
+    let mut tables = Vec::new();
+    for _ in 0..4 {
+        let reply = server.create(six()).await;
+        played(&server, &reply, 3).await;
+        tables.push(reply);
+    }
+    server.kill().await;
+    let id = |k: usize| tables[k]["table"].as_str().unwrap().to_string();
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        // A lost trailing action, a gap, a changed action, unreadable seats.
+        conn.execute("DELETE FROM actions WHERE table_id = ?1 AND idx = (SELECT MAX(idx) FROM actions WHERE table_id = ?1)", [id(0)]).unwrap();
+        conn.execute("DELETE FROM actions WHERE table_id = ?1 AND idx = 1", [id(1)]).unwrap();
+        conn.execute("UPDATE actions SET action = action || ' ' WHERE table_id = ?1 AND idx = 2", [id(2)])
+            .unwrap();
+        conn.execute("UPDATE tables SET seats = '{\"hotseat\": false}' WHERE id = ?1", [id(3)]).unwrap();
+    }
+    let healthy = {
+        let server = TestServer::start(Some(db.clone())).await;
+        let reply = server.create(six()).await;
+        server.kill().await;
+        reply
+    };
+
+    let server = TestServer::start(Some(db.clone())).await;
+    for k in 0..4 {
+        let token = tables[k]["spectator"]["token"].as_str().unwrap();
+        let (status, body) =
+            server.http("GET", &format!("/api/tables/{}/state?token={token}", id(k)), None).await;
+        assert_eq!(status, 404, "table {k} must not be served: {body}");
+        assert_eq!(body["error"]["code"], "table.unknown");
+    }
+    let token = healthy["spectator"]["token"].as_str().unwrap();
+    let table = healthy["table"].as_str().unwrap();
+    let (status, _) = server.http("GET", &format!("/api/tables/{table}/state?token={token}"), None).await;
+    assert_eq!(status, 200, "the sound table is served");
+    server.kill().await;
+
+    let quarantined = store::list_tables(&db, true).unwrap();
+    let reasons: Vec<(String, String)> =
+        quarantined.iter().map(|t| (t.id.clone(), t.quarantined.clone().unwrap())).collect();
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    let reason = |k: usize| reasons.iter().find(|(i, _)| *i == id(k)).unwrap().1.clone();
+    assert!(reason(0).contains("actions were lost"), "{}", reason(0));
+    assert!(reason(1).contains("action 1 is missing"), "{}", reason(1));
+    assert!(reason(2).contains("checksum"), "{}", reason(2));
+    assert!(reason(3).contains("seats"), "{}", reason(3));
+    // Kept, not deleted: only purge deletes.
+    assert_eq!(store::list_tables(&db, false).unwrap().len(), 5);
+    assert_eq!(store::purge(&db, &[id(0), "nothing".into()]).unwrap(), [id(0)]);
+    assert_eq!(store::list_tables(&db, false).unwrap().len(), 4);
+}
