@@ -56,8 +56,8 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     };
 
     let server = TestServer::start(Some(db.clone())).await;
-    for k in 0..4 {
-        let token = tables[k]["spectator"]["token"].as_str().unwrap();
+    for (k, reply) in tables.iter().enumerate() {
+        let token = reply["spectator"]["token"].as_str().unwrap();
         let (status, body) =
             server.http("GET", &format!("/api/tables/{}/state?token={token}", id(k)), None).await;
         assert_eq!(status, 404, "table {k} must not be served: {body}");
