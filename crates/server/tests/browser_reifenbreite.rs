@@ -180,6 +180,12 @@ async fn a_finished_stage_race_shows_the_points_of_each_stage() {
         assert!(waited < 160, "the stage race did not end within 40 s");
     }
     assert_eq!(b.eval("document.querySelectorAll('#stage-sheet [data-stage-row]').length").await, json!(2));
+    // Each row names its stage's course, from the options the view carries.
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#stage-sheet [data-stage-row] td:first-child')].map(td => td.textContent)")
+            .await,
+        json!(["1. Lüttich–Bastenaken–Lüttich", "2. Paris–Roubaix"])
+    );
     // Each team's stage points add up to its riders' totals on the sheet.
     let check = b
         .eval(

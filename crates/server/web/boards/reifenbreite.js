@@ -84,6 +84,8 @@ function phaseOf(race) {
 }
 
 const seatsOf = race => race.options.seats || race.options.teams;
+/** The courses of the race, one per stage: the stage race's list, or the one course. */
+const coursesOf = race => race.options.stages || (race.options.course ? [race.options.course] : []);
 const seatOfTeam = (race, team) => team % seatsOf(race);
 const onRoad = r => r.status === 'Road' || r.status === 'Finished' || r.status === 'Dismounted';
 
@@ -598,7 +600,7 @@ function scoreSheet(snapshot, layout) {
     h('h4', { text: tx('perStage') }),
     h('table', { class: 'sheet', id: 'stage-sheet' },
       h('tr', {}, h('th', { text: tx('stage') }), ...teamIds.map(t => h('th', { text: `${tx('team')} ${t + 2}x` }))),
-      race.results.map((st, k) => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${race.tracks[k] || ''}` }),
+      race.results.map((st, k) => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${(coursesOf(race)[k] || { name: '' }).name}` }),
         ...teamIds.map(t => h('td', { text: [0, 1, 2, 3].reduce((sum, i) => sum + st[t * 4 + i], 0) }))))),
   ] : [];
   return h('div', { class: 'score-sheet', id: 'score-sheet', style: 'margin:.5rem .3rem' },
@@ -623,7 +625,8 @@ export function drawReifenbreite(snapshot, act) {
   function draw() {
     const children = [];
     const [road, lo, hi] = drawRoad(snapshot, act, layout, spaces, phase, legal);
-    const title = `${layout.name}${race.tracks.length > 1 ? ` · ${tx('stage')} ${race.stage + 1}/${race.tracks.length}` : ''} · ${tx('round')} ${race.round}`;
+    const stages = coursesOf(race).length;
+    const title = `${layout.name}${stages > 1 ? ` · ${tx('stage')} ${race.stage + 1}/${stages}` : ''} · ${tx('round')} ${race.round}`;
     children.push(h('div', { style: 'display:flex;justify-content:space-between;align-items:baseline;margin:0 .3rem .3rem' },
       h('strong', { text: title }),
       h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, TEAM_COLOURS.slice(0, race.options.teams).map((colour, t) =>
