@@ -13,6 +13,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
     ("app.js", "text/javascript; charset=utf-8", include_str!("../web/app.js")),
     ("dom.js", "text/javascript; charset=utf-8", include_str!("../web/dom.js")),
+    ("api.js", "text/javascript; charset=utf-8", include_str!("../web/api.js")),
     ("i18n.js", "text/javascript; charset=utf-8", include_str!("../web/i18n.js")),
     ("lobby.js", "text/javascript; charset=utf-8", include_str!("../web/lobby.js")),
     ("table.js", "text/javascript; charset=utf-8", include_str!("../web/table.js")),
@@ -42,3 +43,4 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/", get(|| async { asset("index.html") }))
         .route("/assets/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
 }
+
