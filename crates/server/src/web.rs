@@ -11,8 +11,10 @@ use axum::routing::get;
 const ASSETS: &[(&str, &str, &str)] = &[
     ("index.html", "text/html; charset=utf-8", include_str!("../web/index.html")),
     ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
+    ("favicon.svg", "image/svg+xml", include_str!("../web/favicon.svg")),
     ("app.js", "text/javascript; charset=utf-8", include_str!("../web/app.js")),
     ("dom.js", "text/javascript; charset=utf-8", include_str!("../web/dom.js")),
+    ("api.js", "text/javascript; charset=utf-8", include_str!("../web/api.js")),
     ("i18n.js", "text/javascript; charset=utf-8", include_str!("../web/i18n.js")),
     ("lobby.js", "text/javascript; charset=utf-8", include_str!("../web/lobby.js")),
     ("table.js", "text/javascript; charset=utf-8", include_str!("../web/table.js")),
@@ -41,4 +43,62 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(|| async { asset("index.html") }))
         .route("/assets/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    /// The paths a text refers to: `/assets/P` and, in a module, the
+    /// relative imports `'./P'` and `'../P'` (resolved against `base`).
+    fn references(base: &str, text: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for (i, _) in text.match_indices("/assets/") {
+            let rest = &text[i + "/assets/".len()..];
+            let end = rest
+                .find(|c: char| c == '"' || c == '\'' || c == ')' || c.is_whitespace())
+                .unwrap_or(rest.len());
+            found.push(rest[..end].to_string());
+        }
+        for line in text.lines().filter(|l| l.starts_with("import ")) {
+            let Some(from) = line.split(" from ").nth(1) else { continue };
+            let path = from.trim().trim_end_matches(';').trim_matches('\'');
+            let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+            for piece in path.split('/') {
+                match piece {
+                    "." => {}
+                    ".." => {
+                        parts.pop();
+                    }
+                    p => parts.push(p),
+                }
+            }
+            found.push(parts.join("/"));
+        }
+        found
+    }
+
+    /// Every stylesheet, icon and module the pages ask for is served: a
+    /// module added to `web/` but not to [`ASSETS`] would break the page.
+    #[test]
+    fn every_asset_the_pages_refer_to_is_served() {
+        for (path, _, text) in ASSETS {
+            let base = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+            for wanted in references(base, text) {
+                assert!(
+                    ASSETS.iter().any(|(p, _, _)| *p == wanted),
+                    "{path} refers to {wanted}, which is not served"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_page_has_an_icon() {
+        let (_, _, index) = ASSETS.iter().find(|(p, _, _)| *p == "index.html").unwrap();
+        assert!(index.contains(r#"<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">"#));
+        let (_, kind, icon) = ASSETS.iter().find(|(p, _, _)| *p == "favicon.svg").unwrap();
+        assert_eq!(*kind, "image/svg+xml");
+        assert!(icon.starts_with("<svg"));
+    }
 }

@@ -48,6 +48,20 @@ async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
         let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
         match state.as_str().unwrap() {
             "place" => {
+                // A rider is chosen from the start: its start spaces are
+                // clickable before any rider is clicked.
+                assert!(
+                    b.eval(&format!("document.querySelectorAll('{BOARD} g.target').length"))
+                        .await
+                        .as_u64()
+                        .unwrap()
+                        > 0,
+                    "no start space to click"
+                );
+                assert_eq!(
+                    b.eval("document.querySelectorAll('.place-riders button.selected').length").await,
+                    json!(1)
+                );
                 // Choose the last rider still waiting, then a highlighted start space.
                 let rider = b
                     .eval("[...document.querySelectorAll('.place-riders button')].pop().dataset.rider")
@@ -180,6 +194,12 @@ async fn a_finished_stage_race_shows_the_points_of_each_stage() {
         assert!(waited < 160, "the stage race did not end within 40 s");
     }
     assert_eq!(b.eval("document.querySelectorAll('#stage-sheet [data-stage-row]').length").await, json!(2));
+    // Each row names its stage's course, from the options the view carries.
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#stage-sheet [data-stage-row] td:first-child')].map(td => td.textContent)")
+            .await,
+        json!(["1. Lüttich–Bastenaken–Lüttich", "2. Paris–Roubaix"])
+    );
     // Each team's stage points add up to its riders' totals on the sheet.
     let check = b
         .eval(
@@ -311,6 +331,43 @@ async fn the_lobby_shows_labels_and_sends_only_what_was_changed() {
     assert_eq!(b.eval("document.querySelector('#opt-seats').placeholder").await, json!("wie Teams"));
     assert_eq!(b.eval(&texts("jersey")).await, json!(["automatisch", "an", "aus"]));
     assert_eq!(b.eval("JSON.stringify(window.__errors || [])").await, json!("[]"));
+    b.close().await;
+    server.kill().await;
+}
+
+/// Fewer managers than teams: the lobby draws a seat per manager (the
+/// `seats` option), and the table deals the four teams to two managers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_makes_a_race_of_four_teams_for_two_managers() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
+    b.wait_for("document.querySelector('#opt-seats')").await;
+    assert_eq!(b.eval("document.querySelectorAll('select[data-seat]').length").await, json!(4));
+    record_and_set(&mut b, &[("#opt-seats", "2")]).await;
+    assert_eq!(b.eval("document.querySelectorAll('select[data-seat]').length").await, json!(2));
+    // The number of teams goes along: the server would otherwise take it
+    // from the number of seats.
+    assert_eq!(create_and_read_options(&mut b).await, json!({"teams": 4, "seats": 2}));
+    assert_eq!(b.eval("window.__sent[0].seats").await, json!(["human", "heuristic"]));
+    // Back to as many managers as teams when the field is emptied.
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
+    b.wait_for("document.querySelector('#opt-seats')").await;
+    record_and_set(&mut b, &[("#opt-teams", "3"), ("#opt-seats", "2"), ("#opt-seats", "")]).await;
+    assert_eq!(b.eval("document.querySelectorAll('select[data-seat]').length").await, json!(3));
+    // The two managers' table: four teams, dealt in turn.
+    choose_in_lobby(&mut b, &server, "reifenbreite").await;
+    b.wait_for("document.querySelector('#opt-seats')").await;
+    record_and_set(&mut b, &[("#opt-seats", "2")]).await;
+    create_and_read_options(&mut b).await;
+    b.click("#go").await;
+    b.wait_for("document.querySelectorAll('#energy .energy-team').length === 4").await;
+    let managers =
+        b.eval("[...document.querySelectorAll('#energy .energy-team .muted')].map(e => e.textContent)").await;
+    assert_eq!(managers, json!(["manager 1 (you)", "manager 2", "manager 1 (you)", "manager 2"]));
     b.close().await;
     server.kill().await;
 }

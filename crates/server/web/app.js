@@ -1,3 +1,4 @@
+// @ts-check
 // The router: #/ lobby, #/table/ID/TOKEN, #/hotseat/ID/TOKENS, #/replay/ID/TOKEN.
 
 import { getLang, setLang } from './i18n.js';
@@ -5,21 +6,32 @@ import { showLobby } from './lobby.js';
 import { showTable, showHotseat } from './table.js';
 import { showReplay } from './replay.js';
 
+/** What the page shown now does when the person leaves it. @type {(() => void) | null} */
 let leave = null;
+
+/**
+ * An element the page always has.
+ * @param {string} id
+ */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el;
+}
 
 function route() {
   if (leave) { leave(); leave = null; }
-  const main = document.getElementById('main');
+  const main = byId('main');
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   document.documentElement.lang = getLang();
-  document.getElementById('lang-toggle').textContent = getLang() === 'de' ? 'EN' : 'DE';
+  byId('lang-toggle').textContent = getLang() === 'de' ? 'EN' : 'DE';
   if (parts[0] === 'table' && parts[1] && parts[2]) leave = showTable(main, parts[1], parts[2]);
   else if (parts[0] === 'hotseat' && parts[1] && parts[2]) leave = showHotseat(main, parts[1], parts[2].split(','));
   else if (parts[0] === 'replay' && parts[1] && parts[2]) leave = showReplay(main, parts[1], parts[2]);
   else leave = showLobby(main);
 }
 
-document.getElementById('lang-toggle').addEventListener('click', () => {
+byId('lang-toggle').addEventListener('click', () => {
   setLang(getLang() === 'de' ? 'en' : 'de');
   route();
 });

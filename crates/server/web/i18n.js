@@ -1,47 +1,169 @@
-// The texts of the front end in English and German.
+// @ts-check
+// The texts of the front end in English and German, and the server's
+// errors in the person's language.
+//
+// Seats are counted from 1 in every text for people (the wire counts from
+// 0). In German a seat is a "Spieler" and a rank a "Platz".
 
-const TEXTS = {
-  en: {
-    lobby: 'New game', create: 'Create table', players: 'Seats', seat: 'Seat', options: 'Options',
-    human: 'Person', hotseat: 'Hot-seat: everyone plays on this device', links: 'Invitation links',
-    spectator: 'Spectator link', open: 'Open', mine: 'Your tables', none: 'No tables yet.',
-    yourTurn: 'Your turn', waiting: 'Waiting for', over: 'Game over', moves: 'Your moves', log: 'Moves so far',
-    result: 'Result', rank: 'Rank', score: 'Score', passTo: 'Pass the device to seat', ready: "I'm seat",
-    replay: 'Replay', back: 'Back', next: 'Next', first: 'Start', last: 'End', chance: 'Chance',
-    connecting: 'Connecting…', reconnecting: 'Connection lost, reconnecting…', spectating: 'Watching',
-    stale: 'The table moved on; your view was refreshed.', bots: 'Bots', table: 'Table', seed: 'Seed',
-    rejoin: 'Rejoin', text: 'Text view', you: 'you', team: 'Team', win: 'wins', draw: 'Draw',
-    window: 'Steigung window: anyone but the leader may now lay a Steigung on the leader\'s pile',
-    windowYours: 'Steigung window: lay a Steigung on the leader\'s pile, or pass',
-    windowAnswered: 'Answered; waiting for everyone in the window', windowClosed: 'Steigung window closed',
-    autoPass: 'Pass Steigung windows automatically', windowWho: 'Whoever lays a Steigung: click your seat',
-    windowNobody: 'Nobody (else)', cannotAct: 'cannot act now',
-    defaultAuto: 'automatic', defaultOff: 'not used', defaultFollows: 'as {}', on: 'on', off: 'off',
-  },
-  de: {
-    lobby: 'Neues Spiel', create: 'Tisch eröffnen', players: 'Plätze', seat: 'Platz', options: 'Optionen',
-    human: 'Mensch', hotseat: 'Hot-Seat: alle spielen an diesem Gerät', links: 'Einladungslinks',
-    spectator: 'Zuschauerlink', open: 'Öffnen', mine: 'Deine Tische', none: 'Noch keine Tische.',
-    yourTurn: 'Du bist am Zug', waiting: 'Warte auf', over: 'Spiel beendet', moves: 'Deine Züge', log: 'Bisherige Züge',
-    result: 'Ergebnis', rank: 'Platz', score: 'Punkte', passTo: 'Gib das Gerät weiter an Platz', ready: 'Ich bin Platz',
-    replay: 'Wiederholung', back: 'Zurück', next: 'Weiter', first: 'Anfang', last: 'Ende', chance: 'Zufall',
-    connecting: 'Verbinde…', reconnecting: 'Verbindung verloren, verbinde neu…', spectating: 'Zuschauer',
-    stale: 'Der Tisch ist weiter; deine Ansicht wurde erneuert.', bots: 'Bots', table: 'Tisch', seed: 'Startwert',
-    rejoin: 'Zurück an den Tisch', text: 'Textansicht', you: 'du', team: 'Team', win: 'gewinnt', draw: 'Unentschieden',
-    window: 'Steigungsfenster: alle außer dem Ausreisser dürfen jetzt eine Steigung auf seinen Stapel legen',
-    windowYours: 'Steigungsfenster: lege eine Steigung auf den Stapel des Ausreissers, oder passe',
-    windowAnswered: 'Geantwortet; warte auf alle im Fenster', windowClosed: 'Steigungsfenster geschlossen',
-    autoPass: 'Steigungsfenster automatisch passen', windowWho: 'Wer eine Steigung legt: klicke deinen Platz',
-    windowNobody: 'Niemand (mehr)', cannotAct: 'kann jetzt nicht handeln',
-    defaultAuto: 'automatisch', defaultOff: 'nicht genutzt', defaultFollows: 'wie {}', on: 'an', off: 'aus',
-  },
+/** @typedef {'en' | 'de'} Lang */
+
+const EN = {
+  lobby: 'New game', create: 'Create table', players: 'Seats', seat: 'Seat', options: 'Options',
+  human: 'Person', hotseat: 'Hot-seat: everyone plays on this device', links: 'Invitation links',
+  spectator: 'Spectator link', open: 'Open', mine: 'Your tables', none: 'No tables yet.',
+  yourTurn: 'Your turn', waiting: 'Waiting for', over: 'Game over', moves: 'Your moves', log: 'Moves so far',
+  result: 'Result', rank: 'Rank', score: 'Score', passTo: 'Pass the device to seat', ready: "I'm seat",
+  replay: 'Replay', back: 'Back', next: 'Next', first: 'Start', last: 'End', chance: 'Chance',
+  connecting: 'Connecting…', reconnecting: 'Connection lost, reconnecting…', spectating: 'Watching',
+  bots: 'Bots', table: 'Table', seed: 'Seed',
+  rejoin: 'Rejoin', text: 'Text view', you: 'you', team: 'Team', win: 'wins', draw: 'Draw',
+  window: 'Steigung window: anyone but the leader may now lay a Steigung on the leader\'s pile',
+  windowYours: 'Steigung window: lay a Steigung on the leader\'s pile, or pass',
+  windowAnswered: 'Answered; waiting for everyone in the window', windowClosed: 'Steigung window closed',
+  autoPass: 'Pass Steigung windows automatically', windowWho: 'Whoever lays a Steigung: click your seat',
+  windowNobody: 'Nobody (else)', cannotAct: 'cannot act now',
+  defaultAuto: 'automatic', defaultOff: 'not used', defaultFollows: 'as {}', on: 'on', off: 'off',
+  badLink: 'This link leads to no table: the table does not exist (any more), or the link is incomplete.',
+  toLobby: 'To the lobby',
+  unreachable: 'The server cannot be reached. Check your connection; the page keeps trying.',
+  unreachableReload: 'The server cannot be reached. Check your connection and reload the page.',
+  unreachableRetry: 'The server cannot be reached. Check your connection and try again.',
+  garbled: 'The server sent something this page cannot read. Reload the page.',
+  notSent: 'Not connected: your move was not sent. Reconnecting…',
+  kindHuman: 'Person', kindRandom: 'Bot: random', kindHeuristic: 'Bot: rules of thumb',
+  kindEasy: 'Bot: easy', kindMedium: 'Bot: medium', kindHard: 'Bot: hard', kindSearch: 'Bot',
 };
 
-let lang = localStorage.getItem('lang') || (navigator.language || 'en').slice(0, 2);
-if (!TEXTS[lang]) lang = 'en';
+/** @typedef {keyof typeof EN} TextKey */
 
+/** @type {Record<TextKey, string>} */
+const DE = {
+  lobby: 'Neues Spiel', create: 'Tisch eröffnen', players: 'Spieler', seat: 'Spieler', options: 'Optionen',
+  human: 'Mensch', hotseat: 'Hot-Seat: alle spielen an diesem Gerät', links: 'Einladungslinks',
+  spectator: 'Zuschauerlink', open: 'Öffnen', mine: 'Deine Tische', none: 'Noch keine Tische.',
+  yourTurn: 'Du bist am Zug', waiting: 'Warte auf', over: 'Spiel beendet', moves: 'Deine Züge', log: 'Bisherige Züge',
+  result: 'Ergebnis', rank: 'Platz', score: 'Punkte', passTo: 'Gib das Gerät weiter an Spieler', ready: 'Ich bin Spieler',
+  replay: 'Wiederholung', back: 'Zurück', next: 'Weiter', first: 'Anfang', last: 'Ende', chance: 'Zufall',
+  connecting: 'Verbinde…', reconnecting: 'Verbindung verloren, verbinde neu…', spectating: 'Zuschauer',
+  bots: 'Bots', table: 'Tisch', seed: 'Startwert',
+  rejoin: 'Zurück an den Tisch', text: 'Textansicht', you: 'du', team: 'Team', win: 'gewinnt', draw: 'Unentschieden',
+  window: 'Steigungsfenster: alle außer dem Ausreisser dürfen jetzt eine Steigung auf seinen Stapel legen',
+  windowYours: 'Steigungsfenster: lege eine Steigung auf den Stapel des Ausreissers, oder passe',
+  windowAnswered: 'Geantwortet; warte auf alle im Fenster', windowClosed: 'Steigungsfenster geschlossen',
+  autoPass: 'Steigungsfenster automatisch passen', windowWho: 'Wer eine Steigung legt: klicke deinen Spieler',
+  windowNobody: 'Niemand (mehr)', cannotAct: 'kann jetzt nicht handeln',
+  defaultAuto: 'automatisch', defaultOff: 'nicht genutzt', defaultFollows: 'wie {}', on: 'an', off: 'aus',
+  badLink: 'Dieser Link führt zu keinem Tisch: Den Tisch gibt es nicht (mehr), oder der Link ist unvollständig.',
+  toLobby: 'Zur Startseite',
+  unreachable: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.',
+  unreachableReload: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und lade die Seite neu.',
+  unreachableRetry: 'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.',
+  garbled: 'Der Server hat etwas geschickt, das diese Seite nicht lesen kann. Lade die Seite neu.',
+  notSent: 'Keine Verbindung: dein Zug wurde nicht gesendet. Verbinde neu…',
+  kindHuman: 'Mensch', kindRandom: 'Bot: zufällig', kindHeuristic: 'Bot: Faustregeln',
+  kindEasy: 'Bot: leicht', kindMedium: 'Bot: mittel', kindHard: 'Bot: schwer', kindSearch: 'Bot',
+};
+
+/** @type {Record<Lang, Record<TextKey, string>>} */
+const TEXTS = { en: EN, de: DE };
+
+/**
+ * The server's errors by code, in both languages. The server's own message
+ * (in English) is the fallback for a code not listed here, and is added as
+ * the detail where it names what was wrong (which option, which seat).
+ * @type {Record<string, { en: string, de: string, detail?: true }>}
+ */
+const ERRORS = {
+  'table.unknown': { en: 'This table does not exist, or the link is not valid.', de: 'Diesen Tisch gibt es nicht, oder der Link ist ungültig.' },
+  'seat.spectator': { en: 'Spectators cannot play.', de: 'Zuschauer können nicht spielen.' },
+  'seat.not_your_turn': { en: 'It is not your turn.', de: 'Du bist nicht am Zug.' },
+  'seat.none_to_move': { en: 'Nobody is to move now.', de: 'Gerade ist niemand am Zug.' },
+  'seat.invalid': { en: 'There is no such seat.', de: 'Diesen Spieler gibt es nicht.' },
+  'seat.malformed': { en: 'A seat is not set up correctly.', de: 'Ein Spieler ist nicht richtig eingestellt.', detail: true },
+  'seat.unknown': { en: 'A seat names an unknown kind of player.', de: 'Ein Spieler ist von unbekannter Art.', detail: true },
+  'seat.bad_param': { en: 'A bot is not set up correctly.', de: 'Ein Bot ist nicht richtig eingestellt.', detail: true },
+  'action.stale': { en: 'The table moved on; your view was refreshed.', de: 'Der Tisch ist weiter; deine Ansicht wurde erneuert.' },
+  'action.parse': { en: 'This move cannot be read.', de: 'Dieser Zug ist nicht lesbar.', detail: true },
+  'action.illegal': { en: 'This move is not allowed now.', de: 'Dieser Zug ist jetzt nicht erlaubt.' },
+  'action.answered': { en: 'You have already answered this Steigung window.', de: 'Du hast in diesem Steigungsfenster schon geantwortet.' },
+  'game.over': { en: 'The game is over.', de: 'Das Spiel ist beendet.' },
+  'game.unknown': { en: 'There is no such game.', de: 'Dieses Spiel gibt es nicht.' },
+  'options.file': { en: 'An option names a file that this server does not read.', de: 'Eine Option nennt eine Datei, die dieser Server nicht liest.', detail: true },
+  'options.unknown': { en: 'An option is unknown.', de: 'Eine Option ist unbekannt.', detail: true },
+  'options.invalid': { en: 'An option has a value that is not valid.', de: 'Eine Option hat einen ungültigen Wert.', detail: true },
+  'options.duplicate': { en: 'An option is given twice.', de: 'Eine Option ist doppelt angegeben.', detail: true },
+  'options.malformed': { en: 'An option cannot be read.', de: 'Eine Option ist nicht lesbar.', detail: true },
+  'options.rule': { en: 'These options do not go together.', de: 'Diese Optionen passen nicht zusammen.', detail: true },
+  'request.invalid': { en: 'The server did not understand the request.', de: 'Der Server hat die Anfrage nicht verstanden.', detail: true },
+  'route.unknown': { en: 'This page does not exist.', de: 'Diese Seite gibt es nicht.' },
+  'request.method': { en: 'The server did not understand the request.', de: 'Der Server hat die Anfrage nicht verstanden.' },
+  'request.too_large': { en: 'The request is too large.', de: 'Die Anfrage ist zu groß.' },
+  'request.media_type': { en: 'The server did not understand the request.', de: 'Der Server hat die Anfrage nicht verstanden.' },
+  'request.upgrade': { en: 'The live connection to the table could not be made.', de: 'Die Verbindung zum Tisch kam nicht zustande.' },
+  'message.too_large': { en: 'The message is too large.', de: 'Die Nachricht ist zu groß.' },
+  'rate.limited': { en: 'Too many clicks at once: wait a moment.', de: 'Zu viele Klicks auf einmal: warte einen Moment.' },
+  'server.full': { en: 'The server is full: no new tables for now.', de: 'Der Server ist voll: gerade keine neuen Tische.' },
+  'replay.not_finished': { en: 'The replay opens when the game is over.', de: 'Die Wiederholung öffnet sich, wenn das Spiel beendet ist.' },
+  'server.storage': { en: 'The server could not save; nothing was changed. Try again.', de: 'Der Server konnte nicht speichern; nichts wurde geändert. Versuche es noch einmal.' },
+  'internal': { en: 'Something went wrong on the server.', de: 'Auf dem Server ist etwas schiefgegangen.' },
+};
+
+/**
+ * @param {string | null} l
+ * @returns {l is Lang}
+ */
+const known = l => l === 'en' || l === 'de';
+
+/** @type {Lang} */
+let lang = 'en';
+{
+  const wanted = localStorage.getItem('lang') || (navigator.language || 'en').slice(0, 2);
+  if (known(wanted)) lang = wanted;
+}
+
+/** @returns {Lang} */
 export function getLang() { return lang; }
-export function setLang(l) { lang = TEXTS[l] ? l : 'en'; localStorage.setItem('lang', lang); }
-export function t(key) { return (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key; }
-/** A {en, de} text object from the server, in the current language. */
-export function tr(text) { return text ? (text[lang] || text.en || '') : ''; }
+
+/** @param {string} l */
+export function setLang(l) { lang = known(l) ? l : 'en'; localStorage.setItem('lang', lang); }
+
+/**
+ * A text of the front end in the current language.
+ * @param {TextKey} key
+ */
+export function t(key) { return TEXTS[lang][key]; }
+
+/**
+ * A {en, de} text object from the server, in the current language.
+ * @param {{ en: string, de?: string } | null | undefined} text
+ */
+export function tr(text) { return text ? ((lang === 'de' && text.de) || text.en || '') : ''; }
+
+/**
+ * A seat as people count it: `Seat 3` for seat 2 of the wire.
+ * @param {number} seat
+ */
+export function seatWord(seat) { return `${t('seat')} ${seat + 1}`; }
+
+/**
+ * What plays a seat, in words: `Bot: hard` for `hard`; a search bot's spec
+ * (`mcts:iters=2000`) is shown after "Bot".
+ * @param {string} kind
+ */
+export function kindWord(kind) {
+  /** @type {Record<string, TextKey>} */
+  const keys = { human: 'kindHuman', random: 'kindRandom', heuristic: 'kindHeuristic', easy: 'kindEasy', medium: 'kindMedium', hard: 'kindHard' };
+  const key = keys[kind];
+  return key ? t(key) : `${t('kindSearch')} (${kind})`;
+}
+
+/**
+ * A refusal of the server in the person's language, from its code; the
+ * server's message where the code is not known here, or as the detail.
+ * @param {{ code: string, message: string }} error
+ */
+export function errorText(error) {
+  const entry = ERRORS[error.code];
+  if (!entry) return error.message;
+  return entry.detail && error.message ? `${entry[lang]} (${error.message})` : entry[lang];
+}

@@ -1,53 +1,95 @@
+// @ts-check
 // The lobby: pick a game, its options and seats; share the links; rejoin tables.
 
 import { h, clear } from './dom.js';
-import { t, tr } from './i18n.js';
+import { t, tr, seatWord, kindWord } from './i18n.js';
+import { request, post } from './api.js';
+
+/**
+ * @typedef {import('./types').GameEntry} GameEntry
+ * @typedef {import('./types').OptionSpec} OptionSpec
+ * @typedef {import('./types').Remembered} Remembered
+ */
 
 const STORE = 'spieltisch.tables';
 
+/** @returns {Remembered[]} */
 export function remembered() {
-  try { return JSON.parse(localStorage.getItem(STORE) || '[]'); } catch { return []; }
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE) || '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
 }
 
+/** @param {Remembered} entry */
 export function remember(entry) {
   const list = remembered().filter(e => !(e.table === entry.table && e.token === entry.token));
   list.unshift(entry);
   localStorage.setItem(STORE, JSON.stringify(list.slice(0, 100)));
 }
 
-/** A default that is no value, in the front end's own words: "automatic", "not used", "as Teams". */
+/**
+ * The address of a link the server gives as a path (`/#/table/…`), in full.
+ * @param {string} path
+ */
+export function absolute(path) {
+  return new URL(path, location.origin).href;
+}
+
+/**
+ * A default that is no value, in the front end's own words: "automatic", "not used", "as Teams".
+ * @param {OptionSpec} spec
+ * @param {GameEntry} entry
+ */
 function unsetWords(spec, entry) {
   const d = spec.default;
-  if (d.follows !== undefined) return t('defaultFollows').replace('{}', tr(entry.options.find(o => o.key === d.follows).label));
-  return t(d.auto ? 'defaultAuto' : 'defaultOff');
+  if ('follows' in d) {
+    const followed = entry.options.find(o => o.key === d.follows);
+    return t('defaultFollows').replace('{}', followed ? tr(followed.label) : d.follows);
+  }
+  return t('auto' in d ? 'defaultAuto' : 'defaultOff');
+}
+
+/**
+ * What an input shows now, as text.
+ * @param {HTMLInputElement | HTMLSelectElement} input
+ */
+function shown(input) {
+  return input instanceof HTMLInputElement && input.type === 'checkbox' ? String(input.checked) : input.value;
 }
 
 /**
  * The input of one option, drawn from its schema: its label and help, its choices' labels, and its default.
  * A default that is a value is shown as that value; any other default is an empty field or a first entry
  * (marked `data-unset`) that leaves the option out.
+ * @param {OptionSpec} spec
+ * @param {GameEntry} entry
  */
 function optionInput(spec, entry) {
   const id = 'opt-' + spec.key;
-  const hasValue = spec.default.value !== undefined;
-  const value = hasValue ? spec.default.value : null;
+  const value = 'value' in spec.default ? spec.default.value : null;
+  const hasValue = value !== null;
   const unset = hasValue ? null : unsetWords(spec, entry);
+  /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
   let list = null;
   if (spec.type === 'int') {
-    input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value, placeholder: unset });
+    input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value: hasValue ? String(value) : null, placeholder: unset });
   } else if (spec.type === 'bool' && hasValue) {
-    input = h('input', { id, type: 'checkbox', checked: value });
+    input = h('input', { id, type: 'checkbox', checked: value === true });
   } else if (spec.type === 'bool' || spec.type === 'choice') {
+    /** @type {{ value: string, text: string, title?: string }[]} */
     const choices = spec.type === 'bool'
       ? [{ value: 'true', text: t('on') }, { value: 'false', text: t('off') }]
-      : spec.choices.map(c => ({ value: c.value, text: tr(c.label), title: tr(c.help) }));
+      : (spec.choices || []).map(c => ({ value: c.value, text: tr(c.label), title: tr(c.help) }));
     const first = hasValue ? [] : [h('option', { value: Object.keys(spec.default)[0], text: unset, 'data-unset': true })];
     input = h('select', { id }, first, choices.map(c =>
       h('option', { value: c.value, text: c.text, title: c.title, selected: hasValue && c.value === String(value) })));
   } else {
     const listId = id + '-list';
-    input = h('input', { id, value, placeholder: unset, list: spec.choices ? listId : null });
+    input = h('input', { id, value: hasValue ? String(value) : null, placeholder: unset, list: spec.choices ? listId : null });
     if (spec.choices) list = h('datalist', { id: listId }, spec.choices.map(c => h('option', { value: c.value, label: tr(c.label) })));
   }
   input.dataset.key = spec.key;
@@ -56,109 +98,173 @@ function optionInput(spec, entry) {
   return h('label', { title: tr(spec.help) }, tr(spec.label) + ' ', input, list, h('span', { class: 'muted' }, ' ' + tr(spec.help)));
 }
 
-function shown(input) {
-  return input.type === 'checkbox' ? String(input.checked) : input.value;
-}
-
-/** The options the person changed, each in its JSON type; an emptied field or an unset entry leaves its option out. */
+/**
+ * The options the person changed, each in its JSON type; an emptied field or an unset entry leaves its option out.
+ * @param {HTMLElement} form
+ */
 function readOptions(form) {
+  /** @type {Record<string, string | number | boolean>} */
   const options = {};
-  for (const input of form.querySelectorAll('[data-key]')) {
+  for (const input of form.querySelectorAll('input[data-key], select[data-key]')) {
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) continue;
     const now = shown(input);
-    const unset = input.tagName === 'SELECT' && input.selectedOptions[0].dataset.unset !== undefined;
-    if (now === input.dataset.initial || now === '' || unset) continue;
+    const unset = input instanceof HTMLSelectElement && input.selectedOptions[0].dataset.unset !== undefined;
+    const key = input.dataset.key;
+    if (!key || now === input.dataset.initial || now === '' || unset) continue;
     const kind = input.dataset.kind;
-    options[input.dataset.key] = kind === 'int' ? Number(now) : kind === 'bool' ? now === 'true' : now;
+    options[key] = kind === 'int' ? Number(now) : kind === 'bool' ? now === 'true' : now;
   }
   return options;
 }
 
+/**
+ * The number an option's field holds, or null when it is empty.
+ * @param {HTMLElement} form
+ * @param {string | null | undefined} key
+ */
+function numberIn(form, key) {
+  const input = key ? form.querySelector(`input[data-key="${key}"]`) : null;
+  if (!(input instanceof HTMLInputElement) || input.value === '') return null;
+  const n = Number(input.value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * The option whose default follows the seat-count option: Um Reifenbreite's
+ * managers (`seats`) follow its `teams`.
+ * @param {GameEntry} entry
+ */
+function followerOf(entry) {
+  const key = entry.seats_option;
+  return key ? entry.options.find(o => 'follows' in o.default && o.default.follows === key) : undefined;
+}
+
+/**
+ * How many seats the table will have: the seat-count option (`players`,
+ * `teams`), or, where another option's default follows it and that option
+ * is given (Um Reifenbreite's managers, `seats`), that option, at most the
+ * seat-count option's value.
+ * @param {HTMLElement} form
+ * @param {GameEntry} entry
+ */
+export function seatCount(form, entry) {
+  const key = entry.seats_option;
+  const follower = followerOf(entry);
+  const count = numberIn(form, key);
+  const shared = follower ? numberIn(form, follower.key) : null;
+  const n = shared !== null && count !== null ? Math.min(shared, count) : shared !== null ? shared : count;
+  return Math.max(entry.min_seats, Math.min(entry.max_seats, n || entry.min_seats));
+}
+
+/** @param {HTMLElement} main */
 export function showLobby(main) {
   clear(main);
   document.title = 'spieltisch';
-  const error = h('p', { class: 'error' });
+  const error = h('p', { class: 'error', id: 'lobby-error' });
   const mine = h('div', { class: 'panel' }, h('h2', { text: t('mine') }));
   const form = h('div', { class: 'panel' });
   const cards = h('div', { class: 'games' });
   main.append(h('h1', { text: t('lobby') }), cards, form, error, mine);
-  let games = [];
+  /** @type {string[]} */
   let seatKinds = ['human', 'random', 'heuristic'];
 
-  function seatCount(entry) {
-    const key = entry.seats_option;
-    const input = key && form.querySelector(`[data-key="${key}"]`);
-    const n = input ? Number(input.value) : entry.min_seats;
-    return Math.max(entry.min_seats, Math.min(entry.max_seats, n || entry.min_seats));
-  }
-
+  /**
+   * @param {GameEntry} entry
+   * @param {HTMLElement} box
+   */
   function drawSeats(entry, box) {
+    // Keep what was chosen for the seats that stay.
+    const before = [...box.querySelectorAll('select')].map(s => s.value);
     clear(box);
-    const n = seatCount(entry);
+    const n = seatCount(form, entry);
     for (let i = 0; i < n; i++) {
+      const chosen = before[i] || (i === 0 ? 'human' : 'heuristic');
       const select = h('select', { 'data-seat': i },
-        seatKinds.map(k => h('option', { value: k, selected: (i === 0 ? k === 'human' : k === 'heuristic'), text: k === 'human' ? t('human') : k })));
-      box.append(h('label', {}, `${t('seat')} ${i + 1} `, select));
+        seatKinds.map(k => h('option', { value: k, selected: k === chosen, text: k === 'human' ? t('human') : kindWord(k) })));
+      box.append(h('label', {}, `${seatWord(i)} `, select));
     }
   }
 
+  /** @param {GameEntry} entry */
   function choose(entry) {
-    for (const c of cards.children) c.classList.toggle('selected', c.dataset.id === entry.id);
+    for (const c of cards.querySelectorAll('.game-card')) {
+      if (c instanceof HTMLElement) c.classList.toggle('selected', c.dataset.id === entry.id);
+    }
     clear(form);
-    const seats = h('div');
+    error.textContent = '';
+    const seats = h('div', { id: 'seats' });
     const hot = h('input', { type: 'checkbox', id: 'hotseat' });
     form.append(h('h2', { text: tr(entry.name) }), h('p', { class: 'muted', text: entry.rules_source }),
       h('h3', { text: t('options') }), ...entry.options.map(spec => optionInput(spec, entry)),
       h('h3', { text: t('players') }), seats,
       h('label', {}, hot, ' ' + t('hotseat')),
-      h('button', { class: 'primary', id: 'create', onclick: () => create(entry) }, t('create')));
+      h('button', { class: 'primary', id: 'create', type: 'button', onclick: () => create(entry) }, t('create')));
     drawSeats(entry, seats);
-    form.addEventListener('change', ev => {
-      if (ev.target.dataset && ev.target.dataset.key === entry.seats_option) drawSeats(entry, seats);
-    });
+    // One listener for the form, whichever game it shows now.
+    form.onchange = ev => {
+      const key = ev.target instanceof HTMLElement ? ev.target.dataset.key : undefined;
+      if (key && entry.options.some(o => o.key === key)) drawSeats(entry, seats);
+    };
   }
 
+  /** @param {GameEntry} entry */
   async function create(entry) {
     error.textContent = '';
-    const seats = [...form.querySelectorAll('[data-seat]')].map(s => s.value);
-    const body = { game: entry.id, options: readOptions(form), seats, hotseat: form.querySelector('#hotseat').checked };
-    const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const reply = await res.json();
-    if (!reply.ok) { error.textContent = reply.error.message; return; }
+    const seats = [...form.querySelectorAll('select[data-seat]')].map(s => /** @type {HTMLSelectElement} */ (s).value);
+    const hot = /** @type {HTMLInputElement | null} */ (form.querySelector('#hotseat'));
+    const options = readOptions(form);
+    // Seats that share the seat-count option's units (managers of teams):
+    // the server takes that option from the number of seats unless it is
+    // given, so it is sent whenever its follower is.
+    const key = entry.seats_option;
+    const follower = followerOf(entry);
+    const count = numberIn(form, key);
+    if (key && follower && follower.key in options && !(key in options) && count !== null) options[key] = count;
+    const body = { game: entry.id, options, seats, hotseat: !!hot && hot.checked };
+    /** @type {import('./api.js').Result<import('./types').CreateReply>} */
+    const res = await post('/api/tables', body);
+    if (!res.ok) { error.textContent = res.text; return; }
+    const reply = res.reply;
     for (const s of reply.seats) if (s.token) remember({ table: reply.table, token: s.token, game: entry.id, seat: s.seat });
-    if (reply.hotseat) { location.hash = reply.hotseat.slice(1); return; }
+    if (reply.hotseat) { location.hash = reply.hotseat.replace(/^\/?#/, ''); return; }
     const links = h('ul', { class: 'links' },
-      reply.seats.filter(s => s.url).map(s => h('li', {}, `${t('seat')} ${s.seat + 1}: `,
-        h('a', { href: s.url, text: location.origin + '/' + s.url }))),
-      h('li', {}, t('spectator') + ': ', h('a', { href: reply.spectator.url, text: location.origin + '/' + reply.spectator.url })));
+      reply.seats.map(s => s.url ? h('li', {}, `${seatWord(s.seat)}: `, h('a', { href: s.url, text: absolute(s.url) })) : null),
+      h('li', {}, t('spectator') + ': ', h('a', { href: reply.spectator.url, text: absolute(reply.spectator.url) })));
     clear(form).append(h('h2', { text: t('links') }), links);
     const first = reply.seats.find(s => s.url);
-    if (first) form.append(h('p', {}, h('a', { href: first.url, class: 'primary', id: 'go' }, t('open'))));
+    if (first && first.url) form.append(h('p', {}, h('a', { href: first.url, class: 'primary', id: 'go' }, t('open'))));
   }
 
   async function loadMine() {
     const list = remembered();
     if (!list.length) { mine.append(h('p', { class: 'muted', text: t('none') })); return; }
     const q = list.map(e => `${e.table}:${e.token}`).join(',');
-    const reply = await (await fetch('/api/mine?tables=' + encodeURIComponent(q))).json();
+    /** @type {import('./api.js').Result<import('./types').MineReply>} */
+    const res = await request('/api/mine?tables=' + encodeURIComponent(q), undefined, 'unreachableReload');
+    if (!res.ok) { mine.append(h('p', { class: 'error', text: res.text })); return; }
     const ul = h('ul', { class: 'links' });
-    for (const tb of reply.tables) {
+    for (const tb of res.reply.tables) {
       const state = tb.over ? t('over') : `v${tb.version}`;
       ul.append(h('li', {}, h('a', { href: `#/table/${tb.table}/${tb.token}` },
         `${tr(tb.name) || tb.game} · ${t('table')} ${tb.table} · ${state}`),
         tb.over ? h('a', { href: `#/replay/${tb.table}/${tb.token}`, text: ' · ' + t('replay') }) : null));
     }
-    mine.append(reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));
+    mine.append(res.reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));
   }
 
-  fetch('/api/games').then(r => r.json()).then(reply => {
-    games = reply.games;
-    seatKinds = reply.seat_kinds || seatKinds;
-    for (const g of games) {
+  async function loadGames() {
+    /** @type {import('./api.js').Result<import('./types').GamesReply>} */
+    const res = await request('/api/games', undefined, 'unreachableReload');
+    if (!res.ok) { error.textContent = res.text; return; }
+    seatKinds = res.reply.seat_kinds || seatKinds;
+    for (const g of res.reply.games) {
       cards.append(h('div', { class: 'panel game-card', 'data-id': g.id, onclick: () => choose(g) },
         h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} · ${g.id}` })));
     }
-    if (games.length) choose(games[0]);
-  }).catch(e => { error.textContent = String(e); });
+    if (res.reply.games.length) choose(res.reply.games[0]);
+  }
+
+  loadGames();
   loadMine();
   return () => {};
 }

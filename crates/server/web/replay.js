@@ -1,40 +1,55 @@
+// @ts-check
 // Stepping through a finished game, as the token's viewer saw it.
 
 import { h, clear } from './dom.js';
 import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
+import { request } from './api.js';
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} table
+ * @param {string} token
+ */
 export function showReplay(main, table, token) {
   clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
+  /** @type {import('./types').ReplayStep[]} */
   let steps = [];
   let at = 0;
   let game = '';
   let name = '';
+  let gone = false;
   function draw() {
     const step = steps[at];
+    /** @type {import('./types').Snapshot} */
     const snapshot = { game, table, view: step.view, text: step.text, legal: [], log: [], turn: step.turn, seats: [], version: step.version };
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: step.text });
     clear(main).append(
       h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`),
       h('div', { class: 'replay-controls' },
-        h('button', { id: 'first', onclick: () => { at = 0; draw(); } }, t('first')),
-        h('button', { id: 'prev', onclick: () => { at = Math.max(0, at - 1); draw(); } }, t('back')),
+        h('button', { id: 'first', type: 'button', onclick: () => { at = 0; draw(); } }, t('first')),
+        h('button', { id: 'prev', type: 'button', onclick: () => { at = Math.max(0, at - 1); draw(); } }, t('back')),
         h('span', { id: 'step', text: `${at} / ${steps.length - 1}` }),
-        h('button', { id: 'next', onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); } }, t('next')),
-        h('button', { id: 'last', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
+        h('button', { id: 'next', type: 'button', onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); } }, t('next')),
+        h('button', { id: 'last', type: 'button', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
       h('p', { class: 'status', text: step.action || '' }),
       h('div', { class: 'board' }, board));
   }
-  fetch(`/api/tables/${encodeURIComponent(table)}/replay?token=${encodeURIComponent(token)}&lang=${getLang()}`)
-    .then(r => r.json())
-    .then(reply => {
-      if (!reply.ok) { clear(main).append(h('p', { class: 'error', text: reply.error.message })); return; }
-      steps = reply.steps;
-      game = reply.game;
-      name = tr(reply.name) || reply.game;
-      document.title = `${name} · ${t('replay')} · spieltisch`;
-      draw();
-    });
+  (async () => {
+    /** @type {import('./api.js').Result<import('./types').ReplayReply>} */
+    const res = await request(`/api/tables/${encodeURIComponent(table)}/replay?token=${encodeURIComponent(token)}&lang=${getLang()}`, undefined, 'unreachableReload');
+    if (gone) return;
+    if (!res.ok) {
+      clear(main).append(h('p', { class: 'error', id: 'error', text: res.text }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
+      return;
+    }
+    steps = res.reply.steps;
+    game = res.reply.game;
+    name = tr(res.reply.name) || res.reply.game;
+    document.title = `${name} · ${t('replay')} · spieltisch`;
+    if (steps.length) draw();
+  })();
+  /** @param {KeyboardEvent} ev */
   const keys = ev => {
     if (!steps.length) return;
     if (ev.key === 'ArrowRight') at = Math.min(steps.length - 1, at + 1);
@@ -43,5 +58,5 @@ export function showReplay(main, table, token) {
     draw();
   };
   window.addEventListener('keydown', keys);
-  return () => window.removeEventListener('keydown', keys);
+  return () => { gone = true; window.removeEventListener('keydown', keys); };
 }

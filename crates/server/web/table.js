@@ -1,13 +1,48 @@
+// @ts-check
 // A table: the board, your moves, the log, and the result; live over a WebSocket.
 
 import { h, clear } from './dom.js';
-import { t, tr, getLang } from './i18n.js';
+import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember } from './lobby.js';
+import { request } from './api.js';
+
+/**
+ * @typedef {import('./types').Snapshot} Snapshot
+ * @typedef {import('./types').Update} Update
+ * @typedef {import('./types').ServerError} ServerError
+ * @typedef {import('./types').ServerMessage} ServerMessage
+ * @typedef {import('./types').ClientMessage} ClientMessage
+ */
+
+/**
+ * How a connection stands: `open`; `lost` (reconnecting); `unreachable`
+ * (the server does not answer; still trying); `unknown` (the server knows
+ * no such table or token: the link is bad, and nothing is tried any more);
+ * `unsent` (a move was clicked while not connected, and not sent).
+ * @typedef {'open' | 'lost' | 'unreachable' | 'unknown' | 'unsent'} Status
+ */
+
+/**
+ * @typedef {object} Handlers
+ * @property {(s: Snapshot) => void} onState every snapshot, and every update applied to the last one
+ * @property {(e: ServerError) => void} onError a refusal of the server
+ * @property {(st: Status) => void} onStatus how the connection stands
+ */
+
+/**
+ * @typedef {object} Connection
+ * @property {(version: number, action: string) => void} act plays an action against a version
+ * @property {(message: ClientMessage) => boolean} send sends a message; false when not connected
+ * @property {() => void} close ends the connection for good: nothing is tried or drawn after it
+ */
 
 /**
  * What an update changes in the snapshot it continues: everything but the
  * table's fixed facts, and the log grows by the update's lines.
+ * @param {Snapshot} snapshot
+ * @param {Update} update
+ * @returns {Snapshot}
  */
 export function applyUpdate(snapshot, update) {
   return {
@@ -23,18 +58,77 @@ export function applyUpdate(snapshot, update) {
   };
 }
 
-/** A live connection for one token; calls onState with every snapshot. */
-function connect(table, token, handlers) {
+/**
+ * A live connection for one token; calls onState with every snapshot.
+ * @param {string} table
+ * @param {string} token
+ * @param {Handlers} handlers
+ * @returns {Connection}
+ */
+export function connect(table, token, handlers) {
+  /** @type {WebSocket | null} */
   let ws = null;
   let closed = false;
   let delay = 250;
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let timer = null;
   // The last snapshot, kept up to date by the updates that follow it.
+  /** @type {Snapshot | null} */
   let current = null;
+
+  /**
+   * Whether the server knows this table and token: it lists the link
+   * among "your tables" only then. Asked before the first connection and
+   * after a refused one, so that a bad link is told apart from a server that
+   * is away (a WebSocket that is refused cannot say why, and the browser logs
+   * it as an error).
+   * @returns {Promise<'known' | 'unknown' | 'unreachable'>}
+   */
+  async function check() {
+    /** @type {import('./api.js').Result<import('./types').MineReply>} */
+    const res = await request(`/api/mine?tables=${encodeURIComponent(`${table}:${token}`)}`);
+    if (!res.ok) return res.code === null ? 'unreachable' : 'known';
+    return res.reply.tables.some(tb => tb.table === table) ? 'known' : 'unknown';
+  }
+
+  /** Tries again after a while, doubling the wait up to 5 s. */
+  function later() {
+    if (closed) return;
+    timer = setTimeout(attempt, delay);
+    delay = Math.min(delay * 2, 5000);
+  }
+
+  /** Checks the link, then connects; a bad link ends the attempts. */
+  async function attempt() {
+    timer = null;
+    if (closed) return;
+    const known = await check();
+    if (closed) return;
+    if (known === 'unknown') {
+      closed = true;
+      handlers.onStatus('unknown');
+    } else if (known === 'unreachable') {
+      handlers.onStatus('unreachable');
+      later();
+    } else open();
+  }
+
   function open() {
+    if (closed) return;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(table)}?token=${encodeURIComponent(token)}&lang=${getLang()}`);
-    ws.onopen = () => { delay = 250; handlers.onStatus && handlers.onStatus('open'); };
-    ws.onmessage = ev => {
+    const socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(table)}?token=${encodeURIComponent(token)}&lang=${getLang()}`);
+    ws = socket;
+    let opened = false;
+    socket.onopen = () => {
+      if (closed) return;
+      opened = true;
+      delay = 250;
+      handlers.onStatus('open');
+    };
+    socket.onmessage = ev => {
+      // A page that left the table hears nothing more from it.
+      if (closed || ws !== socket) return;
+      /** @type {ServerMessage} */
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === 'state') {
@@ -43,38 +137,78 @@ function connect(table, token, handlers) {
       } else if (msg.type === 'update') {
         // An update continues the version we have; anything else means we
         // missed something, so ask for a whole snapshot.
-        if (!current || msg.from !== current.version) { ws.send(JSON.stringify({ type: 'sync' })); return; }
+        if (!current || msg.from !== current.version) { socket.send(JSON.stringify({ type: 'sync' })); return; }
         current = applyUpdate(current, msg);
         handlers.onState(current);
       } else if (msg.type === 'error') handlers.onError(msg);
     };
-    ws.onclose = () => {
-      if (closed) return;
-      handlers.onStatus && handlers.onStatus('lost');
-      setTimeout(open, delay);
-      delay = Math.min(delay * 2, 5000);
+    socket.onclose = () => {
+      if (closed || ws !== socket) return;
+      handlers.onStatus('lost');
+      // A connection that was open is tried again at once, one that was
+      // refused after a check.
+      if (opened) { delay = 250; timer = setTimeout(open, delay); } else later();
     };
   }
-  open();
-  const send = message => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); };
+  attempt();
+  /** @param {ClientMessage} message */
+  const send = message => {
+    if (closed || !ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  };
   return {
-    act(version, action) { send({ type: 'act', version, action }); },
+    act(version, action) {
+      if (!send({ type: 'act', version, action })) handlers.onStatus('unsent');
+    },
     send,
-    close() { closed = true; if (ws) ws.close(); },
+    close() {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (ws) ws.close();
+    },
   };
 }
 
+/**
+ * A seat as people read it: `Seat 2 · Bot: hard`, `Seat 1 (you)`.
+ * @param {Snapshot} snapshot
+ * @param {number} seat
+ */
 function seatName(snapshot, seat) {
   const s = snapshot.seats[seat];
-  const you = snapshot.viewer && snapshot.viewer.seat === seat ? ` (${t('you')})` : '';
-  return `${t('seat')} ${seat + 1}${s && s.kind !== 'human' ? ' · ' + s.kind : ''}${you}`;
+  const you = isViewer(snapshot, seat) ? ` (${t('you')})` : '';
+  return `${seatWord(seat)}${s && s.kind !== 'human' ? ' · ' + kindWord(s.kind) : ''}${you}`;
 }
 
-/** True when the viewer's seat is asked in the open Steigung window. */
+/**
+ * The viewer's seat, or null for a spectator.
+ * @param {Snapshot} snapshot
+ */
+function viewerSeat(snapshot) {
+  const v = snapshot.viewer;
+  return v && typeof v === 'object' ? v.seat : null;
+}
+
+/**
+ * @param {Snapshot} snapshot
+ * @param {number} seat
+ */
+function isViewer(snapshot, seat) {
+  return viewerSeat(snapshot) === seat;
+}
+
+/**
+ * True when the viewer's seat is asked in the open Steigung window.
+ * @param {Snapshot} snapshot
+ */
 function inWindow(snapshot) {
-  return !!snapshot.window && !!snapshot.viewer && snapshot.window.includes(snapshot.viewer.seat);
+  const seat = viewerSeat(snapshot);
+  return !!snapshot.window && seat !== null && snapshot.window.includes(seat);
 }
 
+/** @param {Snapshot} snapshot */
 function statusLine(snapshot) {
   const turn = snapshot.turn;
   if (snapshot.window) {
@@ -85,10 +219,11 @@ function statusLine(snapshot) {
   }
   if (turn === 'over') return h('p', { class: 'status', text: t('over') });
   if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
-  const mine = snapshot.viewer && snapshot.viewer.seat === turn.seat;
+  const mine = isViewer(snapshot, turn.seat);
   return h('p', { class: 'status' + (mine ? ' yours' : '') }, mine ? t('yourTurn') : `${t('waiting')} ${seatName(snapshot, turn.seat)}`);
 }
 
+/** @param {Snapshot} snapshot */
 function resultTable(snapshot) {
   const o = snapshot.outcome;
   if (!o) return null;
@@ -98,31 +233,46 @@ function resultTable(snapshot) {
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }), h('th', { text: t('score') })), rows));
 }
 
-/** A log line as people read it: a redaction the server sends as a word is
- * said in the page's language, and what the viewer may not see is left out. */
+/**
+ * A log line as people read it: a redaction the server sends as a word is
+ * said in the page's language, and what the viewer may not see is left out.
+ * @param {string} line
+ */
 function logWords(line) {
   return line === 'window closed' ? t('windowClosed') : line;
 }
 
-/** The "pass automatically" switch of a seat in a game with Steigung
- * windows: a preference of this seat only, never shown to anyone else. */
+/**
+ * The "pass automatically" switch of a seat in a game with Steigung
+ * windows: a preference of this seat only, never shown to anyone else.
+ * @param {Snapshot} snapshot
+ * @param {((message: ClientMessage) => boolean) | undefined} send
+ */
 function autoPassSwitch(snapshot, send) {
-  const special = snapshot.game === 'ausreisser' && snapshot.view && snapshot.view.options && snapshot.view.options.special;
+  const view = /** @type {{ options?: { special?: boolean } } | null} */ (snapshot.view);
+  const special = snapshot.game === 'ausreisser' && view && view.options && view.options.special;
   if (!special || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
   const box = h('input', { type: 'checkbox', id: 'auto-pass', checked: snapshot.auto_pass });
   box.addEventListener('change', () => send({ type: 'auto_pass', on: box.checked }));
   return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
 }
 
-/** Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
- * sends any other message of the table's protocol. */
+/**
+ * Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
+ * sends any other message of the table's protocol.
+ * @param {HTMLElement} root
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ * @param {string} [note] a line to show above the board
+ * @param {(message: ClientMessage) => boolean} [send]
+ */
 export function drawSnapshot(root, snapshot, act, note, send) {
   clear(root);
   const board = h('div', { class: 'board', id: 'board' });
   const drawn = renderBoard(snapshot.game, snapshot, act);
   board.append(drawn || h('pre', { class: 'text', text: snapshot.text }));
   const moves = h('div', { class: 'moves', id: 'moves' },
-    snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text)));
+    snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text || l.action)));
   const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.filter(line => line).map(line => h('li', { text: logWords(line) })));
   const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
   const name = tr(snapshot.name) || snapshot.game;
@@ -132,7 +282,7 @@ export function drawSnapshot(root, snapshot, act, note, send) {
     statusLine(snapshot),
     h('p', { class: 'error', id: 'error', text: note || '' }),
     h('div', { class: 'table-layout' },
-      h('div', {}, board, drawn ? details : null),
+      h('div', { class: 'main-column' }, board, drawn ? details : null),
       h('div', { class: 'side' },
         resultTable(snapshot),
         snapshot.legal.length ? h('div', { class: 'panel' }, h('h3', { text: t('moves') }), moves) : null,
@@ -141,93 +291,164 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   log.scrollTop = log.scrollHeight;
 }
 
+/**
+ * The page of a link that leads to no table.
+ * @param {HTMLElement} main
+ */
+function badLink(main) {
+  document.title = 'spieltisch';
+  clear(main).append(h('div', { class: 'panel', id: 'bad-link' },
+    h('p', { class: 'error', text: t('badLink') }),
+    h('p', {}, h('a', { href: '#/', class: 'primary', id: 'to-lobby' }, t('toLobby')))));
+}
+
+/**
+ * Says how the connection stands: above the board once there is one, else
+ * in place of the "Connecting…" line.
+ * @param {HTMLElement} main
+ * @param {string} text
+ */
+function showNote(main, text) {
+  const el = main.querySelector('#error') || main.querySelector('#connecting');
+  if (el) el.textContent = text;
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} table
+ * @param {string} token
+ */
 export function showTable(main, table, token) {
-  clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
-  let snapshot = null;
+  clear(main).append(h('p', { class: 'muted', id: 'connecting', text: t('connecting') }));
   let note = '';
   const conn = connect(table, token, {
     onState(s) {
-      snapshot = s;
-      if (s.viewer && s.viewer.seat !== undefined) remember({ table, token, game: s.game, seat: s.viewer.seat });
+      const seat = viewerSeat(s);
+      if (seat !== null) remember({ table, token, game: s.game, seat });
       drawSnapshot(main, s, action => conn.act(s.version, action), note, conn.send);
       note = '';
     },
     onError(e) {
-      note = e.code === 'action.stale' ? t('stale') : e.message;
-      const el = main.querySelector('#error');
-      if (el) el.textContent = note;
+      note = errorText(e);
+      showNote(main, note);
     },
     onStatus(st) {
-      if (st === 'lost') { const el = main.querySelector('#error'); if (el) el.textContent = t('reconnecting'); }
+      if (st === 'unknown') badLink(main);
+      else if (st === 'lost') showNote(main, t('reconnecting'));
+      else if (st === 'unreachable') showNote(main, t('unreachable'));
+      else if (st === 'unsent') showNote(main, t('notSent'));
     },
   });
   return () => conn.close();
 }
 
-/** One device, several people: a cover hides each seat's view until that person is ready. */
+/**
+ * One device, several people: a cover hides each seat's view until that person is ready.
+ * @param {HTMLElement} main
+ * @param {string} table
+ * @param {string[]} tokens
+ */
 export function showHotseat(main, table, tokens) {
-  clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
+  clear(main).append(h('p', { class: 'muted', id: 'connecting', text: t('connecting') }));
+  /** @type {Map<number, { s: Snapshot, token: string }>} */
   const latest = new Map();
+  /** @type {number | null} */
   let shownSeat = null;
+  /** @type {number | null} */
   let coverFor = null;
+  let gone = false;
+  /** @type {Connection[]} */
   const conns = tokens.map(token => connect(table, token, {
-    onState(s) { latest.set(s.viewer.seat, { s, token }); draw(); },
-    onError(e) { const el = main.querySelector('#error'); if (el) el.textContent = e.message; },
+    onState(s) {
+      const seat = viewerSeat(s);
+      if (seat === null || gone) return;
+      latest.set(seat, { s, token });
+      draw();
+    },
+    onError(e) { showNote(main, errorText(e)); },
+    onStatus(st) {
+      if (st === 'unknown') {
+        // One bad token spoils the link: say so once, and stop the others.
+        gone = true;
+        conns.forEach(c => c.close());
+        badLink(main);
+      } else if (st === 'lost') showNote(main, t('reconnecting'));
+      else if (st === 'unreachable') showNote(main, t('unreachable'));
+      else if (st === 'unsent') showNote(main, t('notSent'));
+    },
   }));
-  const bySeat = seat => tokens.findIndex((_, i) => latest.get(seat) && latest.get(seat).token === tokens[i]);
+  /**
+   * The connection that speaks for a seat.
+   * @param {number} seat
+   */
+  const connOf = seat => {
+    const entry = latest.get(seat);
+    return entry ? conns[tokens.indexOf(entry.token)] : undefined;
+  };
 
-  /** A Steigung window on one device: one shared prompt that shows no hand;
-   * whoever lays a Steigung clicks their seat, the rest pass together. */
-  function drawWindow(any) {
+  /**
+   * A Steigung window on one device: one shared prompt that shows no hand;
+   * whoever lays a Steigung clicks their seat, the rest pass together.
+   * @param {Snapshot} any
+   * @param {number[]} window
+   */
+  function drawWindow(any, window) {
     // By seat number, for the people reading it (the window's own order is
     // the engine's priority, nothing a person needs).
-    const asked = any.s.window.filter(seat => latest.has(seat) && latest.get(seat).s.legal.length > 0)
-      .sort((a, b) => a - b);
+    const asked = window.filter(seat => {
+      const entry = latest.get(seat);
+      return entry !== undefined && entry.s.legal.length > 0;
+    }).sort((a, b) => a - b);
     if (!asked.length) return false;
     shownSeat = null;
-    clear(main).append(h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': any.s.version },
+    clear(main).append(h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': any.version },
       h('h2', { text: t('window') }),
       h('p', { text: t('windowWho') }),
       h('p', { class: 'error', id: 'error' }),
       h('div', { class: 'moves' },
         asked.map(seat => h('button', { type: 'button', 'data-seat': seat, onclick: () => {
-          const { s } = latest.get(seat);
-          if (s.legal.some(l => l.action === 'hill')) conns[bySeat(seat)].act(s.version, 'hill');
-          else { const el = main.querySelector('#error'); if (el) el.textContent = `${t('seat')} ${seat + 1}: ${t('cannotAct')}`; }
-        } }, `${t('seat')} ${seat + 1}`)),
+          const entry = latest.get(seat);
+          const conn = connOf(seat);
+          if (entry && conn && entry.s.legal.some(l => l.action === 'hill')) conn.act(entry.s.version, 'hill');
+          else showNote(main, `${seatWord(seat)}: ${t('cannotAct')}`);
+        } }, seatWord(seat))),
         h('button', { type: 'button', id: 'window-nobody', onclick: () => {
           for (const seat of asked) {
-            const { s } = latest.get(seat);
-            if (s.legal.length) conns[bySeat(seat)].act(s.version, 'pass');
+            const entry = latest.get(seat);
+            const conn = connOf(seat);
+            if (entry && conn && entry.s.legal.length) conn.act(entry.s.version, 'pass');
           }
         } }, t('windowNobody')))));
     return true;
   }
 
   function draw() {
-    const any = [...latest.values()][0];
-    if (!any) return;
-    if (any.s.window && drawWindow(any)) return;
-    const turn = any.s.turn;
-    const humanToMove = turn && turn.seat !== undefined && latest.has(turn.seat) ? turn.seat : null;
+    const first = [...latest.values()][0];
+    if (!first) return;
+    const any = first.s;
+    if (any.window && drawWindow(any, any.window)) return;
+    const turn = any.turn;
+    const humanToMove = typeof turn === 'object' && latest.has(turn.seat) ? turn.seat : null;
     if (humanToMove !== null && humanToMove !== shownSeat && coverFor !== humanToMove) {
-      coverFor = humanToMove;
+      const seat = humanToMove;
+      coverFor = seat;
       clear(main).append(h('div', { class: 'cover', id: 'cover' },
-        h('h2', { text: `${t('passTo')} ${humanToMove + 1}` }),
-        h('button', { type: 'button', id: 'ready', onclick: () => { shownSeat = humanToMove; coverFor = null; draw(); } },
-          `${t('ready')} ${humanToMove + 1}`)));
+        h('h2', { text: `${t('passTo')} ${seat + 1}` }),
+        h('button', { type: 'button', id: 'ready', onclick: () => { shownSeat = seat; coverFor = null; draw(); } },
+          `${t('ready')} ${seat + 1}`)));
       return;
     }
     if (coverFor !== null) return;
     const seat = shownSeat !== null && latest.has(shownSeat) ? shownSeat : (turn === 'over' ? [...latest.keys()][0] : null);
-    if (seat === null) {
+    const entry = seat === null ? undefined : latest.get(seat);
+    const conn = seat === null ? undefined : connOf(seat);
+    if (!entry || !conn) {
       // Nobody has looked yet and a bot or chance is to move: show no hand.
-      clear(main).append(h('p', { class: 'muted', text: t('waiting') + '…' }));
+      clear(main).append(h('p', { class: 'muted', id: 'connecting', text: t('waiting') + '…' }));
       return;
     }
-    const { s } = latest.get(seat);
-    drawSnapshot(main, s, action => conns[bySeat(seat)].act(s.version, action));
+    const s = entry.s;
+    drawSnapshot(main, s, action => conn.act(s.version, action));
   }
-  return () => conns.forEach(c => c.close());
-
+  return () => { gone = true; conns.forEach(c => c.close()); };
 }

@@ -328,10 +328,12 @@ pub fn specs() -> Vec<OptionSpec> {
             kind: OptionKind::Int { min: 2, max: 4 },
             default: OptionDefault::Follows("teams"),
             help: Text::new(
-                "number of managers, from 2 to the number of teams; teams are dealt to them in turn (team i \
-                 to manager i mod managers); not given: one manager per team",
+                "number of managers, from 2 to the number of teams; the teams are dealt to them in turn \
+                 (with 2 managers for 4 teams, the first manager has teams 2x and 4x, the second 3x and 5x); \
+                 not given: one manager per team",
                 "Anzahl der Teamchefs, von 2 bis zur Anzahl der Teams; die Teams werden reihum verteilt \
-                 (Team i an Teamchef i mod Anzahl); ohne Angabe: ein Teamchef je Team",
+                 (bei 2 Teamchefs für 4 Teams hat der erste die Teams 2x und 4x, der zweite 3x und 5x); \
+                 ohne Angabe: ein Teamchef je Team",
             ),
         },
         OptionSpec {

@@ -36,8 +36,9 @@ fn ordinal(n: usize, lang: Lang) -> String {
     }
 }
 
+/// A seat for people: counted from 1, with its rider's letter (`seat 1 (A)`).
 fn seat_name(seat: usize, lang: Lang) -> String {
-    format!("{} {seat} ({})", lang.tr("seat", "Sitz"), rider_letter(seat))
+    format!("{} {} ({})", lang.tr("seat", "Spieler"), seat + 1, rider_letter(seat))
 }
 
 /// A hand as its card values, lowest first: `1 1 2 3 4 4 5 7`.
@@ -201,7 +202,7 @@ fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
     let length = view.track.length();
     let _ = writeln!(
         out,
-        "  {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
+        "  {:<13} {:>4} {:>6} {:>6} {:>7}  {}",
         lang.tr("rider", "Fahrer"),
         lang.tr("pos", "Pos"),
         lang.tr("to go", "Rest"),
@@ -233,7 +234,7 @@ fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
             status.push(lang.tr("no cards: passes", "keine Karten: passt").into());
         }
         let line = format!(
-            "{marker} {:<12} {:>4} {:>6} {:>6} {:>7}  {}",
+            "{marker} {:<13} {:>4} {:>6} {:>6} {:>7}  {}",
             seat_name(r.seat, lang),
             r.position,
             length.saturating_sub(r.position),

@@ -51,7 +51,8 @@ fn actions_in_words() {
     let mut game = Sechstage::new(&SechstageOptions::default()).unwrap();
     game.apply(&"play 3".parse().unwrap()).unwrap();
     let words = game.describe_action(&"play 3".parse().unwrap(), Lang::En);
-    assert_eq!(words, "seat 1 (B) plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
+    // Seats are counted from 1 in words: seat 1 of the wire is the second.
+    assert_eq!(words, "seat 2 (B) plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
     let worte = game.describe_action(&"play 3".parse().unwrap(), Lang::De);
-    assert_eq!(worte, "Sitz 1 (B) spielt 3: 0 → 3, Windschatten 3×1 = +3 → 6");
+    assert_eq!(worte, "Spieler 2 (B) spielt 3: 0 → 3, Windschatten 3×1 = +3 → 6");
 }

@@ -252,9 +252,9 @@ fn header(six: &Six, lang: Lang) -> String {
     let seat = six.to_move();
     let mover = name(six.mover_colour());
     let who = if de {
-        format!("{mover} (Platz {seat}) ist am Zug")
+        format!("{mover} (Spieler {}) ist am Zug", seat + 1)
     } else {
-        format!("{mover} (seat {seat}) to move")
+        format!("{mover} (seat {}) to move", seat + 1)
     };
     let task = match (six.phase(), de) {
         (Phase::Place, false) => "place a stone from your supply".to_string(),
@@ -295,9 +295,9 @@ fn header(six: &Six, lang: Lang) -> String {
             .map(|s| {
                 let c = name(Colour::of_seat(s));
                 if de {
-                    format!("Platz {s} ({c}) {}", six.supply(s))
+                    format!("Spieler {} ({c}) {}", s + 1, six.supply(s))
                 } else {
-                    format!("seat {s} ({c}) {}", six.supply(s))
+                    format!("seat {} ({c}) {}", s + 1, six.supply(s))
                 }
             })
             .collect();

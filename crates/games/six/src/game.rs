@@ -70,11 +70,16 @@ impl GameResult {
                 let shape = crate::describe::formation_name(formation, lang);
                 if de {
                     format!(
-                        "{} gewinnt: Platz {seat} bildet {shape}",
-                        crate::describe::colour_name(winner, lang)
+                        "{} gewinnt: Spieler {} bildet {shape}",
+                        crate::describe::colour_name(winner, lang),
+                        seat + 1
                     )
                 } else {
-                    format!("{} wins: seat {seat} formed {shape}", crate::describe::colour_name(winner, lang))
+                    format!(
+                        "{} wins: seat {} formed {shape}",
+                        crate::describe::colour_name(winner, lang),
+                        seat + 1
+                    )
                 }
             }
             GameResult::Starved { winner } => {

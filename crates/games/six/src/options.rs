@@ -49,7 +49,7 @@ impl SixOptions {
                 help: Text::new(
                     "2 players, or 4 in two partnerships: the first and third seat play red, the second and \
                      fourth black; 3 is not possible",
-                    "2 Spieler, oder 4 in zwei Partnerschaften: der erste und dritte Platz spielen Rot, der \
+                    "2 Spieler, oder 4 in zwei Partnerschaften: der erste und dritte Spieler spielen Rot, der \
                      zweite und vierte Schwarz; 3 geht nicht",
                 ),
             },

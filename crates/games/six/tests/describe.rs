@@ -10,8 +10,8 @@ fn the_start_is_drawn_with_labels_in_both_languages() {
     let en = Six::describe_view(&view, Lang::En);
     let de = Six::describe_view(&view, Lang::De);
     let expected_en = "\
-First round: red (seat 0) to move: place a stone from your supply.
-Supply: seat 0 (red) 20, seat 1 (black) 20
+First round: red (seat 1) to move: place a stone from your supply.
+Supply: seat 1 (red) 20, seat 2 (black) 20
    q    0   1   2
   -1              .
    0        R   B   .
@@ -21,7 +21,9 @@ rows r on the left, columns q above and below (they run diagonally down to the r
 R = red, B = black, . = where a stone may go
 ";
     assert_eq!(en, expected_en);
-    assert!(de.contains("Erste Runde: Rot (Platz 0) ist am Zug"), "{de}");
+    // Seats are counted from 1 in words, and a seat is a "Spieler" in German.
+    assert!(de.contains("Erste Runde: Rot (Spieler 1) ist am Zug"), "{de}");
+    assert!(de.contains("Vorrat: Spieler 1 (Rot) 20, Spieler 2 (Schwarz) 20"), "{de}");
     assert!(de.contains("R   S"), "black is S (Schwarz) in German: {de}");
 }
 

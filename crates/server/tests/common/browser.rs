@@ -93,6 +93,8 @@ impl Browser {
             Driver::start(&chromedriver().expect("chromedriver is installed"), profile.clone()).await;
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), json!("chrome"));
+        // Keeps the page's console for `console_errors`.
+        capabilities.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
         capabilities.insert(
             "goog:chromeOptions".into(),
             json!({
@@ -186,6 +188,36 @@ impl Browser {
         self.client.perform_actions(mouse).await.unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
     }
 
+    /// Shows pages at `width`×`height` CSS pixels from now on, as a phone
+    /// does when `mobile` (its viewport meta tag honoured, touch events; a
+    /// page wider than the screen is zoomed out, so `innerWidth` grows with
+    /// it), or as a desktop window of that size.
+    pub async fn emulate(&mut self, width: u32, height: u32, mobile: bool) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile }),
+        )
+        .await;
+        self.call("Emulation.setTouchEmulationEnabled", json!({ "enabled": mobile })).await;
+    }
+
+    /// What the browser's console showed as an error since the last call
+    /// (a failed request, an uncaught error, a `console.error`), each as
+    /// its message.
+    pub async fn console_errors(&mut self) -> Vec<String> {
+        let log =
+            self.client.issue_cmd(BrowserLog).await.unwrap_or_else(|e| panic!("reading the console: {e}"));
+        log.as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .filter(|e| e["level"] == "SEVERE")
+                    .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// A PNG screenshot of the page.
     pub async fn screenshot(&mut self) -> Vec<u8> {
         self.client.screenshot().await.expect("a screenshot")
@@ -254,6 +286,21 @@ impl WebDriverCompatibleCommand for DevTools {
 
     fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
         (http::Method::POST, Some(json!({ "cmd": self.method, "params": self.params }).to_string()))
+    }
+}
+
+/// chromedriver's endpoint for the browser's console log (entries since
+/// the last read).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base_url: &url::Url, session_id: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
     }
 }
 

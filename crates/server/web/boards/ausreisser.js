@@ -1,3 +1,4 @@
+// @ts-check
 // Der Ausreisser: the table with the tempo, the road (flat or Steigung), the
 // pile, and round it the riders with the yellow jersey, penalty chips, cards
 // in hand and the top of each rider's pile; below, the viewer's hand, whose
@@ -7,12 +8,19 @@
 // 12 Steigung, 13 Gegenwind, 14 Spurt.
 
 import { h, s } from '../dom.js';
-import { t, getLang } from '../i18n.js';
+import { t, getLang, seatWord } from '../i18n.js';
 
-const HILL = 12, WIND = 13, SPURT = 14;
+/**
+ * @typedef {import('../types').AusreisserView} View
+ * @typedef {import('../types').Snapshot<View>} Snapshot
+ * @typedef {import('../types').AusreisserPlay} Play
+ * @typedef {import('../types').AusreisserPlayed} Played
+ */
 
-const TEXTS = {
-  en: {
+// Card kinds after the speed cards; the Spurt (14) is the last.
+const HILL = 12, WIND = 13;
+
+const EN = {
     stage: 'Stage', of: 'of', tempo: 'Tempo', flat: 'flat', hill: 'Steigung', hillHint: 'no passing, no wind shadow',
     pile: 'pile', cards: 'cards', chips: 'min.', total: 'points', jersey: 'yellow jersey', noPlay: 'no play yet',
     hand: 'Your hand', wind: 'Gegenwind', spurt: 'Spurt', lastStage: 'last stage', owed: 'owed',
@@ -21,8 +29,9 @@ const TEXTS = {
     clickToPlay: 'Click a highlighted speed card to play it.', reactHill: 'Play Steigung on the leader', pass: 'Pass',
     spectatorHand: 'Hands are secret: spectators see card counts only.', over: 'The series is over', noSpecial: 'without special cards',
     cancel: 'Cancel', gets: '→',
-  },
-  de: {
+};
+/** @type {Record<keyof typeof EN, string>} */
+const DE = {
     stage: 'Etappe', of: 'von', tempo: 'Tempo', flat: 'flach', hill: 'Steigung', hillHint: 'kein Überholen, kein Windschatten',
     pile: 'Stapel', cards: 'Karten', chips: 'Min.', total: 'Punkte', jersey: 'Gelbes Trikot', noPlay: 'noch keine Karte',
     hand: 'Deine Karten', wind: 'Gegenwind', spurt: 'Spurt', lastStage: 'letzte Etappe', owed: 'nachzuziehen',
@@ -31,15 +40,19 @@ const TEXTS = {
     clickToPlay: 'Klicke eine markierte Tempokarte, um sie zu spielen.', reactHill: 'Steigung auf den Ausreisser', pass: 'Passen',
     spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.', over: 'Die Rundfahrt ist zu Ende', noSpecial: 'ohne Sonderkarten',
     cancel: 'Abbrechen', gets: '→',
-  },
 };
-const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
+/** @param {keyof typeof EN} key */
+const tx = key => (getLang() === 'de' ? DE : EN)[key];
 
 export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#7d3c98', '#138d90', '#7a4b26'];
 
 const W = 1000, HGT = 580, CX = 500, CY = 290, RX = 390, RY = 200;
 
-/** A play `play 45 +2 +2 -2 hill` as its parts, or null. */
+/**
+ * A play `play 45 +2 +2 -2 hill` as its parts, or null.
+ * @param {string} action
+ * @returns {Play | null}
+ */
 export function parsePlay(action) {
   const m = /^play (\d+)((?: [+-]2)*)( hill)?$/.exec(action);
   if (!m) return null;
@@ -47,12 +60,17 @@ export function parsePlay(action) {
   return { speed: Number(m[1]), spurts: mods.filter(x => x === '+2').length, winds: mods.filter(x => x === '-2').length, hill: !!m[3] };
 }
 
-/** The speed a play rides: card + 2 per Spurt − 2 per Gegenwind, capped at 50 under a hill, else 52. */
+/**
+ * The speed a play rides: card + 2 per Spurt − 2 per Gegenwind, capped at 50 under a hill, else 52.
+ * @param {Play} play
+ * @param {boolean} hillInForce
+ */
 function ridden(play, hillInForce) {
   const raw = play.speed + 2 * play.spurts - 2 * play.winds;
   return Math.min(raw, hillInForce || play.hill ? 50 : 52);
 }
 
+/** @param {Play} play */
 function playLabel(play) {
   const parts = [String(play.speed)];
   for (let i = 0; i < play.spurts; i++) parts.push('+2');
@@ -61,26 +79,45 @@ function playLabel(play) {
   return parts.join(' ');
 }
 
-const seatLabel = (seat, me) => `${t('seat')} ${seat + 1}${seat === me ? ` (${t('you')})` : ''}`;
+/**
+ * @param {number} seat
+ * @param {number | null} me
+ */
+const seatLabel = (seat, me) => `${seatWord(seat)}${seat === me ? ` (${t('you')})` : ''}`;
 
-/** Seat positions round the table, the viewer's at the bottom. */
+/**
+ * Seat positions round the table, the viewer's at the bottom.
+ * @param {number} n
+ * @param {number | null} me
+ * @returns {[number, number][]}
+ */
 function seatPlaces(n, me) {
   const first = me === null || me === undefined ? 0 : me;
   return Array.from({ length: n }, (_, seat) => {
     const k = (seat - first + n) % n;
     const a = Math.PI / 2 + (2 * Math.PI * k) / n; // clockwise on screen, starting at the bottom
-    return [CX + RX * Math.cos(a), CY + RY * Math.sin(a)];
+    return /** @type {[number, number]} */ ([CX + RX * Math.cos(a), CY + RY * Math.sin(a)]);
   });
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ */
 function jersey(x, y, scale = 1) {
   const d = 'M -14 -12 L -6 -16 Q 0 -11 6 -16 L 14 -12 L 20 -4 L 13 0 L 11 -5 L 11 16 L -11 16 L -11 -5 L -13 0 L -20 -4 Z';
   return s('path', { d, transform: `translate(${x},${y}) scale(${scale})`, fill: '#ffd400', stroke: '#8a6d00', 'stroke-width': 1.5, class: 'jersey' },
     s('title', { text: tx('jersey') }));
 }
 
-/** Penalty chips in the box's denominations: red for 5 minutes, blue for 1,
- * overlapping more as they grow so that they all fit. Returns the group and its width. */
+/**
+ * Penalty chips in the box's denominations: red for 5 minutes, blue for 1,
+ * overlapping more as they grow so that they all fit. Returns the group and its width.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} count
+ * @returns {[SVGGElement, number]}
+ */
 function chips(x, y, count) {
   const g = s('g', { class: 'chips', 'data-chips': count });
   const colours = [];
@@ -93,15 +130,25 @@ function chips(x, y, count) {
   return [g, colours.length ? (colours.length - 1) * step + 7 : 0];
 }
 
-/** A small card on the table: a speed card with its modifiers and the speed ridden. */
+/**
+ * A small card on the table: a speed card with its modifiers and the speed
+ * ridden, or a card drawn face up (`45`, `hill`, `wind`, `spurt`).
+ * @param {number} x
+ * @param {number} y
+ * @param {Played | null} played
+ * @param {string | null} [faceup]
+ */
 function tableCard(x, y, played, faceup) {
   const g = s('g', { class: 'top-card', transform: `translate(${x},${y})` });
   g.append(s('rect', { x: -24, y: -33, width: 48, height: 66, rx: 6, fill: '#fff', stroke: '#7a6a4a', 'stroke-width': 1.5 }));
   if (faceup) {
-    const name = { hill: tx('hill'), wind: tx('wind'), spurt: tx('spurt') }[faceup];
+    /** @type {Record<string, string>} */
+    const names = { hill: tx('hill'), wind: tx('wind'), spurt: tx('spurt') };
+    const name = names[faceup];
     g.append(s('text', { y: name ? 4 : 8, 'text-anchor': 'middle', 'font-size': name ? 10 : 22, 'font-weight': 800, fill: '#222', text: name || faceup }));
     return g;
   }
+  if (!played) return g;
   const play = played.play;
   g.append(s('text', { y: 4, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 800, fill: '#222', text: play.speed }));
   const mods = [];
@@ -116,13 +163,18 @@ function tableCard(x, y, played, faceup) {
   return g;
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {number} seat
+ * @param {[number, number]} place
+ */
 function seatPanel(snapshot, seat, [x, y]) {
   const view = snapshot.view;
   const tb = view.table;
   const me = view.seat;
   const phase = tb.phase.phase;
   // In a Steigung window nobody is marked: everyone but the leader is asked at once.
-  const active = (['play', 'draw', 'refill'].includes(phase) && tb.mover === seat) || (phase === 'choose' && tb.phase.seat === seat);
+  const active = (['play', 'draw', 'refill'].includes(phase) && tb.mover === seat) || (tb.phase.phase === 'choose' && tb.phase.seat === seat);
   const leads = tb.leader === seat && phase !== 'choose';
   const g = s('g', { class: 'seat' + (active ? ' active' : ''), 'data-seat': seat });
   const top = y - 56;
@@ -146,16 +198,21 @@ function seatPanel(snapshot, seat, [x, y]) {
     s('tspan', { text: ` · ${tb.totals[seat] > 0 ? '+' : ''}${tb.totals[seat]} ${tx('total')}` })));
   // The top of the rider's pile (or the card drawn face up for the first leader).
   const faceup = phase === 'choose' ? tb.faceup[seat] : null;
+  const last = tb.tops[seat];
   if (faceup) g.append(tableCard(x + 58, y - 4, null, faceup));
   else if (phase === 'refill' && tb.mover === seat && tb.current) {
     // The play being made: settled once the hand is refilled.
     g.append(tableCard(x + 58, y - 4, { play: tb.current, value: ridden(tb.current, tb.hill) }));
-  } else if (tb.tops[seat]) g.append(tableCard(x + 58, y - 4, tb.tops[seat]));
+  } else if (last) g.append(tableCard(x + 58, y - 4, last));
   else g.append(s('rect', { x: x + 34, y: y - 37, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {SVGSVGElement} svg
+ */
 function centre(snapshot, svg) {
   const view = snapshot.view;
   const tb = view.table;
@@ -193,8 +250,8 @@ function centre(snapshot, svg) {
   // What is happening now.
   let line = '';
   if (phase === 'window') line = tx('window');
-  else if (phase === 'refill') line = `${t('seat')} ${tb.mover + 1} ${tx('refill')}`;
-  else if (phase === 'draw') line = `${t('seat')} ${tb.mover + 1} ${tx('drawing')}`;
+  else if (phase === 'refill') line = `${seatWord(tb.mover)} ${tx('refill')}`;
+  else if (phase === 'draw') line = `${seatWord(tb.mover)} ${tx('drawing')}`;
   if (line) svg.append(s('text', { x: CX, y: CY + 100, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#fff', text: line }));
   if (tb.last_scores) {
     const shown = tb.last_scores.slice(0, tb.players).map((v, seat) => `${seat + 1}: ${v > 0 ? '+' : ''}${v}`).join(' · ');
@@ -202,6 +259,7 @@ function centre(snapshot, svg) {
   }
 }
 
+/** @param {number} kind */
 function cardFace(kind) {
   if (kind < HILL) return { cls: 'speed', big: String(39 + kind), small: 'km/h' };
   if (kind === HILL) return { cls: 'hill', big: '', small: tx('hill') };
@@ -209,6 +267,10 @@ function cardFace(kind) {
   return { cls: 'spurt', big: '+2', small: tx('spurt') };
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ */
 function handPanel(snapshot, act) {
   const view = snapshot.view;
   const me = view.seat;
@@ -216,6 +278,7 @@ function handPanel(snapshot, act) {
   const tb = view.table;
   const hand = view.hand || [];
   const legal = snapshot.legal || [];
+  /** @type {Map<number, { play: Play, action: string, text: string | undefined }[]>} */
   const bySpeed = new Map();
   for (const l of legal) {
     const play = parsePlay(l.action);
@@ -228,8 +291,12 @@ function handPanel(snapshot, act) {
   const canPass = legal.some(l => l.action === 'pass');
   const panel = h('div', { class: 'hand', id: 'hand', 'data-seat': me });
   const combos = h('div', { class: 'combos', id: 'combos', hidden: true });
+  /**
+   * @param {number} speed
+   * @param {HTMLElement} cardEl
+   */
   function choose(speed, cardEl) {
-    const list = bySpeed.get(speed);
+    const list = bySpeed.get(speed) || [];
     if (list.length === 1) { act(list[0].action); return; }
     panel.querySelectorAll('.play-card.selected').forEach(e => e.classList.remove('selected'));
     cardEl.classList.add('selected');
@@ -239,13 +306,15 @@ function handPanel(snapshot, act) {
         h('b', { text: playLabel(c.play) }), ` ${tx('gets')} ${ridden(c.play, tb.hill)}`)),
       h('button', { type: 'button', class: 'cancel', onclick: () => { combos.hidden = true; cardEl.classList.remove('selected'); }, text: tx('cancel') }));
   }
+  /** @type {HTMLElement[]} */
   const cards = [];
   hand.forEach((count, kind) => {
     if (!count) return;
     const speed = kind < HILL ? 39 + kind : null;
     const playable = (speed !== null && bySpeed.has(speed)) || (kind === HILL && canHill);
     const face = cardFace(kind);
-    const single = speed !== null && bySpeed.has(speed) && bySpeed.get(speed).length === 1 ? bySpeed.get(speed)[0].action : undefined;
+    const plays = speed !== null ? bySpeed.get(speed) : undefined;
+    const single = plays && plays.length === 1 ? plays[0].action : undefined;
     const el = h(playable ? 'button' : 'div', {
       type: playable ? 'button' : undefined,
       class: `play-card ausreisser ${face.cls}${playable ? ' playable' : ''}`,
@@ -255,7 +324,7 @@ function handPanel(snapshot, act) {
       kind === HILL ? s('svg', { viewBox: '0 0 40 28', width: 40, height: 28, class: 'mountain' }, s('path', { d: 'M 2 26 L 16 4 L 24 15 L 28 10 L 38 26 Z', fill: '#fff' })) : h('span', { class: 'value', text: face.big }),
       h('span', { class: 'kind', text: face.small })),
     count > 1 ? h('span', { class: 'count', text: `×${count}` }) : null);
-    if (playable) el.addEventListener('click', () => (kind === HILL ? act('hill') : choose(speed, el)));
+    if (playable) el.addEventListener('click', () => (kind === HILL || speed === null ? act('hill') : choose(speed, el)));
     cards.push(el);
   });
   panel.append(h('h3', {}, `${tx('hand')} `, h('span', { class: 'muted', text: `(${tb.hand_len[me]})` })),
@@ -270,6 +339,10 @@ function handPanel(snapshot, act) {
   return panel;
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ */
 export function drawAusreisser(snapshot, act) {
   const view = snapshot.view;
   const tb = view.table;

@@ -1,3 +1,4 @@
+// @ts-check
 // Um Reifenbreite: the stretch of the course around the riders, drawn from the
 // view's layout (every space with its lane, measure and surface), the riders
 // as team-coloured numbered tokens, the decisions of the rider to move, the
@@ -11,8 +12,20 @@
 import { h, s } from '../dom.js';
 import { getLang } from '../i18n.js';
 
-const TEXTS = {
-  en: {
+/**
+ * @typedef {import('../types').ReifenbreiteView} View
+ * @typedef {import('../types').Snapshot<View>} Snapshot
+ * @typedef {import('../types').ReifenbreiteRace} Race
+ * @typedef {import('../types').ReifenbreiteLayout} Layout
+ * @typedef {import('../types').ReifenbreitePhaseParams} PhaseParams
+ * @typedef {import('../types').Legal} Legal
+ * @typedef {[string, PhaseParams]} Phase the phase's name and its parameters
+ * @typedef {{ lane: number, pos: number, cell: string, curve: boolean, kind: string, number: number, from: number }} Space
+ * @typedef {{ to: Map<number, Legal>, place: Map<number, Map<number, Legal>>, other: Legal[] }} Sorted
+ * @typedef {(action: string) => void} Act
+ */
+
+const EN = {
     round: 'Round', stage: 'Stage', lane: 'Lane', curve: 'curve', start: 'Start', finish: 'Finish', sprint: 'Sprint',
     toMove: 'is to move', moves: 'moves up to', breakaway: 'breakaway', mayDraft: 'may draft in the slipstream', offers: 'offers the lead to',
     places: 'places a rider', rollOff: 'Roll-off for the start', director: 'The race director draws the photo cards',
@@ -26,8 +39,9 @@ const TEXTS = {
     ride: 'Ride', rideDice: 'Roll the dice', break: 'Break away!', tow: 'Tow: die + 6', tow12: 'Long tow: 12',
     ask: 'Offer the lead', accept: 'Take the lead', refuse: 'Refuse the lead', draft: 'Draft', skip: 'Do not draft',
     joker: 'joker', stageRace: 'stage race: stages × best rider + team total', perStage: 'Team points per stage',
-  },
-  de: {
+};
+/** @type {Record<keyof typeof EN, string>} */
+const DE = {
     round: 'Runde', stage: 'Etappe', lane: 'Spur', curve: 'Kurve', start: 'Start', finish: 'Ziel', sprint: 'Sprint',
     toMove: 'ist am Zug', moves: 'zieht bis zu', breakaway: 'Ausreißversuch', mayDraft: 'kann sich im Windschatten anhängen', offers: 'bietet die Führung an:',
     places: 'stellt einen Fahrer auf', rollOff: 'Auswürfeln des Startspielers', director: 'Der Rennleiter zieht die Foto-Karten',
@@ -41,18 +55,21 @@ const TEXTS = {
     ride: 'Fahren', rideDice: 'Würfeln', break: 'Ausreißen!', tow: 'Mitziehen: Würfel + 6', tow12: 'Langer Zug: 12',
     ask: 'Führung anbieten', accept: 'Führung übernehmen', refuse: 'Führung ablehnen', draft: 'Anhängen', skip: 'Nicht anhängen',
     joker: 'Joker', stageRace: 'Etappenrennen: Etappen × bester Fahrer + Teamergebnis', perStage: 'Teampunkte je Etappe',
-  },
 };
-const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
+/** @param {keyof typeof EN} key */
+const tx = key => (getLang() === 'de' ? DE : EN)[key];
 
 /** Team colours for teams 2x, 3x, 4x, 5x, and the ink on them. */
 export const TEAM_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#e6a800'];
 const TEAM_INK = ['#fff', '#fff', '#fff', '#222'];
 /** Surface colours of section 9: asphalt beige, cobbles blue-green, climb red, descent ochre. */
+/** @type {Record<string, string>} */
 const SURFACE = { a: '#ece1c6', c: '#8ec3b6', u: '#e3907f', d: '#e7c15a' };
+/** @type {Record<string, 'asphalt' | 'cobbles' | 'climb' | 'descent'>} */
 const SURFACE_KEY = { a: 'asphalt', c: 'cobbles', u: 'climb', d: 'descent' };
 /** The kinds of energy card a team's counts (`race.energy[team]`) are of, in the engine's order
  * (`ENERGY_KINDS` of the reifenbreite crate): the owner's place in the team (null: joker), value, mountain sign. */
+/** @type {[number | null, number, boolean][]} */
 const ENERGY_KINDS = [[0, 6, true], [0, 5, false], [1, 6, true], [1, 5, false], [2, 6, true], [3, 5, false], [null, 6, true], [null, 5, false]];
 const PLACE_POINTS = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
 const NONE = 65535;
@@ -61,14 +78,23 @@ const U = 44; // pixels per row of the road
 const LH = 40; // pixels per lane
 const WINDOW = 26; // rows shown at most
 
+/**
+ * A rider's number on the course (21–24 for team 2x, …) from its index (0–15).
+ * @param {number} r
+ */
 export const riderNumber = r => (Math.floor(r / 4) + 2) * 10 + (r % 4) + 1;
+/** @param {number} n */
 const riderIndex = n => (Math.floor(n / 10) - 2) * 4 + (n % 10) - 1;
 
-/** The layout's spaces with where each starts and ends along the course. */
+/**
+ * The layout's spaces with where each starts and ends along the course.
+ * @param {Layout} layout
+ * @returns {Space[]}
+ */
 function unroll(layout) {
   const spaces = layout.spaces.split(' ').map(token => {
     const [lane, pos, cell, curve] = token.split('/');
-    return { lane: Number(lane), pos: Number(pos), cell, curve: curve === 'c', kind: cell[0], number: Number(cell.slice(1)) || 0 };
+    return { lane: Number(lane), pos: Number(pos), cell, curve: curve === 'c', kind: cell[0], number: Number(cell.slice(1)) || 0, from: 0 };
   });
   const last = [0, 0, 0, 0, 0];
   for (const sp of spaces) {
@@ -78,41 +104,73 @@ function unroll(layout) {
   return spaces;
 }
 
+/**
+ * @param {Race} race
+ * @returns {Phase}
+ */
 function phaseOf(race) {
   const p = race.phase;
   return typeof p === 'string' ? [p, {}] : Object.entries(p)[0];
 }
 
+/** @param {Race} race */
 const seatsOf = race => race.options.seats || race.options.teams;
+/**
+ * The courses of the race, one per stage: the stage race's list, or the one course.
+ * @param {Race} race
+ */
+const coursesOf = race => race.options.stages || (race.options.course ? [race.options.course] : []);
+/**
+ * @param {Race} race
+ * @param {number} team
+ */
 const seatOfTeam = (race, team) => team % seatsOf(race);
+/** @param {{ status: string }} r */
 const onRoad = r => r.status === 'Road' || r.status === 'Finished' || r.status === 'Dismounted';
 
-/** Legal actions by kind: spaces to click (`to`, `place`) and everything else as buttons. */
+/**
+ * Legal actions by kind: spaces to click (`to`, `place`) and everything else as buttons.
+ * @param {Snapshot} snapshot
+ * @param {Phase} phase
+ * @returns {Sorted}
+ */
 function sortLegal(snapshot, phase) {
-  const to = new Map(), place = new Map(), other = [];
+  /** @type {Sorted} */
+  const { to, place, other } = { to: new Map(), place: new Map(), other: [] };
   for (const l of snapshot.legal || []) {
     let m;
     if ((m = /^to (\d+)$/.exec(l.action))) to.set(Number(m[1]), l);
     else if ((m = /^place (\d+) (\d+)$/.exec(l.action))) {
       const rider = riderIndex(Number(m[1]));
-      if (!place.has(rider)) place.set(rider, new Map());
-      place.get(rider).set(Number(m[2]), l);
+      const spaces = place.get(rider) || new Map();
+      place.set(rider, spaces);
+      spaces.set(Number(m[2]), l);
     } else other.push(l);
   }
   const [name, p] = phase;
   const draft = name === 'Draft' ? other.find(l => l.action === 'draft') : null;
-  if (draft) to.set(p.to, draft);
+  if (draft && p.to !== undefined) to.set(p.to, draft);
   return { to, place, other };
 }
 
 // The rider chosen for placing, kept across redraws of the same table.
+/** @type {number | null} */
 let placing = null;
 
-/** The stretch of road to show: [from, to) in measure units. */
+/**
+ * The stretch of road to show: [from, to) in measure units.
+ * @param {Layout} layout
+ * @param {Space[]} spaces
+ * @param {Race} race
+ * @param {Phase} phase
+ * @param {Set<number>} targets
+ * @returns {[number, number]}
+ */
 function windowOf(layout, spaces, race, phase, targets) {
   const row = layout.row;
   const [name, p] = phase;
   const start = spaces.slice(0, layout.start);
+  /** @type {number[]} */
   let keep = [];
   if (name === 'FirstTeam' || name === 'Place') keep = start.map(sp => sp.pos);
   if (name === 'Over') {
@@ -142,10 +200,18 @@ function windowOf(layout, spaces, race, phase, targets) {
   return [lo, hi];
 }
 
-function token(race, r, x, y, { mover, moved, size = 15 }) {
+/**
+ * A rider's token: its number in its team's colour, the star (x1) marked.
+ * @param {Race} race
+ * @param {number} r
+ * @param {number} x
+ * @param {number} y
+ * @param {{ mover?: boolean, moved?: boolean | number, size?: number }} how
+ */
+function token(race, r, x, y, { mover = false, moved = false, size = 15 }) {
   const team = Math.floor(r / 4);
   const star = r % 4 === 0;
-  const jersey = race.jersey && race.jersey[0] === r;
+  const jersey = !!race.jersey && race.jersey[0] === r;
   const g = s('g', { 'data-rider': riderNumber(r), class: 'rider', opacity: moved ? 0.72 : 1 });
   if (mover) {
     g.append(s('circle', { cx: x, cy: y, r: size + 5, fill: 'none', stroke: '#ffd400', 'stroke-width': 4 },
@@ -174,9 +240,20 @@ function token(race, r, x, y, { mover, moved, size = 15 }) {
  * curve, so that every lane's spaces keep about the same length (a lane with
  * more spaces lies on the outside). `pt(m, d)` is the point at measure `m`,
  * `d` pixels to the right of the road's centre line.
+ * @param {Space[]} spaces
+ * @param {number} row
+ * @param {number} lo
+ * @param {number} hi
  */
 function geometry(spaces, row, lo, hi) {
+  /**
+   * @typedef {[number, number]} Point
+   * @typedef {{ end: number, lo: number, hi: number, count: Record<number, number> }} Curve
+   * @typedef {{ lo: number, hi: number, theta: number, left: boolean, radius: number }} Piece
+   * @typedef {{ m: number, P: Point, h: number, p?: Piece, phi0?: number }} Seg
+   */
   // Curves: runs of curve spaces that follow each other in track order.
+  /** @type {Curve[]} */
   const curves = [];
   spaces.forEach((sp, id) => {
     if (!sp.curve) return;
@@ -186,6 +263,7 @@ function geometry(spaces, row, lo, hi) {
       last.count[sp.lane] = (last.count[sp.lane] || 0) + 1;
     } else curves.push({ end: id, lo: sp.from, hi: sp.pos, count: { [sp.lane]: 1 } });
   });
+  /** @type {Piece[]} */
   const pieces = [];
   for (const c of curves) {
     if (c.hi <= lo || c.lo >= hi) continue;
@@ -199,15 +277,26 @@ function geometry(spaces, row, lo, hi) {
     const outerD = Math.abs((2.5 - outerLane) * LH);
     pieces.push({ lo: c.lo, hi: c.hi, theta, left: diff > 0, radius: theta > 0 ? outer * U / theta - outerD : 0 });
   }
+  /**
+   * @param {number} h
+   * @returns {Point}
+   */
   const dir = h => [Math.cos(h), Math.sin(h)];
+  /** @param {number} h */
   const right = h => dir(h + Math.PI / 2);
+  /**
+   * @param {Seg} seg
+   * @param {number} mm
+   * @param {number} d
+   * @returns {{ P: Point, h: number }}
+   */
   function pointIn(seg, mm, d) {
     const { p } = seg;
     if (!p) {
       const k = ((mm - seg.m) / row) * U, dd = dir(seg.h), r = right(seg.h);
       return { P: [seg.P[0] + dd[0] * k + r[0] * d, seg.P[1] + dd[1] * k + r[1] * d], h: seg.h };
     }
-    const phi = p.theta * (mm - p.lo) / (p.hi - p.lo) - seg.phi0;
+    const phi = p.theta * (mm - p.lo) / (p.hi - p.lo) - (seg.phi0 || 0);
     const r0 = right(seg.h);
     if (p.left) {
       const O = [seg.P[0] - p.radius * r0[0], seg.P[1] - p.radius * r0[1]];
@@ -219,18 +308,27 @@ function geometry(spaces, row, lo, hi) {
     return { P: [O[0] - (p.radius - d) * r1[0], O[1] - (p.radius - d) * r1[1]], h: seg.h + phi };
   }
   // Straight stretches and curves, each with where it begins, for a start heading h0.
+  /**
+   * @param {number} h0
+   * @returns {Seg[]}
+   */
   function build(h0) {
+    /** @type {Seg[]} */
     const segs = [];
-    let P = [0, 0], h = h0, m = lo;
+    /** @type {Point} */
+    let P = [0, 0];
+    let h = h0, m = lo;
     for (const p of pieces) {
       const plo = Math.max(p.lo, lo);
       if (plo > m) {
+        /** @type {Seg} */
         const seg = { m, P, h };
         segs.push(seg);
         P = pointIn(seg, plo, 0).P;
         m = plo;
       }
       if (p.theta === 0) continue;
+      /** @type {Seg} */
       const seg = { p, m: plo, P, h, phi0: p.theta * (plo - p.lo) / (p.hi - p.lo) };
       segs.push(seg);
       const end = pointIn(seg, Math.min(p.hi, hi), 0);
@@ -239,6 +337,11 @@ function geometry(spaces, row, lo, hi) {
     segs.push({ m, P, h });
     return segs;
   }
+  /**
+   * @param {Seg[]} segs
+   * @param {number} mm
+   * @returns {Seg}
+   */
   const locate = (segs, mm) => {
     let seg = segs[0];
     for (const sg of segs) if (sg.m <= mm) seg = sg;
@@ -246,7 +349,9 @@ function geometry(spaces, row, lo, hi) {
   };
   // Turn the stretch so that it is as wide and flat as it can be.
   const turn = pieces.reduce((a, p) => a + (p.theta ? (p.left ? -p.theta : p.theta) : 0), 0);
-  let segs = null, best = Infinity;
+  /** @type {Seg[] | null} */
+  let chosen = null;
+  let best = Infinity;
   for (const f of [0, 0.25, 0.5, 0.75, 1]) {
     const cand = build(-turn * f);
     const xs = [], ys = [];
@@ -256,11 +361,26 @@ function geometry(spaces, row, lo, hi) {
       xs.push(q[0]); ys.push(q[1]);
     }
     const ratio = (Math.max(...ys) - Math.min(...ys) + 4 * LH) / (Math.max(...xs) - Math.min(...xs) + 1);
-    if (ratio < best - 1e-6) { best = ratio; segs = cand; }
+    if (ratio < best - 1e-6) { best = ratio; chosen = cand; }
   }
+  const segs = chosen || build(0);
+  /**
+   * @param {number} mm
+   * @param {number} d
+   */
   const at = (mm, d) => pointIn(locate(segs, mm), mm, d);
+  /**
+   * @param {number} mm
+   * @param {number} d
+   */
   const pt = (mm, d) => at(mm, d).P;
-  /** The outline of the stretch [m0, m1] between offsets d0 and d1. */
+  /**
+   * The outline of the stretch [m0, m1] between offsets d0 and d1.
+   * @param {number} m0
+   * @param {number} m1
+   * @param {number} d0
+   * @param {number} d1
+   */
   function quad(m0, m1, d0, d1) {
     const curved = segs.some(sg => sg.p && m1 > sg.p.lo && m0 < sg.p.hi);
     const n = curved ? 6 : 1;
@@ -274,17 +394,34 @@ function geometry(spaces, row, lo, hi) {
   return { pt, quad, curves: curves.filter(c => c.hi > lo && c.lo < hi) };
 }
 
+/** @param {number} lane */
 const laneD = lane => (2.5 - lane) * LH;
 
+/**
+ * The stretch of road around the decision, with the riders on it; returns
+ * the drawing and the stretch [lo, hi] it shows.
+ * @param {Snapshot} snapshot
+ * @param {Act} act
+ * @param {Layout} layout
+ * @param {Space[]} spaces
+ * @param {Phase} phase
+ * @param {Sorted} legal
+ * @returns {[SVGSVGElement, number, number]}
+ */
 function drawRoad(snapshot, act, layout, spaces, phase, legal) {
   const race = snapshot.view.race;
   const row = layout.row;
   const targets = new Set(legal.to.keys());
-  const placeable = placing !== null && legal.place.has(placing) ? legal.place.get(placing) : null;
+  const placeable = placing !== null ? legal.place.get(placing) || null : null;
   if (placeable) for (const id of placeable.keys()) targets.add(id);
   const [lo, hi] = windowOf(layout, spaces, race, phase, targets);
   const geo = geometry(spaces, row, lo, hi);
+  /**
+   * @param {Space} sp
+   * @returns {[number, number]}
+   */
   const clip = sp => [Math.max(sp.from, lo), Math.min(sp.pos, hi)];
+  /** @type {[number, Space][]} */
   const visible = [];
   spaces.forEach((sp, id) => { if (sp.pos > lo && sp.from < hi) visible.push([id, sp]); });
   // The bounding box of the stretch, with room for labels and riders beside the road.
@@ -337,8 +474,15 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
     svg.append(s('text', { x: mid[0], y: mid[1] + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-style': 'italic', class: 'curve-label' }, tx('curve')));
   }
   // The lines of the route: sprints, the finish, plain line names.
+  /**
+   * A line across the road at `m`, from offset `d0` to `d1`.
+   * @param {number} m
+   * @param {number} d0
+   * @param {number} d1
+   * @param {import('../dom.js').Attrs} attrs
+   */
   const across = (m, d0, d1, attrs) => { const p = geo.pt(m, d0), q = geo.pt(m, d1); return s('line', Object.assign({ x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, attrs)); };
-  const sprintAt = new Map((layout.sprints || []).map((sp, i) => [sp.leg - 1, [sp, i]]));
+  const sprintAt = new Map((layout.sprints || []).map(sp => [sp.leg - 1, sp]));
   layout.lines.forEach((line, k) => {
     if (line.at < lo || line.at > hi) return;
     const finish = k === layout.lines.length - 1;
@@ -352,7 +496,7 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
     } else {
       svg.append(across(line.at, -2 * LH - 4, 2 * LH + 4, { stroke: sprint ? '#1f7a3a' : '#fff', 'stroke-width': sprint ? 5 : 3, 'stroke-dasharray': sprint ? null : '7 4', class: sprint ? 'sprint-line' : 'route-line' }));
     }
-    const label = finish ? `${tx('finish')} ${line.line}` : sprint ? `${tx('sprint')} ${line.line} · ${sprint[0].points.join('/')}` : line.line;
+    const label = finish ? `${tx('finish')} ${line.line}` : sprint ? `${tx('sprint')} ${line.line} · ${sprint.points.join('/')}` : line.line;
     const p = geo.pt(line.at, 2 * LH + 18);
     svg.append(s('text', { x: p[0], y: p[1] + 5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: finish ? '#111' : sprint ? '#1f7a3a' : '#555', class: finish ? 'finish-label' : null }, label));
   });
@@ -399,13 +543,21 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
   return [svg, lo, hi];
 }
 
-/** The whole course as a stage profile: climbs up, descents down, lines, riders and the stretch shown. */
+/**
+ * The whole course as a stage profile: climbs up, descents down, lines, riders and the stretch shown.
+ * @param {Snapshot} snapshot
+ * @param {Layout} layout
+ * @param {Space[]} spaces
+ * @param {number} lo
+ * @param {number} hi
+ */
 function drawProfile(snapshot, layout, spaces, lo, hi) {
   const race = snapshot.view.race;
   const end = Math.max(...spaces.map(sp => sp.pos));
   const W = 1000, H = 84, base = 64;
   const lane1 = spaces.filter(sp => sp.lane === 1);
   let height = 0;
+  /** @type {[number, number, string][]} */
   const pts = [];
   for (const sp of lane1) {
     if (sp.kind === 'u') height += sp.number;
@@ -413,7 +565,9 @@ function drawProfile(snapshot, layout, spaces, lo, hi) {
     pts.push([sp.pos, height, sp.kind]);
   }
   const min = Math.min(0, ...pts.map(p => p[1])), max = Math.max(1, ...pts.map(p => p[1]));
+  /** @param {number} pos */
   const xOf = pos => 8 + (pos / end) * (W - 16);
+  /** @param {number} v */
   const yOf = v => base - 6 - ((v - min) / (max - min)) * 40;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'profile', 'data-profile': layout.key, role: 'img', 'aria-label': `${tx('profile')}: ${layout.name}`, style: 'width:100%;height:auto;display:block;margin-top:.4rem' });
   svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#f4f0e6', rx: 6 }));
@@ -437,12 +591,17 @@ function drawProfile(snapshot, layout, spaces, lo, hi) {
   return svg;
 }
 
-function phaseLine(race, phase) {
+/**
+ * What is going on, in words.
+ * @param {Phase} phase
+ */
+function phaseLine(phase) {
   const [name, p] = phase;
-  const n = r => String(riderNumber(r));
+  /** @param {number | undefined} r */
+  const n = r => (r === undefined ? '?' : String(riderNumber(r)));
   switch (name) {
     case 'FirstTeam': return tx('rollOff');
-    case 'Place': return `${tx('team')} ${p.team + 2}x ${tx('places')}`;
+    case 'Place': return `${tx('team')} ${(p.team || 0) + 2}x ${tx('places')}`;
     case 'Choose': return `${tx('rider')} ${n(p.rider)} ${tx('toMove')}`;
     case 'Dice': return `${tx('rider')} ${n(p.rider)}: ${tx('dice')}`;
     case 'ChanceDraw': return `${tx('rider')} ${n(p.rider)}: ${tx('chanceCard')}`;
@@ -455,11 +614,22 @@ function phaseLine(race, phase) {
   }
 }
 
+/**
+ * @typedef {{ who: string, value: number, mountain: boolean }} CardLabel
+ * @param {number} kind
+ * @param {number} team
+ * @returns {CardLabel}
+ */
 function cardLabel(kind, team) {
   const [owner, value, mountain] = ENERGY_KINDS[kind];
   return { who: owner === null ? 'J' : String(riderNumber(team * 4 + owner)), value, mountain };
 }
 
+/**
+ * An energy card, a button when it can be played.
+ * @param {CardLabel} label
+ * @param {import('../dom.js').Attrs} [attrs]
+ */
 function miniCard({ who, value, mountain }, attrs = {}, count = 1) {
   return h(attrs.onclick ? 'button' : 'span', Object.assign({
     type: attrs.onclick ? 'button' : undefined,
@@ -474,6 +644,7 @@ function miniCard({ who, value, mountain }, attrs = {}, count = 1) {
   count > 1 ? h('span', { style: 'position:absolute;right:-7px;top:-7px;background:#222;color:#fff;border-radius:8px;font-size:.7rem;padding:0 .3rem', text: `×${count}` }) : null);
 }
 
+/** @param {Snapshot} snapshot */
 function energyPanel(snapshot) {
   const race = snapshot.view.race;
   const me = snapshot.view.viewer;
@@ -482,6 +653,7 @@ function energyPanel(snapshot) {
   const rows = [];
   for (let team = 0; team < race.options.teams; team++) {
     const seat = seatOfTeam(race, team);
+    /** @type {HTMLElement[]} */
     const cards = [];
     race.energy[team].forEach((count, kind) => { if (count) cards.push(miniCard(cardLabel(kind, team), {}, count)); });
     rows.push(h('div', { class: 'energy-team', 'data-team': team + 2, style: 'display:flex;align-items:center;gap:.5rem;padding:.25rem .4rem;border-radius:6px;' + (team === activeTeam ? 'background:#fff7d6;' : '') },
@@ -495,40 +667,52 @@ function energyPanel(snapshot) {
 const BUTTON = 'border:1px solid #ccc3b0;background:#fff;border-radius:6px;padding:.45rem .9rem;font:inherit;cursor:pointer;';
 const PRIMARY = 'border:0;background:#b8321e;color:#fff;border-radius:6px;padding:.45rem 1rem;font:inherit;font-weight:600;cursor:pointer;';
 
-/** The decision in hand: energy cards, ride, break away, tow, lead exchange, drafting, placing. */
-function decisionPanel(snapshot, act, legal, phase) {
+/**
+ * The decision in hand: energy cards, ride, break away, tow, lead exchange,
+ * drafting, placing; `redraw()` draws the board again (a rider chosen for placing).
+ * @param {Snapshot} snapshot
+ * @param {Act} act
+ * @param {Sorted} legal
+ * @param {Phase} phase
+ * @param {() => void} redraw
+ */
+function decisionPanel(snapshot, act, legal, phase, redraw) {
   const race = snapshot.view.race;
   const [name, p] = phase;
-  const parts = [h('p', { style: 'margin:.2rem 0 .5rem;font-weight:600', class: 'phase-line', text: `${tx('round')} ${race.round} · ${phaseLine(race, phase)}` })];
+  const rider = p.rider === undefined ? 0 : p.rider;
+  const parts = [h('p', { style: 'margin:.2rem 0 .5rem;font-weight:600', class: 'phase-line', text: `${tx('round')} ${race.round} · ${phaseLine(phase)}` })];
   if (name === 'Choose') {
-    const chosen = (p.cards || []).slice(0, p.n).map(k => { const c = cardLabel(k, Math.floor(p.rider / 4)); return `${c.who}-${c.value}${c.mountain ? 'M' : ''}`; });
+    const chosen = (p.cards || []).slice(0, p.n).map(k => { const c = cardLabel(k, Math.floor(rider / 4)); return `${c.who}-${c.value}${c.mountain ? 'M' : ''}`; });
     parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: `${tx('chosen')}: ${chosen.length ? chosen.join(', ') : tx('none')}` }));
   }
   if (legal.place.size) {
-    if (placing === null || !legal.place.has(placing)) placing = [...legal.place.keys()][0];
     parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: tx('pickRider') }));
     parts.push(h('div', { class: 'place-riders', style: 'display:flex;gap:.4rem;flex-wrap:wrap' }, [...legal.place.keys()].map(r => {
       const team = Math.floor(r / 4);
       return h('button', {
         type: 'button', 'data-rider': riderNumber(r), class: r === placing ? 'selected' : null,
         style: `${BUTTON}min-width:3.2rem;font-weight:700;background:${TEAM_COLOURS[team]};color:${TEAM_INK[team]};` + (r === placing ? 'outline:3px solid #ffd400;outline-offset:2px;' : 'opacity:.8;'),
-        onclick: () => { placing = r; snapshot._redraw && snapshot._redraw(); },
+        onclick: () => { placing = r; redraw(); },
       }, `${riderNumber(r)}${r % 4 === 0 ? ' ★' : ''}`);
     })));
   } else if (legal.to.size && name === 'Move') {
     parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: tx('pickSpace') }));
   }
-  const cards = [], buttons = [];
+  /** @type {HTMLElement[]} */
+  const cards = [];
+  /** @type {HTMLElement[]} */
+  const buttons = [];
   for (const l of legal.other) {
     const m = /^card (6M|5|J6M|J5)$/.exec(l.action);
     if (m) {
-      const team = Math.floor(p.rider / 4);
+      const team = Math.floor(rider / 4);
       const joker = m[1].startsWith('J');
       const value = m[1].includes('6') ? 6 : 5;
-      cards.push(miniCard({ who: joker ? tx('joker') : String(riderNumber(p.rider)), value, mountain: value === 6 }, { onclick: () => act(l.action), title: l.text, 'data-action': l.action, 'data-team': team + 2 }));
+      cards.push(miniCard({ who: joker ? tx('joker') : String(riderNumber(rider)), value, mountain: value === 6 }, { onclick: () => act(l.action), title: l.text, 'data-action': l.action, 'data-team': team + 2 }));
       continue;
     }
-    const labels = { ride: p.n >= 2 ? tx('ride') : tx('rideDice'), break: tx('break'), tow: tx('tow'), tow12: tx('tow12'), ask: tx('ask'), accept: tx('accept'), refuse: tx('refuse'), draft: tx('draft'), skip: tx('skip') };
+    /** @type {Record<string, string>} */
+    const labels = { ride: (p.n || 0) >= 2 ? tx('ride') : tx('rideDice'), break: tx('break'), tow: tx('tow'), tow12: tx('tow12'), ask: tx('ask'), accept: tx('accept'), refuse: tx('refuse'), draft: tx('draft'), skip: tx('skip') };
     const primary = l.action === 'ride' || l.action === 'accept' || l.action === 'draft';
     buttons.push(h('button', { type: 'button', 'data-action': l.action, title: l.text, style: primary ? PRIMARY : BUTTON, onclick: () => act(l.action) }, labels[l.action] || l.text));
   }
@@ -537,6 +721,7 @@ function decisionPanel(snapshot, act, legal, phase) {
   return h('div', { class: 'decision', id: 'decision', style: 'margin:.5rem .3rem;padding:.6rem .8rem;border-radius:8px;background:#fffaf0;border:1px solid #e6d9b8' }, parts);
 }
 
+/** The surfaces and marks of the road. */
 function legend() {
   return h('div', { class: 'legend', style: 'display:flex;flex-wrap:wrap;gap:.9rem;font-size:.8rem;color:#555;margin:.3rem .3rem 0' },
     Object.entries(SURFACE).map(([k, colour]) => h('span', {}, h('span', { style: `display:inline-block;width:.9rem;height:.9rem;border:1px solid #7d7364;vertical-align:-.15rem;margin-right:.25rem;background:${colour}` }), tx(SURFACE_KEY[k]))),
@@ -544,22 +729,29 @@ function legend() {
     h('span', {}, '★ x1'));
 }
 
+/**
+ * Who finished, who dismounted, who wears the jersey, who won the sprints.
+ * @param {Race} race
+ * @param {Layout} layout
+ */
 function statusLines(race, layout) {
   const lines = [];
-  const still = [];
-  race.riders.forEach((r, i) => { if (r.status === 'Road' && !((race.moved >> i) & 1)) still.push(i); });
   const finished = race.finish.map(riderNumber);
   const dis = race.riders.map((r, i) => (r.status === 'Dismounted' ? riderNumber(i) : null)).filter(x => x);
   if (finished.length) lines.push(`${tx('finished')}: ${finished.join(' ')}`);
   if (dis.length) lines.push(`${tx('dismounted')}: ${dis.join(' ')}`);
   if (race.jersey) lines.push(`${tx('jersey')}: ${riderNumber(race.jersey[0])}`);
   if (race.rules.sprints) {
-    (race.sprint_results || []).forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${(layout.sprints[i] || {}).line || i + 1}: ${res.map(riderNumber).join(' ')}`); });
+    (race.sprint_results || []).forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${((layout.sprints || [])[i] || { line: i + 1 }).line}: ${res.map(riderNumber).join(' ')}`); });
   }
   return lines.length ? h('p', { class: 'muted race-notes', style: 'margin:.3rem .3rem 0;font-size:.85rem', text: lines.join(' · ') }) : null;
 }
 
-/** The score sheet (section 18): places, sprint and jersey points, totals, teams. */
+/**
+ * The score sheet (section 18): places, sprint and jersey points, totals, teams.
+ * @param {Snapshot} snapshot
+ * @param {Layout} layout
+ */
 function scoreSheet(snapshot, layout) {
   const race = snapshot.view.race;
   const last = race.results[race.results.length - 1];
@@ -598,46 +790,55 @@ function scoreSheet(snapshot, layout) {
     h('h4', { text: tx('perStage') }),
     h('table', { class: 'sheet', id: 'stage-sheet' },
       h('tr', {}, h('th', { text: tx('stage') }), ...teamIds.map(t => h('th', { text: `${tx('team')} ${t + 2}x` }))),
-      race.results.map((st, k) => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${snapshot.view.stages[k] || ''}` }),
+      race.results.map((st, k) => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${(coursesOf(race)[k] || { name: '' }).name}` }),
         ...teamIds.map(t => h('td', { text: [0, 1, 2, 3].reduce((sum, i) => sum + st[t * 4 + i], 0) }))))),
   ] : [];
   return h('div', { class: 'score-sheet', id: 'score-sheet', style: 'margin:.5rem .3rem' },
     h('h3', { style: 'font-size:1.05rem', text: n >= 2 ? `${tx('sheet')} · ${tx('stage')} ${n}/${n}` : tx('sheet') }),
-    h('table', { class: 'sheet' }, h('tr', {}, ...[tx('place'), tx('rider'), tx('points'), tx('extra'), tx('total')].map(x => h('th', { text: x }))), rows),
+    h('div', { class: 'sheet-box' }, h('table', { class: 'sheet' }, h('tr', {}, ...[tx('place'), tx('rider'), tx('points'), tx('extra'), tx('total')].map(x => h('th', { text: x }))), rows)),
     notes.map(x => h('p', { class: 'muted', style: 'font-size:.85rem;margin:.2rem 0', text: x })),
     ...perStage,
     h('h4', { text: tx('teamTotal') }),
-    h('table', { class: 'sheet' }, teams));
+    h('div', { class: 'sheet-box' }, h('table', { class: 'sheet' }, teams)));
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {Act} act
+ */
 export function drawReifenbreite(snapshot, act) {
   const view = snapshot.view;
-  const layout = view.layout;
-  if (!layout) return null;
+  const found = view.layout;
+  if (!found) return null;
+  const layout = found;
   const race = view.race;
   const spaces = unroll(layout);
   const phase = phaseOf(race);
   const legal = sortLegal(snapshot, phase);
+  // A rider to place is chosen before the road is drawn, so that its start
+  // spaces are clickable at once.
   if (!legal.place.size) placing = null;
+  else if (placing === null || !legal.place.has(placing)) placing = [...legal.place.keys()][0];
   const wrap = h('div', { class: 'reifenbreite', 'data-game': 'reifenbreite' });
   function draw() {
+    /** @type {(Element | null)[]} */
     const children = [];
     const [road, lo, hi] = drawRoad(snapshot, act, layout, spaces, phase, legal);
-    const title = `${layout.name}${view.stages.length > 1 ? ` · ${tx('stage')} ${race.stage + 1}/${view.stages.length}` : ''} · ${tx('round')} ${race.round}`;
+    const stages = coursesOf(race).length;
+    const title = `${layout.name}${stages > 1 ? ` · ${tx('stage')} ${race.stage + 1}/${stages}` : ''} · ${tx('round')} ${race.round}`;
     children.push(h('div', { style: 'display:flex;justify-content:space-between;align-items:baseline;margin:0 .3rem .3rem' },
       h('strong', { text: title }),
       h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, TEAM_COLOURS.slice(0, race.options.teams).map((colour, t) =>
-        h('span', { style: `background:${colour};color:${TEAM_INK[t]};border-radius:1em;padding:0 .55em;font-weight:700`, text: `${tx('team')} ${t + 2}x` })))));
+        h('span', { style: `background:${colour};color:${TEAM_INK[t]};border-radius:1em;padding:0 .55em;font-weight:700;white-space:nowrap`, text: `${tx('team')} ${t + 2}x` })))));
     children.push(road);
     children.push(legend());
     if (phase[0] === 'Over') children.push(scoreSheet(snapshot, layout));
-    else children.push(decisionPanel(snapshot, act, legal, phase));
+    else children.push(decisionPanel(snapshot, act, legal, phase, draw));
     children.push(statusLines(race, layout));
     children.push(energyPanel(snapshot));
     children.push(drawProfile(snapshot, layout, spaces, lo, hi));
-    wrap.replaceChildren(...children.filter(c => c));
+    wrap.replaceChildren(...children.filter(c => c !== null));
   }
-  snapshot._redraw = draw;
   draw();
   return wrap;
 }

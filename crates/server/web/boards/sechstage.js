@@ -1,3 +1,4 @@
+// @ts-check
 // 6-Tage Rennen: the oval track drawn from the view's track (length, sprint
 // lines, Fahrerwechsel and Sturz spaces), the riders as lettered tokens, the
 // grey piles, the riders' sheet and the viewer's own hand as playable cards.
@@ -6,13 +7,17 @@
 // the oval, so the line closes the lap; a rider on `length` has finished.
 
 import { h, s } from '../dom.js';
-import { t, getLang } from '../i18n.js';
+import { t, getLang, seatWord } from '../i18n.js';
+
+/**
+ * @typedef {import('../types').SechstageView} View
+ * @typedef {import('../types').Snapshot<View>} Snapshot
+ */
 
 export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#e6a800', '#7d3c98', '#138d90', '#d35489', '#7a4b26'];
 const INK_ON = ['#fff', '#fff', '#fff', '#222', '#fff', '#fff', '#fff', '#fff'];
 
-const TEXTS = {
-  en: {
+const EN = {
     race: 'Race', of: 'of', start: 'Start', finish: 'Finish', sprint: 'Sprint', across: 'across',
     change: 'Fahrerwechsel', changeHint: 'driver change', fall: 'Sturz', fallHint: 'misses a turn',
     pileLow: 'grey 1–3', pileHigh: 'grey 4–6', rider: 'Rider', space: 'Space', cards: 'Cards',
@@ -21,8 +26,9 @@ const TEXTS = {
     finished: 'finished', lastTurn: 'one more turn', drawing: 'Driver change: drawing', noCards: 'no cards',
     clickToPlay: 'Click a card to ride that many spaces.', spectatorHand: 'Hands are secret: spectators see card counts only.',
     total: 'Total', crossed: 'Order across the line', moving: 'to ride', series: 'Series',
-  },
-  de: {
+};
+/** @type {Record<keyof typeof EN, string>} */
+const DE = {
     race: 'Rennen', of: 'von', start: 'Start', finish: 'Ziel', sprint: 'Sprint', across: 'durch',
     change: 'Fahrerwechsel', changeHint: 'neue Karten', fall: 'Sturz', fallHint: 'setzt einmal aus',
     pileLow: 'grau 1–3', pileHigh: 'grau 4–6', rider: 'Fahrer', space: 'Feld', cards: 'Karten',
@@ -31,13 +37,20 @@ const TEXTS = {
     finished: 'im Ziel', lastTurn: 'noch ein Zug', drawing: 'Fahrerwechsel: es wird gezogen', noCards: 'keine Karten',
     clickToPlay: 'Klicke eine Karte, um so viele Felder zu fahren.', spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.',
     total: 'Summe', crossed: 'Reihenfolge im Ziel', moving: 'fährt', series: 'Serie',
-  },
 };
-const tx = key => (TEXTS[getLang()] || TEXTS.en)[key] || TEXTS.en[key];
+/** @param {keyof typeof EN} key */
+const tx = key => (getLang() === 'de' ? DE : EN)[key];
 
+/**
+ * The letter of a seat's rider: A for seat 0.
+ * @param {number} seat
+ */
 export const riderLetter = seat => String.fromCharCode(65 + seat);
 
-/** Exact points from the view's 840ths: `5 1/3`. */
+/**
+ * Exact points from the view's 840ths: `5 1/3`.
+ * @param {number} units
+ */
 export function formatPoints(units) {
   const den = 840;
   const sign = units < 0 ? '−' : '';
@@ -45,6 +58,7 @@ export function formatPoints(units) {
   const whole = Math.floor(abs / den);
   let num = abs % den;
   if (!num) return `${sign}${whole}`;
+  /** @type {(a: number, b: number) => number} */
   const gcd = (a, b) => (b ? gcd(b, a % b) : a);
   const g = gcd(num, den);
   const frac = `${num / g}/${den / g}`;
@@ -55,7 +69,10 @@ export function formatPoints(units) {
 const W = 1100, HGT = 560, CX = 550, CY = 280, HALF = 250, R = 185, TRACK = 58;
 const PERIMETER = 4 * HALF + 2 * Math.PI * R;
 
-/** The point `d` along the centre line (from the line, bottom straight, heading right) and its outward normal. */
+/**
+ * The point `d` along the centre line (from the line, bottom straight, heading right) and its outward normal.
+ * @param {number} d
+ */
 function along(d) {
   d = ((d % PERIMETER) + PERIMETER) % PERIMETER;
   const arc = Math.PI * R;
@@ -76,15 +93,26 @@ function along(d) {
   return { x: CX - HALF + d, y: CY + R, nx: 0, ny: 1 };
 }
 
-/** A point `off` outward from the centre line at `d`. */
+/**
+ * A point `off` outward from the centre line at `d`.
+ * @param {number} d
+ * @param {number} off
+ * @returns {[number, number]}
+ */
 function at(d, off) {
   const p = along(d);
   return [p.x + p.nx * off, p.y + p.ny * off];
 }
 
+/** @param {[number, number]} p */
 const pt = ([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`;
 
-/** A label outside the track at `d`, anchored away from the oval. */
+/**
+ * A label outside the track at `d`, anchored away from the oval.
+ * @param {number} d
+ * @param {number} off
+ * @param {import('../dom.js').Attrs} attrs
+ */
 function outsideLabel(d, off, attrs) {
   const p = along(d);
   const [x, y] = at(d, off);
@@ -92,6 +120,11 @@ function outsideLabel(d, off, attrs) {
   return s('text', { x, y: y + 4 + (p.ny < -0.5 ? -4 : 0), 'text-anchor': anchor, ...attrs });
 }
 
+/**
+ * The outline of the track between `d0` and `d1`.
+ * @param {number} d0
+ * @param {number} d1
+ */
 function cellPolygon(d0, d1, steps = 3) {
   const outer = [], inner = [];
   for (let i = 0; i <= steps; i++) {
@@ -102,7 +135,14 @@ function cellPolygon(d0, d1, steps = 3) {
   return [...outer, ...inner.reverse()].map(pt).join(' ');
 }
 
-function riderToken(seat, x, y, { mover, falls, changed, size = 12 }) {
+/**
+ * A rider's token: its letter in its colour, ringed while it moves, marked when it fell.
+ * @param {number} seat
+ * @param {number} x
+ * @param {number} y
+ * @param {{ mover?: boolean, falls?: boolean, changed?: boolean, size?: number }} how
+ */
+function riderToken(seat, x, y, { mover = false, falls = false, changed = false, size = 12 }) {
   return s('g', { class: 'rider-token' + (mover ? ' moving' : ''), 'data-rider': seat, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
     mover ? s('circle', { r: size + 5, class: 'mover-ring' }) : null,
     s('circle', { r: size, fill: RIDER_COLOURS[seat % 8], stroke: changed ? '#8a8a8a' : '#fff', 'stroke-width': changed ? 3.5 : 2 }),
@@ -112,10 +152,15 @@ function riderToken(seat, x, y, { mover, falls, changed, size = 12 }) {
       s('title', { text: tx('falls') })) : null);
 }
 
+/**
+ * @param {View} view
+ * @param {SVGSVGElement} svg
+ */
 function drawTrack(view, svg) {
   const track = view.track;
   const n = track.length; // slots 0 .. n−1 round the oval
   const step = PERIMETER / n;
+  /** @type {Map<number, 'change' | 'fall'>} */
   const special = new Map();
   for (const p of track.fahrerwechsel || []) special.set(p, 'change');
   for (const p of track.sturz || []) special.set(p, 'fall');
@@ -125,6 +170,7 @@ function drawTrack(view, svg) {
     s('rect', { x: CX - HALF - R - TRACK / 2 - 6, y: CY - R - TRACK / 2 - 6, width: 2 * (HALF + R) + TRACK + 12, height: 2 * R + TRACK + 12, rx: R + TRACK / 2 + 6, fill: '#c9b99a' }),
     s('rect', { x: CX - HALF - R + TRACK / 2, y: CY - R + TRACK / 2, width: 2 * (HALF + R) - TRACK, height: 2 * R - TRACK, rx: R - TRACK / 2, fill: '#7fae6e' }));
   for (let k = 0; k < n; k++) {
+    /** @type {'start' | 'change' | 'fall' | 'plain'} */
     const kind = k === 0 ? 'start' : special.get(k) || 'plain';
     const fill = { start: '#fff', change: '#4b7bd1', fall: '#d0483a', plain: k % 2 ? '#e9d6ae' : '#f3e4c3' }[kind];
     svg.append(s('polygon', { points: cellPolygon(k * step, (k + 1) * step), fill, stroke: '#9c8761', 'stroke-width': 0.8, 'data-space': k, class: 'space space-' + kind },
@@ -155,6 +201,12 @@ function drawTrack(view, svg) {
   });
 }
 
+/**
+ * The start and finish line, chequered.
+ * @param {SVGSVGElement} svg
+ * @param {number} step
+ * @param {string} ink
+ */
 function chequer(svg, step, ink) {
   const d = step; // the line sits after the start slot 0
   const squares = 6;
@@ -170,9 +222,14 @@ function chequer(svg, step, ink) {
   svg.append(s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'track-label', fill: '#222', text: `${tx('start')} / ${tx('finish')} · 10-6-4-2` }));
 }
 
+/**
+ * @param {View} view
+ * @param {SVGSVGElement} svg
+ */
 function drawRiders(view, svg) {
   const n = view.track.length;
   const step = PERIMETER / n;
+  /** @type {Map<number, import('../types').SechstageRider[]>} */
   const bySpace = new Map();
   view.riders.forEach(r => {
     if (r.finished || r.position === 0) return; // the start grid is drawn in the infield
@@ -190,6 +247,10 @@ function drawRiders(view, svg) {
   }
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {SVGSVGElement} svg
+ */
 function infield(snapshot, svg) {
   const view = snapshot.view;
   const races = view.options.races;
@@ -198,6 +259,7 @@ function infield(snapshot, svg) {
   svg.append(s('text', { x: CX, y: CY - 110, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: '#fff', class: 'infield-title', text: `6-Tage Rennen` }));
   svg.append(s('text', { x: CX, y: CY - 82, 'text-anchor': 'middle', 'font-size': 17, fill: '#f4f9f0', text: `${tx('race')} ${race} ${tx('of')} ${races}${over ? ' · ' + t('over') : ''}` }));
   // The grey piles.
+  /** @type {[string, number, number][]} */
   const piles = [[tx('pileLow'), view.pile_low, CX - 70], [tx('pileHigh'), view.pile_high, CX + 70]];
   for (const [label, count, x] of piles) {
     const g = s('g', { class: 'pile', 'data-pile': label });
@@ -238,6 +300,7 @@ function infield(snapshot, svg) {
   }
 }
 
+/** @param {Snapshot} snapshot */
 function riderTable(snapshot) {
   const view = snapshot.view;
   const me = view.viewer;
@@ -251,7 +314,7 @@ function riderTable(snapshot) {
     if (r.falls) notes.push(tx('falls'));
     if (r.finished) notes.push(`${tx('finished')} (${view.finish_order.indexOf(seat) + 1}.)`);
     if (view.last_turns && view.last_turns.includes(seat)) notes.push(tx('lastTurn'));
-    const name = `${t('seat')} ${seat + 1}${seat === me ? ` (${t('you')})` : ''}`;
+    const name = `${seatWord(seat)}${seat === me ? ` (${t('you')})` : ''}`;
     return h('tr', { class: (view.mover === seat && view.turn !== 'over' ? 'current ' : '') + (seat === me ? 'mine' : ''), 'data-rider-row': seat },
       h('td', {}, h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }), ' ', name,
         notes.length ? h('div', { class: 'note', text: notes.join(' · ') }) : null),
@@ -261,9 +324,10 @@ function riderTable(snapshot) {
       h('td', { text: totalsLaps[seat] }),
       h('td', { text: formatPoints(totalsPts[seat]) }));
   });
-  return h('table', { class: 'sheet riders' }, h('thead', {}, head), h('tbody', {}, rows));
+  return h('div', { class: 'sheet-box' }, h('table', { class: 'sheet riders' }, h('thead', {}, head), h('tbody', {}, rows)));
 }
 
+/** @param {View} view */
 function scoreSheet(view) {
   if (!view.history.length) return null;
   const seats = view.riders.map(r => r.seat);
@@ -276,21 +340,27 @@ function scoreSheet(view) {
     h('b', { text: view.history.reduce((sum, r) => sum + r.laps_down[seat], 0) }), ' · ',
     formatPoints(view.history.reduce((sum, r) => sum + r.points[seat], 0)))));
   return h('div', { class: 'score-sheet' }, h('h4', { text: `${tx('sheet')} (${tx('lapsDown')} · ${tx('points')})` }),
-    h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, rows, total)));
+    h('div', { class: 'sheet-box' }, h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, rows, total))));
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ */
 function handPanel(snapshot, act) {
   const view = snapshot.view;
   const me = view.viewer;
   if (me === null || me === undefined) return h('p', { class: 'muted hand-note', text: tx('spectatorHand') });
   const rider = view.riders[me];
   const hand = rider.hand || [];
+  /** @type {Map<number, string>} */
   const playable = new Map();
   for (const l of snapshot.legal || []) {
     const m = /^play (\d)$/.exec(l.action);
     if (m) playable.set(Number(m[1]), l.action);
   }
   const colour = rider.changed ? 'grey' : 'green';
+  /** @type {HTMLElement[]} */
   const cards = [];
   hand.forEach((count, value) => {
     if (!count) return;
@@ -313,6 +383,10 @@ function handPanel(snapshot, act) {
     playable.size ? h('p', { class: 'muted hand-note', text: tx('clickToPlay') }) : null);
 }
 
+/**
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ */
 export function drawSechstage(snapshot, act) {
   const view = snapshot.view;
   const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': '6-Tage Rennen', 'data-board': 'sechstage', class: 'board-svg' });

@@ -1,3 +1,4 @@
+// @ts-check
 // Six: the hex field, drawn from the view; legal cells and stones are clickable.
 // Cells are axial `q,r` (q east, r south-east), as in the game's notation.
 
@@ -6,10 +7,21 @@ import { s } from '../dom.js';
 const SIZE = 22;
 const SQRT3 = Math.sqrt(3);
 
+/**
+ * The centre of cell `q,r` on the drawing.
+ * @param {number} q
+ * @param {number} r
+ * @returns {[number, number]}
+ */
 function center(q, r) {
   return [SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r];
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ */
 function hexPoints(x, y, size) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -19,8 +31,20 @@ function hexPoints(x, y, size) {
   return pts.join(' ');
 }
 
-const parse = cell => cell.split(',').map(Number);
+/**
+ * A cell `q,r` as its two numbers.
+ * @param {string} cell
+ * @returns {[number, number]}
+ */
+const parse = cell => {
+  const [q, r] = cell.split(',').map(Number);
+  return [q, r];
+};
 
+/**
+ * @param {import('../types').Snapshot<import('../types').SixView>} snapshot
+ * @param {(action: string) => void} act
+ */
 export function drawSix(snapshot, act) {
   const view = snapshot.view;
   const stones = new Map();

@@ -1,0 +1,399 @@
+//! End-to-end: the pages around the boards in a real headless Chromium —
+//! the lobby's links, leaving a table, losing the connection, bad links, an
+//! unreachable server, the server's errors and seats in words, and every
+//! page at desktop and phone size in both languages without overflow or
+//! console errors.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
+//! Without them the tests fail under CI and are skipped, with a message,
+//! elsewhere.
+
+mod common;
+
+use common::TestServer;
+use common::browser::{Browser, browser_binary, save};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// Records every WebSocket the page opens in `window.__sockets`; while
+/// `window.__refuse` is set, new ones go to a closed port instead, as if
+/// the server could not be reached.
+const SOCKETS: &str = "window.__sockets = []; window.__refuse = false;
+const RealSocket = WebSocket;
+window.WebSocket = class extends RealSocket {
+  constructor(url, protocols) { super(window.__refuse ? 'ws://127.0.0.1:9/' : url, protocols); window.__sockets.push(this); }
+}; true";
+
+/// A table of Six for a person against a bot.
+async fn six_table(server: &TestServer) -> Value {
+    server.create(json!({"game": "six", "seats": ["human", "heuristic"], "seed": 1})).await
+}
+
+/// The path of a seat's link without its leading `/`, for `location.hash`.
+fn hash_of(url: &Value) -> String {
+    url.as_str().unwrap().trim_start_matches('/').to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_a_table_while_it_reconnects_stays_in_the_lobby() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = six_table(&server).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    b.eval(SOCKETS).await;
+    b.eval(&format!("location.hash = '{}'; true", hash_of(&reply["seats"][0]["url"]))).await;
+    b.wait_for("document.querySelector('svg[data-board=six]')").await;
+    // The connection drops; the person goes back to the lobby before the
+    // page has reconnected.
+    b.eval(
+        "const socket = window.__sockets[window.__sockets.length - 1];
+         socket.addEventListener('close', () => { location.hash = '#/'; });
+         socket.close(); true",
+    )
+    .await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    let sockets = b.eval("window.__sockets.length").await;
+    // Well past the first reconnection (after 250 ms).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        b.eval("!!document.querySelector('svg[data-board]')").await,
+        json!(false),
+        "the table came back"
+    );
+    assert_eq!(b.eval("document.querySelector('h1').textContent").await, json!("New game"));
+    assert_eq!(b.eval("window.__sockets.length").await, sockets, "a connection was opened after leaving");
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_clicked_while_disconnected_is_reported_and_play_resumes() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = six_table(&server).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    b.eval(SOCKETS).await;
+    b.eval(&format!("location.hash = '{}'; true", hash_of(&reply["seats"][0]["url"]))).await;
+    b.wait_for("document.querySelector('svg[data-board=six] g.clickable')").await;
+    b.eval("window.__refuse = true; window.__sockets[window.__sockets.length - 1].close(); true").await;
+    b.wait_for("document.querySelector('#error').textContent === 'Connection lost, reconnecting…'").await;
+    b.click("svg[data-board=six] g.clickable").await;
+    assert_eq!(
+        b.eval("document.querySelector('#error').textContent").await,
+        json!("Not connected: your move was not sent. Reconnecting…")
+    );
+    assert_eq!(b.eval("document.querySelectorAll('#log li').length").await, json!(0));
+    // Back online: the page reconnects by itself and the move can be made.
+    b.eval("window.__refuse = false; true").await;
+    b.wait_for("document.querySelector('#error') && document.querySelector('#error').textContent === ''")
+        .await;
+    b.click("svg[data-board=six] g.clickable").await;
+    b.wait_for("document.querySelectorAll('#log li').length > 0").await;
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_link_says_so_in_the_persons_language() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = six_table(&server).await;
+    let table = reply["table"].as_str().unwrap();
+    let mut b = Browser::launch(&binary).await;
+    let base = format!("http://{}", server.addr);
+    b.goto(&format!("{base}/")).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    b.console_errors().await;
+    let english =
+        "This link leads to no table: the table does not exist (any more), or the link is incomplete.";
+    // No such table; a table with a token of none of its seats; a hot-seat
+    // link with one bad token.
+    for path in [
+        "/#/table/0123456789ab/00000000000000000000000000000000".to_string(),
+        format!("/#/table/{table}/00000000000000000000000000000000"),
+        format!(
+            "/#/hotseat/{table}/{},00000000000000000000000000000000",
+            reply["seats"][0]["token"].as_str().unwrap()
+        ),
+    ] {
+        b.goto(&format!("{base}{path}")).await;
+        let text = b
+            .wait_for("document.querySelector('#bad-link') && document.querySelector('#bad-link').innerText")
+            .await;
+        assert!(text.as_str().unwrap().starts_with(english), "{path}: {text}");
+        assert_eq!(b.eval("document.body.innerText.includes('Connecting')").await, json!(false));
+        // Asked without an error the browser would log.
+        assert_eq!(b.console_errors().await, Vec::<String>::new(), "{path}");
+    }
+    save("bad-link.png", &b.screenshot().await);
+    b.eval("localStorage.setItem('lang', 'de'); true").await;
+    // Loaded afresh (a link that differs only after `#` does not reload the page).
+    b.goto("about:blank").await;
+    b.goto(&format!("{base}/#/table/{table}/00000000000000000000000000000000")).await;
+    let text = b
+        .wait_for("document.querySelector('#bad-link') && document.querySelector('#bad-link').innerText")
+        .await;
+    assert!(text.as_str().unwrap().starts_with("Dieser Link führt zu keinem Tisch"), "{text}");
+    save("bad-link-de.png", &b.screenshot().await);
+    // The way out leads to the lobby.
+    b.click("#to-lobby").await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    // A replay link that leads nowhere says it too, in words.
+    b.goto(&format!("{base}/#/replay/{table}/00000000000000000000000000000000")).await;
+    let text =
+        b.wait_for("document.querySelector('#error') && document.querySelector('#error').textContent").await;
+    assert_eq!(text, json!("Diesen Tisch gibt es nicht, oder der Link ist ungültig."));
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_says_in_words_when_the_server_cannot_be_reached() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    b.wait_for("document.querySelector('#create')").await;
+    // The network fails as it does with the server down: fetch rejects.
+    let offline = "window.fetch = () => Promise.reject(new TypeError('Failed to fetch')); true";
+    b.eval(offline).await;
+    b.click("#create").await;
+    let text = b.wait_for("document.querySelector('#lobby-error').textContent").await;
+    assert_eq!(text, json!("The server cannot be reached. Check your connection and try again."));
+    // Opening the lobby then.
+    b.eval("location.hash = '#/offline'; true").await;
+    let text = b.wait_for("document.querySelector('#lobby-error').textContent").await;
+    assert_eq!(text, json!("The server cannot be reached. Check your connection and reload the page."));
+    b.click("#lang-toggle").await;
+    let text = b
+        .wait_for(
+            "document.documentElement.lang === 'de' && document.querySelector('#lobby-error').textContent",
+        )
+        .await;
+    assert_eq!(
+        text,
+        json!("Der Server ist nicht erreichbar. Prüfe deine Verbindung und lade die Seite neu.")
+    );
+    assert_eq!(b.eval("document.body.innerText.includes('TypeError')").await, json!(false));
+    save("lobby-offline-de.png", &b.screenshot().await);
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invitation_links_are_whole_addresses_that_open_their_seat() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('#create')").await;
+    b.eval("document.querySelector('[data-seat=\"1\"]').value = 'human'; true").await;
+    b.click("#create").await;
+    b.wait_for("document.querySelector('#go')").await;
+    let links = b.eval("[...document.querySelectorAll('.links a')].map(a => [a.textContent, a.href])").await;
+    let links = links.as_array().unwrap();
+    assert_eq!(links.len(), 3, "two seats and the spectator: {links:?}");
+    let prefix = format!("http://{}/#/table/", server.addr);
+    for link in links {
+        let (text, href) = (link[0].as_str().unwrap(), link[1].as_str().unwrap());
+        assert_eq!(text, href, "the link shown is the link");
+        assert!(text.starts_with(&prefix), "{text}");
+    }
+    // Pasted into a browser, the second seat's link opens that seat.
+    b.goto(links[1][0].as_str().unwrap()).await;
+    b.wait_for("document.querySelector('svg[data-board=six]')").await;
+    assert_eq!(b.eval("document.querySelector('.status').textContent").await, json!("Waiting for Seat 1"));
+    b.close().await;
+    server.kill().await;
+}
+
+/// The results of a game in words: seats counted from 1, the viewer marked,
+/// bots by their level; in German a seat is a "Spieler" and a rank a "Platz".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_are_counted_from_one_and_german_tells_a_seat_from_a_rank() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    let draw = |lang: &str| {
+        format!(
+            "(async () => {{
+  const i18n = await import('/assets/i18n.js');
+  i18n.setLang('{lang}');
+  const {{ drawSnapshot }} = await import('/assets/table.js');
+  const snapshot = {{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 0 }}, turn: 'over', view: null, text: '',
+    seats: [{{ seat: 0, kind: 'human', team: 0 }}, {{ seat: 1, kind: 'hard', team: 1 }}], legal: [], log: [],
+    outcome: {{ scores: [1, -1], ranks: [1, 2], teams: [0, 1] }} }};
+  drawSnapshot(document.getElementById('main'), snapshot, () => {{}});
+  return [...document.querySelectorAll('#result tr')].map(tr => [...tr.children].map(c => c.textContent));
+}})()"
+        )
+    };
+    assert_eq!(
+        b.eval(&draw("en")).await,
+        json!([["Seat", "Rank", "Score"], ["Seat 1 (you)", "1", "1"], ["Seat 2 · Bot: hard", "2", "-1"]])
+    );
+    assert_eq!(
+        b.eval(&draw("de")).await,
+        json!([
+            ["Spieler", "Platz", "Punkte"],
+            ["Spieler 1 (du)", "1", "1"],
+            ["Spieler 2 · Bot: schwer", "2", "-1"]
+        ])
+    );
+    b.close().await;
+    server.kill().await;
+}
+
+/// The server's refusals are worded by the page from their codes, in the
+/// person's language; a code the page does not know shows the server's
+/// message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_errors_are_worded_in_the_persons_language() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'de'); true").await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=reifenbreite]')").await;
+    b.click("[data-id=reifenbreite]").await;
+    b.wait_for("document.querySelector('#opt-seats')").await;
+    // Three managers for two teams: the server refuses (`options.rule`).
+    b.eval(
+        "for (const [id, v] of [['#opt-teams', '2'], ['#opt-seats', '3']]) {
+           const el = document.querySelector(id); el.value = v; el.dispatchEvent(new Event('change', { bubbles: true })); }
+         true",
+    )
+    .await;
+    b.click("#create").await;
+    let text = b.wait_for("document.querySelector('#lobby-error').textContent").await;
+    assert!(text.as_str().unwrap().starts_with("Diese Optionen passen nicht zusammen. ("), "{text}");
+    let words = b
+        .eval(
+            "(async () => {
+  const { errorText, setLang } = await import('/assets/i18n.js');
+  const say = (lang, code) => { setLang(lang); return errorText({ code, message: 'the server says' }); };
+  return [say('de', 'seat.not_your_turn'), say('en', 'seat.not_your_turn'), say('de', 'rate.limited'),
+          say('en', 'action.parse'), say('de', 'some.new_code')];
+})()",
+        )
+        .await;
+    assert_eq!(
+        words,
+        json!([
+            "Du bist nicht am Zug.",
+            "It is not your turn.",
+            "Zu viele Klicks auf einmal: warte einen Moment.",
+            "This move cannot be read. (the server says)",
+            "the server says"
+        ])
+    );
+    b.close().await;
+    server.kill().await;
+}
+
+/// A page to look at: its name, the path to open, and what shows that it is drawn.
+struct Page {
+    name: &'static str,
+    path: String,
+    ready: &'static str,
+}
+
+/// Every kind of page, at desktop size (1280×800) and on a phone (390×844),
+/// in English and German: nothing is wider than the screen, and the browser
+/// logs no error. Screenshots of each land in `target/tmp/e2e/`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_fits_a_phone_and_logs_no_errors() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let seat = |reply: &Value| reply["seats"][0]["url"].as_str().unwrap().to_string();
+    let watch = |reply: &Value| reply["spectator"]["url"].as_str().unwrap().to_string();
+    let six = six_table(&server).await;
+    let sechstage = server
+        .create(json!({"game": "sechstage", "options": {"players": 4, "races": 1}, "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 5}))
+        .await;
+    let ausreisser = server
+        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3}))
+        .await;
+    let reifenbreite = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2, "course": "luettich", "rules": "pro"}, "seats": ["human", "heuristic"], "seed": 4}))
+        .await;
+    // Finished games, with their widest sheets: eight riders after two races,
+    // six after a stage, a race to the finish.
+    let bots = |n: usize| vec!["heuristic"; n];
+    let sechstage_over = server
+        .create(
+            json!({"game": "sechstage", "options": {"players": 8, "races": 2}, "seats": bots(8), "seed": 2}),
+        )
+        .await;
+    let ausreisser_over = server
+        .create(json!({"game": "ausreisser", "options": {"players": 6, "stages": 1}, "seats": bots(6), "seed": 2}))
+        .await;
+    let reifenbreite_over = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2, "course": "luettich", "rules": "pro"}, "seats": bots(2), "seed": 9}))
+        .await;
+    let board = "document.querySelector('#board svg[data-board]')";
+    let over = "document.querySelector('#result')";
+    let pages = [
+        Page { name: "lobby", path: "/".into(), ready: "document.querySelector('#create')" },
+        Page { name: "six", path: seat(&six), ready: board },
+        Page { name: "sechstage", path: seat(&sechstage), ready: board },
+        Page { name: "sechstage-over", path: watch(&sechstage_over), ready: over },
+        Page { name: "ausreisser", path: seat(&ausreisser), ready: board },
+        Page { name: "ausreisser-over", path: watch(&ausreisser_over), ready: over },
+        Page { name: "reifenbreite", path: seat(&reifenbreite), ready: board },
+        Page {
+            name: "reifenbreite-over",
+            path: watch(&reifenbreite_over),
+            ready: "document.querySelector('#result') && document.querySelector('#score-sheet')",
+        },
+    ];
+    let mut b = Browser::launch(&binary).await;
+    let base = format!("http://{}", server.addr);
+    b.goto(&format!("{base}/")).await;
+    for (width, height, mobile) in [(1280, 800, false), (390, 844, true)] {
+        b.emulate(width, height, mobile).await;
+        for lang in ["en", "de"] {
+            b.eval(&format!("localStorage.setItem('lang', '{lang}'); true")).await;
+            for page in &pages {
+                // A fresh load for each page, as a person opening a link.
+                b.goto("about:blank").await;
+                b.goto(&format!("{base}{}", page.path)).await;
+                // The finished games are played by bots in the background: wait for their end.
+                for _ in 0..100 {
+                    if b.eval(&format!("!!({})", page.ready)).await == json!(true) {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                b.wait_for(page.ready).await;
+                assert_eq!(b.eval("document.documentElement.lang").await, json!(lang));
+                b.eval("window.scrollTo(0, 0)").await;
+                save(&format!("page-{}-{width}-{lang}.png", page.name), &b.screenshot().await);
+                // A phone zooms out to show a page wider than the screen, so
+                // the page's width is compared with the screen's.
+                let wide = b.eval("document.documentElement.scrollWidth").await.as_u64().unwrap();
+                assert!(
+                    wide <= u64::from(width),
+                    "{} at {width}×{height} ({lang}) is {wide} px wide",
+                    page.name
+                );
+                assert_eq!(
+                    b.console_errors().await,
+                    Vec::<String>::new(),
+                    "{} at {width}×{height} ({lang})",
+                    page.name
+                );
+            }
+        }
+    }
+    b.close().await;
+    server.kill().await;
+}

@@ -1,0 +1,373 @@
+// The data the front end receives from the server (docs/api.md), as the
+// type checker sees it (`npx tsc -p tsconfig.json`). Written by hand from
+// the server's replies; only what the pages read is described. This file
+// is not served: the modules refer to it in JSDoc comments only.
+
+/** A text in both languages of the interface. */
+export interface Text {
+  en: string;
+  de: string;
+}
+
+/** Who looks at a table: a seat (0-based on the wire) or a spectator. */
+export type Viewer = { seat: number } | 'spectator';
+
+/** Whose turn it is. */
+export type Turn = { seat: number } | 'chance' | 'over';
+
+/** A legal action: its notation, and its description for people. */
+export interface Legal {
+  action: string;
+  text?: string;
+}
+
+/** A seat of a table: what plays it and its team. */
+export interface SeatInfo {
+  seat: number;
+  kind: string;
+  team: number;
+}
+
+/** The end of a game: points and ranks (1 = first) per seat. */
+export interface Outcome {
+  scores: number[];
+  ranks: number[];
+  teams: number[];
+}
+
+/** What the server says when it refuses something. */
+export interface ServerError {
+  code: string;
+  message: string;
+  status?: number;
+}
+
+/** Everything a viewer needs to draw a table (`type: "state"`), with the updates since applied. */
+export interface Snapshot<V = unknown> {
+  type?: 'state';
+  table: string;
+  game: string;
+  name?: Text;
+  version: number;
+  viewer?: Viewer;
+  turn: Turn;
+  seats: SeatInfo[];
+  view: V;
+  text: string;
+  legal: Legal[];
+  log: string[];
+  outcome?: Outcome | null;
+  /** The seats asked in an open Steigung window, in the order their answers count. */
+  window?: number[];
+  /** Whether this seat passes Steigung windows at once (only this seat sees it). */
+  auto_pass?: boolean;
+}
+
+/** What changed since the version `from` (`type: "update"`). */
+export interface Update {
+  type: 'update';
+  version: number;
+  from: number;
+  turn: Turn;
+  log: string[];
+  legal: Legal[];
+  outcome?: Outcome | null;
+  window?: number[];
+  view: unknown;
+  text: string;
+}
+
+/** A message of the table's WebSocket. */
+export type ServerMessage =
+  | (Snapshot & { type: 'state' })
+  | Update
+  | ({ type: 'error' } & ServerError)
+  | { type: 'pong' };
+
+/** A message the page sends on the table's WebSocket. */
+export type ClientMessage =
+  | { type: 'act'; version: number; action: string }
+  | { type: 'lang'; lang: string }
+  | { type: 'auto_pass'; on: boolean }
+  | { type: 'sync' }
+  | { type: 'ping' };
+
+/** An option's default: a value, another option's value, automatic, or not used. */
+export type OptionDefault =
+  | { value: string | number | boolean }
+  | { follows: string }
+  | { auto: true }
+  | { off: true };
+
+/** One choice of an option. */
+export interface OptionChoice {
+  value: string;
+  label: Text;
+  help: Text;
+}
+
+/** One option of a game, as `/api/games` describes it. */
+export interface OptionSpec {
+  key: string;
+  label: Text;
+  help: Text;
+  type: 'int' | 'bool' | 'choice' | 'choice_or_file' | 'choice_or_file_list' | 'string';
+  min?: number;
+  max?: number;
+  choices?: OptionChoice[];
+  default: OptionDefault;
+}
+
+/** A game, as `/api/games` describes it. */
+export interface GameEntry {
+  id: string;
+  name: Text;
+  min_seats: number;
+  max_seats: number;
+  rules_source: string;
+  hidden_information: boolean;
+  /** The option that sets the number of seats (`players`, `teams`), if any. */
+  seats_option: string | null;
+  options: OptionSpec[];
+}
+
+/** The reply of `GET /api/games`. */
+export interface GamesReply {
+  ok: true;
+  games: GameEntry[];
+  seat_kinds: string[];
+}
+
+/** A refusal in the shape of every HTTP error. */
+export interface ErrorReply {
+  ok: false;
+  error: ServerError;
+}
+
+/** A seat of a new table: its link, when a person plays it. */
+export interface CreatedSeat {
+  seat: number;
+  spec: string;
+  token: string | null;
+  url: string | null;
+}
+
+/** The reply of `POST /api/tables`. */
+export interface CreateReply {
+  ok: true;
+  table: string;
+  game: string;
+  seed: number;
+  seats: CreatedSeat[];
+  spectator: { token: string; url: string };
+  hotseat: string | null;
+}
+
+/** One table of `GET /api/mine`. */
+export interface TableSummary {
+  table: string;
+  token: string;
+  game: string;
+  name: Text;
+  viewer: Viewer;
+  version: number;
+  turn: Turn;
+  seats: string[];
+  over: boolean;
+}
+
+/** The reply of `GET /api/mine`. */
+export interface MineReply {
+  ok: true;
+  tables: TableSummary[];
+}
+
+/** One step of a replay. */
+export interface ReplayStep {
+  version: number;
+  action: string | null;
+  view: unknown;
+  text: string;
+  turn: Turn;
+}
+
+/** The reply of `GET /api/tables/{id}/replay`. */
+export interface ReplayReply {
+  ok: true;
+  game: string;
+  name: Text;
+  steps: ReplayStep[];
+}
+
+/** A table link kept in the browser. */
+export interface Remembered {
+  table: string;
+  token: string;
+  game: string;
+  seat: number;
+}
+
+// ---- The games' views, as far as the boards read them ----
+
+/** Six: the stones on the field, cells as `q,r`. */
+export interface SixView {
+  red: string[];
+  black: string[];
+}
+
+/** 6-Tage Rennen: a track. */
+export interface SechstageTrack {
+  name: string;
+  length: number;
+  sprints: number[];
+  fahrerwechsel: number[];
+  sturz: number[];
+}
+
+/** 6-Tage Rennen: a rider, one per seat. */
+export interface SechstageRider {
+  seat: number;
+  position: number;
+  cards: number;
+  /** Cards per value 0–7; only the viewer's own. */
+  hand: number[] | null;
+  changed: boolean;
+  falls: boolean;
+  finished: boolean;
+  /** Race points in 840ths. */
+  points: number;
+}
+
+/** 6-Tage Rennen: a race run. */
+export interface SechstageRace {
+  laps_down: number[];
+  /** Points per seat in 840ths. */
+  points: number[];
+}
+
+/** 6-Tage Rennen: what a viewer sees. */
+export interface SechstageView {
+  viewer: number | null;
+  options: { players: number; races: number };
+  track: SechstageTrack;
+  race: number;
+  order: number[];
+  turn: Turn;
+  mover: number | null;
+  draws_due: number | null;
+  riders: SechstageRider[];
+  pile_low: number;
+  pile_high: number;
+  sprint_crossed: number[];
+  finish_order: number[];
+  last_turns: number[] | null;
+  history: SechstageRace[];
+}
+
+/** Der Ausreisser: a play of speed card and modifiers. */
+export interface AusreisserPlay {
+  speed: number;
+  spurts: number;
+  winds: number;
+  hill: boolean;
+}
+
+/** Der Ausreisser: a play on a rider's pile, with the speed ridden. */
+export interface AusreisserPlayed {
+  play: AusreisserPlay;
+  value: number;
+}
+
+/** Der Ausreisser: the public table. */
+export interface AusreisserTable {
+  players: number;
+  stage: number;
+  phase: { phase: 'choose'; seat: number } | { phase: 'deal'; dealt: number }
+    | { phase: 'draw' | 'play' | 'refill' | 'window' | 'over' };
+  mover: number;
+  leader: number;
+  tempo: number;
+  hill: boolean;
+  pile_len: number;
+  hand_len: number[];
+  chips: number[];
+  owed: number[];
+  tops: (AusreisserPlayed | null)[];
+  current: AusreisserPlay | null;
+  totals: number[];
+  last_scores: number[] | null;
+  /** Cards drawn face up while choosing the first leader: `45`, `hill`, `wind`, `spurt`. */
+  faceup: (string | null)[];
+}
+
+/** Der Ausreisser: what a viewer sees. */
+export interface AusreisserView {
+  seat: number | null;
+  options: { players: number; special: boolean; stages: number };
+  table: AusreisserTable;
+  /** The viewer's own cards per kind (0–11 speeds 39–50, 12 Steigung, 13 Gegenwind, 14 Spurt). */
+  hand: number[] | null;
+  asked: boolean;
+}
+
+/** Um Reifenbreite: the drawn course. */
+export interface ReifenbreiteLayout {
+  key: string;
+  name: string;
+  /** Measure units per row of the road. */
+  row: number;
+  /** Every space as `lane/pos/cell[/c]`, separated by spaces. */
+  spaces: string;
+  /** How many spaces make the start area. */
+  start: number;
+  lines: { at: number; line: string }[];
+  sprints?: { leg: number; line: string; points: number[] }[];
+}
+
+/** Um Reifenbreite: a course of the race's options. */
+export interface ReifenbreiteCourse {
+  key: string;
+  name: string;
+}
+
+/** Um Reifenbreite: the parameters of the phase the race is in. */
+export interface ReifenbreitePhaseParams {
+  team?: number;
+  rider?: number;
+  n?: number;
+  cards?: number[];
+  amount?: number;
+  breakaway?: boolean;
+  to?: number;
+  leader?: number;
+  asked?: number;
+}
+
+/** Um Reifenbreite: the race (the game's state; only photo cards are hidden). */
+export interface ReifenbreiteRace {
+  options: { teams: number; seats?: number; course?: ReifenbreiteCourse; stages?: ReifenbreiteCourse[] };
+  rules: { sprints: boolean };
+  stage: number;
+  round: number;
+  phase: string | Record<string, ReifenbreitePhaseParams>;
+  riders: { space: number; status: 'Waiting' | 'Road' | 'Finished' | 'Dismounted' }[];
+  /** Riders who have moved this round, a bit per rider. */
+  moved: number;
+  energy: number[][];
+  finish: number[];
+  jersey: [number, number] | null;
+  sprint_results: number[][];
+  sprint_points: number[];
+  jersey_points: number[];
+  results: number[][];
+  disqualified: number[];
+  director: number[];
+  photos: number[][];
+}
+
+/** Um Reifenbreite: what a viewer sees. */
+export interface ReifenbreiteView {
+  viewer: number | null;
+  layout: ReifenbreiteLayout | null;
+  race: ReifenbreiteRace;
+}
