@@ -164,7 +164,8 @@ fn edit_node(value: &mut Value, target: &mut usize, e: &Edit) -> bool {
             }
             (3, Value::Number(n)) => {
                 let n = n.as_i64().unwrap_or(0);
-                *value = json!(if e.pick.is_multiple_of(2) { n.saturating_add(1) } else { n.saturating_sub(1) });
+                *value =
+                    json!(if e.pick.is_multiple_of(2) { n.saturating_add(1) } else { n.saturating_sub(1) });
             }
             (3 | 4, Value::String(s)) => {
                 let mut bytes = s.clone().into_bytes();
