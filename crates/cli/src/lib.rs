@@ -145,6 +145,21 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// Serves the engine protocol of `spieltisch engine` (`docs/protocol.md`)
+/// from `input` to `out` until `input` ends: one reply line for each request
+/// line that is not blank. For drivers that speak the protocol in process
+/// (the fuzz bodies of `spieltisch-fuzz`).
+///
+/// # Errors
+/// Only when `input` cannot be read or `out` cannot be written; what the
+/// requests say never ends the loop.
+pub fn serve_engine(input: &mut dyn io::BufRead, out: &mut dyn io::Write) -> io::Result<()> {
+    engine::run(input, out).map_err(|e| match e {
+        CliError::Io(e) => e,
+        other => io::Error::other(other.to_string()),
+    })
+}
+
 /// Runs the command named on the command line and returns the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -166,6 +166,10 @@ struct StartFile {
     rows: usize,
 }
 
+/// The most spaces one segment may have: a track holds fewer than
+/// `u16::MAX` spaces (`course::NONE`), so no course could ride a longer one.
+const MAX_SEGMENT_SPACES: usize = u16::MAX as usize - 1;
+
 fn parse_cell(token: &str) -> Result<Cell, String> {
     let mut chars = token.chars();
     let kind = chars.next().ok_or("empty space token")?;
@@ -226,6 +230,7 @@ impl Board {
                 return Err(BoardError::Segment(id, "defined twice".into()));
             }
             let mut blocks = Vec::new();
+            let mut spaces = 0usize;
             for (i, b) in seg.blocks.iter().enumerate() {
                 let err = |reason: String| BoardError::Block { segment: id.clone(), block: i, reason };
                 let block = match (&b.rows, &b.row, &b.curve) {
@@ -235,6 +240,13 @@ impl Board {
                     (None, Some(row), None) => {
                         let n = b.repeat.unwrap_or(1);
                         let cells = parse_row(row).map_err(err)?;
+                        // Checked before the rows are made: a huge repeat
+                        // would fill the memory.
+                        if n.saturating_mul(cells.len()) > MAX_SEGMENT_SPACES {
+                            return Err(err(format!(
+                                "repeat {n}: a segment has at most {MAX_SEGMENT_SPACES} spaces"
+                            )));
+                        }
                         Block::Straight(vec![cells; n])
                     }
                     (None, None, Some(lanes)) if b.repeat.is_none() => {
@@ -259,6 +271,11 @@ impl Board {
                     && rows.is_empty()
                 {
                     return Err(err("a straight block needs at least one row".into()));
+                }
+                let (Block::Straight(lines) | Block::Curve(lines)) = &block;
+                spaces += lines.iter().map(Vec::len).sum::<usize>();
+                if spaces > MAX_SEGMENT_SPACES {
+                    return Err(BoardError::Segment(id, format!("more than {MAX_SEGMENT_SPACES} spaces")));
                 }
                 blocks.push(block);
             }
@@ -349,5 +366,20 @@ mod tests {
         let err = Board::from_json(text).unwrap_err().to_string();
         assert!(err.contains("start area"), "{err}");
         assert!(Board::from_json("{").is_err());
+    }
+
+    /// Found by the fuzz body `board` (issue #14): a repeat of 4294967296
+    /// asked for 96 GiB at once and aborted the process.
+    #[test]
+    fn huge_segments_are_refused_before_they_are_made() {
+        let text = r#"{"name":"x","segments":[{"from":"A","to":"B","blocks":[{"row":"a","repeat":4294967296}]}],"starts":[]}"#;
+        let err = Board::from_json(text).unwrap_err().to_string();
+        assert!(err.contains("repeat 4294967296") && err.contains("at most 65534 spaces"), "{err}");
+        let text = r#"{"name":"x","segments":[{"from":"A","to":"B","blocks":[
+            {"row":"a a a a","repeat":16000},{"row":"a a a a","repeat":1000}]}],"starts":[]}"#;
+        let err = Board::from_json(text).unwrap_err().to_string();
+        assert!(err.contains("segment AB") && err.contains("more than 65534 spaces"), "{err}");
+        let text = r#"{"name":"x","segments":[{"from":"A","to":"B","blocks":[{"row":"a a a a","repeat":16383}]}],"starts":[]}"#;
+        assert!(Board::from_json(text).is_ok(), "65532 spaces are allowed");
     }
 }

@@ -28,7 +28,7 @@
 //! content, and [`Course::track`] unrolls it without any I/O.
 
 use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
-use crate::movement::OpenRoad;
+use crate::movement::{MAX_STEPS, OpenRoad, WINDOW};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::data_file::{read_data_file, resolve_in};
 use std::path::{Path, PathBuf};
@@ -357,7 +357,8 @@ impl Builder {
             let mut prev = self.exit[l];
             let mut ids = Vec::new();
             for (j, c) in cells.iter().enumerate() {
-                let pos = base + ROW * measure * (j as u32 + 1) / len;
+                // In 64 bits: a long lane of a custom board overflows 32.
+                let pos = base + (u64::from(ROW * measure) * (j as u64 + 1) / u64::from(len)) as u32;
                 let id = self.space(l as u8 + 1, pos, *c, leg, true);
                 if prev != NONE {
                     self.link(prev, id);
@@ -397,6 +398,31 @@ impl Builder {
             Block::Straight(rows) => rows.iter().for_each(|r| self.row(r, leg)),
             Block::Curve(lanes) => self.curve(lanes, leg),
         }
+    }
+}
+
+/// Checks that no move leads further than the searches of the movement look
+/// ([`WINDOW`] space numbers ahead): only a curve whose lanes differ in
+/// length by hundreds of spaces comes near it, since a curve numbers its
+/// lanes one after the other.
+fn within_reach(spaces: &[Space]) -> Result<(), String> {
+    // far[i]: the highest space number reachable from i in the steps so far.
+    let mut far: Vec<usize> = (0..spaces.len()).collect();
+    for _ in 0..MAX_STEPS {
+        far = spaces
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.next.iter().filter(|&&n| n != NONE).map(|&n| far[n as usize]).fold(i, usize::max))
+            .collect();
+    }
+    match (0..spaces.len()).find(|&i| far[i] - i >= WINDOW) {
+        Some(i) => Err(format!(
+            "a move from space {i} (lane {}) can reach space {}, but moves reach at most {} spaces further on: a curve's lanes differ too much in length",
+            spaces[i].lane,
+            far[i],
+            WINDOW - 1
+        )),
+        None => Ok(()),
     }
 }
 
@@ -445,6 +471,14 @@ impl Track {
                 lines[0]
             ));
         }
+        if lines.len() > usize::from(u8::MAX) {
+            // Legs count the lines behind a space in a byte.
+            return Err(format!(
+                "the route passes {} lines; a course may pass at most {}",
+                lines.len(),
+                u8::MAX
+            ));
+        }
         if !(1..=2).contains(&file.energy_rows) {
             return Err("energy_rows must be 1 or 2".into());
         }
@@ -476,6 +510,11 @@ impl Track {
             for block in &seg.blocks {
                 b.block(block, k as u8 + 1);
             }
+            // Checked as the track grows, so a long route of long segments
+            // is refused before it fills the memory.
+            if b.spaces.len() >= NONE as usize {
+                return Err("course too long".into());
+            }
         }
         let n = lines.len() as u8;
         let runout = board
@@ -498,6 +537,7 @@ impl Track {
         if b.spaces.len() >= NONE as usize {
             return Err("course too long".into());
         }
+        within_reach(&b.spaces)?;
         let mut sprints: Vec<Sprint> = Vec::new();
         for s in &file.sprints {
             let at = line(&s.at)?;
@@ -650,6 +690,57 @@ mod tests {
             err(r#"{"at":"D","points":[7,5,3]},{"at":"D","points":[5,4,2],"pass":1}"#)
                 .contains("two sprints")
         );
+    }
+
+    /// Found by the fuzz body `course` (issue #14): a route of 300 lines
+    /// overflowed the byte that counts the lines behind a space.
+    #[test]
+    fn routes_of_more_lines_than_a_byte_counts_are_refused() {
+        let board = Board::from_json(DEFAULT_BOARD).unwrap();
+        let via: Vec<&str> = (0..300).map(|i| ["A", "B", "C", "D"][i % 4]).collect();
+        let text = serde_json::json!({"name": "x", "start": "1", "via": via, "finish": "A"}).to_string();
+        let err = Track::from_json("x", &text, &board).unwrap_err();
+        assert!(err.contains("301 lines") && err.contains("at most 255"), "{err}");
+    }
+
+    /// Found by the fuzz body `course` (issue #14): a curve lane of 20,000
+    /// spaces overflowed the measure of its spaces before the track could
+    /// be refused.
+    #[test]
+    fn long_curves_are_refused_without_overflow() {
+        let lane = vec!["a"; 20_000].join(" ");
+        let text = serde_json::json!({"name": "x", "segments": [
+            {"from": "C", "to": "A", "blocks": [{"row": "a a a a", "repeat": 4}]},
+            {"from": "A", "to": "C", "blocks": [{"row": "a a a a", "repeat": 2},
+                {"curve": [lane, "a", "a", "a"]}, {"row": "a a a a", "repeat": 2}]}],
+            "starts": [{"name": "1", "from": "C", "to": "A", "rows": 4}]})
+        .to_string();
+        let board = Board::from_json(&text).unwrap();
+        let err = Track::from_json("x", r#"{"name":"x","start":"1","via":["A","C"],"finish":"A"}"#, &board)
+            .unwrap_err();
+        assert!(err.contains("a curve's lanes differ too much"), "{err}");
+    }
+
+    /// Found by the fuzz body `course` (issue #14): on a curve whose lane 1
+    /// has 1,200 spaces and the others one, a rider before the curve in
+    /// lane 2 had no legal move (its way on lay beyond the numbers the
+    /// movement searches), and the race stood still.
+    #[test]
+    fn curves_too_long_for_the_search_are_refused() {
+        let curve = |n: usize| {
+            let lane = vec!["a"; n].join(" ");
+            let text = serde_json::json!({"name": "x", "segments": [
+                {"from": "C", "to": "A", "blocks": [{"row": "a a a a", "repeat": 4}]},
+                {"from": "A", "to": "C", "blocks": [{"row": "a a a a", "repeat": 2},
+                    {"curve": [lane, "a", "a", "a"]}, {"row": "a a a a", "repeat": 2}]}],
+                "starts": [{"name": "1", "from": "C", "to": "A", "rows": 4}]})
+            .to_string();
+            let board = Board::from_json(&text).unwrap();
+            Track::from_json("x", r#"{"name":"x","start":"1","via":["A","C"],"finish":"A"}"#, &board)
+        };
+        let err = curve(1_200).unwrap_err();
+        assert!(err.contains("a curve's lanes differ too much"), "{err}");
+        assert!(curve(300).is_ok(), "a lane of 300 spaces is still searched");
     }
 
     #[test]

@@ -421,14 +421,19 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
         Action::First(t) => {
             format!("{} {}x {}", lang.tr("team", "Team"), t + 2, lang.tr("places first", "stellt zuerst auf"))
         }
-        Action::Place { rider, space } => format!(
-            "{} {} {} {space} ({} {})",
-            lang.tr("place", "Fahrer"),
-            rider_number(*rider),
-            lang.tr("on start space", "auf Startfeld"),
-            lang.tr("lane", "Spur"),
-            g.track().space(*space).lane
-        ),
+        Action::Place { rider, space } => {
+            let place = format!(
+                "{} {} {} {space}",
+                lang.tr("place", "Fahrer"),
+                rider_number(*rider),
+                lang.tr("on start space", "auf Startfeld")
+            );
+            // A client may ask about a space that is not on the track.
+            match g.track().spaces.get(usize::from(*space)) {
+                Some(sp) => format!("{place} ({} {})", lang.tr("lane", "Spur"), sp.lane),
+                None => place,
+            }
+        }
         Action::Card(e) => {
             let what = match e {
                 Energy::Own6 => lang.tr("his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)"),
@@ -460,7 +465,9 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
         ),
         Action::To(s) => {
             let t = g.track();
-            let sp = t.space(*s);
+            let Some(sp) = t.spaces.get(usize::from(*s)) else {
+                return format!("{mover} {} {s}", lang.tr("to space", "auf Feld"));
+            };
             let ahead = match g.phase {
                 Phase::Move { rider, .. } => {
                     (sp.pos.saturating_sub(t.space(g.riders[rider as usize].space).pos) + ROW / 2) / ROW
@@ -486,6 +493,20 @@ mod tests {
     use super::*;
     use crate::Options;
     use spieltisch_core::Game;
+
+    /// Found by the fuzz body `action_in_play` (issue #14): the server
+    /// describes a seat's action before it checks it, so actions naming a
+    /// space off the track are described too, without a lane.
+    #[test]
+    fn actions_off_the_track_are_described() {
+        let g = <Reifenbreite as Game>::new(&Options::default()).unwrap();
+        for (text, en) in [("to 3636", " to space 3636"), ("place 21 65535", "place 21 on start space 65535")]
+        {
+            let a: Action = text.parse().unwrap();
+            assert!(action(&g, &a, Lang::En).ends_with(en), "{text}: {}", action(&g, &a, Lang::En));
+            assert!(!action(&g, &a, Lang::De).is_empty(), "{text}");
+        }
+    }
 
     /// Section 17's example on the sheet: rider 41 scores 18, 55, 40, 22
     /// and 26 in five stages, his team 46, 68, 92, 66 and 47; the team's

@@ -13,8 +13,12 @@ use crate::course::{NONE, Track};
 
 /// Forward moves always lead to higher space numbers, so a window of numbers
 /// above the mover's space is enough to mark visited spaces; spaces beyond it
-/// are out of reach of any move (at most 24 steps).
-const WINDOW: usize = 16 * 64;
+/// are out of reach of any move (at most [`MAX_STEPS`] steps), which
+/// `Track::from_json` makes sure of.
+pub(crate) const WINDOW: usize = 16 * 64;
+
+/// The most steps a move takes (the race caps a move's amount at 24).
+pub(crate) const MAX_STEPS: usize = 24;
 const WORDS: usize = WINDOW / 64;
 
 /// The most spaces a search lists; no real move comes near it.

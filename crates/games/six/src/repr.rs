@@ -67,6 +67,9 @@ impl TryFrom<SixRepr> for Six {
         {
             return Err("the results do not fit the match length and phase".into());
         }
+        if !over && r.moves >= r.options.move_limit {
+            return Err(format!("{} moves reach the move limit: the game is drawn", r.moves));
+        }
         let board = board_from_lists(&r.red, &r.black)?;
         let history = r
             .history

@@ -53,6 +53,14 @@ fn broken_states_are_refused_not_panicked_on() {
     let mut json = start_json();
     json["history"] = serde_json::json!(["not hex"]);
     assert!(serde_json::from_value::<Six>(json).is_err(), "a bad hash");
+    // Found by the fuzz body `state_json` (issue #14): a running game at
+    // 65535 moves overflowed the move count on its next move.
+    for moves in [200, 65535] {
+        let mut json = start_json();
+        json["moves"] = moves.into();
+        let err = serde_json::from_value::<Six>(json).unwrap_err().to_string();
+        assert!(err.contains("move limit"), "{moves} moves in a running game: {err}");
+    }
 }
 
 #[test]
