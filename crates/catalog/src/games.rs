@@ -18,6 +18,12 @@ fn boxed<G: Game, B: Bot<G> + Default + 'static>() -> Box<dyn Bot<G>> {
 impl CatalogGame for spieltisch_six::Six {
     const HIDDEN_INFORMATION: bool = false;
 
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 4,100 iterations per CPU-second in a
+    /// 99-game match with `move_limit=5000` (5,550 with the defaults, 7,000
+    /// for the basic variant).
+    const ITERATIONS_PER_SECOND: u32 = 4_000;
+
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_six::HeuristicBot>()
     }
@@ -92,6 +98,11 @@ impl Knowledge<spieltisch_six::Six> for SixMatch {
 impl CatalogGame for spieltisch_sechstage::Sechstage {
     const HIDDEN_INFORMATION: bool = true;
 
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 22,200 iterations per CPU-second with 8
+    /// riders (57,000 with the default 4).
+    const ITERATIONS_PER_SECOND: u32 = 22_000;
+
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
     }
@@ -153,6 +164,11 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
 impl CatalogGame for spieltisch_ausreisser::Ausreisser {
     const HIDDEN_INFORMATION: bool = true;
 
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 138,000 iterations per CPU-second with the
+    /// default 4 riders (160,000 with 6).
+    const ITERATIONS_PER_SECOND: u32 = 130_000;
+
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
     }
@@ -200,6 +216,12 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
 /// is given, in which case it sets `seats` (managers sharing the teams).
 impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
     const HIDDEN_INFORMATION: bool = false;
+
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 5,500 iterations per CPU-second on the
+    /// Tour de France with the professional rules and 4 teams (8,800 with
+    /// the defaults).
+    const ITERATIONS_PER_SECOND: u32 = 5_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_reifenbreite::HeuristicBot>()
