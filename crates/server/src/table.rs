@@ -24,13 +24,14 @@
 //! and whatever was to happen next (a bot's move, the answers of a
 //! Steigung window) is tried again a little later, until storage works.
 
+use crate::bot_pool::BotPool;
 use crate::error::ServerError;
 use crate::limits::TableSlot;
 use crate::store::Store;
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use spieltisch_catalog::{CatalogError, DynSession, SeatSpec, session_from_record};
+use spieltisch_catalog::{BotLimits, BotMove, CatalogError, DynSession, SeatSpec, session_from_record};
 use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,6 +57,10 @@ pub struct TableSettings {
     /// How long a commit is tried again before the table gives up on it
     /// for now ([`Table::commit`]).
     pub commit_patience: Duration,
+    /// The threads bots think on, shared by every table.
+    pub bots: BotPool,
+    /// What one bot decision may cost.
+    pub bot_limits: BotLimits,
 }
 
 /// The first pause before a failed commit is tried again; each next pause
@@ -768,9 +773,9 @@ impl Table {
     }
 
     /// A bot's answer to a decision taken together: it starts thinking at
-    /// once, in the state in which it answers, and answers no earlier than
-    /// the bot delay, so how long the window lasts does not depend on what
-    /// the bot holds.
+    /// once (in the search pool's queue), in the state in which it answers,
+    /// and answers no earlier than the bot delay, so how long the window
+    /// lasts does not depend on what the bot holds.
     fn schedule_bot_answer(
         self: &Arc<Self>,
         seat: Seat,
@@ -781,16 +786,9 @@ impl Table {
         let table = Arc::clone(self);
         let answer_at = tokio::time::Instant::now() + self.settings.bot_delay;
         tokio::spawn(async move {
-            let thinking = tokio::task::spawn_blocking(move || {
-                let mut ahead = ahead;
-                ahead.bot_move(&spec)
-            });
+            let thinking = table.think(seat, spec, ahead);
             let (choice, ()) = tokio::join!(thinking, tokio::time::sleep_until(answer_at));
-            let action = match choice {
-                Ok(Ok(action)) => action,
-                Ok(Err(e)) => return tracing::error!(table = %table.id, seat, "bot failed: {e}"),
-                Err(e) => return tracing::error!(table = %table.id, seat, "bot task failed: {e}"),
-            };
+            let Some(action) = choice else { return };
             let mut live = table.live.lock().await;
             if live.window.as_ref().is_some_and(|w| w.version == version)
                 && let Err(e) = table.answer(&mut live, seat, action).await
@@ -800,8 +798,8 @@ impl Table {
         });
     }
 
-    /// If a bot is to move, lets it think off the async runtime (on a copy
-    /// of the session) and play through the same checked path as people.
+    /// If a bot is to move, lets it think on the search pool (on a copy of
+    /// the session) and play through the same checked path as people.
     fn schedule_bot(self: &Arc<Self>, seat: Seat, spec: SeatSpec, version: usize) {
         let table = Arc::clone(self);
         tokio::spawn(async move {
@@ -810,30 +808,55 @@ impl Table {
             if copy.version() != version {
                 return;
             }
-            let choice = tokio::task::spawn_blocking(move || {
-                let mut copy = copy;
-                copy.bot_move(&spec)
-            })
-            .await;
-            match choice {
-                Ok(Ok(action)) => match table.act(seat, Some(version), &action).await {
-                    Ok(_) => {}
-                    Err(ServerError::Storage(e)) => {
-                        // The table is back at `version`: the bot moves
-                        // again a little later, until storage works.
-                        tracing::warn!(table = %table.id, seat, "bot move not stored, asking again: {e}");
-                        tokio::time::sleep(LAST_PAUSE).await;
-                        let mut live = table.live.lock().await;
-                        if live.session.version() == version {
-                            table.ask(&mut live);
-                        }
+            let Some(action) = table.think(seat, spec, copy).await else { return };
+            match table.act(seat, Some(version), &action).await {
+                Ok(_) => {}
+                Err(ServerError::Storage(e)) => {
+                    // The table is back at `version`: the bot moves
+                    // again a little later, until storage works.
+                    tracing::warn!(table = %table.id, seat, "bot move not stored, asking again: {e}");
+                    tokio::time::sleep(LAST_PAUSE).await;
+                    let mut live = table.live.lock().await;
+                    if live.session.version() == version {
+                        table.ask(&mut live);
                     }
-                    Err(e) => tracing::warn!(table = %table.id, seat, "bot move not applied: {e}"),
-                },
-                Ok(Err(e)) => tracing::error!(table = %table.id, seat, "bot failed: {e}"),
-                Err(e) => tracing::error!(table = %table.id, seat, "bot task failed: {e}"),
+                }
+                Err(e) => tracing::warn!(table = %table.id, seat, "bot move not applied: {e}"),
             }
         });
+    }
+
+    /// The move of `spec`'s bot for `seat` in `session` (a copy), decided
+    /// on the search pool within the server's bot limits; `None` (logged)
+    /// when the bot failed. A search its deadline cut short is logged: its
+    /// move depends on the machine.
+    async fn think(&self, seat: Seat, spec: SeatSpec, mut session: Box<dyn DynSession>) -> Option<String> {
+        let limits = self.settings.bot_limits.clone();
+        let decided = self.settings.bots.run(&self.id, move || session.bot_move_within(&spec, &limits)).await;
+        match decided {
+            Ok(Ok(BotMove { action, search })) => {
+                if let Some(report) = search.filter(|r| r.cut_short()) {
+                    tracing::warn!(
+                        table = %self.id,
+                        seat,
+                        iterations = report.effort.iterations,
+                        budget = report.budget.iterations,
+                        expected_ms = report.budget.expected.as_millis() as u64,
+                        elapsed_ms = report.elapsed.as_millis() as u64,
+                        "bot search stopped at its deadline: this move depends on the machine's speed"
+                    );
+                }
+                Some(action)
+            }
+            Ok(Err(e)) => {
+                tracing::error!(table = %self.id, seat, "bot failed: {e}");
+                None
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, seat, "bot task failed: {e}");
+                None
+            }
+        }
     }
 
     /// Resumes a table after a restart: whoever decides now is asked, people
@@ -1174,6 +1197,8 @@ mod tests {
             bot_delay: Duration::from_millis(400),
             window_deadline: Duration::from_secs(20),
             commit_patience: Duration::from_secs(20),
+            bots: BotPool::new(1),
+            bot_limits: BotLimits::default(),
         };
         Table::new(
             "t".into(),
@@ -1200,7 +1225,7 @@ mod tests {
         table.live.lock().await.window.as_ref().map_or(0, |w| w.answers.iter().flatten().count())
     }
 
-    /// Lets the spawned tasks run (a bot thinks on a blocking thread).
+    /// Lets the spawned tasks run (a bot thinks on the search pool's thread).
     async fn settle(table: &Table, answered: usize) {
         for _ in 0..2000 {
             if answers(table).await >= answered {
