@@ -30,7 +30,7 @@ impl CatalogGame for spieltisch_six::Six {
 
     /// Rollouts by the heuristic bot that end with the game in play, and
     /// at the latest after as many actions as a whole game with the
-    /// default move limit can take ([`SixMatch`]).
+    /// default move limit can take (`SixMatch`).
     fn knowledge() -> Arc<dyn Knowledge<Self>> {
         Arc::new(SixMatch)
     }
