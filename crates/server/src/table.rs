@@ -15,7 +15,9 @@
 //! who has asked to pass automatically, or is not connected, passes at once
 //! (neither depends on the hand); one who has not answered by the deadline,
 //! the same for everyone, passes then. Bots start thinking at once and
-//! answer no earlier than the bot delay, whatever they hold.
+//! answer no earlier than the bot delay, whatever they hold; the deadline
+//! waits for them, since their decisions wait in the search pool's queue
+//! and what they answer must not depend on its length.
 //!
 //! A table never stalls for good on storage: a commit that fails for a
 //! reason that may pass is tried again with growing pauses, each failure
@@ -760,13 +762,27 @@ impl Table {
         .abort_handle()
     }
 
-    /// The deadline of the decision taken together at `version`: whoever
-    /// has not answered passes, and the answers are applied.
+    /// The deadline of the decision taken together at `version`: every
+    /// person who has not answered passes, and the answers are applied.
+    /// A bot that has not answered yet is waited for: its decision waits
+    /// in the search pool's queue, and what it answers must not depend on
+    /// how long that queue is (it answers, or passes if it fails, and its
+    /// answer completes the window).
     async fn close_window(self: &Arc<Self>, version: usize) {
         let mut live = self.live.lock().await;
         let Some(window) = live.window.as_mut().filter(|w| w.version == version) else { return };
         // This task is the deadline: it must not stop itself while applying.
         window.deadline = None;
+        for (i, &seat) in window.seats.iter().enumerate() {
+            if window.answers[i].is_none() && self.bot_spec(seat).is_none() {
+                window.answers[i] = Some(window.pass.clone());
+            }
+        }
+        if !window.complete() {
+            // The people who passed now have nothing left to answer.
+            live.frames.written.clear();
+            return;
+        }
         if let Err(e) = self.resolve(&mut live).await {
             tracing::error!(table = %self.id, "the answers could not be applied: {e}");
         }
@@ -788,11 +804,11 @@ impl Table {
         tokio::spawn(async move {
             let thinking = table.think(seat, spec, ahead);
             let (choice, ()) = tokio::join!(thinking, tokio::time::sleep_until(answer_at));
-            let Some(action) = choice else { return };
             let mut live = table.live.lock().await;
-            if live.window.as_ref().is_some_and(|w| w.version == version)
-                && let Err(e) = table.answer(&mut live, seat, action).await
-            {
+            let Some(window) = live.window.as_ref().filter(|w| w.version == version) else { return };
+            // A bot that failed passes: the window waits for its answer.
+            let action = choice.unwrap_or_else(|| window.pass.clone());
+            if let Err(e) = table.answer(&mut live, seat, action).await {
                 tracing::warn!(table = %table.id, seat, "bot answer not applied: {e}");
             }
         });
@@ -1317,6 +1333,36 @@ mod tests {
         tokio::time::advance(Duration::from_millis(401)).await;
         updates.changed().await.unwrap();
         assert!(version(&table).await > v, "applied as soon as the bot answered");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_deadline_passes_people_and_waits_for_a_bot_whose_decision_is_queued() {
+        let table = table_of(&window_record(true), ["human", "human", "human", "heuristic"]).await;
+        for seat in 0..3 {
+            table.connected(Viewer::Seat(seat), true).await;
+        }
+        // The search pool's only thread is busy with another table's decision.
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        let pool = table.settings.bots.clone();
+        let busy = tokio::spawn(async move { pool.run("another", move || gate.recv().ok()).await });
+        while table.settings.bots.stats().running == 0 {
+            tokio::task::yield_now().await;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        ask(&table).await;
+        let v = version(&table).await;
+        tokio::time::advance(Duration::from_secs(21)).await;
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(answers(&table).await, 2, "both people passed at the deadline");
+        assert_eq!(version(&table).await, v, "the bot's answer is waited for");
+        assert_eq!(table.settings.bots.stats().queue, 1, "its decision is queued");
+        let mut updates = table.subscribe();
+        release.send(()).unwrap();
+        updates.changed().await.unwrap();
+        assert!(version(&table).await > v, "applied once the bot answered");
+        assert_eq!(busy.await.unwrap(), Ok(Some(())));
     }
 
     /// The messages a connection of each viewer would be sent now: a
