@@ -138,7 +138,7 @@ async fn a_table_busy_with_bots_slows_only_bots() {
     // Two bots thinking hard, one decision after another, on the pool's only thread.
     let busy = server
         .create(
-            json!({"game": "six", "options": {"games": 99}, "seats": ["mcts:iters=2000", "mcts:iters=2000"]}),
+            json!({"game": "six", "options": {"games": 99}, "seats": ["mcts:iters=300", "mcts:iters=300"]}),
         )
         .await;
     let started = Instant::now();
