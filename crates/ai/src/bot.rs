@@ -1,7 +1,7 @@
 //! The search bots.
 
 use crate::knowledge::Knowledge;
-use crate::search::{Determinize, Grown, SearchConfig, SearchResult, search, search_from};
+use crate::search::{Determinize, Effort, Grown, SearchConfig, SearchResult, search, search_from};
 use rand::RngCore;
 use spieltisch_core::{Bot, Decision, Game};
 use std::sync::Arc;
@@ -23,6 +23,7 @@ pub struct SearchBot<G: Game> {
     knowledge: Arc<dyn Knowledge<G>>,
     kept: Option<Kept<G>>,
     reused: u64,
+    effort: Option<Effort>,
 }
 
 /// What a bot keeps between decisions for tree reuse.
@@ -40,7 +41,7 @@ impl<G: Game> std::fmt::Debug for SearchBot<G> {
 
 impl<G: Game> SearchBot<G> {
     pub fn new(name: impl Into<String>, config: SearchConfig, knowledge: Arc<dyn Knowledge<G>>) -> Self {
-        SearchBot { name: name.into(), config, knowledge, kept: None, reused: 0 }
+        SearchBot { name: name.into(), config, knowledge, kept: None, reused: 0, effort: None }
     }
 
     /// Plain MCTS with `config`'s budget.
@@ -63,6 +64,12 @@ impl<G: Game> SearchBot<G> {
     /// (tree reuse); 0 when it started afresh.
     pub fn reused(&self) -> u64 {
         self.reused
+    }
+
+    /// What the last decision's search did; `None` before the first
+    /// decision and after a forced one (a single legal action, not searched).
+    pub fn effort(&self) -> Option<Effort> {
+        self.effort
     }
 
     /// The full search statistics for a decision (for hints and analysis).
@@ -97,6 +104,7 @@ impl<G: Game> Bot<G> for SearchBot<G> {
         let seed = rng.next_u64();
         if decision.legal().len() == 1 {
             self.reused = 0;
+            self.effort = None;
             return decision.legal()[0].clone();
         }
         let view = decision.view();
@@ -112,6 +120,7 @@ impl<G: Game> Bot<G> for SearchBot<G> {
             search_from(&view, seat, decision.legal(), &self.config, &*self.knowledge, seed, kept);
         let chosen = result.best().expect("search over a non-empty legal list");
         self.reused = result.reused;
+        self.effort = Some(result.effort());
         if reuse {
             self.kept = Some(Kept { seat, chosen: chosen.clone(), trees });
         }

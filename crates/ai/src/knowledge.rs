@@ -32,6 +32,15 @@ pub trait Knowledge<G: Game>: Send + Sync {
         let _ = state;
         None
     }
+
+    /// The most actions a rollout plays (chance outcomes included) before
+    /// it is judged by [`Knowledge::evaluate`], or as even for every seat
+    /// when that cannot tell: for games whose options can make a game
+    /// longer than any milestone bounds (Six's `move_limit`), so that one
+    /// rollout costs at most so much whatever the options. `None`: no limit.
+    fn rollout_limit(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl<G: Game> Knowledge<G> for () {}

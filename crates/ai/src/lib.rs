@@ -6,7 +6,8 @@
 //!   ([`SearchBot::ismcts`]); see [`search`] for the algorithm;
 //! - [`Knowledge`] is the only place game-specific knowledge enters: a rollout
 //!   policy (typically the game's heuristic bot), an optional evaluation,
-//!   and milestones where rollouts of long series stop ([`Series`]).
+//!   milestones where rollouts of long series stop ([`Series`]), and a limit
+//!   on a rollout's length.
 //!
 //! A bot receives a [`spieltisch_core::Decision`], which exposes the seat's
 //! view and legal actions but never the state, so no bot can see another
@@ -19,5 +20,5 @@ mod tree;
 
 pub use bot::SearchBot;
 pub use knowledge::{Knowledge, RolloutWith, Series, standings_rewards};
-pub use search::{Determinize, MoveStat, ParamError, SearchConfig, SearchResult};
+pub use search::{Determinize, Effort, MoveStat, ParamError, SearchConfig, SearchResult};
 pub use spieltisch_core::RandomBot;

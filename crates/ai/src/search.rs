@@ -16,7 +16,14 @@
 //!
 //! Parallel search is root parallelism: each thread grows its own tree from
 //! its own seed and the root statistics are summed; with an iteration budget
-//! the result depends only on the seed, the budget and the thread count.
+//! the result depends only on the seed, the budget and the thread count, so
+//! the trees may as well grow one after another on one thread
+//! ([`SearchConfig::parallel`] off, as a server's search pool runs them).
+//!
+//! Every rollout is bounded whatever the game's options: it ends at the
+//! knowledge's next milestone, its depth ([`SearchConfig::rollout_depth`]),
+//! or its limit ([`Knowledge::rollout_limit`]), each judged by
+//! [`Knowledge::evaluate`]; [`SearchResult::steps`] counts the work done.
 
 use crate::knowledge::Knowledge;
 use crate::tree::{Edge, Tree};
@@ -51,6 +58,12 @@ pub struct SearchConfig {
     /// Whether a bot keeps its tree from one decision to the next (plain
     /// MCTS only; see [`crate::SearchBot`]).
     pub reuse: bool,
+    /// Whether the trees of `threads` grow on threads of their own (true),
+    /// or one after another on the calling thread, so that whoever calls
+    /// bounds the threads (a server's search pool). With an iteration
+    /// budget the result is the same either way; a time budget is shared:
+    /// trees that start after it ran out run no iteration.
+    pub parallel: bool,
 }
 
 impl Default for SearchConfig {
@@ -64,6 +77,7 @@ impl Default for SearchConfig {
             rollout_depth: None,
             rollout_epsilon: 0.1,
             reuse: true,
+            parallel: true,
         }
     }
 }
@@ -145,6 +159,24 @@ pub struct SearchResult<A> {
     /// Visits of the root carried over from the previous decision's tree
     /// (tree reuse); included in the moves' visits.
     pub reused: u64,
+    /// Actions applied to worlds in all iterations (down the tree and in
+    /// rollouts, chance outcomes included): the search's work, whatever
+    /// the machine's speed.
+    pub steps: u64,
+}
+
+/// What one search did: its iterations and its steps ([`SearchResult::steps`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    pub iterations: u64,
+    pub steps: u64,
+}
+
+impl<A> SearchResult<A> {
+    /// The iterations and steps of this search.
+    pub fn effort(&self) -> Effort {
+        Effort { iterations: self.iterations, steps: self.steps }
+    }
 }
 
 impl<A: Clone> SearchResult<A> {
@@ -249,16 +281,30 @@ pub(crate) fn search_from<G: Game>(
     let deadline = config.time.map(|t| Instant::now() + t);
     let share =
         |t: usize| config.iterations.map(|n| n / threads as u64 + u64::from((t as u64) < n % threads as u64));
-    let per_thread: Vec<ThreadResult<G>> = if threads == 1 {
-        let start = kept.pop().flatten();
-        vec![search_one::<G>(view, seat, legal, share(0), deadline, config, knowledge, seed, start)]
+    let thread_seed = |t: usize| seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let per_thread: Vec<ThreadResult<G>> = if threads == 1 || !config.parallel {
+        kept.into_iter()
+            .enumerate()
+            .map(|(t, start)| {
+                search_one::<G>(
+                    view,
+                    seat,
+                    legal,
+                    share(t),
+                    deadline,
+                    config,
+                    knowledge,
+                    thread_seed(t),
+                    start,
+                )
+            })
+            .collect()
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = kept
                 .into_iter()
                 .enumerate()
                 .map(|(t, start)| {
-                    let thread_seed = seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                     scope.spawn(move || {
                         search_one::<G>(
                             view,
@@ -268,7 +314,7 @@ pub(crate) fn search_from<G: Game>(
                             deadline,
                             config,
                             knowledge,
-                            thread_seed,
+                            thread_seed(t),
                             start,
                         )
                     })
@@ -293,8 +339,9 @@ pub(crate) fn search_from<G: Game>(
     // Stable sort: ties keep the game's legal-action order, so results are deterministic.
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
     let iterations = per_thread.iter().map(|r| r.iterations).sum();
+    let steps = per_thread.iter().map(|r| r.steps).sum();
     let grown = per_thread.into_iter().filter_map(|r| r.grown).collect();
-    (SearchResult { moves, iterations, reused }, grown)
+    (SearchResult { moves, iterations, reused, steps }, grown)
 }
 
 /// One thread's search.
@@ -303,6 +350,8 @@ struct ThreadResult<G: Game> {
     stats: Vec<(u64, f64)>,
     /// Iterations run in this search.
     iterations: u64,
+    /// Actions applied to worlds in this search.
+    steps: u64,
     /// The tree and its world, for plain MCTS.
     grown: Option<Grown<G>>,
 }
@@ -335,6 +384,7 @@ fn search_one<G: Game>(
     let mut legal = Vec::new();
     let mut path = Vec::new();
     let mut done = 0u64;
+    let mut steps = 0u64;
     loop {
         if iterations.is_some_and(|n| done >= n)
             || (done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d))
@@ -357,10 +407,20 @@ fn search_one<G: Game>(
                     let seen = Edge::Seen(state.redact(&action, Viewer::Seat(seat)));
                     let (child, created) = tree.child_or_add(node, seen);
                     state.apply_unchecked(&action);
+                    steps += 1;
                     node = child;
                     path.push(child);
                     if created {
-                        break rollout(state, milestone, &mut policy, knowledge, config, &mut rng, seats);
+                        break rollout(
+                            state,
+                            milestone,
+                            &mut policy,
+                            knowledge,
+                            config,
+                            &mut rng,
+                            seats,
+                            &mut steps,
+                        );
                     }
                 }
                 Turn::Seat(mover) => {
@@ -398,11 +458,22 @@ fn search_one<G: Game>(
                         let child = tree.add_child(node, Edge::Action(legal[i].clone()));
                         tree.nodes[child as usize].available += 1;
                         state.apply_unchecked(&legal[i]);
+                        steps += 1;
                         path.push(child);
-                        break rollout(state, milestone, &mut policy, knowledge, config, &mut rng, seats);
+                        break rollout(
+                            state,
+                            milestone,
+                            &mut policy,
+                            knowledge,
+                            config,
+                            &mut rng,
+                            seats,
+                            &mut steps,
+                        );
                     }
                     let (_, child, i) = best.expect("a seat node has a legal action");
                     state.apply_unchecked(&legal[i]);
+                    steps += 1;
                     node = child;
                     path.push(child);
                 }
@@ -423,11 +494,15 @@ fn search_one<G: Game>(
         })
         .collect();
     let grown = fixed_world.map(|world| Grown { world, tree });
-    ThreadResult { stats, iterations: done, grown }
+    ThreadResult { stats, iterations: done, steps, grown }
 }
 
-/// Plays `state` out (or up to the next milestone after `milestone`, or to
-/// the rollout depth, where the knowledge evaluates) and gives the rewards.
+/// Plays `state` out (or up to the next milestone after `milestone`, to the
+/// rollout depth, or to the knowledge's rollout limit, where the knowledge
+/// evaluates) and gives the rewards; counts each action applied in `work`.
+/// At the limit a position the knowledge cannot evaluate counts as even
+/// for every seat: the limit bounds the work whatever the game's options.
+#[allow(clippy::too_many_arguments)]
 fn rollout<G: Game>(
     mut state: G,
     milestone: Option<u32>,
@@ -436,9 +511,11 @@ fn rollout<G: Game>(
     config: &SearchConfig,
     rng: &mut GameRng,
     seats: usize,
+    work: &mut u64,
 ) -> Vec<f64> {
     let mut legal = Vec::new();
     let mut steps = 0usize;
+    let limit = knowledge.rollout_limit();
     loop {
         let turn = state.turn();
         if turn != Turn::Over
@@ -446,6 +523,9 @@ fn rollout<G: Game>(
             && let Some(values) = knowledge.evaluate(&state)
         {
             return values;
+        }
+        if turn != Turn::Over && limit.is_some_and(|l| steps >= l) {
+            return knowledge.evaluate(&state).unwrap_or_else(|| vec![0.5; seats]);
         }
         match turn {
             Turn::Over => return state.outcome().map(|o| o.rewards()).unwrap_or_else(|| vec![0.5; seats]),
@@ -471,5 +551,59 @@ fn rollout<G: Game>(
             }
         }
         steps += 1;
+        *work += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spieltisch_six::{Six, SixOptions};
+
+    /// Six after three opening moves: the searching seat, its view and legal actions.
+    fn six() -> (Six, Seat, Vec<spieltisch_six::SixAction>) {
+        let mut state = Six::new(&SixOptions::default()).unwrap();
+        for a in ["place 2,0", "place 1,1", "place 3,0"] {
+            state.apply(&a.parse().unwrap()).unwrap();
+        }
+        let seat = state.turn().seat().unwrap();
+        let legal = state.legal_vec();
+        (state, seat, legal)
+    }
+
+    #[test]
+    fn trees_grown_one_after_another_give_the_parallel_result() {
+        let (state, seat, legal) = six();
+        let view = state.view(Viewer::Seat(seat));
+        let parallel = SearchConfig { iterations: Some(300), threads: 3, ..Default::default() };
+        let sequential = SearchConfig { parallel: false, ..parallel.clone() };
+        let a = search::<Six>(&view, seat, &legal, &parallel, &(), 11);
+        let b = search::<Six>(&view, seat, &legal, &sequential, &(), 11);
+        assert_eq!(a, b);
+        assert_eq!(a.iterations, 300);
+        assert!(a.steps > a.iterations, "every iteration applies actions: {}", a.steps);
+    }
+
+    /// Knowledge that only limits rollouts.
+    struct Limited(usize);
+
+    impl Knowledge<Six> for Limited {
+        fn rollout_limit(&self) -> Option<usize> {
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn the_rollout_limit_bounds_the_work_of_each_iteration() {
+        let (state, seat, legal) = six();
+        let view = state.view(Viewer::Seat(seat));
+        let config = SearchConfig { iterations: Some(200), ..Default::default() };
+        let free = search::<Six>(&view, seat, &legal, &config, &(), 3);
+        let limited = search::<Six>(&view, seat, &legal, &config, &Limited(3), 3);
+        // Random games of Six last about 80 actions; a limited rollout plays
+        // at most 3, after the few actions down the tree.
+        assert!(free.steps > 30 * free.iterations, "{}", free.steps);
+        assert!(limited.steps < 10 * limited.iterations, "{}", limited.steps);
+        assert_eq!(limited.iterations, 200);
     }
 }

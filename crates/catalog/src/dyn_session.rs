@@ -5,7 +5,7 @@
 //! [`Session<G>`] of a registered game. Actions travel as notation strings,
 //! views as JSON; legality stays with the game.
 
-use crate::{CatalogError, CatalogGame, GameVisitor, SeatSpec, with_game};
+use crate::{BotLimits, BotMove, CatalogError, CatalogGame, GameVisitor, SearchReport, SeatSpec, with_game};
 use rand::SeedableRng;
 use serde_json::Value;
 use spieltisch_core::{
@@ -56,6 +56,13 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// choice, which it returns in notation. The bot's generator is
     /// [`bot_rng`] of the seed and the version, so this is reproducible.
     fn bot_move(&mut self, spec: &SeatSpec) -> Result<String, CatalogError>;
+    /// [`DynSession::bot_move`] within a server's `limits`: a search runs
+    /// the iterations of its budget ([`BotLimits::budget`]; a time budget
+    /// turned into iterations, every parameter held to its cap) on the
+    /// calling thread alone, and is stopped at its deadline only as a
+    /// safety net. Returns the move and what the search did, so that the
+    /// caller can tell (and log) a search cut short.
+    fn bot_move_within(&mut self, spec: &SeatSpec, limits: &BotLimits) -> Result<BotMove, CatalogError>;
     /// When seats decide together ([`spieltisch_core::Together`], a
     /// Steigung window): the seats still to answer, in the order their
     /// answers count (the seat to move first), and the pass in notation.
@@ -239,6 +246,22 @@ impl<G: CatalogGame> DynSession for Session<G> {
         let action = bot.choose(&Decision::new(self.state(), seat, &legal), &mut rng);
         self.apply_as(seat, &action)?;
         Ok(action.to_string())
+    }
+
+    fn bot_move_within(&mut self, spec: &SeatSpec, limits: &BotLimits) -> Result<BotMove, CatalogError> {
+        let Some((mut bot, budget)) = limits.search_bot::<G>(spec)? else {
+            return Ok(BotMove { action: self.bot_move(spec)?, search: None });
+        };
+        let seat = self.turn().seat().ok_or(CatalogError::NoSeatToMove)?;
+        let legal = self.state().legal_vec();
+        let mut rng = bot_rng(self.record().seed, Session::version(self));
+        let started = std::time::Instant::now();
+        let action =
+            spieltisch_core::Bot::choose(&mut bot, &Decision::new(self.state(), seat, &legal), &mut rng);
+        let elapsed = started.elapsed();
+        self.apply_as(seat, &action)?;
+        let search = bot.effort().map(|effort| SearchReport { budget, effort, elapsed });
+        Ok(BotMove { action: action.to_string(), search })
     }
 
     fn view(&self, viewer: Viewer) -> Result<Value, CatalogError> {

@@ -29,6 +29,11 @@ pub(crate) fn registered() -> bool {
 impl CatalogGame for Kuhn {
     const HIDDEN_INFORMATION: bool = true;
 
+    /// A hand of Kuhn poker is two or three actions: IS-MCTS runs millions
+    /// of iterations a second (`cargo bench -p spieltisch-ai --bench
+    /// search`, docs/benchmarks.md); a quarter of that is a safe figure.
+    const ITERATIONS_PER_SECOND: u32 = 1_000_000;
+
     fn heuristic() -> Box<dyn Bot<Self>> {
         Box::new(KuhnBot)
     }

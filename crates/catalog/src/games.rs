@@ -3,7 +3,7 @@
 //! summary figures.
 
 use crate::{CatalogGame, Stat};
-use spieltisch_ai::{Knowledge, Series};
+use spieltisch_ai::{Knowledge, Series, standings_rewards};
 use spieltisch_conformance::{Golden, VariantSet};
 use spieltisch_core::{Bot, Game};
 use std::path::Path;
@@ -18,8 +18,21 @@ fn boxed<G: Game, B: Bot<G> + Default + 'static>() -> Box<dyn Bot<G>> {
 impl CatalogGame for spieltisch_six::Six {
     const HIDDEN_INFORMATION: bool = false;
 
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 4,100 iterations per CPU-second in a
+    /// 99-game match with `move_limit=5000` (5,550 with the defaults, 7,000
+    /// for the basic variant).
+    const ITERATIONS_PER_SECOND: u32 = 4_000;
+
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_six::HeuristicBot>()
+    }
+
+    /// Rollouts by the heuristic bot that end with the game in play, and
+    /// at the latest after as many actions as a whole game with the
+    /// default move limit can take (`SixMatch`).
+    fn knowledge() -> Arc<dyn Knowledge<Self>> {
+        Arc::new(SixMatch)
     }
 
     fn conformance() -> Vec<VariantSet<Self::Options>> {
@@ -31,10 +44,64 @@ impl CatalogGame for spieltisch_six::Six {
     }
 }
 
+/// What the search knows of Six, so that a decision costs the same in a
+/// match of 99 games with a move limit of 5,000 as in one game with the
+/// defaults:
+///
+/// - a rollout ends with the game in play (later games of a match do not
+///   decide this move); the match points then give the rewards, each game
+///   left swinging the lead by about half a point;
+/// - it ends at the latest after [`SixMatch::ROLLOUT_LIMIT`] actions, as
+///   many as a whole game with the default move limit (200) can take, where
+///   the game in play counts as undecided, as the default limit would draw
+///   it. With the default options no rollout reaches the limit, so searches
+///   there are unchanged.
+#[derive(Clone, Copy, Debug)]
+struct SixMatch;
+
+impl SixMatch {
+    /// The first round's 40 placements and 200 second-round moves of at
+    /// most three actions each (lift, keep, place).
+    const ROLLOUT_LIMIT: usize = spieltisch_six::FIRST_ROUND_STONES + 3 * 200;
+    /// The swing of the lead over one game, in match points (the logistic
+    /// scale of a lead of ±1 in about half the games).
+    const SPREAD_PER_GAME: f64 = 0.55;
+}
+
+impl Knowledge<spieltisch_six::Six> for SixMatch {
+    fn rollout_policy(&self) -> Option<Box<dyn Bot<spieltisch_six::Six>>> {
+        Some(spieltisch_six::Six::heuristic())
+    }
+
+    /// Each seat's chance that its side wins the match, from the match
+    /// points and the games left (the game in play among them).
+    fn evaluate(&self, state: &spieltisch_six::Six) -> Option<Vec<f64>> {
+        use spieltisch_six::Colour;
+        let points = Colour::ALL.map(|c| state.points(c));
+        let left = usize::from(state.options().games).saturating_sub(state.results().len());
+        let sides = standings_rewards(&points, Self::SPREAD_PER_GAME * (left as f64).sqrt());
+        Some((0..state.seats()).map(|seat| sides[Colour::of_seat(seat).index()]).collect())
+    }
+
+    /// The games of the match finished so far.
+    fn milestone(&self, state: &spieltisch_six::Six) -> Option<u32> {
+        Some(state.results().len() as u32)
+    }
+
+    fn rollout_limit(&self) -> Option<usize> {
+        Some(Self::ROLLOUT_LIMIT)
+    }
+}
+
 /// 6-Tage Rennen: hands of cards are secret; `sim` also reports each seat
 /// spec's mean laps down over the series.
 impl CatalogGame for spieltisch_sechstage::Sechstage {
     const HIDDEN_INFORMATION: bool = true;
+
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 22,200 iterations per CPU-second with 8
+    /// riders (57,000 with the default 4).
+    const ITERATIONS_PER_SECOND: u32 = 22_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
@@ -97,6 +164,11 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
 impl CatalogGame for spieltisch_ausreisser::Ausreisser {
     const HIDDEN_INFORMATION: bool = true;
 
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 138,000 iterations per CPU-second with the
+    /// default 4 riders (160,000 with 6).
+    const ITERATIONS_PER_SECOND: u32 = 130_000;
+
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
     }
@@ -144,6 +216,12 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
 /// is given, in which case it sets `seats` (managers sharing the teams).
 impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
     const HIDDEN_INFORMATION: bool = false;
+
+    /// The slowest figure of `search_rate` (2026-11, one core of the
+    /// project's build machine): 5,500 iterations per CPU-second on the
+    /// Tour de France with the professional rules and 4 teams (8,800 with
+    /// the defaults).
+    const ITERATIONS_PER_SECOND: u32 = 5_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_reifenbreite::HeuristicBot>()

@@ -12,7 +12,8 @@
 //!   the game at run time; [`new_session`], [`session_from_record`] and
 //!   [`load_session`] make them;
 //! - [`SeatSpec`] names who sits in a seat (`human`, `random`, `heuristic`,
-//!   ...) and builds the bot;
+//!   ...) and builds the bot; [`BotLimits`] are a server's caps on what a
+//!   bot's decision may cost, and give each decision its budget;
 //! - [`CatalogError`] carries a stable code for every failure.
 //!
 //! Adding a game is one line in the `registry!` list below plus a
@@ -42,6 +43,7 @@
 //! assert_eq!(with_game("chess", Seats).unwrap_err().code(), "game.unknown");
 //! ```
 
+mod budget;
 mod catalog_game;
 mod dyn_session;
 mod error;
@@ -50,6 +52,7 @@ mod fixture;
 mod games;
 mod seat_spec;
 
+pub use budget::{BotLimits, BotMove, Budget, SearchReport};
 pub use catalog_game::{CatalogGame, Stat};
 pub use dyn_session::{DynSession, MoveAnalysis, bot_rng, load_session, new_session, session_from_record};
 pub use error::CatalogError;

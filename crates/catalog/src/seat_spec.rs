@@ -36,6 +36,9 @@ pub enum SeatError {
     Unknown { kind: String },
     #[error("seat '{spec}': {reason}")]
     BadParam { spec: String, reason: String },
+    /// A search budget beyond a server's caps ([`crate::BotLimits`]).
+    #[error("seat '{spec}': {key}={value} is more than this server allows, at most {limit} ({why})")]
+    TooExpensive { spec: String, key: &'static str, value: u64, limit: u64, why: String },
 }
 
 impl SeatError {
@@ -45,6 +48,7 @@ impl SeatError {
             SeatError::Malformed { .. } => "seat.malformed",
             SeatError::Unknown { .. } => "seat.unknown",
             SeatError::BadParam { .. } => "seat.bad_param",
+            SeatError::TooExpensive { .. } => "seat.too_expensive",
         }
     }
 }
@@ -80,9 +84,24 @@ impl SeatSpec {
         }
     }
 
+    /// The spec a level stands for in game `G` ([`CatalogGame::level`]);
+    /// any other spec as it is.
+    ///
+    /// # Errors
+    /// `seat.unknown` for a level the game does not define.
+    pub fn resolve<G: CatalogGame>(&self) -> Result<SeatSpec, SeatError> {
+        self.validate()?;
+        match self.kind.as_str() {
+            level @ ("easy" | "medium" | "hard") => {
+                G::level(level).ok_or_else(|| SeatError::Unknown { kind: level.to_string() })?.parse()
+            }
+            _ => Ok(self.clone()),
+        }
+    }
+
     /// The search parameters of `mcts` and `ismcts`: `iters`, `ms`,
     /// `threads`, `c`, `depth`, `eps`, `reuse` (see [`SearchConfig::with_params`]).
-    fn search_config(&self) -> Result<SearchConfig, SeatError> {
+    pub(crate) fn search_config(&self) -> Result<SearchConfig, SeatError> {
         let params: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
         SearchConfig::default()
             .with_params(&params.join(","))

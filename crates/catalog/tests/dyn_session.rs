@@ -123,6 +123,46 @@ fn bots_move_reproducibly() {
     assert!(heuristic == "bet" || heuristic == "check");
 }
 
+/// Within a server's limits a search bot plays the move it plays without
+/// them (its budget is iterations, its deadline only a safety net), a time
+/// budget plays as the iterations of that time at the game's calibrated
+/// rate, and what the search did is reported.
+#[test]
+fn bots_within_limits_move_as_their_iterations_say() {
+    use spieltisch_catalog::{BotLimits, CatalogGame};
+    let limits = BotLimits::default();
+    let spec = |text: &str| text.parse::<SeatSpec>().unwrap();
+    let opening = || {
+        let mut session = new_session("six", &json!({}), 3).unwrap();
+        for action in ["place 2,0", "place 1,1", "place 3,0"] {
+            session.apply(None, action).unwrap();
+        }
+        session
+    };
+    let free = opening().bot_move(&spec("mcts:iters=300")).unwrap();
+    let mut session = opening();
+    let bounded = session.bot_move_within(&spec("mcts:iters=300"), &limits).unwrap();
+    assert_eq!(bounded.action, free);
+    assert_eq!(session.version(), 4, "the move is applied");
+    let report = bounded.search.expect("a search");
+    assert_eq!((report.effort.iterations, report.budget.iterations), (300, 300));
+    assert!(!report.cut_short() && report.effort.steps > 300);
+    // 100 ms of Six at its calibrated rate.
+    let iterations = u64::from(spieltisch_six::Six::ITERATIONS_PER_SECOND) / 10;
+    let timed = opening().bot_move_within(&spec("mcts:ms=100"), &limits).unwrap();
+    let counted = opening().bot_move(&spec(&format!("mcts:iters={iterations}"))).unwrap();
+    assert_eq!(timed.action, counted);
+    assert_eq!(timed.search.unwrap().budget.iterations, iterations);
+    // Levels search as the game defines them; other bots report nothing.
+    let hard = opening().bot_move_within(&spec("hard"), &limits).unwrap();
+    assert_eq!(hard.search.unwrap().budget.iterations, 3000);
+    assert_eq!(opening().bot_move_within(&spec("heuristic"), &limits).unwrap().search, None);
+    // Two root trees grow one after another and give the parallel result.
+    let two = opening().bot_move(&spec("mcts:iters=200:threads=2")).unwrap();
+    let wide = BotLimits { max_threads: 2, ..BotLimits::default() };
+    assert_eq!(opening().bot_move_within(&spec("mcts:iters=200:threads=2"), &wide).unwrap().action, two);
+}
+
 /// Every option of every game accepts the default `spieltisch games` lists
 /// for it, typed as its value (on a command line or in JSON): `auto`,
 /// `none` and `teams` included.

@@ -11,7 +11,7 @@ fn choices(kind: &OptionKind) -> &'static [Choice] {
     match kind {
         OptionKind::Choice { choices }
         | OptionKind::ChoiceOrFile { choices }
-        | OptionKind::ChoiceOrFileList { choices } => choices,
+        | OptionKind::ChoiceOrFileList { choices, .. } => choices,
         OptionKind::Int { .. } | OptionKind::Bool | OptionKind::Text => &[],
     }
 }

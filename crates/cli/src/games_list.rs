@@ -43,7 +43,9 @@ fn write_option(option: &OptionSpec, lang: Lang, out: &mut dyn Write) -> Result<
         OptionKind::Choice { choices } => (words(choices), *choices),
         OptionKind::Text => (lang.tr("text", "Text").into(), &[][..]),
         OptionKind::ChoiceOrFile { choices } => (format!("{}|{file}", words(choices)), *choices),
-        OptionKind::ChoiceOrFileList { choices } => (format!("{}|{file},...", words(choices)), *choices),
+        OptionKind::ChoiceOrFileList { choices, max } => {
+            (format!("{}|{file},... ({} {max})", words(choices), lang.tr("at most", "höchstens")), *choices)
+        }
     };
     let default = match option.default {
         OptionDefault::Follows(key) => format!("{} {key}", lang.tr("default: follows", "Standard: folgt")),

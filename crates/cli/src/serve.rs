@@ -2,6 +2,7 @@
 
 use crate::error::CliError;
 use clap::Args;
+use spieltisch_catalog::BotLimits;
 use spieltisch_server::client_addr::TrustedProxies;
 use spieltisch_server::limits::Limits;
 use spieltisch_server::loadtest::{LoadConfig, run};
@@ -43,6 +44,8 @@ pub struct ServeArgs {
     pub server: ServerLimitArgs,
     #[command(flatten)]
     pub timeouts: TimeoutArgs,
+    #[command(flatten)]
+    pub bots: BotArgs,
 }
 
 /// What one client address may take (docs/security.md). An IPv6 client is
@@ -114,6 +117,40 @@ pub struct TimeoutArgs {
     pub ws_idle_seconds: u64,
 }
 
+/// What the server's bots may cost (docs/security.md, "Bots"). The
+/// command line's `play` and `sim` have no such caps.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Bots")]
+pub struct BotArgs {
+    /// The most one bot decision may cost, in milliseconds of one core.
+    /// Each game's iteration cap is this at the game's calibrated search
+    /// rate (Six: 4,000 iterations a second); seat specs asking for more
+    /// iterations (iters=), a longer time (ms=, which runs as iterations)
+    /// or more root trees are refused with seat.too_expensive.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub bot_max_ms: u64,
+    /// The most root trees (threads=) a search bot may grow; they grow one
+    /// after another on one thread of the search pool.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub bot_max_threads: u64,
+    /// The threads of the search pool every bot decision of every table
+    /// runs on, at a lower priority than the server's own. Default: the
+    /// cores but one (at least one).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub bot_threads: Option<u64>,
+}
+
+impl BotArgs {
+    /// The bot limits these flags set.
+    pub fn limits(&self) -> BotLimits {
+        BotLimits {
+            max_ms: self.bot_max_ms,
+            max_threads: self.bot_max_threads as usize,
+            ..BotLimits::default()
+        }
+    }
+}
+
 impl ServeArgs {
     /// The limits these flags set.
     pub fn limits(&self) -> Result<Limits, CliError> {
@@ -176,6 +213,12 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
     if !limits.per_client {
         eprintln!("spieltisch: --no-client-limits: no limits per client address (for benchmarks only)");
     }
+    let bot_threads =
+        args.bots.bot_threads.map_or_else(spieltisch_server::bot_pool::default_threads, |n| n as usize);
+    eprintln!(
+        "spieltisch: bots think at most {} ms of one core a decision, on {bot_threads} search thread(s)",
+        args.bots.bot_max_ms
+    );
     eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
     let config = ServerConfig {
         addr: args.addr,
@@ -185,6 +228,8 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         game_files: args.game_files.clone(),
         max_tables: args.server.max_tables as usize,
         limits,
+        bots: args.bots.limits(),
+        bot_threads,
         ..ServerConfig::default()
     };
     runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
@@ -310,5 +355,15 @@ mod tests {
         assert!(limits.trusted_proxies.contains("10.0.0.1".parse().unwrap()));
         let silly = Cli::parse_from(["serve", "--ws-ping-seconds", "30", "--ws-idle-seconds", "30"]);
         assert!(silly.serve.limits().is_err());
+        assert_eq!(cli.serve.bots.limits(), BotLimits::default());
+        assert_eq!(cli.serve.bots.bot_threads, None, "the cores but one");
+        let bots =
+            Cli::parse_from(["serve", "--bot-max-ms", "500", "--bot-max-threads", "2", "--bot-threads", "3"]);
+        assert_eq!(
+            bots.serve.bots.limits(),
+            BotLimits { max_ms: 500, max_threads: 2, ..BotLimits::default() }
+        );
+        assert_eq!(bots.serve.bots.bot_threads, Some(3));
+        assert!(Cli::try_parse_from(["serve", "--bot-max-ms", "0"]).is_err());
     }
 }

@@ -52,9 +52,10 @@ pub enum OptionKind {
     /// course or a course file). Any value outside `choices` names a file:
     /// see [`OptionKind::files_named`].
     ChoiceOrFile { choices: &'static [Choice] },
-    /// A comma-separated list whose items are words of `choices` or paths
-    /// of data files (the courses of a stage race).
-    ChoiceOrFileList { choices: &'static [Choice] },
+    /// A comma-separated list of at most `max` items, each a word of
+    /// `choices` or the path of a data file (the courses of a stage race).
+    /// Every list is bounded: each item is work for whoever plays it.
+    ChoiceOrFileList { choices: &'static [Choice], max: usize },
 }
 
 /// What an option is when it is not given. Only a [`OptionDefault::Value`]
@@ -112,7 +113,7 @@ impl OptionKind {
                     vec![raw]
                 }
             }
-            OptionKind::ChoiceOrFileList { choices } => {
+            OptionKind::ChoiceOrFileList { choices, .. } => {
                 raw.split(',').map(str::trim).filter(|item| !is_choice(choices, item)).collect()
             }
             OptionKind::Int { .. } | OptionKind::Bool | OptionKind::Choice { .. } | OptionKind::Text => {
@@ -135,7 +136,7 @@ impl OptionKind {
             return Ok(Value::from(raw));
         }
         match self {
-            OptionKind::ChoiceOrFileList { choices } => raw
+            OptionKind::ChoiceOrFileList { choices, .. } => raw
                 .split(',')
                 .map(str::trim)
                 .map(|item| if is_choice(choices, item) { Ok(Value::from(item)) } else { resolve(item) })
@@ -258,9 +259,11 @@ impl OptionSpec {
                     Ok(Value::from(raw))
                 }
             }
-            OptionKind::ChoiceOrFileList { .. } => {
+            OptionKind::ChoiceOrFileList { max, .. } => {
                 if raw.split(',').any(|item| item.trim().is_empty()) {
                     Err(invalid("expected a comma-separated list without empty items".into()))
+                } else if raw.split(',').count() > *max {
+                    Err(invalid(format!("at most {max} items")))
                 } else {
                     Ok(Value::from(raw))
                 }
@@ -285,9 +288,16 @@ impl OptionSpec {
     pub fn check_value(&self, value: &Value) -> Result<(), OptionsError> {
         match (&self.kind, value) {
             (OptionKind::ChoiceOrFile { .. }, Value::Object(_)) => return Ok(()),
-            (OptionKind::ChoiceOrFileList { .. }, Value::Array(items))
+            (OptionKind::ChoiceOrFileList { max, .. }, Value::Array(items))
                 if !items.is_empty() && items.iter().all(|i| i.is_object() || i.is_string()) =>
             {
+                if items.len() > *max {
+                    return Err(OptionsError::Invalid {
+                        key: self.key.to_string(),
+                        value: format!("a list of {} items", items.len()),
+                        reason: format!("at most {max} items"),
+                    });
+                }
                 return Ok(());
             }
             _ => {}
@@ -412,6 +422,9 @@ pub fn resolve_files(
         if spec.means_not_given(value) || spec.kind.files_named(raw).is_empty() {
             continue;
         }
+        // Checked before any file is read: a list longer than its kind
+        // allows reads nothing.
+        spec.parse_value(raw)?;
         let resolved = spec.kind.map_files(raw, |path| {
             read(key, path).map_err(|reason| OptionsError::File {
                 key: key.clone(),
@@ -435,7 +448,7 @@ mod file_tests {
         let spec = |key, kind, default| OptionSpec { key, label: TEXT, kind, default, help: TEXT };
         vec![
             spec("course", OptionKind::ChoiceOrFile { choices: COURSES }, OptionDefault::Value("tour")),
-            spec("stages", OptionKind::ChoiceOrFileList { choices: COURSES }, OptionDefault::Off),
+            spec("stages", OptionKind::ChoiceOrFileList { choices: COURSES, max: 3 }, OptionDefault::Off),
             spec("name", OptionKind::Text, OptionDefault::Value("x")),
         ]
     }
@@ -469,6 +482,11 @@ mod file_tests {
         assert!(stages.check_value(&options["stages"]).is_ok());
         assert!(stages.check_value(&json!([])).is_err());
         assert!(stages.check_value(&json!([3])).is_err());
+        assert!(stages.check_value(&json!(["tour", "giro", "tour"])).is_ok());
+        let long = stages.check_value(&json!(["tour", "giro", "tour", "giro"])).unwrap_err();
+        assert_eq!(long.code(), "options.invalid");
+        assert!(long.to_string().contains("at most 3"), "{long}");
+        assert_eq!(stages.parse_value("tour,giro,tour,giro").unwrap_err().code(), "options.invalid");
         assert!(name.check_value(&json!({ "read": "x" })).is_err());
 
         let mut seen = Vec::new();
@@ -483,6 +501,12 @@ mod file_tests {
         assert!(err.to_string().contains("/etc/hostname"), "{err}");
         assert_eq!(seen, ["stages=/etc/hostname"]);
         assert_eq!(options["stages"], "giro,/etc/hostname", "refused options stay as given");
+
+        // A list longer than its kind allows reads no file at all.
+        let mut options = Map::new();
+        options.insert("stages".into(), Value::from("a.json,b.json,c.json,d.json"));
+        let err = resolve_files(&specs, &mut options, |_, _| panic!("no file is read")).unwrap_err();
+        assert_eq!(err.code(), "options.invalid");
 
         // Built-in values, the default word and non-strings are not files.
         let mut options = Map::new();

@@ -3,7 +3,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
-use spieltisch_catalog::CatalogError;
+use spieltisch_catalog::{CatalogError, SeatError};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -85,7 +85,8 @@ impl ServerError {
 
     /// The error as the JSON body every client receives: its code, a
     /// message in English, and the numbers a client needs to say it in its
-    /// own words (`retry_after_seconds`, `limit`).
+    /// own words (`retry_after_seconds`, `limit`; for a seat spec beyond a
+    /// cap also the parameter, `key`, and its `value`).
     pub fn body(&self) -> serde_json::Value {
         let mut body = json!({ "code": self.code(), "message": self.to_string() });
         match self {
@@ -95,6 +96,13 @@ impl ServerError {
             | ServerError::TooManyConnections(limit)
             | ServerError::Busy(limit)
             | ServerError::TooLarge(limit) => body["limit"] = json!(limit),
+            ServerError::Catalog(CatalogError::Seat(SeatError::TooExpensive {
+                key, value, limit, ..
+            })) => {
+                body["key"] = json!(key);
+                body["value"] = json!(value);
+                body["limit"] = json!(limit);
+            }
             _ => {}
         }
         body

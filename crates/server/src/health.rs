@@ -8,8 +8,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-/// The writer's queue and last error, the tables and connections open, and
-/// how many addresses the rate limiters track. 200 while storage works;
+/// The writer's queue and last error, the tables and connections open, the
+/// bot search pool's queue and oldest wait, and how many addresses the rate
+/// limiters track. 200 while storage works;
 /// 503 (with the error's shape, `server.storage`) while it fails, that is
 /// from a failed transaction until the next one succeeds.
 pub(crate) async fn health(State(app): State<Shared>) -> Response {
@@ -19,6 +20,7 @@ pub(crate) async fn health(State(app): State<Shared>) -> Response {
         "storage": storage,
         "tables": { "unfinished": app.gate.tables.open(), "held": app.table_count() },
         "connections": { "http": app.gate.connections.open(), "websockets": app.gate.websockets.open() },
+        "bots": app.bots.stats(),
         "tracked_addresses": app.gate.tracked(),
     });
     if !storage.failing {

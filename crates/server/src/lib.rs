@@ -9,7 +9,10 @@
 //!   then announced; each connection receives only its viewer's view.
 //! - Seat links carry unguessable tokens; an action is accepted only from its
 //!   seat's token; spectators get the public view.
-//! - Bots play on the server, off the async runtime, after a short pause.
+//! - Bots play on the server after a short pause, within the operator's
+//!   caps on what a decision may cost, on one pool of threads for all
+//!   tables with a queue fair per table ([`bot_pool`]), never on the async
+//!   runtime.
 //! - One client cannot take the server from the others: requests,
 //!   connections and tables are limited per client address and in total
 //!   ([`limits`]), slow and silent connections are closed, and a table whose
@@ -18,6 +21,7 @@
 //! The HTTP and WebSocket API is documented in `docs/api.md`, the limits
 //! and what they guard against in `docs/security.md`.
 
+pub mod bot_pool;
 pub mod client_addr;
 pub mod error;
 mod health;
@@ -33,6 +37,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocket
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
+use bot_pool::BotPool;
 use client_addr::AddrGroup;
 use error::ServerError;
 use limits::{Gate, Limits};
@@ -40,7 +45,8 @@ use rand::RngCore;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use spieltisch_catalog::{
-    FileAccess, SeatSpec, entries, entry_of, new_session, read_files, read_record_files, session_from_record,
+    BotLimits, FileAccess, SeatSpec, entries, entry_of, new_session, read_files, read_record_files,
+    session_from_record,
 };
 use spieltisch_core::{Lang, Record, Viewer};
 use std::collections::HashMap;
@@ -77,6 +83,10 @@ pub struct ServerConfig {
     /// The folder whose files clients may name in game options (course and
     /// track files); `None` refuses every option value that names a file.
     pub game_files: Option<PathBuf>,
+    /// What one bot decision may cost; seat specs beyond it are refused.
+    pub bots: BotLimits,
+    /// The threads of the search pool that every bot decision runs on.
+    pub bot_threads: usize,
 }
 
 impl Default for ServerConfig {
@@ -92,6 +102,8 @@ impl Default for ServerConfig {
             busy_timeout: store::BUSY_TIMEOUT,
             commit_patience: Duration::from_secs(20),
             game_files: None,
+            bots: BotLimits::default(),
+            bot_threads: bot_pool::default_threads(),
         }
     }
 }
@@ -106,6 +118,8 @@ pub struct App {
     game_files: Option<PathBuf>,
     /// The limits in force and what they count.
     gate: Gate,
+    /// The threads every bot decision runs on.
+    bots: BotPool,
 }
 
 type Shared = Arc<App>;
@@ -132,7 +146,9 @@ impl App {
         let store = Store::open_with(config.db.as_deref(), config.busy_timeout)
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
-        let app = Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files, gate });
+        let bots = BotPool::new(config.bot_threads);
+        let app =
+            Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files, gate, bots });
         // The server always starts: damage is reported, and a table that
         // cannot be resumed exactly is quarantined (kept, not served).
         match app.store.integrity_check() {
@@ -215,6 +231,8 @@ impl App {
             bot_delay: self.config.bot_delay,
             window_deadline: self.config.window_deadline,
             commit_patience: self.config.commit_patience,
+            bots: self.bots.clone(),
+            bot_limits: self.config.bots.clone(),
         }
     }
 
@@ -285,6 +303,10 @@ async fn create_table(
         _ => return Err(ServerError::BadRequest("options must be a JSON object".into())),
     };
     let entry = entry_of(&req.game)?;
+    // Bots cost what the operator allows, whatever a client asks.
+    for spec in &specs {
+        app.config.bots.check(&req.game, spec)?;
+    }
     // Files named by the client are read here, before any game code runs,
     // and the table keeps their content: it survives the file.
     read_files(&req.game, &mut options, app.file_access())?;

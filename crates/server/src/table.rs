@@ -15,7 +15,9 @@
 //! who has asked to pass automatically, or is not connected, passes at once
 //! (neither depends on the hand); one who has not answered by the deadline,
 //! the same for everyone, passes then. Bots start thinking at once and
-//! answer no earlier than the bot delay, whatever they hold.
+//! answer no earlier than the bot delay, whatever they hold; the deadline
+//! waits for them, since their decisions wait in the search pool's queue
+//! and what they answer must not depend on its length.
 //!
 //! A table never stalls for good on storage: a commit that fails for a
 //! reason that may pass is tried again with growing pauses, each failure
@@ -24,13 +26,14 @@
 //! and whatever was to happen next (a bot's move, the answers of a
 //! Steigung window) is tried again a little later, until storage works.
 
+use crate::bot_pool::BotPool;
 use crate::error::ServerError;
 use crate::limits::TableSlot;
 use crate::store::Store;
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use spieltisch_catalog::{CatalogError, DynSession, SeatSpec, session_from_record};
+use spieltisch_catalog::{BotLimits, BotMove, CatalogError, DynSession, SeatSpec, session_from_record};
 use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,6 +59,10 @@ pub struct TableSettings {
     /// How long a commit is tried again before the table gives up on it
     /// for now ([`Table::commit`]).
     pub commit_patience: Duration,
+    /// The threads bots think on, shared by every table.
+    pub bots: BotPool,
+    /// What one bot decision may cost.
+    pub bot_limits: BotLimits,
 }
 
 /// The first pause before a failed commit is tried again; each next pause
@@ -755,22 +762,36 @@ impl Table {
         .abort_handle()
     }
 
-    /// The deadline of the decision taken together at `version`: whoever
-    /// has not answered passes, and the answers are applied.
+    /// The deadline of the decision taken together at `version`: every
+    /// person who has not answered passes, and the answers are applied.
+    /// A bot that has not answered yet is waited for: its decision waits
+    /// in the search pool's queue, and what it answers must not depend on
+    /// how long that queue is (it answers, or passes if it fails, and its
+    /// answer completes the window).
     async fn close_window(self: &Arc<Self>, version: usize) {
         let mut live = self.live.lock().await;
         let Some(window) = live.window.as_mut().filter(|w| w.version == version) else { return };
         // This task is the deadline: it must not stop itself while applying.
         window.deadline = None;
+        for (i, &seat) in window.seats.iter().enumerate() {
+            if window.answers[i].is_none() && self.bot_spec(seat).is_none() {
+                window.answers[i] = Some(window.pass.clone());
+            }
+        }
+        if !window.complete() {
+            // The people who passed now have nothing left to answer.
+            live.frames.written.clear();
+            return;
+        }
         if let Err(e) = self.resolve(&mut live).await {
             tracing::error!(table = %self.id, "the answers could not be applied: {e}");
         }
     }
 
     /// A bot's answer to a decision taken together: it starts thinking at
-    /// once, in the state in which it answers, and answers no earlier than
-    /// the bot delay, so how long the window lasts does not depend on what
-    /// the bot holds.
+    /// once (in the search pool's queue), in the state in which it answers,
+    /// and answers no earlier than the bot delay, so how long the window
+    /// lasts does not depend on what the bot holds.
     fn schedule_bot_answer(
         self: &Arc<Self>,
         seat: Seat,
@@ -781,27 +802,20 @@ impl Table {
         let table = Arc::clone(self);
         let answer_at = tokio::time::Instant::now() + self.settings.bot_delay;
         tokio::spawn(async move {
-            let thinking = tokio::task::spawn_blocking(move || {
-                let mut ahead = ahead;
-                ahead.bot_move(&spec)
-            });
+            let thinking = table.think(seat, spec, ahead);
             let (choice, ()) = tokio::join!(thinking, tokio::time::sleep_until(answer_at));
-            let action = match choice {
-                Ok(Ok(action)) => action,
-                Ok(Err(e)) => return tracing::error!(table = %table.id, seat, "bot failed: {e}"),
-                Err(e) => return tracing::error!(table = %table.id, seat, "bot task failed: {e}"),
-            };
             let mut live = table.live.lock().await;
-            if live.window.as_ref().is_some_and(|w| w.version == version)
-                && let Err(e) = table.answer(&mut live, seat, action).await
-            {
+            let Some(window) = live.window.as_ref().filter(|w| w.version == version) else { return };
+            // A bot that failed passes: the window waits for its answer.
+            let action = choice.unwrap_or_else(|| window.pass.clone());
+            if let Err(e) = table.answer(&mut live, seat, action).await {
                 tracing::warn!(table = %table.id, seat, "bot answer not applied: {e}");
             }
         });
     }
 
-    /// If a bot is to move, lets it think off the async runtime (on a copy
-    /// of the session) and play through the same checked path as people.
+    /// If a bot is to move, lets it think on the search pool (on a copy of
+    /// the session) and play through the same checked path as people.
     fn schedule_bot(self: &Arc<Self>, seat: Seat, spec: SeatSpec, version: usize) {
         let table = Arc::clone(self);
         tokio::spawn(async move {
@@ -810,30 +824,55 @@ impl Table {
             if copy.version() != version {
                 return;
             }
-            let choice = tokio::task::spawn_blocking(move || {
-                let mut copy = copy;
-                copy.bot_move(&spec)
-            })
-            .await;
-            match choice {
-                Ok(Ok(action)) => match table.act(seat, Some(version), &action).await {
-                    Ok(_) => {}
-                    Err(ServerError::Storage(e)) => {
-                        // The table is back at `version`: the bot moves
-                        // again a little later, until storage works.
-                        tracing::warn!(table = %table.id, seat, "bot move not stored, asking again: {e}");
-                        tokio::time::sleep(LAST_PAUSE).await;
-                        let mut live = table.live.lock().await;
-                        if live.session.version() == version {
-                            table.ask(&mut live);
-                        }
+            let Some(action) = table.think(seat, spec, copy).await else { return };
+            match table.act(seat, Some(version), &action).await {
+                Ok(_) => {}
+                Err(ServerError::Storage(e)) => {
+                    // The table is back at `version`: the bot moves
+                    // again a little later, until storage works.
+                    tracing::warn!(table = %table.id, seat, "bot move not stored, asking again: {e}");
+                    tokio::time::sleep(LAST_PAUSE).await;
+                    let mut live = table.live.lock().await;
+                    if live.session.version() == version {
+                        table.ask(&mut live);
                     }
-                    Err(e) => tracing::warn!(table = %table.id, seat, "bot move not applied: {e}"),
-                },
-                Ok(Err(e)) => tracing::error!(table = %table.id, seat, "bot failed: {e}"),
-                Err(e) => tracing::error!(table = %table.id, seat, "bot task failed: {e}"),
+                }
+                Err(e) => tracing::warn!(table = %table.id, seat, "bot move not applied: {e}"),
             }
         });
+    }
+
+    /// The move of `spec`'s bot for `seat` in `session` (a copy), decided
+    /// on the search pool within the server's bot limits; `None` (logged)
+    /// when the bot failed. A search its deadline cut short is logged: its
+    /// move depends on the machine.
+    async fn think(&self, seat: Seat, spec: SeatSpec, mut session: Box<dyn DynSession>) -> Option<String> {
+        let limits = self.settings.bot_limits.clone();
+        let decided = self.settings.bots.run(&self.id, move || session.bot_move_within(&spec, &limits)).await;
+        match decided {
+            Ok(Ok(BotMove { action, search })) => {
+                if let Some(report) = search.filter(|r| r.cut_short()) {
+                    tracing::warn!(
+                        table = %self.id,
+                        seat,
+                        iterations = report.effort.iterations,
+                        budget = report.budget.iterations,
+                        expected_ms = report.budget.expected.as_millis() as u64,
+                        elapsed_ms = report.elapsed.as_millis() as u64,
+                        "bot search stopped at its deadline: this move depends on the machine's speed"
+                    );
+                }
+                Some(action)
+            }
+            Ok(Err(e)) => {
+                tracing::error!(table = %self.id, seat, "bot failed: {e}");
+                None
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, seat, "bot task failed: {e}");
+                None
+            }
+        }
     }
 
     /// Resumes a table after a restart: whoever decides now is asked, people
@@ -1174,6 +1213,8 @@ mod tests {
             bot_delay: Duration::from_millis(400),
             window_deadline: Duration::from_secs(20),
             commit_patience: Duration::from_secs(20),
+            bots: BotPool::new(1),
+            bot_limits: BotLimits::default(),
         };
         Table::new(
             "t".into(),
@@ -1200,7 +1241,7 @@ mod tests {
         table.live.lock().await.window.as_ref().map_or(0, |w| w.answers.iter().flatten().count())
     }
 
-    /// Lets the spawned tasks run (a bot thinks on a blocking thread).
+    /// Lets the spawned tasks run (a bot thinks on the search pool's thread).
     async fn settle(table: &Table, answered: usize) {
         for _ in 0..2000 {
             if answers(table).await >= answered {
@@ -1292,6 +1333,36 @@ mod tests {
         tokio::time::advance(Duration::from_millis(401)).await;
         updates.changed().await.unwrap();
         assert!(version(&table).await > v, "applied as soon as the bot answered");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_deadline_passes_people_and_waits_for_a_bot_whose_decision_is_queued() {
+        let table = table_of(&window_record(true), ["human", "human", "human", "heuristic"]).await;
+        for seat in 0..3 {
+            table.connected(Viewer::Seat(seat), true).await;
+        }
+        // The search pool's only thread is busy with another table's decision.
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        let pool = table.settings.bots.clone();
+        let busy = tokio::spawn(async move { pool.run("another", move || gate.recv().ok()).await });
+        while table.settings.bots.stats().running == 0 {
+            tokio::task::yield_now().await;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        ask(&table).await;
+        let v = version(&table).await;
+        tokio::time::advance(Duration::from_secs(21)).await;
+        for _ in 0..10 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(answers(&table).await, 2, "both people passed at the deadline");
+        assert_eq!(version(&table).await, v, "the bot's answer is waited for");
+        assert_eq!(table.settings.bots.stats().queue, 1, "its decision is queued");
+        let mut updates = table.subscribe();
+        release.send(()).unwrap();
+        updates.changed().await.unwrap();
+        assert!(version(&table).await > v, "applied once the bot answered");
+        assert_eq!(busy.await.unwrap(), Ok(Some(())));
     }
 
     /// The messages a connection of each viewer would be sent now: a

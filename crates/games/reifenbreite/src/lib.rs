@@ -139,6 +139,10 @@
 //!     exceptions (6, 7) concern energy and chance cards only.
 //!   - The rider directly behind may draft after a tow, as after any move
 //!     that is not a breakaway (5.4, 6.1).
+//!   - A stage race has at most 21 stages, as many as the Tour de France
+//!     rides (the rulebook sets no number; each stage is a whole race, so
+//!     the list is bounded like every other size); more are refused
+//!     (`options.invalid`).
 //!   - In a stage race each stage is a race of its own (14: "während eines
 //!     Rennens"): every rider may hitch up to four tows per stage, photo
 //!     cards and the race director's draw belong to the stage, and the
@@ -173,7 +177,7 @@
 //! | `sprints`, `chase_car`, `lead_exchange` | true/false | `auto`: true with `rules=pro` |
 //! | `jersey` | true/false (needs sprints) | `auto`: true with `rules=pro` unless `sprints=false` |
 //! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `auto`: `at_crossing`, as every race before the option |
-//! | `stages` | comma-separated courses, or a list of names and courses as content | `none`: a single race |
+//! | `stages` | comma-separated courses, or a list of names and courses as content; at most 21 ([`options::MAX_STAGES`]) | `none`: a single race |
 //!
 //! The schema ([`options::specs`]) says which defaults are values and which
 //! are decided otherwise ([`spieltisch_core::OptionDefault`]). The word of a

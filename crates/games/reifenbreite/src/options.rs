@@ -157,6 +157,13 @@ impl Options {
         if self.course.is_some() && self.stages.is_some() {
             return Err(OptionsError::Rule("give either course or stages, not both".into()));
         }
+        if let Some(stages) = self.stages.as_ref().filter(|s| s.len() > MAX_STAGES) {
+            return Err(OptionsError::Invalid {
+                key: "stages".into(),
+                value: format!("{} courses", stages.len()),
+                reason: format!("a stage race has at most {MAX_STAGES} stages"),
+            });
+        }
         Ok(rules)
     }
 
@@ -177,6 +184,11 @@ impl Options {
 
 /// The course of a single race when none is given (13.2: the shortest).
 pub const DEFAULT_COURSE: &str = "paris-roubaix";
+
+/// The most stages a stage race may have: 21, as many as the Tour de France
+/// rides (our decision; the rulebook sets no number). Each stage is a whole
+/// race of some 2,700 actions, so the list is bounded like every other size.
+pub const MAX_STAGES: usize = 21;
 
 /// One course as options give it: a built-in course's name, or a course.
 fn course_of(value: Value) -> Result<Course, String> {
@@ -408,12 +420,13 @@ pub fn specs() -> Vec<OptionSpec> {
         OptionSpec {
             key: "stages",
             label: Text::new("Stage race", "Etappenrennen"),
-            kind: OptionKind::ChoiceOrFileList { choices: COURSES },
+            kind: OptionKind::ChoiceOrFileList { choices: COURSES, max: MAX_STAGES },
             default: OptionDefault::Off,
             help: Text::new(
-                "a stage race over these courses, comma-separated (17); not given: a single race",
-                "ein Etappenrennen über diese Strecken, durch Kommas getrennt (17); ohne Angabe: ein \
-                 einzelnes Rennen",
+                "a stage race over these courses, comma-separated, at most 21 stages as in the Tour de \
+                 France (17); not given: a single race",
+                "ein Etappenrennen über diese Strecken, durch Kommas getrennt, höchstens 21 Etappen wie bei \
+                 der Tour de France (17); ohne Angabe: ein einzelnes Rennen",
             ),
         },
     ]
@@ -543,6 +556,21 @@ mod tests {
         assert!(pro.resolve().unwrap().jersey);
         // Anything else is still checked.
         assert!(options_from_pairs::<Reifenbreite>(&["jersey=maybe"]).is_err());
+        // At most 21 stages, however they are given.
+        let tour = |n: usize| vec!["tour"; n].join(",");
+        assert_eq!(
+            keys(&options_from_pairs::<Reifenbreite>(&[format!("stages={}", tour(21))]).unwrap()).len(),
+            21
+        );
+        let err = options_from_pairs::<Reifenbreite>(&[format!("stages={}", tour(22))]).unwrap_err();
+        assert_eq!(err.code(), "options.invalid");
+        assert!(err.to_string().contains("at most 21"), "{err}");
+        let json = serde_json::json!({ "stages": vec!["giro"; 22] });
+        assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap_err().code(), "options.invalid");
+        let built = Options { stages: crate::course::built_in_list(&tour(22)), ..Options::default() };
+        assert_eq!(built.resolve().unwrap_err().code(), "options.invalid");
+        let spec = specs().into_iter().find(|s| s.key == "stages").unwrap();
+        assert!(spec.help.en.contains("at most 21") && spec.help.de.contains("höchstens 21"));
         assert!(options_from_json::<Reifenbreite>(&serde_json::json!({"seats": "all"})).is_err());
     }
 }

@@ -1,0 +1,378 @@
+//! One pool of threads for the bot decisions of every table.
+//!
+//! A bot's decision is CPU work of up to the budget's time on one core
+//! (`spieltisch_catalog::BotLimits`). It never runs on the async runtime's
+//! threads, and never on a thread of its own: every decision of every table
+//! waits in one queue for one of the pool's threads, at most the cores but
+//! one (so one core is always left for HTTP, WebSockets and people's
+//! moves), each at a lower priority than the rest of the server (Linux: a
+//! nice value 10 higher). A table full of bots therefore slows only bots.
+//!
+//! The queue is fair per table ([`FairQueue`]): tables with decisions
+//! waiting take turns, one decision each, so a table with many bots (or a
+//! client with many tables of bots, each its own key) cannot starve the
+//! others. `GET /api/health` reports its length and oldest wait
+//! ([`BotPool::stats`]).
+
+use serde::Serialize;
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// How much lower the pool's threads are scheduled than the server's own
+/// (a nice value this much higher, up to the lowest priority, 19).
+pub const NICE_INCREMENT: i32 = 10;
+
+/// Items waiting under keys, served one key at a time in turn: each pop
+/// takes the oldest item of the key whose turn it is, and that key, if it
+/// still has items, goes to the back of the line. A key with one item
+/// waits behind at most one item of every other key.
+#[derive(Debug)]
+pub struct FairQueue<K, T> {
+    turns: VecDeque<K>,
+    waiting: HashMap<K, VecDeque<T>>,
+    len: usize,
+}
+
+impl<K: Clone + Eq + Hash, T> Default for FairQueue<K, T> {
+    fn default() -> Self {
+        FairQueue { turns: VecDeque::new(), waiting: HashMap::new(), len: 0 }
+    }
+}
+
+impl<K: Clone + Eq + Hash, T> FairQueue<K, T> {
+    /// Adds `item` behind the other items of `key`; a key with nothing
+    /// waiting joins the back of the line.
+    pub fn push(&mut self, key: K, item: T) {
+        let items = self.waiting.entry(key.clone()).or_default();
+        if items.is_empty() {
+            self.turns.push_back(key);
+        }
+        items.push_back(item);
+        self.len += 1;
+    }
+
+    /// The oldest item of the key whose turn it is.
+    pub fn pop(&mut self) -> Option<(K, T)> {
+        let key = self.turns.pop_front()?;
+        let items = self.waiting.get_mut(&key)?;
+        let item = items.pop_front()?;
+        if items.is_empty() {
+            self.waiting.remove(&key);
+        } else {
+            self.turns.push_back(key.clone());
+        }
+        self.len -= 1;
+        Some((key, item))
+    }
+
+    /// How many items wait.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The oldest item of each key (the one it serves next).
+    pub fn fronts(&self) -> impl Iterator<Item = &T> {
+        self.waiting.values().filter_map(VecDeque::front)
+    }
+
+    fn clear(&mut self) {
+        self.turns.clear();
+        self.waiting.clear();
+        self.len = 0;
+    }
+}
+
+/// A decision waiting for a thread.
+struct Job {
+    work: Box<dyn FnOnce() + Send>,
+    queued: Instant,
+}
+
+#[derive(Default)]
+struct Queue {
+    jobs: FairQueue<String, Job>,
+    closed: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    running: AtomicUsize,
+    threads: usize,
+}
+
+/// The pool; clones share it. Its threads end when the last clone is
+/// dropped (decisions still waiting are dropped, their callers told).
+#[derive(Clone)]
+pub struct BotPool {
+    owner: Arc<Owner>,
+}
+
+/// Closes the queue when the last [`BotPool`] goes.
+struct Owner {
+    shared: Arc<Shared>,
+}
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        if let Ok(mut queue) = self.shared.queue.lock() {
+            queue.closed = true;
+            queue.jobs.clear();
+        }
+        self.shared.ready.notify_all();
+    }
+}
+
+impl std::fmt::Debug for BotPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotPool").field("stats", &self.stats()).finish()
+    }
+}
+
+/// What `GET /api/health` reports of the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PoolStats {
+    /// The pool's threads.
+    pub threads: usize,
+    /// Decisions waiting for a thread.
+    pub queue: usize,
+    /// Decisions being made now.
+    pub running: usize,
+    /// How long the decision that has waited longest has waited, in
+    /// milliseconds (0 when none waits).
+    pub oldest_wait_ms: u64,
+}
+
+/// Why a decision gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PoolError {
+    #[error("the bot's decision failed (it panicked)")]
+    Failed,
+    #[error("the server is shutting down")]
+    Closed,
+}
+
+/// The default size of the pool: the machine's cores but one, at least one.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).max(1)
+}
+
+impl BotPool {
+    /// A pool of `threads` threads (at least one).
+    pub fn new(threads: usize) -> BotPool {
+        let threads = threads.max(1);
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+            running: AtomicUsize::new(0),
+            threads,
+        });
+        for n in 0..threads {
+            let shared = Arc::clone(&shared);
+            let spawned =
+                std::thread::Builder::new().name(format!("spieltisch-bot-{n}")).spawn(move || serve(&shared));
+            if let Err(e) = spawned {
+                tracing::error!("cannot start bot thread {n}: {e}");
+            }
+        }
+        BotPool { owner: Arc::new(Owner { shared }) }
+    }
+
+    /// Runs `work` (a decision of table `table`) on one of the pool's
+    /// threads, when its turn comes, and gives its result.
+    ///
+    /// # Errors
+    /// [`PoolError::Failed`] when `work` panicked; [`PoolError::Closed`]
+    /// when the pool was dropped before it ran.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        table: &str,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let shared = &self.owner.shared;
+        {
+            let mut queue = shared.queue.lock().map_err(|_| PoolError::Closed)?;
+            if queue.closed {
+                return Err(PoolError::Closed);
+            }
+            let work = Box::new(move || {
+                let _ = tx.send(work());
+            });
+            queue.jobs.push(table.to_string(), Job { work, queued: Instant::now() });
+        }
+        shared.ready.notify_one();
+        rx.await.map_err(|_| PoolError::Failed)
+    }
+
+    /// The pool's threads, its queue and its oldest wait.
+    pub fn stats(&self) -> PoolStats {
+        let shared = &self.owner.shared;
+        let (queue, oldest) = match shared.queue.lock() {
+            Ok(queue) => (queue.jobs.len(), queue.jobs.fronts().map(|job| job.queued).min()),
+            Err(_) => (0, None),
+        };
+        PoolStats {
+            threads: shared.threads,
+            queue,
+            running: shared.running.load(Ordering::Relaxed),
+            oldest_wait_ms: oldest.map_or(0, |t| t.elapsed().as_millis() as u64),
+        }
+    }
+}
+
+/// One thread of the pool: takes decisions in the queue's order until the
+/// pool is dropped.
+fn serve(shared: &Shared) {
+    lower_priority();
+    loop {
+        let (table, job) = {
+            let Ok(mut queue) = shared.queue.lock() else { return };
+            loop {
+                if queue.closed {
+                    return;
+                }
+                if let Some(next) = queue.jobs.pop() {
+                    break next;
+                }
+                queue = match shared.ready.wait(queue) {
+                    Ok(queue) => queue,
+                    Err(_) => return,
+                };
+            }
+        };
+        let waited = job.queued.elapsed();
+        if waited > Duration::from_secs(10) {
+            tracing::warn!(table = %table, waited_ms = waited.as_millis() as u64, "a bot decision waited long for the search pool");
+        }
+        shared.running.fetch_add(1, Ordering::Relaxed);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job.work));
+        shared.running.fetch_sub(1, Ordering::Relaxed);
+        if outcome.is_err() {
+            tracing::error!(table = %table, "a bot decision panicked");
+        }
+    }
+}
+
+/// Lowers the calling thread's priority by [`NICE_INCREMENT`] (on Linux a
+/// nice value belongs to the thread); elsewhere, or when refused, the
+/// thread keeps the server's priority.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{getpriority_process, setpriority_process};
+        let lowered = getpriority_process(None)
+            .and_then(|now| setpriority_process(None, (now + NICE_INCREMENT).min(19)));
+        if let Err(e) = lowered {
+            tracing::debug!("bot thread keeps the server's priority: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_take_turns_so_one_with_many_decisions_starves_nobody() {
+        let mut queue = FairQueue::default();
+        for n in 0..10 {
+            queue.push("a", n);
+        }
+        queue.push("b", 0);
+        assert_eq!(queue.len(), 11);
+        let order: Vec<(&str, i32)> = std::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(&order[..3], &[("a", 0), ("b", 0), ("a", 1)], "b is served second");
+        let a: Vec<i32> = order.iter().filter(|(k, _)| *k == "a").map(|&(_, n)| n).collect();
+        assert_eq!(a, (0..10).collect::<Vec<_>>(), "each table in its own order");
+        assert!(queue.is_empty() && queue.pop().is_none());
+        // Three tables: round robin.
+        for (key, n) in [("a", 0), ("a", 1), ("a", 2), ("b", 0), ("b", 1), ("c", 0)] {
+            queue.push(key, n);
+        }
+        let keys: Vec<&str> = std::iter::from_fn(|| queue.pop()).map(|(k, _)| k).collect();
+        assert_eq!(keys, ["a", "b", "c", "a", "b", "a"]);
+    }
+
+    /// Runs `pool.run` to completion on a small runtime of its own.
+    fn block_on<F: std::future::Future>(future: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(future)
+    }
+
+    #[test]
+    fn the_pool_serves_tables_in_turn_on_its_own_threads() {
+        let pool = BotPool::new(1);
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        block_on(async {
+            // The only thread is busy while table a queues ten decisions and b one.
+            let mut busy = Box::pin(pool.run("gate", move || gate.recv().ok()));
+            assert!(futures_util::poll!(busy.as_mut()).is_pending());
+            while pool.stats().running == 0 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let mut runs = Vec::new();
+            for (table, n) in (0..10).map(|n| ("a", n)).chain([("b", 0)]) {
+                let order = Arc::clone(&order);
+                runs.push(Box::pin(pool.run(table, move || {
+                    let name = std::thread::current().name().unwrap_or_default().to_string();
+                    order.lock().unwrap().push(format!("{table}{n}"));
+                    name
+                })));
+            }
+            // Polled once each, so that every decision is queued.
+            for run in &mut runs {
+                assert!(futures_util::poll!(run.as_mut()).is_pending());
+            }
+            let stats = pool.stats();
+            assert_eq!((stats.threads, stats.queue, stats.running), (1, 11, 1), "{stats:?}");
+            release.send(()).unwrap();
+            assert_eq!(busy.await, Ok(Some(())));
+            for run in runs {
+                assert!(run.await.unwrap().starts_with("spieltisch-bot-"), "never the caller's thread");
+            }
+        });
+        let order = order.lock().unwrap();
+        assert_eq!(order.len(), 11);
+        let b = order.iter().position(|d| d == "b0").unwrap();
+        assert!(b < 2, "b's one decision is among the first two: {order:?}");
+        // The last answer is sent just before its thread counts it done.
+        while pool.stats().running > 0 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!((pool.stats().queue, pool.stats().oldest_wait_ms), (0, 0));
+    }
+
+    #[test]
+    fn a_decision_that_panics_is_reported_and_the_thread_goes_on() {
+        let pool = BotPool::new(1);
+        block_on(async {
+            let failed = pool.run("t", || -> u8 { panic!("a bug in a bot") }).await;
+            assert_eq!(failed, Err(PoolError::Failed));
+            assert_eq!(pool.run("t", || 7).await, Ok(7));
+        });
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_pool_runs_at_a_lower_priority() {
+        /// The calling thread's nice value, from /proc.
+        fn nice() -> i32 {
+            let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+            let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+            after_name.split(' ').nth(16).unwrap().parse().unwrap()
+        }
+        let pool = BotPool::new(1);
+        let mine = nice();
+        let theirs = block_on(pool.run("t", nice)).unwrap();
+        assert_eq!(theirs, (mine + NICE_INCREMENT).min(19));
+        assert_eq!(nice(), mine, "the caller's priority is its own");
+    }
+}
