@@ -17,7 +17,11 @@ export type Turn = { seat: number } | 'chance' | 'over';
 
 /** A legal action: its notation, and its description for people. */
 export interface Legal {
+  /** The notation, what `act` sends back. */
   action: string;
+  /** The action as data (docs/api.md, "Actions as data"); absent in compact messages. */
+  kind?: string;
+  params?: { [key: string]: any };
   text?: string;
 }
 
