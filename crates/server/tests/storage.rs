@@ -7,44 +7,13 @@
 
 mod common;
 
+use common::log::{log, logged};
+
 use common::{Socket, TestServer, temp_db};
 use serde_json::{Value, json};
 use spieltisch_catalog::register_fixtures;
 use spieltisch_server::ServerConfig;
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
-
-/// Everything the server logs in this test process.
-fn log() -> &'static Arc<Mutex<Vec<u8>>> {
-    static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOG.get_or_init(|| {
-        let buffer = Arc::new(Mutex::new(Vec::new()));
-        let writer = Arc::clone(&buffer);
-        tracing_subscriber::fmt()
-            .with_env_filter("spieltisch_server=info")
-            .with_ansi(false)
-            .with_writer(move || Capture(Arc::clone(&writer)))
-            .init();
-        buffer
-    })
-}
-
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Capture {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-fn logged() -> String {
-    String::from_utf8_lossy(&log().lock().unwrap()).into_owned()
-}
 
 /// Another connection to the database, holding its write lock.
 fn lock(db: &std::path::Path) -> rusqlite::Connection {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod log;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
