@@ -340,7 +340,16 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
   const view = { seat: 0, options: { players: 6, special: true, stages: 3 }, table,
     hand: [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 0, 1], asked: phase.phase === 'window' };
   window.acted = null;
-  const snapshot = { game: 'ausreisser', viewer: { seat: 0 }, turn: { seat: 0 }, legal: legal.map(action => ({ action, text: action })), view };
+  // Each legal action with its data, as the server sends it (docs/api.md).
+  const withData = action => {
+    const play = /^play (\d+)((?: [+-]2)*)( hill)?$/.exec(action);
+    const mods = play ? play[2].trim().split(' ').filter(Boolean) : [];
+    const params = play
+      ? { speed: Number(play[1]), spurts: mods.filter(x => x === '+2').length, winds: mods.filter(x => x === '-2').length, hill: !!play[3] }
+      : {};
+    return { action, kind: play ? 'play' : action, params, text: action };
+  };
+  const snapshot = { game: 'ausreisser', viewer: { seat: 0 }, turn: { seat: 0 }, legal: legal.map(withData), view };
   document.getElementById('main').replaceChildren(drawAusreisser(snapshot, a => { window.acted = a; }));
   return true;
 }; true"#;

@@ -49,15 +49,15 @@ export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#7d3c98', '#138d
 const W = 1000, HGT = 580, CX = 500, CY = 290, RX = 390, RY = 200;
 
 /**
- * A play `play 45 +2 +2 -2 hill` as its parts, or null.
- * @param {string} action
+ * A legal play as its parts, from its data (`kind` play, `params` speed,
+ * spurts, winds, hill), or null for any other action.
+ * @param {import('../types').Legal} legal
  * @returns {Play | null}
  */
-export function parsePlay(action) {
-  const m = /^play (\d+)((?: [+-]2)*)( hill)?$/.exec(action);
-  if (!m) return null;
-  const mods = m[2].trim().split(' ').filter(Boolean);
-  return { speed: Number(m[1]), spurts: mods.filter(x => x === '+2').length, winds: mods.filter(x => x === '-2').length, hill: !!m[3] };
+function playOf(legal) {
+  const p = legal.params;
+  if (legal.kind !== 'play' || !p) return null;
+  return { speed: Number(p.speed), spurts: Number(p.spurts), winds: Number(p.winds), hill: !!p.hill };
 }
 
 /**
@@ -281,14 +281,14 @@ function handPanel(snapshot, act) {
   /** @type {Map<number, { play: Play, action: string, text: string | undefined }[]>} */
   const bySpeed = new Map();
   for (const l of legal) {
-    const play = parsePlay(l.action);
+    const play = playOf(l);
     if (!play) continue;
     const list = bySpeed.get(play.speed) || [];
     list.push({ play, action: l.action, text: l.text });
     bySpeed.set(play.speed, list);
   }
-  const canHill = legal.some(l => l.action === 'hill');
-  const canPass = legal.some(l => l.action === 'pass');
+  const canHill = legal.some(l => l.kind === 'hill');
+  const canPass = legal.some(l => l.kind === 'pass');
   const panel = h('div', { class: 'hand', id: 'hand', 'data-seat': me });
   const combos = h('div', { class: 'combos', id: 'combos', hidden: true });
   /**

@@ -356,8 +356,7 @@ function handPanel(snapshot, act) {
   /** @type {Map<number, string>} */
   const playable = new Map();
   for (const l of snapshot.legal || []) {
-    const m = /^play (\d)$/.exec(l.action);
-    if (m) playable.set(Number(m[1]), l.action);
+    if (l.kind === 'play' && l.params) playable.set(Number(l.params.value), l.action);
   }
   const colour = rider.changed ? 'grey' : 'green';
   /** @type {HTMLElement[]} */
