@@ -137,18 +137,20 @@ const onRoad = r => r.status === 'Road' || r.status === 'Finished' || r.status =
 function sortLegal(snapshot, phase) {
   /** @type {Sorted} */
   const { to, place, other } = { to: new Map(), place: new Map(), other: [] };
+  // By the actions' data (docs/api.md): `to` a space, `place` a rider
+  // (printed number) on a space, everything else a button.
   for (const l of snapshot.legal || []) {
-    let m;
-    if ((m = /^to (\d+)$/.exec(l.action))) to.set(Number(m[1]), l);
-    else if ((m = /^place (\d+) (\d+)$/.exec(l.action))) {
-      const rider = riderIndex(Number(m[1]));
+    const params = l.params || {};
+    if (l.kind === 'to') to.set(Number(params.space), l);
+    else if (l.kind === 'place') {
+      const rider = riderIndex(Number(params.rider));
       const spaces = place.get(rider) || new Map();
       place.set(rider, spaces);
-      spaces.set(Number(m[2]), l);
+      spaces.set(Number(params.space), l);
     } else other.push(l);
   }
   const [name, p] = phase;
-  const draft = name === 'Draft' ? other.find(l => l.action === 'draft') : null;
+  const draft = name === 'Draft' ? other.find(l => l.kind === 'draft') : null;
   if (draft && p.to !== undefined) to.set(p.to, draft);
   return { to, place, other };
 }
@@ -713,7 +715,7 @@ function decisionPanel(snapshot, act, legal, phase, redraw) {
     }
     /** @type {Record<string, string>} */
     const labels = { ride: (p.n || 0) >= 2 ? tx('ride') : tx('rideDice'), break: tx('break'), tow: tx('tow'), tow12: tx('tow12'), ask: tx('ask'), accept: tx('accept'), refuse: tx('refuse'), draft: tx('draft'), skip: tx('skip') };
-    const primary = l.action === 'ride' || l.action === 'accept' || l.action === 'draft';
+    const primary = l.kind === 'ride' || l.kind === 'accept' || l.kind === 'draft';
     buttons.push(h('button', { type: 'button', 'data-action': l.action, title: l.text, style: primary ? PRIMARY : BUTTON, onclick: () => act(l.action) }, labels[l.action] || l.text));
   }
   if (cards.length) parts.push(h('div', { class: 'decision-cards', style: 'display:flex;flex-wrap:wrap;align-items:center;gap:.2rem;margin-bottom:.4rem' }, cards));
