@@ -705,11 +705,11 @@ function decisionPanel(snapshot, act, legal, phase, redraw) {
   /** @type {HTMLElement[]} */
   const buttons = [];
   for (const l of legal.other) {
-    const m = /^card (6M|5|J6M|J5)$/.exec(l.action);
-    if (m) {
+    const card = l.kind === 'card' && l.params ? String(l.params.card) : null;
+    if (card !== null && ['6M', '5', 'J6M', 'J5'].includes(card)) {
       const team = Math.floor(rider / 4);
-      const joker = m[1].startsWith('J');
-      const value = m[1].includes('6') ? 6 : 5;
+      const joker = card.startsWith('J');
+      const value = card.includes('6') ? 6 : 5;
       cards.push(miniCard({ who: joker ? tx('joker') : String(riderNumber(rider)), value, mountain: value === 6 }, { onclick: () => act(l.action), title: l.text, 'data-action': l.action, 'data-team': team + 2 }));
       continue;
     }
