@@ -6,9 +6,9 @@
 
 use crate::{CatalogError, CatalogGame, GameVisitor, with_game};
 use serde_json::{Map, Value};
-use spieltisch_core::Record;
 use spieltisch_core::data_file::resolve_in;
 use spieltisch_core::options::resolve_files;
+use spieltisch_core::{OptionKind, Record};
 use std::path::{Path, PathBuf};
 
 /// Which files options may name.
@@ -61,7 +61,32 @@ impl GameVisitor for ReadFiles<'_> {
     type Output = Result<(), CatalogError>;
     fn visit<G: CatalogGame>(self) -> Self::Output {
         let access = self.access;
-        resolve_files(&G::info().options, self.options, |key, name| {
+        let specs = G::info().options;
+        // Content given in place of a name is a file too: a client that may
+        // name no file may send no course or track of its own either (a
+        // board of its making costs the server the work of unrolling it).
+        if matches!(access, FileAccess::Nothing) {
+            let names_files = |kind: &OptionKind| {
+                matches!(kind, OptionKind::ChoiceOrFile { .. } | OptionKind::ChoiceOrFileList { .. })
+            };
+            for spec in specs.iter().filter(|s| names_files(&s.kind)) {
+                let given = self.options.get(spec.key);
+                let content = |v: &Value| v.is_object();
+                if given.is_some_and(|v| {
+                    content(v) || v.as_array().is_some_and(|items| items.iter().any(content))
+                }) {
+                    return Err(spieltisch_core::OptionsError::File {
+                        key: spec.key.to_string(),
+                        value: "(content)".into(),
+                        reason:
+                            "this server takes no course or track of its clients' own (use a built-in value)"
+                                .into(),
+                    }
+                    .into());
+                }
+            }
+        }
+        resolve_files(&specs, self.options, |key, name| {
             let (path, shown) = access.admit(name)?;
             G::read_option_file(key, &path, &shown)
         })?;

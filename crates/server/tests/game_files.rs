@@ -83,6 +83,13 @@ async fn without_game_files_no_file_is_read() {
         let message = refused(&server, series(name), name).await;
         assert_eq!(message.replace("track", "course"), expected, "{name}");
     }
+    // Nor content given in place of a name: a course or track of the
+    // client's own making is a file too.
+    let tour = json!({"key": "mine", "name": "Mine", "start": "1", "finish": "A", "board": {}});
+    for request in [race(json!({"course": tour.clone()})), race(json!({"stages": ["giro", tour.clone()]}))] {
+        let (status, body) = server.http("POST", "/api/tables", Some(&request)).await;
+        assert_eq!((status, body["error"]["code"].as_str()), (400, Some("options.file")), "{body}");
+    }
     // Built-in values still work.
     server.create(race(json!({"course": "giro"}))).await;
     server.create(race(json!({"stages": "tour, giro"}))).await;
