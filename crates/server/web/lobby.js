@@ -259,7 +259,7 @@ export function showLobby(main) {
     seatKinds = res.reply.seat_kinds || seatKinds;
     for (const g of res.reply.games) {
       cards.append(h('div', { class: 'panel game-card', 'data-id': g.id, onclick: () => choose(g) },
-        h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} · ${g.id}` })));
+        h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` })));
     }
     if (res.reply.games.length) choose(res.reply.games[0]);
   }
