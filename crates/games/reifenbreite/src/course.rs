@@ -703,12 +703,10 @@ mod tests {
         assert!(err.contains("301 lines") && err.contains("at most 255"), "{err}");
     }
 
-    /// Found by the fuzz body `course` (issue #14): a curve lane of 20,000
-    /// spaces overflowed the measure of its spaces before the track could
-    /// be refused.
-    #[test]
-    fn long_curves_are_refused_without_overflow() {
-        let lane = vec!["a"; 20_000].join(" ");
+    /// A course from C over A back to C whose only curve has a lane 1 of
+    /// `spaces` spaces and lanes 2–4 of one.
+    fn over_one_curve(spaces: usize) -> Result<Track, String> {
+        let lane = vec!["a"; spaces].join(" ");
         let text = serde_json::json!({"name": "x", "segments": [
             {"from": "C", "to": "A", "blocks": [{"row": "a a a a", "repeat": 4}]},
             {"from": "A", "to": "C", "blocks": [{"row": "a a a a", "repeat": 2},
@@ -716,8 +714,15 @@ mod tests {
             "starts": [{"name": "1", "from": "C", "to": "A", "rows": 4}]})
         .to_string();
         let board = Board::from_json(&text).unwrap();
-        let err = Track::from_json("x", r#"{"name":"x","start":"1","via":["A","C"],"finish":"A"}"#, &board)
-            .unwrap_err();
+        Track::from_json("x", r#"{"name":"x","start":"1","via":["A","C"],"finish":"A"}"#, &board)
+    }
+
+    /// Found by the fuzz body `course` (issue #14): a curve lane of 20,000
+    /// spaces overflowed the measure of its spaces before the track could
+    /// be refused.
+    #[test]
+    fn long_curves_are_refused_without_overflow() {
+        let err = over_one_curve(20_000).unwrap_err();
         assert!(err.contains("a curve's lanes differ too much"), "{err}");
     }
 
@@ -727,20 +732,9 @@ mod tests {
     /// movement searches), and the race stood still.
     #[test]
     fn curves_too_long_for_the_search_are_refused() {
-        let curve = |n: usize| {
-            let lane = vec!["a"; n].join(" ");
-            let text = serde_json::json!({"name": "x", "segments": [
-                {"from": "C", "to": "A", "blocks": [{"row": "a a a a", "repeat": 4}]},
-                {"from": "A", "to": "C", "blocks": [{"row": "a a a a", "repeat": 2},
-                    {"curve": [lane, "a", "a", "a"]}, {"row": "a a a a", "repeat": 2}]}],
-                "starts": [{"name": "1", "from": "C", "to": "A", "rows": 4}]})
-            .to_string();
-            let board = Board::from_json(&text).unwrap();
-            Track::from_json("x", r#"{"name":"x","start":"1","via":["A","C"],"finish":"A"}"#, &board)
-        };
-        let err = curve(1_200).unwrap_err();
+        let err = over_one_curve(1_200).unwrap_err();
         assert!(err.contains("a curve's lanes differ too much"), "{err}");
-        assert!(curve(300).is_ok(), "a lane of 300 spaces is still searched");
+        assert!(over_one_curve(300).is_ok(), "a lane of 300 spaces is still searched");
     }
 
     #[test]
