@@ -25,7 +25,7 @@ fn six(c: &mut Criterion) {
     for threads in [1, 2] {
         let config = SearchConfig { iterations: Some(ITERS), threads, ..Default::default() };
         group.bench_function(format!("six_mcts_random_rollouts_{threads}t"), |b| {
-            b.iter(|| search::<Six>(&view, seat, &legal, &config, &(), 7))
+            b.iter(|| search::<Six>(&view, &(), seat, &legal, &config, &(), 7))
         });
     }
     let mut kuhn = Kuhn::new(&Default::default()).unwrap();
@@ -38,7 +38,9 @@ fn six(c: &mut Criterion) {
         determinize: spieltisch_ai::Determinize::EachIteration,
         ..Default::default()
     };
-    group.bench_function("kuhn_ismcts_1t", |b| b.iter(|| search::<Kuhn>(&view, 0, &legal, &config, &(), 7)));
+    group.bench_function("kuhn_ismcts_1t", |b| {
+        b.iter(|| search::<Kuhn>(&view, &(), 0, &legal, &config, &(), 7))
+    });
     group.finish();
 }
 

@@ -74,7 +74,15 @@ impl<G: Game> SearchBot<G> {
 
     /// The full search statistics for a decision (for hints and analysis).
     pub fn analyze(&self, decision: &Decision<'_, G>, seed: u64) -> SearchResult<G::Action> {
-        search(&decision.view(), decision.seat(), decision.legal(), &self.config, &*self.knowledge, seed)
+        search(
+            &decision.view(),
+            &decision.static_part(),
+            decision.seat(),
+            decision.legal(),
+            &self.config,
+            &*self.knowledge,
+            seed,
+        )
     }
 }
 
@@ -116,8 +124,16 @@ impl<G: Game> Bot<G> for SearchBot<G> {
             }
             _ => Vec::new(),
         };
-        let (result, trees) =
-            search_from(&view, seat, decision.legal(), &self.config, &*self.knowledge, seed, kept);
+        let (result, trees) = search_from(
+            &view,
+            &decision.static_part(),
+            seat,
+            decision.legal(),
+            &self.config,
+            &*self.knowledge,
+            seed,
+            kept,
+        );
         let chosen = result.best().expect("search over a non-empty legal list");
         self.reused = result.reused;
         self.effort = Some(result.effort());

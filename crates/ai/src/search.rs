@@ -186,19 +186,21 @@ impl<A: Clone> SearchResult<A> {
     }
 }
 
-/// Searches the decision of `seat`, who sees `view` and may play `legal`.
+/// Searches the decision of `seat`, who sees `view` (with the table's static
+/// part `fixed`) and may play `legal`.
 ///
 /// # Panics
 /// If `legal` is empty or neither an iteration nor a time budget is set.
 pub fn search<G: Game>(
     view: &G::View,
+    fixed: &G::Static,
     seat: Seat,
     legal: &[G::Action],
     config: &SearchConfig,
     knowledge: &dyn Knowledge<G>,
     seed: u64,
 ) -> SearchResult<G::Action> {
-    search_from(view, seat, legal, config, knowledge, seed, Vec::new()).0
+    search_from(view, fixed, seat, legal, config, knowledge, seed, Vec::new()).0
 }
 
 /// A tree grown by plain MCTS in one world, kept for the next decision.
@@ -264,8 +266,10 @@ impl<G: Game> Grown<G> {
 
 /// [`search`], continuing the trees in `kept` (one per thread, for plain
 /// MCTS) where given, and giving back the trees grown (plain MCTS only).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn search_from<G: Game>(
     view: &G::View,
+    fixed: &G::Static,
     seat: Seat,
     legal: &[G::Action],
     config: &SearchConfig,
@@ -288,6 +292,7 @@ pub(crate) fn search_from<G: Game>(
             .map(|(t, start)| {
                 search_one::<G>(
                     view,
+                    fixed,
                     seat,
                     legal,
                     share(t),
@@ -308,6 +313,7 @@ pub(crate) fn search_from<G: Game>(
                     scope.spawn(move || {
                         search_one::<G>(
                             view,
+                            fixed,
                             seat,
                             legal,
                             share(t),
@@ -360,6 +366,7 @@ struct ThreadResult<G: Game> {
 #[allow(clippy::too_many_arguments)]
 fn search_one<G: Game>(
     view: &G::View,
+    fixed: &G::Static,
     seat: Seat,
     legal_at_root: &[G::Action],
     iterations: Option<u64>,
@@ -374,7 +381,7 @@ fn search_one<G: Game>(
     let (fixed_world, mut tree) = match start {
         Some(Grown { world, tree }) if once => (Some(world), tree),
         _ => {
-            let world = G::resample(view, seat, &mut rng);
+            let world = G::resample(view, fixed, seat, &mut rng);
             let tree = Tree::new(world.seats());
             (once.then_some(world), tree)
         }
@@ -393,7 +400,7 @@ fn search_one<G: Game>(
         }
         let mut state = match &fixed_world {
             Some(world) => world.clone(),
-            None => G::resample(view, seat, &mut rng),
+            None => G::resample(view, fixed, seat, &mut rng),
         };
         let milestone = knowledge.milestone(&state);
         path.clear();
@@ -577,8 +584,8 @@ mod tests {
         let view = state.view(Viewer::Seat(seat));
         let parallel = SearchConfig { iterations: Some(300), threads: 3, ..Default::default() };
         let sequential = SearchConfig { parallel: false, ..parallel.clone() };
-        let a = search::<Six>(&view, seat, &legal, &parallel, &(), 11);
-        let b = search::<Six>(&view, seat, &legal, &sequential, &(), 11);
+        let a = search::<Six>(&view, &(), seat, &legal, &parallel, &(), 11);
+        let b = search::<Six>(&view, &(), seat, &legal, &sequential, &(), 11);
         assert_eq!(a, b);
         assert_eq!(a.iterations, 300);
         assert!(a.steps > a.iterations, "every iteration applies actions: {}", a.steps);
@@ -598,8 +605,8 @@ mod tests {
         let (state, seat, legal) = six();
         let view = state.view(Viewer::Seat(seat));
         let config = SearchConfig { iterations: Some(200), ..Default::default() };
-        let free = search::<Six>(&view, seat, &legal, &config, &(), 3);
-        let limited = search::<Six>(&view, seat, &legal, &config, &Limited(3), 3);
+        let free = search::<Six>(&view, &(), seat, &legal, &config, &(), 3);
+        let limited = search::<Six>(&view, &(), seat, &legal, &config, &Limited(3), 3);
         // Random games of Six last about 80 actions; a limited rollout plays
         // at most 3, after the few actions down the tree.
         assert!(free.steps > 30 * free.iterations, "{}", free.steps);

@@ -40,6 +40,7 @@ fn bench_game<G: CatalogGame>(c: &mut Criterion, id: &str, options: G::Options, 
     let seat = state.turn().seat().expect("a seat decides");
     let legal = state.legal_vec();
     let view = state.view(Viewer::Seat(seat));
+    let fixed = state.static_of();
     let knowledge = G::knowledge();
     let determinize = if G::HIDDEN_INFORMATION { Determinize::EachIteration } else { Determinize::Once };
     let mut group = c.benchmark_group("search");
@@ -49,7 +50,7 @@ fn bench_game<G: CatalogGame>(c: &mut Criterion, id: &str, options: G::Options, 
         let config =
             SearchConfig { iterations: Some(iterations), threads, determinize, ..Default::default() };
         group.bench_function(format!("{id}_{threads}t"), |b| {
-            b.iter(|| search::<G>(&view, seat, &legal, &config, &*knowledge, 7))
+            b.iter(|| search::<G>(&view, &fixed, seat, &legal, &config, &*knowledge, 7))
         });
     }
     group.finish();

@@ -68,7 +68,7 @@ fn rate<G: CatalogGame>(id: &str, pairs: &[&str], iterations: u64) -> f64 {
         let view = state.view(Viewer::Seat(seat));
         let start = Instant::now();
         let before = cpu_seconds(start);
-        let result = search::<G>(&view, seat, &legal, &config, &*knowledge, 7);
+        let result = search::<G>(&view, &state.static_of(), seat, &legal, &config, &*knowledge, 7);
         seconds += cpu_seconds(start) - before;
         iters += result.iterations;
         steps += result.steps;

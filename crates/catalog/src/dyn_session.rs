@@ -78,6 +78,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn analyze(&self, spec: &SeatSpec) -> Result<Vec<MoveAnalysis>, CatalogError>;
     /// What `viewer` may see, as JSON.
     fn view(&self, viewer: Viewer) -> Result<Value, CatalogError>;
+    /// The table's static part ([`spieltisch_core::Game::Static`]) as JSON:
+    /// the same for every viewer and at every step, so a front end gets it
+    /// once per table.
+    fn static_part(&self) -> Result<Value, CatalogError>;
     /// The game's drawing of what `viewer` may see.
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError>;
     /// Every action so far as `viewer` saw it.
@@ -269,9 +273,13 @@ impl<G: CatalogGame> DynSession for Session<G> {
         to_json(&Session::view(self, viewer))
     }
 
+    fn static_part(&self) -> Result<Value, CatalogError> {
+        to_json(&Session::static_part(self))
+    }
+
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError> {
         check_viewer(self.state(), viewer)?;
-        Ok(G::describe_view(&Session::view(self, viewer), lang))
+        Ok(G::describe_view(&Session::view(self, viewer), &Session::static_part(self), lang))
     }
 
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError> {

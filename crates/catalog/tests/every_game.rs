@@ -205,7 +205,8 @@ impl GameVisitor for Resampling {
             positions::<G>(
                 |state, _| {
                     for seat in 0..state.seats() {
-                        let world = G::resample(&state.view(Viewer::Seat(seat)), seat, &mut rng);
+                        let world =
+                            G::resample(&state.view(Viewer::Seat(seat)), &state.static_of(), seat, &mut rng);
                         for viewer in (0..state.seats()).map(Viewer::Seat).chain([Viewer::Spectator]) {
                             assert!(
                                 world.view(viewer) == state.view(viewer),
@@ -229,7 +230,11 @@ impl GameVisitor for Resampling {
                 let mut counted = 0;
                 for seat in (0..state.seats()).filter(|&s| hid[s]) {
                     let view = state.view(Viewer::Seat(seat));
-                    let worlds = [G::resample(&view, seat, &mut rng), G::resample(&view, seat, &mut rng)];
+                    let fixed = state.static_of();
+                    let worlds = [
+                        G::resample(&view, &fixed, seat, &mut rng),
+                        G::resample(&view, &fixed, seat, &mut rng),
+                    ];
                     for world in &worlds {
                         assert!(
                             world.view(Viewer::Seat(seat)) == view,

@@ -151,6 +151,7 @@ impl Engine {
                 Ok(obj(json!({ "state": state })))
             }
             "view" => self.view(&req),
+            "static" => self.static_part(),
             "describe" => self.describe(&req),
             "load" => self.load(&req),
             "record" => Ok(obj(json!({ "record": self.session()?.record() }))),
@@ -158,7 +159,7 @@ impl Engine {
             other => Err(Failure::new(
                 "protocol.unknown_cmd",
                 format!(
-                    "unknown command '{}' (commands: games, new, legal, apply, bot, state, view, describe, load, record, result)",
+                    "unknown command '{}' (commands: games, new, legal, apply, bot, state, view, static, describe, load, record, result)",
                     other.chars().take(64).collect::<String>()
                 ),
             )),
@@ -296,6 +297,13 @@ impl Engine {
         let view = session.view(viewer)?;
         let log = session.log(viewer)?;
         let mut reply = obj(json!({ "viewer": viewer.to_string(), "view": view, "log": log }));
+        reply.append(&mut status(session));
+        Ok(reply)
+    }
+
+    fn static_part(&mut self) -> Reply {
+        let session = self.session()?;
+        let mut reply = obj(json!({ "static": session.static_part()? }));
         reply.append(&mut status(session));
         Ok(reply)
     }

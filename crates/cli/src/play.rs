@@ -318,7 +318,7 @@ impl<G: CatalogGame> Table<'_, G> {
         self.clear()?;
         self.screen_for = None;
         let view = self.session.view(Viewer::Spectator);
-        writeln!(self.out, "{}", G::describe_view(&view, lang).trim_end())?;
+        writeln!(self.out, "{}", G::describe_view(&view, &self.session.static_part(), lang).trim_end())?;
         let names: Vec<String> = people.iter().map(|(s, _, _)| text::seat(lang, *s)).collect();
         writeln!(
             self.out,
@@ -414,7 +414,7 @@ impl<G: CatalogGame> Table<'_, G> {
     fn show_view(&mut self, seat: Seat) -> Result<(), CliError> {
         let view = self.session.view(Viewer::Seat(seat));
         writeln!(self.out)?;
-        writeln!(self.out, "{}", G::describe_view(&view, self.lang).trim_end())?;
+        writeln!(self.out, "{}", G::describe_view(&view, &self.session.static_part(), self.lang).trim_end())?;
         Ok(())
     }
 
@@ -523,7 +523,11 @@ impl<G: CatalogGame> Table<'_, G> {
         }
         let viewer = self.live_viewer();
         writeln!(self.out)?;
-        writeln!(self.out, "{}", G::describe_view(&self.session.view(viewer), lang).trim_end())?;
+        writeln!(
+            self.out,
+            "{}",
+            G::describe_view(&self.session.view(viewer), &self.session.static_part(), lang).trim_end()
+        )?;
         let Some(outcome) = self.session.state().outcome() else {
             return Ok(());
         };

@@ -68,7 +68,9 @@ impl GameVisitor for Replay<'_> {
             Some(seat) => Viewer::Seat(seat),
             None => Viewer::Spectator,
         };
-        let board = |state: &G| G::describe_view(&state.view(viewer), lang).trim_end().to_string();
+        let board = |state: &G| {
+            G::describe_view(&state.view(viewer), &state.static_of(), lang).trim_end().to_string()
+        };
         let mut frames = vec![Frame { line: lang.tr("start", "Beginn").into(), board: board(&state) }];
         let record = self.record.upgraded::<G>().map_err(|e| bad(e.to_string()))?;
         for (index, notation) in record.actions.iter().enumerate() {

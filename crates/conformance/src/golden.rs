@@ -21,6 +21,9 @@
 //!   log: "call"
 //! ```
 //!
+//! A game with a static part ([`spieltisch_core::Game::Static`] not `()`)
+//! has it written once, in full, on an indented `static` line after the
+//! header.
 //! A view is written in full (JSON) only once, the spectator's at the first
 //! step; a seat's first view as what differs from the spectator's
 //! (`the spectator's with .cards[0]=2`), and every later view as what
@@ -68,6 +71,11 @@ pub fn golden<G: Game>(golden: &Golden<G::Options>) -> String {
         G::info().id,
         serde_json::to_string(&golden.options).unwrap_or_default()
     );
+    // The static part, once: every view below is read with it.
+    let fixed = serde_json::to_string(&G::static_part(&golden.options)).expect("a static part serializes");
+    if fixed != "null" {
+        writeln!(out, "  static {fixed}").unwrap();
+    }
     let limit = G::max_actions(&golden.options);
     let mut step = String::new();
     let mut views = Views::default();

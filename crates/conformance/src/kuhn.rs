@@ -78,6 +78,7 @@ impl Game for Kuhn {
     type Action = KuhnAction;
     type Options = KuhnOptions;
     type View = KuhnView;
+    type Static = ();
 
     fn info() -> GameInfo {
         GameInfo {
@@ -150,7 +151,10 @@ impl Game for Kuhn {
         KuhnView { seat, cards, bets: self.bets.clone() }
     }
 
-    fn resample(view: &KuhnView, _seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+    /// No static board data: the view is the whole information state.
+    fn static_part(_options: &KuhnOptions) {}
+
+    fn resample(view: &KuhnView, _fixed: &(), _seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
         let mut cards: Vec<u8> = view.cards.iter().map(|c| c.unwrap_or(u8::MAX)).collect();
         let mut free: Vec<u8> = (0..3).filter(|c| !cards.contains(c)).collect();
         for card in cards.iter_mut().filter(|c| **c == u8::MAX) {

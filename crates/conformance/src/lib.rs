@@ -15,7 +15,11 @@
 //! - replaying the record rebuilds the final state, and the same seed plays
 //!   the same game;
 //! - scores lie within [`Game::score_bounds`], ranks and teams are well formed;
-//! - views hide what they must: a state resampled from a seat's view gives
+//! - the static part ([`Game::static_part`]) depends only on the options:
+//!   the same from the options given, from the game's own, and at every step
+//!   of a playout, and it survives a JSON round trip;
+//! - views hide what they must: a state resampled from a seat's view (and
+//!   the static part) gives
 //!   that seat (and the spectator) the very same view, the same turn and the
 //!   same legal actions, while the other seats' secrets are re-dealt.
 //!
@@ -107,6 +111,10 @@ fn playout<G: Game>(
     let read = spieltisch_core::options::options_from_record_json::<G>(&written)
         .unwrap_or_else(|e| panic!("{ctx}: the game's own options do not read back: {e}"));
     assert_eq!(read, held, "{ctx}: the game's own options read back as other options");
+    let fixed = G::static_part(options);
+    assert_eq!(G::static_part(&held), fixed, "{ctx}: the game's own options give another static part");
+    assert_eq!(state.static_of(), fixed, "{ctx}: the game gives another static part than its options");
+    roundtrip(&fixed, "the static part", ctx);
     let mut record = Record::new::<G>(&held, seed);
     let limit = G::max_actions(options);
     let seats = state.seats();
@@ -129,7 +137,7 @@ fn playout<G: Game>(
         state.chance_outcomes(&mut chance);
         let checked_step = config.stride != usize::MAX && step % config.stride.max(1) == 0;
         if checked_step {
-            check_state(&state, &legal, seen, &mut check_rng, config, &ctx);
+            check_state(&state, &fixed, &legal, seen, &mut check_rng, config, &ctx);
         }
         let action = match state.turn() {
             Turn::Over => {
@@ -201,6 +209,7 @@ fn check_end<G: Game>(state: &G, options: &G::Options, ctx: &str) {
 
 fn check_state<G: Game>(
     state: &G,
+    fixed: &G::Static,
     legal: &[G::Action],
     seen: &mut Vec<G::Action>,
     rng: &mut GameRng,
@@ -208,6 +217,7 @@ fn check_state<G: Game>(
     ctx: &str,
 ) {
     roundtrip(state, "the state", ctx);
+    assert_eq!(&state.static_of(), fixed, "{ctx}: the static part changed during the game");
     let distinct: HashSet<_> = legal.iter().collect();
     assert_eq!(distinct.len(), legal.len(), "{ctx}: duplicate legal actions");
     for action in legal {
@@ -260,7 +270,7 @@ fn check_state<G: Game>(
         let view = state.view(Viewer::Seat(seat));
         roundtrip(&view, "a seat's view", ctx);
         for _ in 0..config.resamples {
-            let world = G::resample(&view, seat, rng);
+            let world = G::resample(&view, fixed, seat, rng);
             let wctx = format!("{ctx}: state resampled for seat {seat}");
             assert_eq!(world.view(Viewer::Seat(seat)), view, "{wctx} shows that seat a different view");
             assert_eq!(

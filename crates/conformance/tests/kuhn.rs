@@ -37,6 +37,7 @@ mod leaky {
         type Action = KuhnAction;
         type Options = KuhnOptions;
         type View = Kuhn;
+        type Static = ();
         fn info() -> GameInfo {
             Kuhn::info()
         }
@@ -64,9 +65,11 @@ mod leaky {
         fn view(&self, _: Viewer) -> Kuhn {
             self.0.clone()
         }
-        fn resample(view: &Kuhn, seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+        fn static_part(_options: &KuhnOptions) {}
+
+        fn resample(view: &Kuhn, fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
             // An honest resampler: re-deals what the seat's real view hides.
-            Leaky(Kuhn::resample(&view.view(Viewer::Seat(seat)), seat, rng))
+            Leaky(Kuhn::resample(&view.view(Viewer::Seat(seat)), fixed, seat, rng))
         }
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()

@@ -37,6 +37,12 @@ impl<'a, G: Game> Decision<'a, G> {
         self.state.view(Viewer::Seat(self.seat))
     }
 
+    /// The table's static part ([`Game::static_part`]), which completes the
+    /// view.
+    pub fn static_part(&self) -> G::Static {
+        self.state.static_of()
+    }
+
     /// The game's options (public to everyone).
     pub fn options(&self) -> &'a G::Options {
         self.state.options()

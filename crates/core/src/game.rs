@@ -74,7 +74,7 @@ pub type Weight = u32;
 /// views through [`crate::Decision`] and never the state.
 ///
 /// Required: `info`, `new`, `turn`, `legal_actions`, `chance_outcomes`,
-/// `apply_unchecked`, `view`, `resample`, `outcome`, `action_data`,
+/// `apply_unchecked`, `view`, `static_part`, `resample`, `outcome`, `action_data`,
 /// `score_bounds`, `max_actions`. Legality is decided once, by `legal_actions` (and
 /// `chance_outcomes`): the checked [`Game::apply`] accepts exactly what they
 /// list.
@@ -100,6 +100,13 @@ pub trait Game:
     /// What one viewer may see. Must have perfect recall of everything that
     /// viewer has observed that still matters for decisions.
     type View: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What every viewer of a table may know from its options alone and
+    /// that never changes while it is played: course and track drawings,
+    /// points tables, rider numbering. A front end receives it once per
+    /// table, not with every view; the view and the static part together
+    /// are the viewer's complete information state. `()` for a game without
+    /// any.
+    type Static: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
 
     /// Name, seat range, options and rules source.
     fn info() -> GameInfo;
@@ -139,10 +146,21 @@ pub trait Game:
     /// What `viewer` may see now.
     fn view(&self, viewer: Viewer) -> Self::View;
 
+    /// The static part of a table with these (validated) options: a
+    /// function of the options alone, equal at every step of a game.
+    fn static_part(options: &Self::Options) -> Self::Static;
+
+    /// The static part of this game ([`Game::static_part`] of its options).
+    /// A game may give it cheaper from what its state already holds.
+    fn static_of(&self) -> Self::Static {
+        Self::static_part(self.options())
+    }
+
     /// A full state drawn at random among those consistent with `view` (the
-    /// view of `seat`), with every secret the seat cannot know re-dealt. For
-    /// games without secrets this rebuilds the state from the view.
-    fn resample(view: &Self::View, seat: Seat, rng: &mut dyn RngCore) -> Self;
+    /// view of `seat`) and the table's static part `fixed`, with every
+    /// secret the seat cannot know re-dealt. For games without secrets this
+    /// rebuilds the state from the view.
+    fn resample(view: &Self::View, fixed: &Self::Static, seat: Seat, rng: &mut dyn RngCore) -> Self;
 
     /// The result, once `turn()` is `Turn::Over`.
     fn outcome(&self) -> Option<Outcome>;
@@ -194,9 +212,10 @@ pub trait Game:
         None
     }
 
-    /// A human-readable drawing of a view for the terminal.
-    fn describe_view(view: &Self::View, lang: Lang) -> String {
-        let _ = lang;
+    /// A human-readable drawing of a view (with its table's static part)
+    /// for the terminal.
+    fn describe_view(view: &Self::View, fixed: &Self::Static, lang: Lang) -> String {
+        let _ = (fixed, lang);
         serde_json::to_string_pretty(view).unwrap_or_default()
     }
 

@@ -64,6 +64,11 @@ impl<G: Game> Session<G> {
         self.state.view(viewer)
     }
 
+    /// The table's static part, the same for every viewer and every step.
+    pub fn static_part(&self) -> G::Static {
+        self.state.static_of()
+    }
+
     /// Every action so far as `viewer` saw it.
     pub fn log(&self, viewer: Viewer) -> &[String] {
         &self.logs[self.log_index(viewer)]

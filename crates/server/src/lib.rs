@@ -423,9 +423,10 @@ async fn replay(
     let record = table.record().await;
     let lang = lang_of(&q);
     let seats = table.seats.clone();
-    let steps = tokio::task::spawn_blocking(move || -> Result<Vec<Value>, ServerError> {
+    let (fixed, steps) = tokio::task::spawn_blocking(move || -> Result<(Value, Vec<Value>), ServerError> {
         let mut steps = Vec::with_capacity(record.actions.len() + 1);
         let mut session = new_session(&record.game, &record.options, record.seed)?;
+        let fixed = session.static_part()?;
         let words = words_of(&record)?;
         for n in 0..=record.actions.len() {
             if n > 0 {
@@ -438,7 +439,7 @@ async fn replay(
                 &words[..n],
                 viewer,
                 Detail { lang, compact: false },
-                Extras::default(),
+                Extras { without_static: true, ..Extras::default() },
             )?;
             steps.push(json!({
                 "version": n,
@@ -448,13 +449,14 @@ async fn replay(
                 "turn": snap.turn,
             }));
         }
-        Ok(steps)
+        Ok((fixed, steps))
     })
     .await
     .map_err(|e| ServerError::Storage(e.to_string()))??;
     let name = table.name().await;
     Ok(Json(json!({
-        "ok": true, "table": table.id, "game": table.game, "name": name, "viewer": viewer, "steps": steps,
+        "ok": true, "table": table.id, "game": table.game, "name": name, "viewer": viewer,
+        "static": fixed, "steps": steps,
     })))
 }
 

@@ -175,7 +175,7 @@ impl Live {
             Viewer::Seat(s) => self.auto_pass.get(s).copied(),
             Viewer::Spectator => None,
         };
-        Extras { window: self.window.as_ref(), auto_pass }
+        Extras { window: self.window.as_ref(), auto_pass, without_static: false }
     }
 
     /// Applies `action` (for `seat`, or chance with `None`), keeping the
@@ -211,6 +211,9 @@ impl Live {
 pub struct Extras<'a> {
     pub window: Option<&'a Window>,
     pub auto_pass: Option<bool>,
+    /// Leaves the static part out of a snapshot, for a message that
+    /// carries it once for many snapshots (a replay).
+    pub without_static: bool,
 }
 
 /// A seat's action in words, in both languages, as the game described it
@@ -320,6 +323,12 @@ pub struct Snapshot {
     pub viewer: Viewer,
     pub turn: Turn,
     pub seats: Vec<SeatSummary>,
+    /// The table's static part ([`spieltisch_core::Game::Static`]): what
+    /// never changes while the table is played, such as a course's
+    /// drawing; `null` for a game without one. Only snapshots carry it,
+    /// never updates: a client keeps it from the snapshot.
+    #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
+    pub static_part: Option<Value>,
     pub view: Value,
     /// The view drawn as text by the game (a fallback and a screen-reader aid);
     /// left out of compact snapshots.
@@ -1109,6 +1118,7 @@ pub fn snapshot_of(
                 team: teams.get(seat).copied().unwrap_or(seat),
             })
             .collect(),
+        static_part: if extras.without_static { None } else { Some(session.static_part()?) },
         view: session.view(viewer)?,
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
         legal: legal_for(session, viewer, detail, extras.window),

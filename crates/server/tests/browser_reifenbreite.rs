@@ -1,5 +1,5 @@
 //! End-to-end: Um Reifenbreite in a real headless Chromium — the course drawn
-//! from the view's layout, a manager placing and riding by clicking, and the
+//! from the course layout in the table's static part, a manager placing and riding by clicking, and the
 //! score sheet of a finished race.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).

@@ -144,8 +144,9 @@ async fn a_table_with_a_course_file_survives_a_restart() {
     let server = TestServer::start_with(config()).await;
     let after = state(&server, &reply).await;
     assert_eq!(after["view"], before["view"]);
+    assert_eq!(after["static"], before["static"]);
     assert!(after.to_string().contains("Meine Strecke"), "{after}");
-    assert_eq!(after["view"]["layout"]["key"], "mine", "the course is known by its file's name");
+    assert_eq!(after["static"]["stages"][0]["key"], "mine", "the course is known by its file's name");
     let root = dir.parent().unwrap().to_str().unwrap();
     for text in [after.to_string(), before.to_string(), stored_options(&db)] {
         assert!(!text.contains(root), "a path of the server's machine: {text}");

@@ -18,11 +18,13 @@ export function showReplay(main, table, token) {
   let at = 0;
   let game = '';
   let name = '';
+  /** @type {unknown} */
+  let fixed = null;
   let gone = false;
   function draw() {
     const step = steps[at];
     /** @type {import('./types').Snapshot} */
-    const snapshot = { game, table, view: step.view, text: step.text, legal: [], log: [], turn: step.turn, seats: [], version: step.version };
+    const snapshot = { game, table, static: fixed, view: step.view, text: step.text, legal: [], log: [], turn: step.turn, seats: [], version: step.version };
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: step.text });
     clear(main).append(
       h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`),
@@ -45,6 +47,7 @@ export function showReplay(main, table, token) {
     }
     steps = res.reply.steps;
     game = res.reply.game;
+    fixed = res.reply.static;
     name = tr(res.reply.name) || res.reply.game;
     document.title = `${name} · ${t('replay')} · spieltisch`;
     if (steps.length) draw();

@@ -47,7 +47,7 @@ export interface ServerError {
 }
 
 /** Everything a viewer needs to draw a table (`type: "state"`), with the updates since applied. */
-export interface Snapshot<V = unknown> {
+export interface Snapshot<V = unknown, S = unknown> {
   type?: 'state';
   table: string;
   game: string;
@@ -56,6 +56,9 @@ export interface Snapshot<V = unknown> {
   viewer?: Viewer;
   turn: Turn;
   seats: SeatInfo[];
+  /** The table's static part: what never changes while it is played (course and track
+   * drawings, points tables); sent in snapshots only, kept across updates. */
+  static?: S;
   view: V;
   text: string;
   legal: Legal[];
@@ -200,6 +203,8 @@ export interface ReplayReply {
   ok: true;
   game: string;
   name: Text;
+  /** The table's static part, once for every step. */
+  static: unknown;
   steps: ReplayStep[];
 }
 
@@ -249,11 +254,16 @@ export interface SechstageRace {
   points: number[];
 }
 
+/** 6-Tage Rennen: the static part of a table, its options with the track by content. */
+export interface SechstageStatic {
+  players: number;
+  races: number;
+  track: SechstageTrack;
+}
+
 /** 6-Tage Rennen: what a viewer sees. */
 export interface SechstageView {
   viewer: number | null;
-  options: { players: number; races: number };
-  track: SechstageTrack;
   race: number;
   order: number[];
   turn: Turn;
@@ -372,6 +382,11 @@ export interface ReifenbreiteRace {
 /** Um Reifenbreite: what a viewer sees. */
 export interface ReifenbreiteView {
   viewer: number | null;
-  layout: ReifenbreiteLayout | null;
   race: ReifenbreiteRace;
+}
+
+/** Um Reifenbreite: the static part of a table. */
+export interface ReifenbreiteStatic {
+  /** The course of each stage, drawn. */
+  stages: ReifenbreiteLayout[];
 }

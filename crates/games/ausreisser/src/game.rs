@@ -293,6 +293,7 @@ impl Game for Ausreisser {
     type Action = Action;
     type Options = Options;
     type View = View;
+    type Static = ();
 
     fn info() -> GameInfo {
         GameInfo {
@@ -508,7 +509,10 @@ impl Game for Ausreisser {
         }
     }
 
-    fn resample(view: &View, seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+    /// No static board data: the view is the whole information state.
+    fn static_part(_options: &Options) {}
+
+    fn resample(view: &View, _fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
         crate::resample::resample(view, seat, rng)
     }
 
@@ -586,7 +590,7 @@ impl Game for Ausreisser {
             .then_some(Action::Pass)
     }
 
-    fn describe_view(view: &View, lang: Lang) -> String {
+    fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
         crate::view::describe(view, lang)
     }
 

@@ -42,7 +42,7 @@ fn the_public_constraints_hold_in_play_and_in_every_resampled_world() {
             if n % 5 == 0 {
                 for seat in 0..g.seats() {
                     let view = g.view(Viewer::Seat(seat));
-                    let world = Ausreisser::resample(&view, seat, &mut rng);
+                    let world = Ausreisser::resample(&view, &(), seat, &mut rng);
                     assert_constraints(&world, &format!("seed {seed} step {n} world of seat {seat}"));
                     assert_eq!(world.hand(seat), g.hand(seat));
                     let total: u32 = (0..KINDS_TOTAL).map(|i| u32::from(world.pile()[i])).sum();
@@ -74,8 +74,8 @@ fn overlaps(
         let mut g = Ausreisser::new(&Options { players, special: true, stages: 1 }).unwrap();
         advance(&mut g, &mut rng);
         let view = g.view(Viewer::Seat(0));
-        let a = Ausreisser::resample(&view, 0, &mut rng);
-        let b = Ausreisser::resample(&view, 0, &mut rng);
+        let a = Ausreisser::resample(&view, &(), 0, &mut rng);
+        let b = Ausreisser::resample(&view, &(), 0, &mut rng);
         truth += f64::from(overlap(a.hand(1), g.hand(1)));
         chance += f64::from(overlap(a.hand(1), b.hand(1)));
         exact_truth += u32::from(a.hand(1) == g.hand(1));
@@ -124,7 +124,7 @@ fn a_view_does_not_change_when_only_another_hand_changes() {
     }
     let view = g.view(Viewer::Seat(0));
     for _ in 0..20 {
-        let world = Ausreisser::resample(&view, 0, &mut rng);
+        let world = Ausreisser::resample(&view, &(), 0, &mut rng);
         assert_eq!(world.view(Viewer::Seat(0)), view);
         assert_eq!(world.view(Viewer::Spectator), g.view(Viewer::Spectator));
     }
@@ -139,6 +139,6 @@ fn print_a_view() {
         step(&mut g, &mut rng);
     }
     for lang in [spieltisch_core::Lang::En, spieltisch_core::Lang::De] {
-        println!("{}", Ausreisser::describe_view(&g.view(Viewer::Seat(1)), lang));
+        println!("{}", Ausreisser::describe_view(&g.view(Viewer::Seat(1)), &(), lang));
     }
 }

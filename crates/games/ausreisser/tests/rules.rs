@@ -490,7 +490,7 @@ fn a_series_adds_the_stages_and_the_jersey_holder_leads_the_next() {
         }
     }
     assert_eq!(stage, 3);
-    let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), spieltisch_core::Lang::En);
+    let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), &(), spieltisch_core::Lang::En);
     assert!(text.contains("Winner"), "{text}");
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.scores, sums.iter().map(|&s| f64::from(s)).collect::<Vec<_>>());
@@ -581,15 +581,15 @@ fn views_are_described_in_both_languages() {
     let mut g = start(true, 0, &PLAIN3);
     go(&mut g, "draw 39; play 45; draw 39; play 42");
     let view = g.view(Viewer::Seat(2));
-    let en = Ausreisser::describe_view(&view, spieltisch_core::Lang::En);
-    let de = Ausreisser::describe_view(&view, spieltisch_core::Lang::De);
+    let en = Ausreisser::describe_view(&view, &(), spieltisch_core::Lang::En);
+    let de = Ausreisser::describe_view(&view, &(), spieltisch_core::Lang::De);
     for text in [&en, &de] {
         assert!(text.contains("45"), "{text}");
         assert!(text.contains("47 46 45 42 41 40") || text.contains("40 41 42 45 46 47"), "{text}");
     }
     assert!(en.contains("Tempo 45") && en.contains("yellow jersey") && en.contains("Your hand"), "{en}");
     assert!(de.contains("Gelbes Trikot") && de.contains("Deine Hand") && de.contains("Etappe"), "{de}");
-    let spectator = Ausreisser::describe_view(&g.view(Viewer::Spectator), spieltisch_core::Lang::En);
+    let spectator = Ausreisser::describe_view(&g.view(Viewer::Spectator), &(), spieltisch_core::Lang::En);
     assert!(!spectator.contains("Your hand"));
     let words = g.describe_action(&"play 44 +2".parse().unwrap(), spieltisch_core::Lang::De);
     assert!(words.contains("spielt 44"), "{words}");
@@ -656,8 +656,8 @@ fn a_steigung_held_is_invisible_to_everyone_else() {
             assert_eq!(a.view(viewer), b.view(viewer), "before {step}, {viewer}");
             for lang in [spieltisch_core::Lang::En, spieltisch_core::Lang::De] {
                 assert_eq!(
-                    Ausreisser::describe_view(&a.view(viewer), lang),
-                    Ausreisser::describe_view(&b.view(viewer), lang)
+                    Ausreisser::describe_view(&a.view(viewer), &(), lang),
+                    Ausreisser::describe_view(&b.view(viewer), &(), lang)
                 );
             }
         }
@@ -692,7 +692,7 @@ fn others_see_a_window_open_and_closed_and_nothing_per_rider() {
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         assert_eq!(g.redact(&pass, viewer), spieltisch_ausreisser::WINDOW_CLOSED);
     }
-    let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), spieltisch_core::Lang::En);
+    let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), &(), spieltisch_core::Lang::En);
     assert!(text.contains("Steigung window open"), "{text}");
     assert!(!text.contains("Rider 2 may"), "no rider is named: {text}");
 }

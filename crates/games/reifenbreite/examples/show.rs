@@ -27,7 +27,7 @@ fn main() {
     let mut n = 0;
     while g.turn() != Turn::Over {
         if n % step == 0 {
-            println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::En));
+            println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), &g.static_of(), Lang::En));
         }
         let a = random_action(&g, &mut rng).expect("the game is not over");
         if n % step == 0 {
@@ -36,5 +36,5 @@ fn main() {
         g.apply_unchecked(&a);
         n += 1;
     }
-    println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::De));
+    println!("{}", Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), &g.static_of(), Lang::De));
 }

@@ -255,6 +255,7 @@ pub mod bot;
 pub mod cards;
 pub mod course;
 pub mod describe;
+pub mod fixed;
 pub mod layout;
 pub mod movement;
 pub mod options;
@@ -265,6 +266,7 @@ pub mod test_plan;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
+pub use fixed::Fixed;
 pub use options::{EDITION, JerseyJudged, Level, Options, Rules};
 pub use race::{Phase, Reifenbreite, Rider, Status};
 
@@ -275,37 +277,19 @@ use spieltisch_core::{
 };
 
 /// What a viewer sees: the whole race except photo-card numbers, which stay
-/// hidden (0) until the race is over, and the layout of the stage's course
-/// for drawing it ([`layout`]; absent in views written before it existed).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// hidden (0) until the race is over. The courses' drawings are in the
+/// table's static part ([`Fixed`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Option<Seat>,
     pub race: Reifenbreite,
-    pub layout: Option<layout::Layout>,
-    /// The name of each stage's course, in order (one for a single race).
-    pub stages: Vec<String>,
-}
-
-/// A view is read back with its layout drawn anew from the race, whose
-/// options carry the course.
-impl<'de> Deserialize<'de> for View {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        struct Written {
-            viewer: Option<Seat>,
-            race: Reifenbreite,
-        }
-        let Written { viewer, race } = Written::deserialize(d)?;
-        let layout = Some(layout::Layout(race.tracks[race.stage as usize].clone()));
-        let stages = race.tracks.iter().map(|t| t.name.clone()).collect();
-        Ok(View { viewer, race, layout, stages })
-    }
 }
 
 impl Game for Reifenbreite {
     type Action = Action;
     type Options = Options;
     type View = View;
+    type Static = Fixed;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -372,20 +356,24 @@ impl Game for Reifenbreite {
                 p.iter_mut().for_each(|n| *n = 0);
             }
         }
-        let layout = Some(layout::Layout(race.tracks[race.stage as usize].clone()));
-        let stages = race.tracks.iter().map(|t| t.name.clone()).collect();
         View {
-            stages,
             viewer: match viewer {
                 Viewer::Seat(s) => Some(s),
                 Viewer::Spectator => None,
             },
             race,
-            layout,
         }
     }
 
-    fn resample(view: &View, _seat: Seat, rng: &mut dyn RngCore) -> Self {
+    fn static_part(options: &Options) -> Fixed {
+        Fixed::of_options(options)
+    }
+
+    fn static_of(&self) -> Fixed {
+        Fixed::of(self)
+    }
+
+    fn resample(view: &View, _fixed: &Fixed, _seat: Seat, rng: &mut dyn RngCore) -> Self {
         let mut race = view.race.clone();
         for p in race.photos.iter_mut() {
             for n in p.iter_mut().filter(|n| **n == 0) {
@@ -463,7 +451,7 @@ impl Game for Reifenbreite {
         }
     }
 
-    fn describe_view(view: &View, lang: Lang) -> String {
+    fn describe_view(view: &View, _fixed: &Fixed, lang: Lang) -> String {
         describe::view(view, lang)
     }
 

@@ -1160,8 +1160,11 @@ fn section_15_1_jersey_judged_at_round_end_changes_after_the_rounds_points() {
     let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 33, 42);
     rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
     rides(&mut g, &[(42, 2, 10, 3), (21, 2, 9, 1)]);
-    let en =
-        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Spectator), spieltisch_core::Lang::En);
+    let en = Reifenbreite::describe_view(
+        &g.view(spieltisch_core::Viewer::Spectator),
+        &g.static_of(),
+        spieltisch_core::Lang::En,
+    );
     assert!(en.contains("yellow jersey: 21 (judged at the end of the round: 42)"), "{en}");
     rides(&mut g, &[(33, 2, 6, 2)]);
     assert_eq!(g.round(), 5);
@@ -1347,10 +1350,16 @@ fn descriptions_in_both_languages() {
     let rules = Rules { lead_exchange: true, ..BASIC };
     let mut g = race(grid(30), rules, 2, &[(51, sp(9, 1)), (21, sp(8, 1))]);
     play(&mut g, &["ask"]);
-    let en =
-        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Seat(0)), spieltisch_core::Lang::En);
-    let de =
-        Reifenbreite::describe_view(&g.view(spieltisch_core::Viewer::Seat(0)), spieltisch_core::Lang::De);
+    let en = Reifenbreite::describe_view(
+        &g.view(spieltisch_core::Viewer::Seat(0)),
+        &g.static_of(),
+        spieltisch_core::Lang::En,
+    );
+    let de = Reifenbreite::describe_view(
+        &g.view(spieltisch_core::Viewer::Seat(0)),
+        &g.static_of(),
+        spieltisch_core::Lang::De,
+    );
     assert!(en.contains("51 offers the lead to 21"), "{en}");
     assert!(de.contains("51 bietet 21 die Führung an"), "{de}");
     assert_eq!(g.describe_action(&Action::Accept, spieltisch_core::Lang::De), "21 übernimmt die Führung");

@@ -27,8 +27,8 @@ fn drawing_mid_race() {
         ..Options::default()
     };
     let g = random_race(&options, 3, 400);
-    let en = Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), Lang::En);
-    let de = Reifenbreite::describe_view(&g.view(Viewer::Spectator), Lang::De);
+    let en = Reifenbreite::describe_view(&g.view(Viewer::Seat(0)), &g.static_of(), Lang::En);
+    let de = Reifenbreite::describe_view(&g.view(Viewer::Spectator), &g.static_of(), Lang::De);
     assert!(en.contains("lane 1") && en.contains("still to move") && en.contains("team 2x"));
     assert!(de.contains("Spur 1") && de.contains("noch zu ziehen"));
     insta::assert_snapshot!("mid_race_en", en);
@@ -44,7 +44,7 @@ fn score_sheet_at_the_end() {
         ..Options::default()
     };
     let g = random_race(&options, 8, usize::MAX);
-    let text = Reifenbreite::describe_view(&g.view(Viewer::Spectator), Lang::En);
+    let text = Reifenbreite::describe_view(&g.view(Viewer::Spectator), &g.static_of(), Lang::En);
     assert!(text.contains("Score sheet") && text.contains("sprint B"));
     insta::assert_snapshot!("final_sheet", text);
 }

@@ -23,7 +23,7 @@ use crate::{
     cards::{self, Cards},
     game::{FINISH_POINTS, SPRINT_POINTS},
     movement::{self, Move},
-    track::Space,
+    track::{Space, Track},
     view::SechstageView,
 };
 use rand::RngCore;
@@ -46,12 +46,13 @@ impl Bot<Sechstage> for HeuristicBot {
 
     fn choose(&mut self, decision: &Decision<'_, Sechstage>, _rng: &mut dyn RngCore) -> Action {
         let view = decision.view();
+        let track = decision.options().track.clone();
         let legal = decision.legal();
         let mut best = legal[0];
         let mut best_score = f64::NEG_INFINITY;
         for &action in legal {
             if let Action::Play(value) = action {
-                let score = score_card(&view, decision.seat(), value);
+                let score = score_card(&view, &track, decision.seat(), value);
                 if score > best_score {
                     best_score = score;
                     best = action;
@@ -63,8 +64,7 @@ impl Bot<Sechstage> for HeuristicBot {
 }
 
 /// How much the bot likes playing `value` now.
-pub(crate) fn score_card(view: &SechstageView, seat: usize, value: u8) -> f64 {
-    let track = &view.track;
+pub(crate) fn score_card(view: &SechstageView, track: &Track, seat: usize, value: u8) -> f64 {
     let length = track.length();
     let me = &view.riders[seat];
     let hand = me.hand.unwrap_or_default();
@@ -81,7 +81,7 @@ pub(crate) fn score_card(view: &SechstageView, seat: usize, value: u8) -> f64 {
     }
     if last_turn {
         // The race ends for this rider after this card: get as close to the line as possible.
-        return gain * 10.0 + sprint_points(view, &mv, to);
+        return gain * 10.0 + sprint_points(view, track, &mv, to);
     }
 
     let leader = view.riders.iter().filter(|r| r.seat != seat).map(|r| r.position).max().unwrap_or(0);
@@ -93,7 +93,7 @@ pub(crate) fn score_card(view: &SechstageView, seat: usize, value: u8) -> f64 {
     // the biggest bonuses, so spending one without a bonus forgoes some.
     let mut score = f64::from(mv.bonus) - FUTURE_MULTIPLIER * f64::from(value) * (1.0 - late);
     score += late * gain;
-    score += sprint_points(view, &mv, to) * 0.5;
+    score += sprint_points(view, track, &mv, to) * 0.5;
 
     match mv.space {
         Space::Fahrerwechsel => {
@@ -108,8 +108,8 @@ pub(crate) fn score_card(view: &SechstageView, seat: usize, value: u8) -> f64 {
     if hand[value as usize] == 1 {
         score -= SPREAD_PENALTY;
     }
-    score += NEXT_WEIGHT * next_slipstream(view, seat, to, &after);
-    score -= HANDED_WEIGHT * handed_slipstream(view, seat, to);
+    score += NEXT_WEIGHT * next_slipstream(view, track, seat, to, &after);
+    score -= HANDED_WEIGHT * handed_slipstream(view, track, seat, to);
     score
 }
 
@@ -123,9 +123,9 @@ const NEXT_WEIGHT: f64 = 0.1;
 const HANDED_WEIGHT: f64 = 0.1;
 
 /// Sprint points this move would collect.
-fn sprint_points(view: &SechstageView, mv: &Move, to: u8) -> f64 {
+fn sprint_points(view: &SechstageView, track: &Track, mv: &Move, to: u8) -> f64 {
     let mut points = 0.0;
-    for (i, &line) in view.track.sprints().iter().enumerate() {
+    for (i, &line) in track.sprints().iter().enumerate() {
         if mv.from <= line && to > line {
             points += SPRINT_POINTS.get(view.sprint_crossed[i] as usize).copied().unwrap_or(0) as f64;
         }
@@ -135,13 +135,13 @@ fn sprint_points(view: &SechstageView, mv: &Move, to: u8) -> f64 {
 
 /// The best slipstream bonus the rider could take next turn from `to` with
 /// the cards left (if the others stay put).
-fn next_slipstream(view: &SechstageView, seat: usize, to: u8, after: &Cards) -> f64 {
+fn next_slipstream(view: &SechstageView, track: &Track, seat: usize, to: u8, after: &Cards) -> f64 {
     let mut best = 0.0f64;
     for v in 1..=cards::MAX_VALUE {
         if after[v as usize] == 0 {
             continue;
         }
-        let mv = movement::resolve(&view.track, to, v, |p| {
+        let mv = movement::resolve(track, to, v, |p| {
             view.riders.iter().filter(|r| r.seat != seat && r.position == p && !r.finished).count() as u8
         });
         best = best.max(f64::from(mv.bonus));
@@ -150,8 +150,8 @@ fn next_slipstream(view: &SechstageView, seat: usize, to: u8, after: &Cards) -> 
 }
 
 /// The slipstream bonus the riders behind could take by landing on `to`.
-fn handed_slipstream(view: &SechstageView, seat: usize, to: u8) -> f64 {
-    if view.track.space(u16::from(to)) != Space::Plain || to >= view.track.length() {
+fn handed_slipstream(view: &SechstageView, track: &Track, seat: usize, to: u8) -> f64 {
+    if track.space(u16::from(to)) != Space::Plain || to >= track.length() {
         return 0.0;
     }
     let crowd = f64::from(view.riders_at(to)) + 1.0;

@@ -6,8 +6,9 @@ use crate::{
     cards::Pile,
     game::{SPRINT_POINTS, Sechstage},
     movement::Move,
+    options::SechstageOptions,
     points::Points,
-    track::Space,
+    track::{Space, Track},
     view::{RiderView, SechstageView},
 };
 use spieltisch_core::{Lang, Turn};
@@ -54,16 +55,17 @@ pub fn hand_text(hand: &[u8; 8]) -> String {
 
 /// Draws a view: header, the track with every rider, the riders' table (with
 /// the viewer's own hand), the piles and the score sheet.
-pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
+pub fn describe_view(view: &SechstageView, options: &SechstageOptions, lang: Lang) -> String {
     let mut out = String::new();
-    let races = view.options.races;
+    let track = &options.track;
+    let races = options.races;
     let race_no = (view.race + 1).min(races);
     let _ = writeln!(
         out,
         "6-Tage Rennen · {} {race_no}/{races} · {} ({} {})",
         lang.tr("race", "Rennen"),
-        view.track.name(),
-        view.track.length(),
+        track.name(),
+        track.length(),
         lang.tr("spaces", "Felder"),
     );
     match (view.turn, view.mover) {
@@ -98,9 +100,9 @@ pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
     let order: Vec<String> = view.order.iter().map(|&s| rider_letter(s).to_string()).collect();
     let _ = writeln!(out, "{}: {}", lang.tr("Turn order", "Reihenfolge"), order.join(" "));
     out.push('\n');
-    draw_track(&mut out, view, lang);
+    draw_track(&mut out, view, track, lang);
     out.push('\n');
-    draw_riders(&mut out, view, lang);
+    draw_riders(&mut out, view, track, lang);
     let _ = writeln!(
         out,
         "{}: 1–3: {}, 4–6: {}",
@@ -115,8 +117,7 @@ pub fn describe_view(view: &SechstageView, lang: Lang) -> String {
     out
 }
 
-fn draw_track(out: &mut String, view: &SechstageView, lang: Lang) {
-    let track = &view.track;
+fn draw_track(out: &mut String, view: &SechstageView, track: &Track, lang: Lang) {
     let length = track.length();
     let _ = writeln!(
         out,
@@ -198,8 +199,8 @@ fn letters(riders: &[char]) -> String {
     }
 }
 
-fn draw_riders(out: &mut String, view: &SechstageView, lang: Lang) {
-    let length = view.track.length();
+fn draw_riders(out: &mut String, view: &SechstageView, track: &Track, lang: Lang) {
+    let length = track.length();
     let _ = writeln!(
         out,
         "  {:<13} {:>4} {:>6} {:>6} {:>7}  {}",

@@ -203,6 +203,10 @@ impl Game for Sechstage {
     type Action = Action;
     type Options = SechstageOptions;
     type View = SechstageView;
+    /// The options: players, races, the balancing rule, how laps down
+    /// count, and the track by content (its drawing: length, sprint lines,
+    /// driver-change and fall spaces).
+    type Static = SechstageOptions;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -256,8 +260,12 @@ impl Game for Sechstage {
         self.view_for(viewer)
     }
 
-    fn resample(view: &SechstageView, seat: Seat, rng: &mut dyn RngCore) -> Self {
-        Sechstage::from_view(view, seat, rng)
+    fn static_part(options: &SechstageOptions) -> SechstageOptions {
+        options.clone()
+    }
+
+    fn resample(view: &SechstageView, fixed: &SechstageOptions, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        Sechstage::from_view(view, fixed, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -303,8 +311,8 @@ impl Game for Sechstage {
         }
     }
 
-    fn describe_view(view: &SechstageView, lang: Lang) -> String {
-        describe::describe_view(view, lang)
+    fn describe_view(view: &SechstageView, fixed: &SechstageOptions, lang: Lang) -> String {
+        describe::describe_view(view, fixed, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

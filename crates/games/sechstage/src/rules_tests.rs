@@ -719,7 +719,7 @@ fn resampling_keeps_what_the_seat_saw() {
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
     let mut differs = false;
     for _ in 0..20 {
-        let world = Sechstage::resample(&view, 1, &mut rng);
+        let world = Sechstage::resample(&view, g.options(), 1, &mut rng);
         assert_eq!(world.view(Viewer::Seat(1)), view);
         assert_eq!(world.riders[0].cards, 10);
         // Seat 0 played its 6, which came from the 4–6 pile: three more 4–6 cards are held.

@@ -12,7 +12,7 @@ use crate::{
     game::{Phase, RaceResult, Rider, Sechstage},
     options::{MAX_PLAYERS, SechstageOptions},
     points::Points,
-    track::{MAX_SPRINTS, Track},
+    track::MAX_SPRINTS,
 };
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
@@ -48,8 +48,6 @@ pub struct RiderView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SechstageView {
     pub viewer: Option<Seat>,
-    pub options: SechstageOptions,
-    pub track: Arc<Track>,
     /// The race being run, from 0 (the number of races once over).
     pub race: usize,
     /// Seats in turn order for this race.
@@ -133,8 +131,6 @@ impl Sechstage {
             .collect();
         SechstageView {
             viewer: own,
-            options: self.options.clone(),
-            track: self.track.clone(),
             race: self.race(),
             order: self.order[..n].iter().map(|&s| s as Seat).collect(),
             turn: self.turn_now(),
@@ -160,7 +156,12 @@ impl Sechstage {
     /// # Panics
     /// If the view is not one a real state produced (e.g. more cards played
     /// than the deck holds).
-    pub(crate) fn from_view(view: &SechstageView, seat: Seat, rng: &mut dyn RngCore) -> Sechstage {
+    pub(crate) fn from_view(
+        view: &SechstageView,
+        options: &SechstageOptions,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Sechstage {
         let n = view.riders.len();
         // The grey cards the seat has not seen: the deck minus every card
         // played and minus its own grey hand.
@@ -219,8 +220,8 @@ impl Sechstage {
         }
         let last_turns = view.last_turns.as_ref().map(|due| due.iter().fold(0u8, |mask, &s| mask | (1 << s)));
         let mut state = Sechstage {
-            options: view.options.clone(),
-            track: view.track.clone(),
+            options: options.clone(),
+            track: Arc::new(options.track.clone()),
             seats: n as u8,
             race: if phase == Phase::Over { view.race.saturating_sub(1) as u8 } else { view.race as u8 },
             order,

@@ -411,6 +411,7 @@ impl Game for Six {
     type Action = SixAction;
     type Options = SixOptions;
     type View = Six;
+    type Static = ();
 
     fn info() -> GameInfo {
         GameInfo {
@@ -533,7 +534,10 @@ impl Game for Six {
         self.clone()
     }
 
-    fn resample(view: &Six, _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
+    /// No static board data: the view is the whole information state.
+    fn static_part(_options: &SixOptions) {}
+
+    fn resample(view: &Six, _fixed: &(), _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
         view.clone()
     }
 
@@ -568,7 +572,7 @@ impl Game for Six {
         options.games as usize * (FIRST_ROUND_STONES + 3 * options.move_limit as usize)
     }
 
-    fn describe_view(view: &Six, lang: Lang) -> String {
+    fn describe_view(view: &Six, _fixed: &(), lang: Lang) -> String {
         crate::describe::draw(view, lang)
     }
 

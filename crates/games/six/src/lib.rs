@@ -132,7 +132,7 @@
 //! six.apply(&"place 2,0".parse().unwrap()).unwrap();
 //! assert!(six.apply(&"place 9,9".parse().unwrap()).is_err());
 //! assert_eq!(six.position(), "red=0,0 2,0; black=1,0; turn=black; round=1");
-//! println!("{}", Six::describe_view(&six.view(spieltisch_core::Viewer::Spectator), Lang::En));
+//! println!("{}", Six::describe_view(&six.view(spieltisch_core::Viewer::Spectator), &(), Lang::En));
 //! ```
 
 pub mod action;

@@ -7,8 +7,8 @@ use spieltisch_six::{Six, SixOptions};
 fn the_start_is_drawn_with_labels_in_both_languages() {
     let six = Six::new(&SixOptions::default()).unwrap();
     let view = six.view(Viewer::Seat(1));
-    let en = Six::describe_view(&view, Lang::En);
-    let de = Six::describe_view(&view, Lang::De);
+    let en = Six::describe_view(&view, &(), Lang::En);
+    let de = Six::describe_view(&view, &(), Lang::De);
     let expected_en = "\
 First round: red (seat 1) to move: place a stone from your supply.
 Supply: seat 1 (red) 20, seat 2 (black) 20
@@ -32,7 +32,7 @@ fn a_wrapped_field_is_drawn_in_one_piece() {
     // A field across the coordinate seam (q = 31 is next to q = -32).
     let text = "red=30,0 -32,0 -30,0; black=31,0 -31,0 -29,0; turn=red; round=1";
     let six = Six::from_position(&SixOptions::default(), text).unwrap();
-    let drawing = Six::describe_view(&six, Lang::En);
+    let drawing = Six::describe_view(&six, &(), Lang::En);
     assert!(drawing.contains("R   B   R   B   R   B"), "{drawing}");
     assert!(drawing.contains("31 -32"), "{drawing}");
 }

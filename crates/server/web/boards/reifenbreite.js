@@ -1,9 +1,9 @@
 // @ts-check
-// Um Reifenbreite: the stretch of the course around the riders, drawn from the
-// view's layout (every space with its lane, measure and surface), the riders
-// as team-coloured numbered tokens, the decisions of the rider to move, the
-// energy cards of every team, a profile of the whole course, and the score
-// sheet at the end.
+// Um Reifenbreite: the stretch of the course around the riders, drawn from
+// the course layout in the table's static part (every space with its lane,
+// measure and surface), the riders as team-coloured numbered tokens, the
+// decisions of the rider to move, the energy cards of every team, a profile
+// of the whole course, and the score sheet at the end.
 //
 // The road runs left to right: lane 4 on top, lane 1 (rightmost in the
 // direction of travel) at the bottom. Inside curves the lanes have different
@@ -14,7 +14,8 @@ import { getLang } from '../i18n.js';
 
 /**
  * @typedef {import('../types').ReifenbreiteView} View
- * @typedef {import('../types').Snapshot<View>} Snapshot
+ * @typedef {import('../types').ReifenbreiteStatic} Static
+ * @typedef {import('../types').Snapshot<View, Static>} Snapshot
  * @typedef {import('../types').ReifenbreiteRace} Race
  * @typedef {import('../types').ReifenbreiteLayout} Layout
  * @typedef {import('../types').ReifenbreitePhaseParams} PhaseParams
@@ -810,10 +811,11 @@ function scoreSheet(snapshot, layout) {
  */
 export function drawReifenbreite(snapshot, act) {
   const view = snapshot.view;
-  const found = view.layout;
+  const race = view.race;
+  // The course drawings come once per table, in its static part.
+  const found = snapshot.static && snapshot.static.stages[race.stage];
   if (!found) return null;
   const layout = found;
-  const race = view.race;
   const spaces = unroll(layout);
   const phase = phaseOf(race);
   const legal = sortLegal(snapshot, phase);

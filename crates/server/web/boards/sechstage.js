@@ -11,7 +11,9 @@ import { t, getLang, seatWord } from '../i18n.js';
 
 /**
  * @typedef {import('../types').SechstageView} View
- * @typedef {import('../types').Snapshot<View>} Snapshot
+ * @typedef {import('../types').SechstageStatic} Static
+ * @typedef {import('../types').SechstageTrack} Track
+ * @typedef {import('../types').Snapshot<View, Static>} Snapshot
  */
 
 export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#e6a800', '#7d3c98', '#138d90', '#d35489', '#7a4b26'];
@@ -154,10 +156,10 @@ function riderToken(seat, x, y, { mover = false, falls = false, changed = false,
 
 /**
  * @param {View} view
+ * @param {Track} track
  * @param {SVGSVGElement} svg
  */
-function drawTrack(view, svg) {
-  const track = view.track;
+function drawTrack(view, track, svg) {
   const n = track.length; // slots 0 .. n−1 round the oval
   const step = PERIMETER / n;
   /** @type {Map<number, 'change' | 'fall'>} */
@@ -224,10 +226,11 @@ function chequer(svg, step, ink) {
 
 /**
  * @param {View} view
+ * @param {Track} track
  * @param {SVGSVGElement} svg
  */
-function drawRiders(view, svg) {
-  const n = view.track.length;
+function drawRiders(view, track, svg) {
+  const n = track.length;
   const step = PERIMETER / n;
   /** @type {Map<number, import('../types').SechstageRider[]>} */
   const bySpace = new Map();
@@ -249,11 +252,12 @@ function drawRiders(view, svg) {
 
 /**
  * @param {Snapshot} snapshot
+ * @param {Static} fixed
  * @param {SVGSVGElement} svg
  */
-function infield(snapshot, svg) {
+function infield(snapshot, fixed, svg) {
   const view = snapshot.view;
-  const races = view.options.races;
+  const races = fixed.races;
   const over = view.turn === 'over' || snapshot.turn === 'over';
   const race = Math.min(view.race + 1, races);
   svg.append(s('text', { x: CX, y: CY - 110, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: '#fff', class: 'infield-title', text: `6-Tage Rennen` }));
@@ -280,7 +284,7 @@ function infield(snapshot, svg) {
   // Riders still at the start, and those across the line in crossing order.
   const starters = view.riders.filter(r => r.position === 0 && !r.finished);
   // The grid lines up in the infield just behind the start line.
-  const lineAt = PERIMETER / view.track.length;
+  const lineAt = PERIMETER / fixed.track.length;
   starters.forEach((r, i) => {
     const x = CX + lineAt - 14 - (starters.length - 1 - i) * 27, y = CY + R - TRACK / 2 - 22;
     svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat && !over, falls: r.falls, changed: r.changed, size: 11 }));
@@ -388,9 +392,12 @@ function handPanel(snapshot, act) {
  */
 export function drawSechstage(snapshot, act) {
   const view = snapshot.view;
+  // The track and the series' length come once per table, in its static part.
+  const fixed = snapshot.static;
+  if (!fixed) return null;
   const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': '6-Tage Rennen', 'data-board': 'sechstage', class: 'board-svg' });
-  drawTrack(view, svg);
-  infield(snapshot, svg);
-  drawRiders(view, svg);
+  drawTrack(view, fixed.track, svg);
+  infield(snapshot, fixed, svg);
+  drawRiders(view, fixed.track, svg);
   return h('div', { class: 'board-sechstage' }, svg, handPanel(snapshot, act), riderTable(snapshot), scoreSheet(view));
 }
