@@ -276,15 +276,17 @@ async fn riders_sharing_a_space_on_the_oval_are_all_visible() {
   const { drawSechstage } = await import('/assets/boards/sechstage.js');
   const rider = (seat, position, extra) => Object.assign({ seat, position, cards: 9, hand: null, changed: false, falls: false,
     finished: false, played_green: [0,0,0,0,0,0,0,0], played_grey: [0,0,0,0,0,0,0,0], drawn_low: 0, drawn_high: 0, points: 0 }, extra);
-  const view = { viewer: null, options: { players: 6, races: 3, balancing: false, track: 'default' },
-    track: { name: 'Standard board', length: 81, sprints: [27, 54], fahrerwechsel: [30], sturz: [60] },
+  // The table's static part: its options, with the track by content.
+  const fixed = { players: 6, races: 3, balancing: false, laps_down: 'full_four',
+    track: { name: 'Standard board', length: 81, sprints: [27, 54], fahrerwechsel: [30], sturz: [60] } };
+  const view = { viewer: null,
     race: 1, order: [1, 2, 3, 4, 5, 0], turn: { seat: 2 }, mover: 2, draws_due: null,
     riders: [rider(0, 12), rider(1, 12), rider(2, 12), rider(3, 30, { changed: true }), rider(4, 30, { changed: true, falls: true }),
       rider(5, 81, { finished: true, points: 8680 })],
     pile_low: 30, pile_high: 24, sprint_crossed: [5, 0], finish_order: [5], last_turns: [0, 1, 2, 3, 4],
     history: [{ order: [0,1,2,3,4,5], positions: [81,81,70,60,50,40], finish_order: [0,1], points: [4200, 2520, 1680, 840, 0, 0],
       laps_down: [0, 0, 3, 5, 5, 5], placing: [0,1,2,3,4,5] }] };
-  const snapshot = { game: 'sechstage', viewer: 'spectator', turn: { seat: 2 }, legal: [], view };
+  const snapshot = { game: 'sechstage', viewer: 'spectator', turn: { seat: 2 }, legal: [], static: fixed, view };
   const main = document.getElementById('main');
   main.replaceChildren(drawSechstage(snapshot, () => {}));
   return [...document.querySelectorAll('svg [data-rider]')].map(g => {
