@@ -58,7 +58,7 @@ async fn a_replay_carries_the_static_part_once() {
     let (status, replay) =
         server.http("GET", &format!("/api/tables/{table}/replay?token={spectator}"), None).await;
     assert_eq!(status, 200, "{replay}");
-    assert_eq!(replay["static"]["track"]["length"], 40, "{}", replay["static"]);
+    assert_eq!(replay["static"]["track"]["length"], 81, "the standard board: {}", replay["static"]);
     assert_eq!(replay["static"]["races"], 1);
     let steps = replay["steps"].as_array().unwrap();
     assert!(steps.len() > 10);
