@@ -194,7 +194,7 @@ async fn a_finished_stage_race_shows_the_points_of_each_stage() {
         assert!(waited < 160, "the stage race did not end within 40 s");
     }
     assert_eq!(b.eval("document.querySelectorAll('#stage-sheet [data-stage-row]').length").await, json!(2));
-    // Each row names its stage's course, from the options the view carries.
+    // Each row names its stage's course, from the static part's stages.
     assert_eq!(
         b.eval("[...document.querySelectorAll('#stage-sheet [data-stage-row] td:first-child')].map(td => td.textContent)")
             .await,
@@ -373,7 +373,7 @@ async fn the_lobby_makes_a_race_of_four_teams_for_two_managers() {
 }
 
 /// The energy panel draws a team's cards from the view's counts with the
-/// board's copy of the kinds, which must follow the engine's order: on a
+/// kinds the static part lists, in the engine's order: on a
 /// long course both printed rows (RULES-NOTES "Energy cards": row 2 holds
 /// 22-5 where row 1 holds 22-6M), so the second rider shows one 6M and one 5.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -338,55 +338,70 @@ export interface ReifenbreiteLayout {
   sprints?: { leg: number; line: string; points: number[] }[];
 }
 
-/** Um Reifenbreite: a course of the race's options. */
-export interface ReifenbreiteCourse {
-  key: string;
-  name: string;
-}
-
-/** Um Reifenbreite: the parameters of the phase the race is in. */
-export interface ReifenbreitePhaseParams {
+/** Um Reifenbreite: what the race waits for; riders by their printed numbers. */
+export interface ReifenbreitePhase {
+  kind: 'first_team' | 'place' | 'choose' | 'dice' | 'chance_draw' | 'move' | 'draft' | 'tow_photo' | 'proposal' | 'director' | 'over';
   team?: number;
   rider?: number;
-  n?: number;
-  cards?: number[];
+  /** `choose`: the energy kinds chosen so far (ids of the static part's `energy_kinds`). */
+  cards?: string[];
+  offer?: number | null;
+  base?: number;
+  dice?: number;
   amount?: number;
   breakaway?: boolean;
+  tow?: boolean;
+  from?: number;
   to?: number;
+  steps?: number;
+  left?: number;
   leader?: number;
   asked?: number;
 }
 
-/** Um Reifenbreite: the race (the game's state; only photo cards are hidden). */
-export interface ReifenbreiteRace {
-  options: { teams: number; seats?: number; course?: ReifenbreiteCourse; stages?: ReifenbreiteCourse[] };
-  rules: { sprints: boolean };
-  stage: number;
-  round: number;
-  phase: string | Record<string, ReifenbreitePhaseParams>;
-  riders: { space: number; status: 'Waiting' | 'Road' | 'Finished' | 'Dismounted' }[];
-  /** Riders who have moved this round, a bit per rider. */
-  moved: number;
-  energy: number[][];
-  finish: number[];
-  jersey: [number, number] | null;
-  sprint_results: number[][];
-  sprint_points: number[];
-  jersey_points: number[];
-  results: number[][];
-  disqualified: number[];
-  director: number[];
-  photos: number[][];
+/** Um Reifenbreite: a rider as a viewer sees him. */
+export interface ReifenbreiteRider {
+  number: number;
+  space: number | null;
+  status: 'waiting' | 'road' | 'dismounted' | 'finished' | 'out';
+  moved: boolean;
+  asked: boolean;
+  tows: number;
+  /** Photo cards noted; `null` while hidden. */
+  photos: (number | null)[];
+  sprint_points: number;
+  jersey_points: number;
+  stage_points: number[];
+  disqualified: boolean[];
 }
 
 /** Um Reifenbreite: what a viewer sees. */
 export interface ReifenbreiteView {
   viewer: number | null;
-  race: ReifenbreiteRace;
+  stage: number;
+  round: number;
+  phase: ReifenbreitePhase;
+  first_team: number;
+  placed: number;
+  riders: ReifenbreiteRider[];
+  teams: { energy: number[]; stage_points: number[]; score: number }[];
+  pile: { card: string; left: number }[];
+  finish: number[];
+  sprint_results: number[][];
+  jersey: { rider: number; since: number } | null;
+  jersey_pending: number[];
+  dismounted: number[];
+  director: number[];
 }
 
 /** Um Reifenbreite: the static part of a table. */
 export interface ReifenbreiteStatic {
+  rules: { sprints: boolean; jersey: boolean; chase_car: boolean; lead_exchange: boolean; surfaces: boolean };
+  seats: number;
+  teams: { number: number; seat: number }[];
+  riders: { number: number; team: number; place: number; seat: number; star: boolean }[];
+  place_points: number[];
+  energy_kinds: { id: string; owner: number | null; value: number; mountain: boolean }[];
   /** The course of each stage, drawn. */
   stages: ReifenbreiteLayout[];
 }

@@ -5,7 +5,6 @@
 //! (the photo cards may disqualify), never offers the lead, and takes the
 //! lead only from a teammate.
 
-use crate::View;
 use crate::action::Action;
 use crate::board::Surface;
 use crate::cards::Energy;
@@ -37,8 +36,9 @@ fn rows_to_lines(g: &Reifenbreite, space: u16) -> (Option<u32>, u32) {
 }
 
 impl HeuristicBot {
-    fn choose_action(&self, view: &View, legal: &[Action]) -> Action {
-        let g = &view.race;
+    /// Decides on the race as the deciding seat sees it (photo-card
+    /// numbers unknown: 0).
+    fn choose_action(&self, g: &Reifenbreite, legal: &[Action]) -> Action {
         let has = |a: Action| legal.contains(&a);
         match g.phase() {
             Phase::Place { .. } => {
@@ -127,7 +127,8 @@ impl Bot<Reifenbreite> for HeuristicBot {
 
     fn choose(&mut self, decision: &Decision<'_, Reifenbreite>, _rng: &mut dyn RngCore) -> Action {
         let legal = decision.legal();
-        let a = self.choose_action(&decision.view(), legal);
+        let race = decision.view().race(&decision.static_part());
+        let a = self.choose_action(&race, legal);
         if legal.contains(&a) { a } else { legal[0] }
     }
 }

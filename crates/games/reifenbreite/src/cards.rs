@@ -100,6 +100,24 @@ impl Energy {
         (k != NO_KIND).then_some(k as usize)
     }
 
+    /// The value printed on the card.
+    pub fn value(self) -> u8 {
+        match self {
+            Energy::Own6 | Energy::Joker6 => 6,
+            Energy::Own5 | Energy::Joker5 => 5,
+        }
+    }
+
+    /// Whether the card bears the mountain sign (every 6 does).
+    pub fn mountain(self) -> bool {
+        self.value() == 6
+    }
+
+    /// Whether the card is a joker, which any rider of the team may play.
+    pub fn joker(self) -> bool {
+        matches!(self, Energy::Joker6 | Energy::Joker5)
+    }
+
     pub fn notation(self) -> &'static str {
         match self {
             Energy::Own6 => "6M",

@@ -1,12 +1,11 @@
 //! Terminal drawings of a view and words for actions, in English and German.
 
-use crate::View;
 use crate::action::{Action, rider_number};
 use crate::board::Surface;
 use crate::cards::{ENERGY_KINDS, Energy};
 use crate::course::ROW;
 use crate::race::{Phase, Reifenbreite, Status};
-use spieltisch_core::Lang;
+use spieltisch_core::{Lang, Seat};
 use std::fmt::Write;
 
 /// The columns drawn at most (one per row of the road).
@@ -15,8 +14,7 @@ const WIDTH: u32 = 36;
 /// Draws the board around the riders (lanes 4 to 1 from top to bottom, the
 /// race going right), the order of play, the energy cards, sprints and the
 /// score sheet.
-pub fn view(view: &View, lang: Lang) -> String {
-    let g = &view.race;
+pub fn view(g: &Reifenbreite, viewer: Option<Seat>, lang: Lang) -> String {
     let t = g.track();
     let mut out = String::new();
     let _ = writeln!(
@@ -173,7 +171,7 @@ pub fn view(view: &View, lang: Lang) -> String {
             team + 2,
             lang.tr("manager", "Teamchef"),
             g.seat_of_team(team) + 1,
-            if view.viewer == Some(g.seat_of_team(team)) { lang.tr(", you", ", du") } else { "" },
+            if viewer == Some(g.seat_of_team(team)) { lang.tr(", you", ", du") } else { "" },
             if cards.is_empty() { "—".to_string() } else { cards.join(" ") }
         );
     }

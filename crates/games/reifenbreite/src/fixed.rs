@@ -27,13 +27,13 @@ pub struct Fixed {
     pub options: Options,
     /// The rules in force, resolved from the options.
     pub rules: Rules,
-    pub teams: u8,
-    /// The managers; team `t` is managed by seat `t % seats`.
+    /// The managers.
     pub seats: u8,
-    /// Every rider of the race, by team and place in the team.
+    /// Every team, from team 0.
+    pub teams: Vec<TeamInfo>,
+    /// Every rider of the race, by team and place in the team: the order of
+    /// a view's riders.
     pub riders: Vec<RiderInfo>,
-    /// The seat of each team's manager, by team.
-    pub team_seats: Vec<u8>,
     /// Points for finishing places 1–16 (18).
     pub place_points: [u16; 16],
     /// The kinds of energy card, in the order of a team's counts in a view.
@@ -42,13 +42,26 @@ pub struct Fixed {
     pub stages: Vec<Layout>,
 }
 
+/// One team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamInfo {
+    /// The team's number, the first digit of its riders' numbers (2–5): the
+    /// team is called `2x`, `3x`, ….
+    pub number: u8,
+    /// The seat of its manager (team `t` is managed by seat `t % seats`).
+    pub seat: u8,
+}
+
 /// One rider as printed on his token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RiderInfo {
     /// The printed number: 21–24 for the first team, 31–34, 41–44, 51–54.
     pub number: u8,
-    /// The team, from 0; its riders' numbers begin with `team + 2`.
+    /// The team, from 0.
     pub team: u8,
+    /// His place in the team, 1–4: the last digit of his number, the
+    /// `owner` of his own energy cards.
+    pub place: u8,
     /// The seat of the manager who moves him.
     pub seat: u8,
     /// The team's star (number x1).
@@ -81,17 +94,17 @@ impl Fixed {
         let seats = options.seats();
         Fixed {
             rules,
-            teams,
             seats,
+            teams: (0..teams).map(|t| TeamInfo { number: t + 2, seat: t % seats.max(1) }).collect(),
             riders: (0..teams * 4)
                 .map(|r| RiderInfo {
                     number: rider_number(r),
                     team: r / 4,
+                    place: r % 4 + 1,
                     seat: (r / 4) % seats.max(1),
                     star: r % 4 == 0,
                 })
                 .collect(),
-            team_seats: (0..teams).map(|t| t % seats.max(1)).collect(),
             place_points: PLACE_POINTS,
             energy_kinds: energy_kinds(),
             stages: tracks.into_iter().map(Layout).collect(),
@@ -125,17 +138,25 @@ impl Fixed {
     }
 }
 
+/// The name of the energy kind `kind` ([`ENERGY_KINDS`]): `1-6M`, `J-5`.
+pub fn energy_kind_id(kind: usize) -> String {
+    ENERGY_KINDS.get(kind).map_or_else(String::new, |k| {
+        format!(
+            "{}-{}{}",
+            k.owner.map_or("J".to_string(), |o| (o + 1).to_string()),
+            k.value,
+            if k.mountain { "M" } else { "" }
+        )
+    })
+}
+
 /// The kinds of energy card, described.
 pub fn energy_kinds() -> Vec<EnergyKindInfo> {
     ENERGY_KINDS
         .iter()
-        .map(|k| EnergyKindInfo {
-            id: format!(
-                "{}-{}{}",
-                k.owner.map_or("J".to_string(), |o| (o + 1).to_string()),
-                k.value,
-                if k.mountain { "M" } else { "" }
-            ),
+        .enumerate()
+        .map(|(kind, k)| EnergyKindInfo {
+            id: energy_kind_id(kind),
             owner: k.owner.map(|o| o + 1),
             value: k.value,
             mountain: k.mountain,

@@ -2,10 +2,10 @@
 //! its place along the course and its surface, the start area, the lines of
 //! the route and the sprints.
 //!
-//! A view carries the layout of the stage being ridden, so a client can draw
-//! any course (built-in or loaded from a file) without knowing the board. It
-//! shares the track (an `Arc`), so making a view costs nothing; the drawing
-//! is written out only when the view is serialized:
+//! The table's static part ([`crate::Fixed`]) carries the layout of each
+//! stage, so a client can draw any course (built-in or loaded from a file)
+//! without knowing the board, and gets it once per table. It shares the
+//! track (an `Arc`); the drawing is written out only when serialized:
 //!
 //! ```json
 //! { "key": "tour", "name": "Tour de France", "row": 60,

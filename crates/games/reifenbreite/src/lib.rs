@@ -204,6 +204,16 @@
 //! A record without `jersey_judged` (every record older than the option)
 //! is judged at the crossing, as it was played.
 //!
+//! ## Views and the static part
+//! A table's static part ([`Fixed`], `Game::Static`) holds what the options
+//! fix for the whole race: the courses drawn ([`layout`]), the rules in
+//! force, the riders with their printed numbers, the points for places and
+//! the kinds of energy card. A view ([`View`]) holds the rest, as designed
+//! data: riders by number, words for states and phases, `null` for what is
+//! not there yet, and the photo-card numbers hidden (`null`) until the race
+//! is over. Together they rebuild the race ([`View::race`]); both are
+//! documented field by field in `docs/api.md`.
+//!
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,
 //! `draft`, `skip`, `tow`, `tow12`, `ask`, `accept`, `refuse`; chance:
@@ -263,27 +273,19 @@ pub mod race;
 #[cfg(test)]
 mod rules_tests;
 pub mod test_plan;
+pub mod view;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
 pub use fixed::Fixed;
 pub use options::{EDITION, JerseyJudged, Level, Options, Rules};
 pub use race::{Phase, Reifenbreite, Rider, Status};
+pub use view::View;
 
 use rand::RngCore;
-use serde::{Deserialize, Serialize};
 use spieltisch_core::{
     ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
 };
-
-/// What a viewer sees: the whole race except photo-card numbers, which stay
-/// hidden (0) until the race is over. The courses' drawings are in the
-/// table's static part ([`Fixed`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct View {
-    pub viewer: Option<Seat>,
-    pub race: Reifenbreite,
-}
 
 impl Game for Reifenbreite {
     type Action = Action;
@@ -349,20 +351,10 @@ impl Game for Reifenbreite {
         Reifenbreite::play(self, action)
     }
 
+    /// Designed data ([`view`]): photo-card numbers hidden until the race
+    /// is over, the course and the rules left to the static part.
     fn view(&self, viewer: Viewer) -> View {
-        let mut race = self.clone();
-        if race.phase != Phase::Over {
-            for p in race.photos.iter_mut() {
-                p.iter_mut().for_each(|n| *n = 0);
-            }
-        }
-        View {
-            viewer: match viewer {
-                Viewer::Seat(s) => Some(s),
-                Viewer::Spectator => None,
-            },
-            race,
-        }
+        View::of(self, viewer)
     }
 
     fn static_part(options: &Options) -> Fixed {
@@ -373,8 +365,10 @@ impl Game for Reifenbreite {
         Fixed::of(self)
     }
 
-    fn resample(view: &View, _fixed: &Fixed, _seat: Seat, rng: &mut dyn RngCore) -> Self {
-        let mut race = view.race.clone();
+    /// The race the view and the static part describe, with every hidden
+    /// photo-card number drawn anew (1–6, equally likely).
+    fn resample(view: &View, fixed: &Fixed, _seat: Seat, rng: &mut dyn RngCore) -> Self {
+        let mut race = view.race(fixed);
         for p in race.photos.iter_mut() {
             for n in p.iter_mut().filter(|n| **n == 0) {
                 *n = (rng.next_u32() % 6) as u8 + 1;
@@ -418,7 +412,15 @@ impl Game for Reifenbreite {
             Action::Place { rider, space } => {
                 ActionData::with("place", json!({ "rider": action::rider_number(rider), "space": space }))
             }
-            Action::Card(energy) => ActionData::with("card", json!({ "card": energy.notation() })),
+            Action::Card(energy) => ActionData::with(
+                "card",
+                json!({
+                    "card": energy.notation(),
+                    "joker": energy.joker(),
+                    "value": energy.value(),
+                    "mountain": energy.mountain(),
+                }),
+            ),
             Action::Ride => ActionData::bare("ride"),
             Action::Break => ActionData::bare("break"),
             Action::Tow => ActionData::bare("tow"),
@@ -451,8 +453,8 @@ impl Game for Reifenbreite {
         }
     }
 
-    fn describe_view(view: &View, _fixed: &Fixed, lang: Lang) -> String {
-        describe::view(view, lang)
+    fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
+        describe::view(&view.race(fixed), view.viewer, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

@@ -534,7 +534,7 @@ impl Reifenbreite {
         self.riders[r as usize] = rider;
     }
 
-    fn build_road_index(&mut self) {
+    pub(crate) fn build_road_index(&mut self) {
         // Dropped first: its track may be the previous stage's.
         self.road = RoadIndex::default();
         let track = self.tracks[self.stage as usize].clone();

@@ -1259,7 +1259,7 @@ fn section_14_chase_car_and_photo_cards() {
     assert_eq!(g.photos[r(21) as usize], vec![5]);
     // The photo numbers are hidden from every viewer until the end.
     let view = g.view(spieltisch_core::Viewer::Seat(0));
-    assert_eq!(view.race.photos[r(21) as usize], vec![0]);
+    assert_eq!(view.riders[r(21) as usize].photos, vec![None]);
     assert_eq!(g.redact(&Action::Photo(5), spieltisch_core::Viewer::Seat(0)), "photo ?");
     // A flat 12 with two photo cards; at most four tows.
     let mut g = race(grid(40), rules, 1, &[(21, sp(2, 1))]);

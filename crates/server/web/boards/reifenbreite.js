@@ -15,12 +15,15 @@ import { getLang } from '../i18n.js';
 /**
  * @typedef {import('../types').ReifenbreiteView} View
  * @typedef {import('../types').ReifenbreiteStatic} Static
+ * @typedef {import('../types').ReifenbreiteRider} Rider
  * @typedef {import('../types').Snapshot<View, Static>} Snapshot
- * @typedef {import('../types').ReifenbreiteRace} Race
  * @typedef {import('../types').ReifenbreiteLayout} Layout
- * @typedef {import('../types').ReifenbreitePhaseParams} PhaseParams
  * @typedef {import('../types').Legal} Legal
- * @typedef {[string, PhaseParams]} Phase the phase's name and its parameters
+ * @typedef {{ team?: number, rider?: number, leader?: number, asked?: number, cards?: string[], amount?: number, breakaway?: boolean, to?: number }} PhaseParams
+ *   the phase's parameters, with riders as their places in the lists (`view.riders`, `static.riders`)
+ * @typedef {[string, PhaseParams]} Phase the phase's kind and its parameters
+ * @typedef {{ view: View, fixed: Static, index: Map<number, number> }} Race
+ *   the view, the table's static part, and each printed number's place in their lists
  * @typedef {{ lane: number, pos: number, cell: string, curve: boolean, kind: string, number: number, from: number }} Space
  * @typedef {{ to: Map<number, Legal>, place: Map<number, Map<number, Legal>>, other: Legal[] }} Sorted
  * @typedef {(action: string) => void} Act
@@ -68,24 +71,41 @@ const TEAM_INK = ['#fff', '#fff', '#fff', '#222'];
 const SURFACE = { a: '#ece1c6', c: '#8ec3b6', u: '#e3907f', d: '#e7c15a' };
 /** @type {Record<string, 'asphalt' | 'cobbles' | 'climb' | 'descent'>} */
 const SURFACE_KEY = { a: 'asphalt', c: 'cobbles', u: 'climb', d: 'descent' };
-/** The kinds of energy card a team's counts (`race.energy[team]`) are of, in the engine's order
- * (`ENERGY_KINDS` of the reifenbreite crate): the owner's place in the team (null: joker), value, mountain sign. */
-/** @type {[number | null, number, boolean][]} */
-const ENERGY_KINDS = [[0, 6, true], [0, 5, false], [1, 6, true], [1, 5, false], [2, 6, true], [3, 5, false], [null, 6, true], [null, 5, false]];
-const PLACE_POINTS = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
-const NONE = 65535;
 
 const U = 44; // pixels per row of the road
 const LH = 40; // pixels per lane
 const WINDOW = 26; // rows shown at most
 
 /**
- * A rider's number on the course (21–24 for team 2x, …) from its index (0–15).
+ * A rider's printed number, from his place in the lists.
+ * @param {Race} race
  * @param {number} r
  */
-export const riderNumber = r => (Math.floor(r / 4) + 2) * 10 + (r % 4) + 1;
-/** @param {number} n */
-const riderIndex = n => (Math.floor(n / 10) - 2) * 4 + (n % 10) - 1;
+const num = (race, r) => race.fixed.riders[r].number;
+/**
+ * A rider's team, from 0.
+ * @param {Race} race
+ * @param {number} r
+ */
+const teamOf = (race, r) => race.fixed.riders[r].team;
+/**
+ * The place in the lists of the rider with printed number `n`.
+ * @param {Race} race
+ * @param {number | undefined} n
+ * @returns {number | undefined}
+ */
+const placeOf = (race, n) => (n === undefined ? undefined : race.index.get(n));
+/**
+ * A team as people call it: `Team 2x`.
+ * @param {Race} race
+ * @param {number} t
+ */
+const teamName = (race, t) => `${tx('team')} ${race.fixed.teams[t].number}x`;
+/**
+ * The space of a rider on the road (whose space is known).
+ * @param {Rider} r
+ */
+const spaceOf = r => (r.space === null ? 0 : r.space);
 
 /**
  * The layout's spaces with where each starts and ends along the course.
@@ -110,32 +130,24 @@ function unroll(layout) {
  * @returns {Phase}
  */
 function phaseOf(race) {
-  const p = race.phase;
-  return typeof p === 'string' ? [p, {}] : Object.entries(p)[0];
+  const ph = race.view.phase;
+  return [ph.kind, {
+    team: ph.team, rider: placeOf(race, ph.rider), leader: placeOf(race, ph.leader), asked: placeOf(race, ph.asked),
+    cards: ph.cards, amount: ph.amount, breakaway: ph.breakaway, to: ph.to,
+  }];
 }
 
-/** @param {Race} race */
-const seatsOf = race => race.options.seats || race.options.teams;
-/**
- * The courses of the race, one per stage: the stage race's list, or the one course.
- * @param {Race} race
- */
-const coursesOf = race => race.options.stages || (race.options.course ? [race.options.course] : []);
-/**
- * @param {Race} race
- * @param {number} team
- */
-const seatOfTeam = (race, team) => team % seatsOf(race);
-/** @param {{ status: string }} r */
-const onRoad = r => r.status === 'Road' || r.status === 'Finished' || r.status === 'Dismounted';
+/** @param {Rider} r */
+const onRoad = r => r.status === 'road' || r.status === 'finished' || r.status === 'dismounted';
 
 /**
  * Legal actions by kind: spaces to click (`to`, `place`) and everything else as buttons.
  * @param {Snapshot} snapshot
+ * @param {Race} race
  * @param {Phase} phase
  * @returns {Sorted}
  */
-function sortLegal(snapshot, phase) {
+function sortLegal(snapshot, race, phase) {
   /** @type {Sorted} */
   const { to, place, other } = { to: new Map(), place: new Map(), other: [] };
   // By the actions' data (docs/api.md): `to` a space, `place` a rider
@@ -143,15 +155,15 @@ function sortLegal(snapshot, phase) {
   for (const l of snapshot.legal || []) {
     const params = l.params || {};
     if (l.kind === 'to') to.set(Number(params.space), l);
-    else if (l.kind === 'place') {
-      const rider = riderIndex(Number(params.rider));
+    else if (l.kind === 'place' && placeOf(race, Number(params.rider)) !== undefined) {
+      const rider = /** @type {number} */ (placeOf(race, Number(params.rider)));
       const spaces = place.get(rider) || new Map();
       place.set(rider, spaces);
       spaces.set(Number(params.space), l);
     } else other.push(l);
   }
   const [name, p] = phase;
-  const draft = name === 'Draft' ? other.find(l => l.kind === 'draft') : null;
+  const draft = name === 'draft' ? other.find(l => l.kind === 'draft') : null;
   if (draft && p.to !== undefined) to.set(p.to, draft);
   return { to, place, other };
 }
@@ -175,17 +187,18 @@ function windowOf(layout, spaces, race, phase, targets) {
   const start = spaces.slice(0, layout.start);
   /** @type {number[]} */
   let keep = [];
-  if (name === 'FirstTeam' || name === 'Place') keep = start.map(sp => sp.pos);
-  if (name === 'Over') {
+  if (name === 'first_team' || name === 'place') keep = start.map(sp => sp.pos);
+  if (name === 'over') {
     const finish = layout.lines[layout.lines.length - 1].at;
     keep = [finish - 14 * row, finish + 3 * row];
   }
-  const riders = race.riders.filter(onRoad).map(r => spaces[r.space].pos);
+  const riders = race.view.riders.filter(onRoad).map(r => spaces[spaceOf(r)].pos);
   if (!keep.length) keep = riders.length ? riders : start.map(sp => sp.pos);
   const must = [...targets].map(id => spaces[id].pos);
-  if (p.rider !== undefined && race.riders[p.rider] && race.riders[p.rider].space !== NONE) must.push(spaces[race.riders[p.rider].space].pos);
-  if (p.leader !== undefined) must.push(spaces[race.riders[p.leader].space].pos);
-  if (p.asked !== undefined) must.push(spaces[race.riders[p.asked].space].pos);
+  for (const r of [p.rider, p.leader, p.asked]) {
+    const rider = r === undefined ? undefined : race.view.riders[r];
+    if (rider && rider.space !== null) must.push(spaces[rider.space].pos);
+  }
   const all = keep.concat(must);
   let lo = Math.min(...all) - 2 * row, hi = Math.max(...all) + 2 * row;
   if (hi - lo > WINDOW * row) {
@@ -212,10 +225,10 @@ function windowOf(layout, spaces, race, phase, targets) {
  * @param {{ mover?: boolean, moved?: boolean | number, size?: number }} how
  */
 function token(race, r, x, y, { mover = false, moved = false, size = 15 }) {
-  const team = Math.floor(r / 4);
-  const star = r % 4 === 0;
-  const jersey = !!race.jersey && race.jersey[0] === r;
-  const g = s('g', { 'data-rider': riderNumber(r), class: 'rider', opacity: moved ? 0.72 : 1 });
+  const team = teamOf(race, r);
+  const star = race.fixed.riders[r].star;
+  const jersey = !!race.view.jersey && race.view.jersey.rider === num(race, r);
+  const g = s('g', { 'data-rider': num(race, r), class: 'rider', opacity: moved ? 0.72 : 1 });
   if (mover) {
     g.append(s('circle', { cx: x, cy: y, r: size + 5, fill: 'none', stroke: '#ffd400', 'stroke-width': 4 },
       s('animate', { attributeName: 'stroke-opacity', values: '1;0.25;1', dur: '1.2s', repeatCount: 'indefinite' })));
@@ -232,8 +245,8 @@ function token(race, r, x, y, { mover = false, moved = false, size = 15 }) {
     }
     g.append(s('polygon', { points: pts.join(' '), fill: '#ffd400', stroke: '#6b5200', 'stroke-width': 0.8 }));
   }
-  g.append(s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: TEAM_INK[team] }, String(riderNumber(r))));
-  g.append(s('title', {}, `${tx('rider')} ${riderNumber(r)}${star ? ' ★' : ''}${jersey ? ' · ' + tx('jersey') : ''}`));
+  g.append(s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: TEAM_INK[team] }, String(num(race, r))));
+  g.append(s('title', {}, `${tx('rider')} ${num(race, r)}${star ? ' ★' : ''}${jersey ? ' · ' + tx('jersey') : ''}`));
   return g;
 }
 
@@ -403,7 +416,7 @@ const laneD = lane => (2.5 - lane) * LH;
 /**
  * The stretch of road around the decision, with the riders on it; returns
  * the drawing and the stretch [lo, hi] it shows.
- * @param {Snapshot} snapshot
+ * @param {Race} race
  * @param {Act} act
  * @param {Layout} layout
  * @param {Space[]} spaces
@@ -411,8 +424,7 @@ const laneD = lane => (2.5 - lane) * LH;
  * @param {Sorted} legal
  * @returns {[SVGSVGElement, number, number]}
  */
-function drawRoad(snapshot, act, layout, spaces, phase, legal) {
-  const race = snapshot.view.race;
+function drawRoad(race, act, layout, spaces, phase, legal) {
   const row = layout.row;
   const targets = new Set(legal.to.keys());
   const placeable = placing !== null ? legal.place.get(placing) || null : null;
@@ -444,7 +456,7 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
     svg.append(s('polygon', { points: geo.quad(a, b, laneD(sp.lane) - LH / 2 - 2, laneD(sp.lane) + LH / 2 + 2), fill: '#5b5347', stroke: '#5b5347', 'stroke-width': 2 }));
   }
   const occupied = new Map();
-  race.riders.forEach((r, i) => { if (r.status === 'Road' || r.status === 'Finished') occupied.set(r.space, i); });
+  race.view.riders.forEach((r, i) => { if (r.status === 'road' || r.status === 'finished') occupied.set(r.space, i); });
   for (const [id, sp] of visible) {
     const [a, b] = clip(sp);
     const d = laneD(sp.lane);
@@ -489,7 +501,7 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
   layout.lines.forEach((line, k) => {
     if (line.at < lo || line.at > hi) return;
     const finish = k === layout.lines.length - 1;
-    const sprint = race.rules.sprints && sprintAt.get(k);
+    const sprint = race.fixed.rules.sprints && sprintAt.get(k);
     if (finish) {
       const w = row * 5 / U;
       svg.append(across(line.at - w, -2 * LH, 2 * LH, { stroke: '#fff', 'stroke-width': 10 }));
@@ -518,25 +530,25 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
   }
   // Riders on the road, beside it when dismounted.
   const [name, p] = phase;
-  const mover = p.rider !== undefined ? p.rider : name === 'Proposal' ? p.asked : null;
+  const mover = p.rider !== undefined ? p.rider : name === 'proposal' ? p.asked : null;
   let behind = 0, ahead = 0;
-  race.riders.forEach((r, i) => {
+  race.view.riders.forEach((r, i) => {
     if (!onRoad(r)) return;
-    const sp = spaces[r.space];
+    const sp = spaces[spaceOf(r)];
     if (sp.pos <= lo) { behind++; return; }
     if (sp.from >= hi) { ahead++; return; }
     const [a, b] = clip(sp);
-    const moved = (race.moved >> i) & 1;
-    if (r.status === 'Dismounted') {
+    const moved = r.moved;
+    if (r.status === 'dismounted') {
       const c = geo.pt((a + b) / 2, sp.lane >= 3 ? -2 * LH - 18 : 2 * LH + 18);
       const g = token(race, i, c[0], c[1], { moved: true, size: 12 });
-      g.append(s('title', {}, `${riderNumber(i)} · ${tx('dismounted')}`));
+      g.append(s('title', {}, `${num(race, i)} · ${tx('dismounted')}`));
       svg.append(g);
     } else {
       const c = geo.pt((a + b) / 2, laneD(sp.lane));
       const g = token(race, i, c[0], c[1], { mover: i === mover, moved });
-      if (r.status === 'Finished') g.setAttribute('data-finished', '');
-      const action = legal.to.get(r.space);
+      if (r.status === 'finished') g.setAttribute('data-finished', '');
+      const action = legal.to.get(spaceOf(r));
       if (action) { g.setAttribute('class', 'rider clickable'); g.addEventListener('click', () => act(action.action)); }
       svg.append(g);
     }
@@ -548,14 +560,13 @@ function drawRoad(snapshot, act, layout, spaces, phase, legal) {
 
 /**
  * The whole course as a stage profile: climbs up, descents down, lines, riders and the stretch shown.
- * @param {Snapshot} snapshot
+ * @param {Race} race
  * @param {Layout} layout
  * @param {Space[]} spaces
  * @param {number} lo
  * @param {number} hi
  */
-function drawProfile(snapshot, layout, spaces, lo, hi) {
-  const race = snapshot.view.race;
+function drawProfile(race, layout, spaces, lo, hi) {
   const end = Math.max(...spaces.map(sp => sp.pos));
   const W = 1000, H = 84, base = 64;
   const lane1 = spaces.filter(sp => sp.lane === 1);
@@ -585,10 +596,10 @@ function drawProfile(snapshot, layout, spaces, lo, hi) {
     svg.append(s('line', { x1: x, x2: x, y1: 8, y2: base, stroke: last ? '#111' : '#1f7a3a', 'stroke-width': last ? 2.5 : 1.2 }));
     svg.append(s('text', { x, y: H - 6, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#333' }, line.line));
   });
-  race.riders.forEach((r, i) => {
+  race.view.riders.forEach((r, i) => {
     if (!onRoad(r)) return;
-    const team = Math.floor(i / 4);
-    svg.append(s('circle', { cx: xOf(spaces[r.space].pos), cy: base + 2 + team * 0.1, r: 4, fill: TEAM_COLOURS[team], stroke: '#fff', 'stroke-width': 1 }));
+    const team = teamOf(race, i);
+    svg.append(s('circle', { cx: xOf(spaces[spaceOf(r)].pos), cy: base + 2 + team * 0.1, r: 4, fill: TEAM_COLOURS[team], stroke: '#fff', 'stroke-width': 1 }));
   });
   svg.append(s('text', { x: 10, y: 16, 'font-size': 12, 'font-weight': 700, fill: '#333' }, layout.name));
   return svg;
@@ -596,36 +607,41 @@ function drawProfile(snapshot, layout, spaces, lo, hi) {
 
 /**
  * What is going on, in words.
+ * @param {Race} race
  * @param {Phase} phase
  */
-function phaseLine(phase) {
+function phaseLine(race, phase) {
   const [name, p] = phase;
   /** @param {number | undefined} r */
-  const n = r => (r === undefined ? '?' : String(riderNumber(r)));
+  const n = r => (r === undefined ? '?' : String(num(race, r)));
   switch (name) {
-    case 'FirstTeam': return tx('rollOff');
-    case 'Place': return `${tx('team')} ${(p.team || 0) + 2}x ${tx('places')}`;
-    case 'Choose': return `${tx('rider')} ${n(p.rider)} ${tx('toMove')}`;
-    case 'Dice': return `${tx('rider')} ${n(p.rider)}: ${tx('dice')}`;
-    case 'ChanceDraw': return `${tx('rider')} ${n(p.rider)}: ${tx('chanceCard')}`;
-    case 'Move': return `${tx('rider')} ${n(p.rider)} ${tx('moves')} ${p.amount}${p.breakaway ? ` (${tx('breakaway')})` : ''}`;
-    case 'Draft': return `${tx('rider')} ${n(p.rider)} ${tx('mayDraft')}`;
-    case 'TowPhoto': return `${tx('rider')} ${n(p.rider)}: ${tx('photo')}`;
-    case 'Proposal': return `${n(p.leader)} ${tx('offers')} ${n(p.asked)}`;
-    case 'Director': return tx('director');
+    case 'first_team': return tx('rollOff');
+    case 'place': return `${teamName(race, p.team || 0)} ${tx('places')}`;
+    case 'choose': return `${tx('rider')} ${n(p.rider)} ${tx('toMove')}`;
+    case 'dice': return `${tx('rider')} ${n(p.rider)}: ${tx('dice')}`;
+    case 'chance_draw': return `${tx('rider')} ${n(p.rider)}: ${tx('chanceCard')}`;
+    case 'move': return `${tx('rider')} ${n(p.rider)} ${tx('moves')} ${p.amount}${p.breakaway ? ` (${tx('breakaway')})` : ''}`;
+    case 'draft': return `${tx('rider')} ${n(p.rider)} ${tx('mayDraft')}`;
+    case 'tow_photo': return `${tx('rider')} ${n(p.rider)}: ${tx('photo')}`;
+    case 'proposal': return `${n(p.leader)} ${tx('offers')} ${n(p.asked)}`;
+    case 'director': return tx('director');
     default: return tx('over');
   }
 }
 
 /**
+ * An energy card of `team` of the kind `kind` (its place in the static part's `energy_kinds`):
+ * its owner's number (J: a joker), value and mountain sign.
  * @typedef {{ who: string, value: number, mountain: boolean }} CardLabel
+ * @param {Race} race
  * @param {number} kind
  * @param {number} team
  * @returns {CardLabel}
  */
-function cardLabel(kind, team) {
-  const [owner, value, mountain] = ENERGY_KINDS[kind];
-  return { who: owner === null ? 'J' : String(riderNumber(team * 4 + owner)), value, mountain };
+function cardLabel(race, kind, team) {
+  const { owner, value, mountain } = race.fixed.energy_kinds[kind];
+  const rider = owner === null ? undefined : race.fixed.riders.find(r => r.team === team && r.place === owner);
+  return { who: rider ? String(rider.number) : 'J', value, mountain };
 }
 
 /**
@@ -647,21 +663,20 @@ function miniCard({ who, value, mountain }, attrs = {}, count = 1) {
   count > 1 ? h('span', { style: 'position:absolute;right:-7px;top:-7px;background:#222;color:#fff;border-radius:8px;font-size:.7rem;padding:0 .3rem', text: `×${count}` }) : null);
 }
 
-/** @param {Snapshot} snapshot */
-function energyPanel(snapshot) {
-  const race = snapshot.view.race;
-  const me = snapshot.view.viewer;
+/** @param {Race} race */
+function energyPanel(race) {
+  const me = race.view.viewer;
   const [name, p] = phaseOf(race);
-  const activeTeam = p.rider !== undefined ? Math.floor(p.rider / 4) : name === 'Place' ? p.team : null;
+  const activeTeam = p.rider !== undefined ? teamOf(race, p.rider) : name === 'place' ? p.team : null;
   const rows = [];
-  for (let team = 0; team < race.options.teams; team++) {
-    const seat = seatOfTeam(race, team);
+  for (let team = 0; team < race.fixed.teams.length; team++) {
+    const seat = race.fixed.teams[team].seat;
     /** @type {HTMLElement[]} */
     const cards = [];
-    race.energy[team].forEach((count, kind) => { if (count) cards.push(miniCard(cardLabel(kind, team), {}, count)); });
-    rows.push(h('div', { class: 'energy-team', 'data-team': team + 2, style: 'display:flex;align-items:center;gap:.5rem;padding:.25rem .4rem;border-radius:6px;' + (team === activeTeam ? 'background:#fff7d6;' : '') },
+    race.view.teams[team].energy.forEach((count, kind) => { if (count) cards.push(miniCard(cardLabel(race, kind, team), {}, count)); });
+    rows.push(h('div', { class: 'energy-team', 'data-team': race.fixed.teams[team].number, style: 'display:flex;align-items:center;gap:.5rem;padding:.25rem .4rem;border-radius:6px;' + (team === activeTeam ? 'background:#fff7d6;' : '') },
       h('span', { style: `display:inline-block;min-width:7.5rem;font-weight:600;border-left:8px solid ${TEAM_COLOURS[team]};padding-left:.4rem` },
-        `${tx('team')} ${team + 2}x`, h('br'), h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: `${tx('manager')} ${seat + 1}${me === seat ? ` (${tx('you')})` : ''}` })),
+        teamName(race, team), h('br'), h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: `${tx('manager')} ${seat + 1}${me === seat ? ` (${tx('you')})` : ''}` })),
       h('span', { style: 'display:flex;flex-wrap:wrap' }, cards.length ? cards : h('span', { class: 'muted', text: '—' }))));
   }
   return h('div', { class: 'energy', id: 'energy' }, h('h3', { style: 'font-size:1rem;margin:.4rem 0', text: tx('energy') }), rows);
@@ -673,32 +688,35 @@ const PRIMARY = 'border:0;background:#b8321e;color:#fff;border-radius:6px;paddin
 /**
  * The decision in hand: energy cards, ride, break away, tow, lead exchange,
  * drafting, placing; `redraw()` draws the board again (a rider chosen for placing).
- * @param {Snapshot} snapshot
+ * @param {Race} race
  * @param {Act} act
  * @param {Sorted} legal
  * @param {Phase} phase
  * @param {() => void} redraw
  */
-function decisionPanel(snapshot, act, legal, phase, redraw) {
-  const race = snapshot.view.race;
+function decisionPanel(race, act, legal, phase, redraw) {
   const [name, p] = phase;
   const rider = p.rider === undefined ? 0 : p.rider;
-  const parts = [h('p', { style: 'margin:.2rem 0 .5rem;font-weight:600', class: 'phase-line', text: `${tx('round')} ${race.round} · ${phaseLine(phase)}` })];
-  if (name === 'Choose') {
-    const chosen = (p.cards || []).slice(0, p.n).map(k => { const c = cardLabel(k, Math.floor(rider / 4)); return `${c.who}-${c.value}${c.mountain ? 'M' : ''}`; });
+  const chosenIds = p.cards || [];
+  const parts = [h('p', { style: 'margin:.2rem 0 .5rem;font-weight:600', class: 'phase-line', text: `${tx('round')} ${race.view.round} · ${phaseLine(race, phase)}` })];
+  if (name === 'choose') {
+    const chosen = chosenIds.map(id => {
+      const c = cardLabel(race, race.fixed.energy_kinds.findIndex(k => k.id === id), teamOf(race, rider));
+      return `${c.who}-${c.value}${c.mountain ? 'M' : ''}`;
+    });
     parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: `${tx('chosen')}: ${chosen.length ? chosen.join(', ') : tx('none')}` }));
   }
   if (legal.place.size) {
     parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: tx('pickRider') }));
     parts.push(h('div', { class: 'place-riders', style: 'display:flex;gap:.4rem;flex-wrap:wrap' }, [...legal.place.keys()].map(r => {
-      const team = Math.floor(r / 4);
+      const team = teamOf(race, r);
       return h('button', {
-        type: 'button', 'data-rider': riderNumber(r), class: r === placing ? 'selected' : null,
+        type: 'button', 'data-rider': num(race, r), class: r === placing ? 'selected' : null,
         style: `${BUTTON}min-width:3.2rem;font-weight:700;background:${TEAM_COLOURS[team]};color:${TEAM_INK[team]};` + (r === placing ? 'outline:3px solid #ffd400;outline-offset:2px;' : 'opacity:.8;'),
         onclick: () => { placing = r; redraw(); },
-      }, `${riderNumber(r)}${r % 4 === 0 ? ' ★' : ''}`);
+      }, `${num(race, r)}${race.fixed.riders[r].star ? ' ★' : ''}`);
     })));
-  } else if (legal.to.size && name === 'Move') {
+  } else if (legal.to.size && name === 'move') {
     parts.push(h('p', { class: 'muted', style: 'margin:0 0 .4rem', text: tx('pickSpace') }));
   }
   /** @type {HTMLElement[]} */
@@ -706,16 +724,16 @@ function decisionPanel(snapshot, act, legal, phase, redraw) {
   /** @type {HTMLElement[]} */
   const buttons = [];
   for (const l of legal.other) {
-    const card = l.kind === 'card' && l.params ? String(l.params.card) : null;
-    if (card !== null && ['6M', '5', 'J6M', 'J5'].includes(card)) {
-      const team = Math.floor(rider / 4);
-      const joker = card.startsWith('J');
-      const value = card.includes('6') ? 6 : 5;
-      cards.push(miniCard({ who: joker ? tx('joker') : String(riderNumber(rider)), value, mountain: value === 6 }, { onclick: () => act(l.action), title: l.text, 'data-action': l.action, 'data-team': team + 2 }));
+    if (l.kind === 'card' && l.params) {
+      // The card's data says whose it is, its value and its mountain sign.
+      const { joker, value, mountain } = l.params;
+      const team = teamOf(race, rider);
+      cards.push(miniCard({ who: joker ? tx('joker') : String(num(race, rider)), value: Number(value), mountain: !!mountain },
+        { onclick: () => act(l.action), title: l.text, 'data-action': l.action, 'data-team': race.fixed.teams[team].number }));
       continue;
     }
     /** @type {Record<string, string>} */
-    const labels = { ride: (p.n || 0) >= 2 ? tx('ride') : tx('rideDice'), break: tx('break'), tow: tx('tow'), tow12: tx('tow12'), ask: tx('ask'), accept: tx('accept'), refuse: tx('refuse'), draft: tx('draft'), skip: tx('skip') };
+    const labels = { ride: chosenIds.length >= 2 ? tx('ride') : tx('rideDice'), break: tx('break'), tow: tx('tow'), tow12: tx('tow12'), ask: tx('ask'), accept: tx('accept'), refuse: tx('refuse'), draft: tx('draft'), skip: tx('skip') };
     const primary = l.kind === 'ride' || l.kind === 'accept' || l.kind === 'draft';
     buttons.push(h('button', { type: 'button', 'data-action': l.action, title: l.text, style: primary ? PRIMARY : BUTTON, onclick: () => act(l.action) }, labels[l.action] || l.text));
   }
@@ -738,63 +756,65 @@ function legend() {
  * @param {Layout} layout
  */
 function statusLines(race, layout) {
+  const view = race.view;
   const lines = [];
-  const finished = race.finish.map(riderNumber);
-  const dis = race.riders.map((r, i) => (r.status === 'Dismounted' ? riderNumber(i) : null)).filter(x => x);
-  if (finished.length) lines.push(`${tx('finished')}: ${finished.join(' ')}`);
+  const dis = view.riders.filter(r => r.status === 'dismounted').map(r => r.number);
+  if (view.finish.length) lines.push(`${tx('finished')}: ${view.finish.join(' ')}`);
   if (dis.length) lines.push(`${tx('dismounted')}: ${dis.join(' ')}`);
-  if (race.jersey) lines.push(`${tx('jersey')}: ${riderNumber(race.jersey[0])}`);
-  if (race.rules.sprints) {
-    (race.sprint_results || []).forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${((layout.sprints || [])[i] || { line: i + 1 }).line}: ${res.map(riderNumber).join(' ')}`); });
+  if (view.jersey) lines.push(`${tx('jersey')}: ${view.jersey.rider}`);
+  if (race.fixed.rules.sprints) {
+    view.sprint_results.forEach((res, i) => { if (res.length) lines.push(`${tx('sprint')} ${((layout.sprints || [])[i] || { line: i + 1 }).line}: ${res.join(' ')}`); });
   }
   return lines.length ? h('p', { class: 'muted race-notes', style: 'margin:.3rem .3rem 0;font-size:.85rem', text: lines.join(' · ') }) : null;
 }
 
 /**
  * The score sheet (section 18): places, sprint and jersey points, totals, teams.
- * @param {Snapshot} snapshot
+ * @param {Race} race
  * @param {Layout} layout
  */
-function scoreSheet(snapshot, layout) {
-  const race = snapshot.view.race;
-  const last = race.results[race.results.length - 1];
-  if (!last) return null;
-  const dq = race.disqualified[race.disqualified.length - 1] || 0;
-  const rows = race.finish.map((r, i) => h('tr', { 'data-rider-row': riderNumber(r), class: seatOfTeam(race, Math.floor(r / 4)) === snapshot.view.viewer ? 'mine' : null },
-    h('td', { text: `${i + 1}.` }),
-    h('td', {}, h('span', { class: 'chip', style: `background:${TEAM_COLOURS[Math.floor(r / 4)]};color:${TEAM_INK[Math.floor(r / 4)]}`, text: riderNumber(r) }), r % 4 === 0 ? ' ★' : ''),
-    h('td', { text: PLACE_POINTS[Math.min(i, 15)] }),
-    h('td', { text: (race.sprint_points[r] + race.jersey_points[r]) || '' }),
-    h('td', {}, String(last[r]), (dq >> r) & 1 ? h('span', { class: 'note', text: ` ${tx('dq')}` }) : null)));
-  const teams = [];
-  const n = race.results.length;
-  for (let t = 0; t < race.options.teams; t++) {
-    const totals = [0, 1, 2, 3].map(k => race.results.reduce((sum, st) => sum + st[t * 4 + k], 0));
-    const sum = totals.reduce((a, b) => a + b, 0);
-    const score = n >= 2 ? n * Math.max(...totals) + sum : sum;
-    teams.push(h('tr', { 'data-team-row': t + 2 }, h('td', { style: `border-left:8px solid ${TEAM_COLOURS[t]}`, text: `${tx('team')} ${t + 2}x` }),
-      h('td', { text: totals.map((v, k) => `${riderNumber(t * 4 + k)}: ${v}`).join(' · ') }), h('td', { style: 'font-weight:700', text: score })));
-  }
+function scoreSheet(race, layout) {
+  const { view, fixed } = race;
+  // The stages finished, each with its points per rider and team.
+  const n = view.teams.length ? view.teams[0].stage_points.length : 0;
+  if (!n) return null;
+  const last = n - 1;
+  const rows = view.finish.map((number, i) => {
+    const r = placeOf(race, number);
+    if (r === undefined) return null;
+    const rider = view.riders[r], team = teamOf(race, r);
+    return h('tr', { 'data-rider-row': number, class: fixed.teams[team].seat === view.viewer ? 'mine' : null },
+      h('td', { text: `${i + 1}.` }),
+      h('td', {}, h('span', { class: 'chip', style: `background:${TEAM_COLOURS[team]};color:${TEAM_INK[team]}`, text: number }), fixed.riders[r].star ? ' ★' : ''),
+      h('td', { text: fixed.place_points[i] === undefined ? '' : fixed.place_points[i] }),
+      h('td', { text: (rider.sprint_points + rider.jersey_points) || '' }),
+      h('td', {}, String(rider.stage_points[last]), rider.disqualified[last] ? h('span', { class: 'note', text: ` ${tx('dq')}` }) : null));
+  });
+  const teams = fixed.teams.map((info, t) => {
+    const riders = view.riders.filter((_, r) => teamOf(race, r) === t);
+    const totals = riders.map(r => `${r.number}: ${r.stage_points.reduce((sum, v) => sum + v, 0)}`);
+    return h('tr', { 'data-team-row': info.number }, h('td', { style: `border-left:8px solid ${TEAM_COLOURS[t]}`, text: teamName(race, t) }),
+      h('td', { text: totals.join(' · ') }), h('td', { style: 'font-weight:700', text: view.teams[t].score }));
+  });
   const notes = [];
-  if (race.rules.sprints) {
+  if (fixed.rules.sprints) {
     (layout.sprints || []).forEach((sp, i) => {
-      const res = race.sprint_results[i] || [];
-      if (res.length) notes.push(`${tx('sprint')} ${sp.line}: ${res.map((r, k) => `${riderNumber(r)} (${sp.points[k]})`).join(', ')}`);
+      const res = view.sprint_results[i] || [];
+      if (res.length) notes.push(`${tx('sprint')} ${sp.line}: ${res.map((number, k) => `${number} (${sp.points[k]})`).join(', ')}`);
     });
   }
-  if (race.director && race.director.length) {
-    const noted = race.photos.map((ph, r) => (ph.length ? `${riderNumber(r)} [${ph.join(', ')}]` : null)).filter(x => x);
-    notes.push(`${tx('photos')}: ${noted.join(', ')} · ${tx('drew')}: ${race.director.join(', ')}`);
+  if (view.director.length) {
+    const noted = view.riders.filter(r => r.photos.length).map(r => `${r.number} [${r.photos.join(', ')}]`);
+    notes.push(`${tx('photos')}: ${noted.join(', ')} · ${tx('drew')}: ${view.director.join(', ')}`);
   }
   if (n >= 2) notes.push(tx('stageRace'));
   // Section 17: a sheet per stage; its team points, stage by stage.
-  const teamIds = [...Array(race.options.teams).keys()];
   const perStage = n >= 2 ? [
     h('h4', { text: tx('perStage') }),
     h('table', { class: 'sheet', id: 'stage-sheet' },
-      h('tr', {}, h('th', { text: tx('stage') }), ...teamIds.map(t => h('th', { text: `${tx('team')} ${t + 2}x` }))),
-      race.results.map((st, k) => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${(coursesOf(race)[k] || { name: '' }).name}` }),
-        ...teamIds.map(t => h('td', { text: [0, 1, 2, 3].reduce((sum, i) => sum + st[t * 4 + i], 0) }))))),
+      h('tr', {}, h('th', { text: tx('stage') }), ...fixed.teams.map((_, t) => h('th', { text: teamName(race, t) }))),
+      [...Array(n).keys()].map(k => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${(fixed.stages[k] || { name: '' }).name}` }),
+        ...view.teams.map(team => h('td', { text: team.stage_points[k] }))))),
   ] : [];
   return h('div', { class: 'score-sheet', id: 'score-sheet', style: 'margin:.5rem .3rem' },
     h('h3', { style: 'font-size:1.05rem', text: n >= 2 ? `${tx('sheet')} · ${tx('stage')} ${n}/${n}` : tx('sheet') }),
@@ -811,14 +831,19 @@ function scoreSheet(snapshot, layout) {
  */
 export function drawReifenbreite(snapshot, act) {
   const view = snapshot.view;
-  const race = view.race;
-  // The course drawings come once per table, in its static part.
-  const found = snapshot.static && snapshot.static.stages[race.stage];
+  // The course drawings, the riders' numbers and the rules' tables come
+  // once per table, in its static part.
+  const given = snapshot.static;
+  if (!given) return null;
+  const fixed = given;
+  const found = fixed.stages[view.stage];
   if (!found) return null;
   const layout = found;
+  /** @type {Race} */
+  const race = { view, fixed, index: new Map(fixed.riders.map((r, i) => [r.number, i])) };
   const spaces = unroll(layout);
   const phase = phaseOf(race);
-  const legal = sortLegal(snapshot, phase);
+  const legal = sortLegal(snapshot, race, phase);
   // A rider to place is chosen before the road is drawn, so that its start
   // spaces are clickable at once.
   if (!legal.place.size) placing = null;
@@ -827,20 +852,20 @@ export function drawReifenbreite(snapshot, act) {
   function draw() {
     /** @type {(Element | null)[]} */
     const children = [];
-    const [road, lo, hi] = drawRoad(snapshot, act, layout, spaces, phase, legal);
-    const stages = coursesOf(race).length;
-    const title = `${layout.name}${stages > 1 ? ` · ${tx('stage')} ${race.stage + 1}/${stages}` : ''} · ${tx('round')} ${race.round}`;
+    const [road, lo, hi] = drawRoad(race, act, layout, spaces, phase, legal);
+    const stages = fixed.stages.length;
+    const title = `${layout.name}${stages > 1 ? ` · ${tx('stage')} ${view.stage + 1}/${stages}` : ''} · ${tx('round')} ${view.round}`;
     children.push(h('div', { style: 'display:flex;justify-content:space-between;align-items:baseline;margin:0 .3rem .3rem' },
       h('strong', { text: title }),
-      h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, TEAM_COLOURS.slice(0, race.options.teams).map((colour, t) =>
-        h('span', { style: `background:${colour};color:${TEAM_INK[t]};border-radius:1em;padding:0 .55em;font-weight:700;white-space:nowrap`, text: `${tx('team')} ${t + 2}x` })))));
+      h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, fixed.teams.map((_, t) =>
+        h('span', { style: `background:${TEAM_COLOURS[t]};color:${TEAM_INK[t]};border-radius:1em;padding:0 .55em;font-weight:700;white-space:nowrap`, text: teamName(race, t) })))));
     children.push(road);
     children.push(legend());
-    if (phase[0] === 'Over') children.push(scoreSheet(snapshot, layout));
-    else children.push(decisionPanel(snapshot, act, legal, phase, draw));
+    if (phase[0] === 'over') children.push(scoreSheet(race, layout));
+    else children.push(decisionPanel(race, act, legal, phase, draw));
     children.push(statusLines(race, layout));
-    children.push(energyPanel(snapshot));
-    children.push(drawProfile(snapshot, layout, spaces, lo, hi));
+    children.push(energyPanel(race));
+    children.push(drawProfile(race, layout, spaces, lo, hi));
     wrap.replaceChildren(...children.filter(c => c !== null));
   }
   draw();
