@@ -29,6 +29,7 @@ pub mod limits;
 mod listener;
 pub mod loadtest;
 pub mod registry;
+pub mod replay;
 pub mod store;
 pub mod table;
 mod web;
@@ -53,7 +54,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use store::{Store, TableRow};
-use table::{Detail, Extras, SeatConfig, Table, TableSettings, snapshot_of, words_of};
+use table::{Detail, SeatConfig, Table, TableSettings};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -141,7 +142,7 @@ pub struct App {
     /// The threads every bot decision runs on.
     bots: BotPool,
     /// One permit per replay that may be built at once.
-    replays: tokio::sync::Semaphore,
+    replays: Arc<tokio::sync::Semaphore>,
 }
 
 type Shared = Arc<App>;
@@ -169,7 +170,7 @@ impl App {
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
         let bots = BotPool::new(config.bot_threads);
-        let replays = tokio::sync::Semaphore::new(config.replay_builds.max(1));
+        let replays = Arc::new(tokio::sync::Semaphore::new(config.replay_builds.max(1)));
         let app =
             Arc::new(App { registry: Registry::default(), store, config, game_files, gate, bots, replays });
         // The server always starts: damage is reported, and a table that
@@ -362,58 +363,29 @@ async fn table_state(
     Ok(Json(table.snapshot(viewer, detail_of(&q)).await?))
 }
 
-/// Every step of a finished game as the token's viewer saw it.
+/// Every step of a finished game as the token's viewer saw it
+/// ([`replay`]): streamed while it is built, at most `replay_builds` at once.
 async fn replay(
     State(app): State<Shared>,
+    Extension(client): Extension<AddrGroup>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Response, ServerError> {
     let (table, viewer) = app.table_for(&id, &q.token).await?;
     if !table.is_over().await {
         return Err(ServerError::NotFinished);
     }
-    // A replay is built whole in memory: only so many at once.
+    // One at a time per address, then a place among the builds at once.
+    let mine = app.gate.replay(client)?;
     let limit = app.config.replay_builds.max(1);
-    let _building = tokio::time::timeout(app.config.replay_wait, app.replays.acquire())
+    let permit = tokio::time::timeout(app.config.replay_wait, Arc::clone(&app.replays).acquire_owned())
         .await
         .map_err(|_| ServerError::ReplaysBusy(limit))?
         .map_err(|_| ServerError::ReplaysBusy(limit))?;
-    let record = table.record().await;
-    let lang = lang_of(&q);
-    let seats = table.seats.clone();
-    let steps = tokio::task::spawn_blocking(move || -> Result<Vec<Value>, ServerError> {
-        let mut steps = Vec::with_capacity(record.actions.len() + 1);
-        let mut session = new_session(&record.game, &record.options, record.seed)?;
-        let words = words_of(&record)?;
-        for n in 0..=record.actions.len() {
-            if n > 0 {
-                session.apply(None, &record.actions[n - 1])?;
-            }
-            let snap = snapshot_of(
-                &id,
-                &seats,
-                &*session,
-                &words[..n],
-                viewer,
-                Detail { lang, compact: false },
-                Extras::default(),
-            )?;
-            steps.push(json!({
-                "version": n,
-                "action": snap.log.as_ref().and_then(|l| l.last()),
-                "view": snap.view,
-                "text": snap.text,
-                "turn": snap.turn,
-            }));
-        }
-        Ok(steps)
-    })
-    .await
-    .map_err(|e| ServerError::Storage(e.to_string()))??;
-    let name = table.name().await;
-    Ok(Json(json!({
-        "ok": true, "table": table.id, "game": table.game, "name": name, "viewer": viewer, "steps": steps,
-    })))
+    let head =
+        replay::Head { table: table.id.clone(), game: table.game.clone(), name: table.name().await, viewer };
+    let body = replay::stream(table.record().await, head, lang_of(&q), (mine, permit));
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 #[derive(Debug, Deserialize)]

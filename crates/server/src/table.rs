@@ -229,7 +229,7 @@ pub struct Words {
 
 impl Words {
     /// The words of `notation`, played in `session`'s current state.
-    fn of(session: &dyn DynSession, notation: &str) -> Option<Words> {
+    pub(crate) fn of(session: &dyn DynSession, notation: &str) -> Option<Words> {
         Some(Words {
             en: session.describe(notation, Lang::En).ok()?,
             de: session.describe(notation, Lang::De).ok()?,
@@ -261,7 +261,7 @@ pub fn words_of(record: &spieltisch_core::Record) -> Result<Vec<Option<Words>>, 
 /// A viewer's log lines from action number `first` on, with each seat's
 /// action in words where the viewer saw the action itself (its line is the
 /// action's notation, not a redaction); everything else as the game logged it.
-fn in_words(
+pub(crate) fn in_words(
     lines: Vec<String>,
     first: usize,
     session: &dyn DynSession,

@@ -230,32 +230,61 @@ async fn abandoned_tables_expire_and_say_so_and_finished_ones_stay() {
 }
 
 #[tokio::test]
-async fn replays_are_built_only_so_many_at_once() {
+async fn replays_are_built_one_per_address_and_only_so_many_at_once() {
+    let server =
+        TestServer::start_with(ServerConfig { replay_wait: Duration::ZERO, ..ServerConfig::default() }).await;
+    // A long finished game: a whole Um Reifenbreite race of random teams.
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["random", "random"], "seed": 3}))
+        .await;
+    until_over(&server, &reply).await;
+    let table = reply["table"].as_str().unwrap().to_string();
+    let watch = reply["spectator"]["token"].as_str().unwrap().to_string();
+    let path = format!("/api/tables/{table}/replay?token={watch}");
+    // Four at once from one address, one from another.
+    let greedy = (0..4).map(|_| server.http_from([127, 0, 0, 2], "GET", &path, "", None));
+    let (greedy, other) = tokio::join!(
+        futures_util::future::join_all(greedy),
+        server.http_from([127, 0, 0, 3], "GET", &path, "", None)
+    );
+    assert_eq!(other.0, 200, "another address is served: {}", other.2);
+    let built = greedy.iter().filter(|(status, _, _)| *status == 200).count();
+    let busy: Vec<&Value> =
+        greedy.iter().filter(|(status, _, _)| *status == 503).map(|(_, _, body)| body).collect();
+    assert!(built >= 1, "one is built");
+    assert_eq!(built + busy.len(), 4);
+    assert!(!busy.is_empty(), "the others are not built at the same time");
+    for body in busy {
+        assert_eq!(body["error"]["code"], "replay.busy", "{body}");
+        assert_eq!(body["error"]["limit"], 1, "one at a time per address");
+        assert!(body["error"]["retry_after_seconds"].as_u64().unwrap() > 0);
+    }
+    let (status, _) = server.http("GET", &path, None).await;
+    assert_eq!(status, 200, "free again afterwards");
+}
+
+#[tokio::test]
+async fn replays_wait_for_a_build_then_are_refused() {
+    // One build in all: another address waits its turn (here: not at all).
     let server = TestServer::start_with(ServerConfig {
         replay_builds: 1,
         replay_wait: Duration::ZERO,
         ..ServerConfig::default()
     })
     .await;
-    // A long finished game: a whole Um Reifenbreite race of random teams.
     let reply = server
         .create(json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["random", "random"], "seed": 3}))
         .await;
+    until_over(&server, &reply).await;
     let table = reply["table"].as_str().unwrap().to_string();
     let watch = reply["spectator"]["token"].as_str().unwrap().to_string();
-    until_over(&server, &reply).await;
     let path = format!("/api/tables/{table}/replay?token={watch}");
-    let asked = (0..4).map(|_| server.http("GET", &path, None));
+    let asked = (2..6).map(|n| server.http_from([127, 0, 0, n], "GET", &path, "", None));
     let answers = futures_util::future::join_all(asked).await;
-    let busy: Vec<&Value> =
-        answers.iter().filter(|(status, _)| *status == 503).map(|(_, body)| body).collect();
-    assert!(answers.iter().any(|(status, _)| *status == 200), "one is built");
-    assert!(!busy.is_empty(), "the others are not built at the same time");
-    for body in busy {
-        assert_eq!(body["error"]["code"], "replay.busy", "{body}");
-        assert_eq!(body["error"]["limit"], 1);
-        assert!(body["error"]["retry_after_seconds"].as_u64().unwrap() > 0);
+    let refused: Vec<&Value> = answers.iter().filter(|a| a.0 == 503).map(|a| &a.2).collect();
+    assert!(answers.iter().any(|a| a.0 == 200), "one is built");
+    assert!(!refused.is_empty(), "one build at a time in all");
+    for body in refused {
+        assert_eq!((&body["error"]["code"], &body["error"]["limit"]), (&json!("replay.busy"), &json!(1)));
     }
-    let (status, _) = server.http("GET", &path, None).await;
-    assert_eq!(status, 200, "free again afterwards");
 }

@@ -187,20 +187,41 @@ export interface MineReply {
 }
 
 /** One step of a replay. */
+/** One operation of a JSON Patch (RFC 6902). */
+export interface PatchOp {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  from?: string;
+  value?: unknown;
+}
+
+/** The game as it opens, in a replay: its view whole. */
+export interface ReplayFirst {
+  version: number;
+  turn: Turn;
+  view: unknown;
+  log: string[];
+}
+
+/** One decision (with the chance outcomes after it), in a replay: the
+ * change of the view as a JSON Patch against the step before. */
 export interface ReplayStep {
   version: number;
-  action: string | null;
-  view: unknown;
-  text: string;
   turn: Turn;
+  log: string[];
+  patch: PatchOp[];
 }
 
 /** The reply of `GET /api/tables/{id}/replay`. */
 export interface ReplayReply {
   ok: true;
+  table: string;
   game: string;
   name: Text;
+  viewer: Viewer;
+  first: ReplayFirst;
   steps: ReplayStep[];
+  outcome: unknown;
 }
 
 /** A table link kept in the browser. */
