@@ -53,8 +53,13 @@ const SPARE_FILES: u64 = 512;
 /// replay builds the 16 replays took it to 6,019,652 kB.
 const PEAK_MEMORY_BOUND_KIB: u64 = 2_600_000;
 
-/// The whole test, attack and game, ends within this or fails.
-const TEST_BOUND: Duration = Duration::from_secs(110);
+/// The whole test ends within this or fails. It takes 50-90 s on the
+/// 2-core machine; the rest is for the worst case, in which each of the
+/// person's five bot answers waits for an attacker's decision cut at its
+/// deadline (20 s).
+const TEST_BOUND: Duration = Duration::from_secs(150);
+/// How long the attacker keeps trying to get its replays answered.
+const REPLAY_TRIES_FOR: Duration = Duration::from_secs(60);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_hostile_client_cannot_hurt_anyone_else() {
@@ -94,7 +99,7 @@ async fn attack_while_a_person_plays(server: &Server, slow_sockets: usize) {
         .map(|_| {
             let path = format!("/api/tables/{}/replay?token={}", long_game.table, long_game.token);
             tokio::spawn(
-                async move { replay_until_answered(to, &path, attack_started + TEST_BOUND / 2).await },
+                async move { replay_until_answered(to, &path, attack_started + REPLAY_TRIES_FOR).await },
             )
         })
         .collect();
@@ -159,8 +164,9 @@ async fn attack_while_a_person_plays(server: &Server, slow_sockets: usize) {
         slow_outcomes.get("closed after a while").copied().unwrap_or(0) <= CONNECTIONS_PER_ADDRESS,
         "the server held at most its cap of one address's connections: {slow_outcomes:?}"
     );
+    // The long game and the bot table were the attacker's first two.
     assert!(
-        flood.get("200").copied().unwrap_or(0) + 2 <= TABLES_BURST + flood_refills(attack_started),
+        flood.get("200").copied().unwrap_or(0) + 2 <= TABLES_BURST + places_given_back_since(started),
         "the flood made no more tables than the rate allows: {flood:?}"
     );
     assert!(
@@ -180,7 +186,7 @@ async fn attack_while_a_person_plays(server: &Server, slow_sockets: usize) {
 }
 
 /// How many places the table rate (30 a minute) gave back since `since`.
-fn flood_refills(since: Instant) -> usize {
+fn places_given_back_since(since: Instant) -> usize {
     (since.elapsed().as_secs() / 2) as usize + 1
 }
 
