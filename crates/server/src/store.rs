@@ -349,6 +349,10 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
     })?;
     conn.execute_batch(SCHEMA)?;
     add_missing_columns(&conn)?;
+    // A table stored before activity was kept counts as active from the
+    // day this build first opened its database: it is not expired for
+    // having been made long ago.
+    conn.execute("UPDATE tables SET active_at = ?1 WHERE active_at IS NULL", [now()])?;
     // The expiry sweep reads the unfinished tables only, every few seconds.
     conn.execute_batch(
         "CREATE INDEX IF NOT EXISTS unfinished ON tables (created_at)
@@ -582,10 +586,10 @@ impl Store {
 
 /// The condition of an unfinished table due to expire, with
 /// `?1` = created before it unvisited, `?2` = inactive since before it.
-/// A table of an older build counts as visited and last active when
-/// created.
+/// A table of an older build counts as visited, and as active when this
+/// build first opened the database ([`connect`]).
 const EXPIRING: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
-     AND ((COALESCE(visited, 1) = 0 AND created_at < ?1) OR COALESCE(active_at, created_at) < ?2)";
+     AND ((COALESCE(visited, 1) = 0 AND created_at < ?1) OR active_at < ?2)";
 
 /// Seconds since the Unix epoch.
 pub fn now() -> i64 {
@@ -1127,9 +1131,12 @@ mod tests {
         let stored = store.load("old").await.unwrap().unwrap();
         assert_eq!(stored.sound().0.creator, None, "a table stored before creators were kept");
         // Nobody knows who it waits for: it counts as unfinished and is
-        // resumed on start, and it is not due to expire for want of visits.
+        // resumed on start; it is not due to expire for want of visits, nor
+        // for having been made in 1970: it is active as of today.
         assert_eq!(store.unfinished().await.unwrap(), [("old".to_string(), None, true)]);
         assert!(store.expiring(i64::MAX, 0, 10).await.unwrap().is_empty());
+        assert!(store.expiring(0, now() - 60, 10).await.unwrap().is_empty());
+        assert_eq!(store.expiring(0, now() + 60, 10).await.unwrap(), ["old"], "idle from today on");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
