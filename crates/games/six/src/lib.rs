@@ -143,15 +143,15 @@ pub mod describe;
 mod game;
 mod options;
 pub mod position;
-mod repr;
 pub mod tactics;
 pub mod test_plan;
+pub mod view;
 
 pub use action::SixAction;
-pub use board::{Board, Colour, Formation};
+pub use board::{Board, Colour, Formation, FormedSix};
 pub use bot::HeuristicBot;
 pub use cell::Cell;
 pub use game::{FIRST_ROUND_STONES, GameResult, Phase, START_BLACK, START_RED, STONES_PER_COLOUR, Six};
 pub use options::SixOptions;
 pub use position::PositionError;
-pub use repr::SixRepr;
+pub use view::{ColourCounts, Move, PhaseView, Stones, View};
