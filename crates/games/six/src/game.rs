@@ -576,12 +576,16 @@ impl Game for Six {
         View::of(self)
     }
 
-    /// The state the view shows: nothing is hidden, so there is one.
+    /// The state the view shows: nothing is hidden, so there is one. Only
+    /// what building it needs is checked (bots rebuild their state this way
+    /// at every decision); [`Six::from_view`] checks a view from outside.
     ///
     /// # Panics
-    /// When `view` is not one that [`Six::view`] made (see [`Six::from_view`]).
+    /// When `view` is not one that [`Six::view`] made.
     fn resample(view: &View, _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
-        Six::from_view(view).unwrap_or_else(|e| panic!("not a view of Six: {e}"))
+        let six = Six::built_from(view).unwrap_or_else(|e| panic!("not a view of Six: {e}"));
+        debug_assert_eq!(six.check_shows(view), Ok(()), "not a view of Six");
+        six
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -106,6 +106,17 @@
 //! [`tactics::TACTICS`] is a small suite of such positions (win now, block
 //! now) with all their answers.
 //!
+//! ## The view
+//!
+//! [`View`] is what every seat and a spectator see (the same, as nothing is
+//! hidden), designed for its readers: stones as cell lists, the turn's phase
+//! with the lifted cell, what a lift captured and the parts to keep, the
+//! moves since the last capture (what the repetition rule needs), the last
+//! move, and each finished game's [`GameResult`], a six with its formation's
+//! kind and cells. It is a complete information state: [`Six::from_view`]
+//! rebuilds the very state, checked, and a state is written and read as its
+//! view. Field by field in `docs/api.md` ("Six").
+//!
 //! ## Representation
 //!
 //! The field lives on a 64 × 64 torus of bitboards (one `u64` per row and

@@ -16,6 +16,8 @@ use crate::{
     position::PositionError,
 };
 use serde::{Deserialize, Serialize};
+#[cfg(doc)]
+use spieltisch_core::Game;
 use spieltisch_core::Seat;
 
 /// Stones by colour, each list in reading order (row `r`, then `q`).
@@ -238,6 +240,16 @@ impl Six {
     /// [`PositionError::Invalid`] naming what does not fit,
     /// [`PositionError::Options`] for invalid options.
     pub fn from_view(view: &View) -> Result<Six, PositionError> {
+        let six = Six::built_from(view)?;
+        six.check_shows(view).map_err(PositionError::Invalid)?;
+        Ok(six)
+    }
+
+    /// The state `view` shows, with the checks that building it needs (seats,
+    /// supplies, cells, the moves since the last capture) but not those that
+    /// a view made by [`Six::view`] passes anyway, so that a bot rebuilds
+    /// its state cheaply ([`Game::resample`]).
+    pub(crate) fn built_from(view: &View) -> Result<Six, PositionError> {
         let invalid = |m: String| PositionError::Invalid(m);
         view.options.validate()?;
         let players = view.options.players as usize;
@@ -313,13 +325,22 @@ impl Six {
             last: view.last.clone(),
             results: view.results.clone(),
         };
-        check_field(&six).map_err(invalid)?;
-        if !over {
+        rebuild_history(&mut six).map_err(invalid)?;
+        Ok(six)
+    }
+
+    /// Checks that play can reach this state and that `view` is what it
+    /// shows, derived fields and the order of cells included.
+    pub(crate) fn check_shows(&self, view: &View) -> Result<(), String> {
+        let six = self;
+        let players = six.options.players as usize;
+        check_field(six)?;
+        if six.phase != Phase::Over {
             for colour in Colour::ALL {
                 if let Some((cell, formation)) = six.board.any_six(colour) {
-                    return Err(invalid(format!(
+                    return Err(format!(
                         "{colour:?} has a {formation:?} through {cell} but the game goes on"
-                    )));
+                    ));
                 }
             }
         }
@@ -327,31 +348,28 @@ impl Six {
         for colour in Colour::ALL {
             let supply: usize =
                 (0..players).filter(|&s| Colour::of_seat(s) == colour).map(|s| view.supply[s] as usize).sum();
-            let in_hand = usize::from(view.lifted().is_some() && Colour::of_seat(to_move) == colour);
+            let in_hand = usize::from(view.lifted().is_some() && six.mover_colour() == colour);
             if supply + in_hand + six.stones(colour) > STONES_PER_COLOUR {
-                return Err(invalid(
-                    format!("{colour:?} has more than {STONES_PER_COLOUR} stones").to_lowercase(),
-                ));
+                return Err(format!("{colour:?} has more than {STONES_PER_COLOUR} stones").to_lowercase());
             }
         }
-        rebuild_history(&mut six).map_err(invalid)?;
-        let again = View::of(&six);
+        let again = View::of(six);
         if again.captured != view.captured {
-            return Err(invalid(format!(
+            return Err(format!(
                 "the stones say {} red and {} black captured, not {} and {}",
                 again.captured.red, again.captured.black, view.captured.red, view.captured.black
-            )));
+            ));
         }
         if let (PhaseView::Keep { parts, .. }, PhaseView::Keep { parts: given, .. }) =
             (&again.phase, &view.phase)
             && parts != given
         {
-            return Err(invalid("the parts to keep are not the equal parts around the lifted cell".into()));
+            return Err("the parts to keep are not the equal parts around the lifted cell".into());
         }
         if again != *view {
-            return Err(invalid("cells are listed in reading order (row r, then q), each once".into()));
+            return Err("cells are listed in reading order (row r, then q), each once".into());
         }
-        Ok(six)
+        Ok(())
     }
 }
 
