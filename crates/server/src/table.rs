@@ -28,8 +28,8 @@
 
 use crate::bot_pool::BotPool;
 use crate::error::ServerError;
-use crate::limits::TableSlot;
-use crate::store::Store;
+use crate::registry::OpenTables;
+use crate::store::{Progress, Store, Waiting};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -63,6 +63,9 @@ pub struct TableSettings {
     pub bots: BotPool,
     /// What one bot decision may cost.
     pub bot_limits: BotLimits,
+    /// The unfinished tables' places under the limits: a table gives up
+    /// its own when its game ends.
+    pub open: Arc<OpenTables>,
 }
 
 /// The first pause before a failed commit is tried again; each next pause
@@ -115,9 +118,9 @@ pub struct Table {
     /// Why the table cannot go on now (its last commit failed for good),
     /// or `None`; connections tell their clients when it is set.
     stalled: watch::Sender<Option<String>>,
-    /// The table's place among the unfinished tables, given up when the
-    /// game ends.
-    slot: std::sync::Mutex<Option<TableSlot>>,
+    /// When the table was last asked for, so that an idle one can leave
+    /// memory ([`crate::registry`]).
+    touched: std::sync::Mutex<tokio::time::Instant>,
     store: Store,
     settings: TableSettings,
 }
@@ -424,17 +427,22 @@ impl Table {
             }),
             updates,
             stalled,
-            slot: std::sync::Mutex::new(None),
+            touched: std::sync::Mutex::new(tokio::time::Instant::now()),
             store,
             settings,
         })
     }
 
-    /// Counts the table among the unfinished ones until its game ends.
-    pub fn hold(&self, slot: TableSlot) {
-        if let Ok(mut held) = self.slot.lock() {
-            *held = Some(slot);
+    /// Notes that the table is in use now.
+    pub fn touch(&self) {
+        if let Ok(mut touched) = self.touched.lock() {
+            *touched = tokio::time::Instant::now();
         }
+    }
+
+    /// How long since the table was last in use.
+    pub fn idle_for(&self) -> Duration {
+        self.touched.lock().map(|t| t.elapsed()).unwrap_or_default()
     }
 
     /// A receiver that wakes when the table stalls (with the reason) or
@@ -448,18 +456,8 @@ impl Table {
     /// about how much of a token was right. A wrong token answers exactly as
     /// an unknown table does: nobody can probe which tables exist.
     pub fn viewer_for(&self, token: &str) -> Result<Viewer, ServerError> {
-        use subtle::ConstantTimeEq;
-        let same = |known: &str| bool::from(known.as_bytes().ct_eq(token.as_bytes()));
-        let mut found = None;
-        for (seat, config) in self.seats.iter().enumerate() {
-            if config.token.as_deref().is_some_and(same) {
-                found = Some(Viewer::Seat(seat));
-            }
-        }
-        if same(&self.spectator_token) {
-            found = Some(Viewer::Spectator);
-        }
-        found.ok_or_else(|| ServerError::UnknownTable(self.id.clone()))
+        viewer_among(&self.seats, &self.spectator_token, token)
+            .ok_or_else(|| ServerError::UnknownTable(self.id.clone()))
     }
 
     /// A receiver that wakes whenever the version changes.
@@ -644,9 +642,10 @@ impl Table {
         let started = tokio::time::Instant::now();
         let mut pause = FIRST_PAUSE;
         let mut attempt = 1u32;
+        let progress = self.progress(&*live.session);
         let error = loop {
             let new = live.session.record().actions[before..].to_vec();
-            match self.store.append(&self.id, before, new).await {
+            match self.store.append(&self.id, before, new, progress).await {
                 Ok(()) => {
                     if attempt > 1 {
                         tracing::info!(table = %self.id, attempt, "commit stored after retrying");
@@ -691,10 +690,8 @@ impl Table {
     /// place among the unfinished ones.
     fn announce(self: &Arc<Self>, live: &mut Live) -> usize {
         let version = live.session.version();
-        if live.session.turn() == Turn::Over
-            && let Ok(mut held) = self.slot.lock()
-        {
-            held.take();
+        if live.session.turn() == Turn::Over {
+            self.settings.open.release(&self.id);
         }
         self.updates.send_replace(version);
         self.ask(live);
@@ -704,6 +701,28 @@ impl Table {
     fn bot_spec(&self, seat: Seat) -> Option<SeatSpec> {
         let spec: SeatSpec = self.seats.get(seat)?.spec.parse().ok()?;
         (!spec.is_human()).then_some(spec)
+    }
+
+    /// Where the table stands now and who it waits for.
+    pub async fn progress_now(&self) -> Progress {
+        self.progress(&*self.live.lock().await.session)
+    }
+
+    /// Where `session` stands and who it waits for: the server, when a bot
+    /// decides (alone or among others), or chance is to be drawn.
+    pub fn progress(&self, session: &dyn DynSession) -> Progress {
+        let turn = session.turn();
+        let deciding = match session.together() {
+            Some((seats, _)) => seats,
+            None => turn.seat().into_iter().collect(),
+        };
+        let waiting = match turn {
+            Turn::Over => Waiting::Over,
+            Turn::Chance => Waiting::Bots,
+            Turn::Seat(_) if deciding.iter().any(|&seat| self.bot_spec(seat).is_some()) => Waiting::Bots,
+            Turn::Seat(_) => Waiting::People,
+        };
+        Progress { turn, waiting }
     }
 
     /// Asks whoever decides now: every seat of a decision taken together at
@@ -885,7 +904,13 @@ impl Table {
     /// A connection of `viewer` opens (`true`) or closes. A person asked in
     /// a decision taken together who is no longer connected passes.
     pub async fn connected(self: &Arc<Self>, viewer: Viewer, open: bool) {
+        self.touch();
         let Viewer::Seat(seat) = viewer else { return };
+        if open && self.bot_spec(seat).is_none() {
+            // A person came: the table is not abandoned (expiry counts
+            // from here).
+            self.store.visit(&self.id);
+        }
         let mut live = self.live.lock().await;
         let Some(count) = live.connections.get_mut(seat) else { return };
         *count = if open { *count + 1 } else { count.saturating_sub(1) };
@@ -920,18 +945,50 @@ impl Table {
     /// Summary for lobby lists.
     pub async fn summary(&self, viewer: Viewer) -> Value {
         let live = self.live.lock().await;
-        let session = &live.session;
-        json!({
-            "table": self.id,
-            "game": self.game,
-            "name": session.info().name,
-            "viewer": viewer,
-            "version": session.version(),
-            "turn": session.turn(),
-            "seats": self.seats.iter().map(|s| &s.spec).collect::<Vec<_>>(),
-            "over": session.turn() == Turn::Over,
-        })
+        let (version, turn) = (live.session.version(), live.session.turn());
+        summary_of(&self.id, &self.game, &self.seats, viewer, version, turn, false)
     }
+}
+
+/// A table as lobby lists show it (loaded or not): the same words either way.
+pub fn summary_of(
+    id: &str,
+    game: &str,
+    seats: &[SeatConfig],
+    viewer: Viewer,
+    version: usize,
+    turn: Turn,
+    expired: bool,
+) -> Value {
+    json!({
+        "table": id,
+        "game": game,
+        "name": spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
+        "viewer": viewer,
+        "version": version,
+        "turn": turn,
+        "seats": seats.iter().map(|s| &s.spec).collect::<Vec<_>>(),
+        "over": turn == Turn::Over,
+        "expired": expired,
+    })
+}
+
+/// The viewer `token` speaks for among a table's seats and its spectator
+/// token. Every token is compared, each in constant time, so how long the
+/// answer takes tells nothing about how much of a token was right.
+pub fn viewer_among(seats: &[SeatConfig], spectator_token: &str, token: &str) -> Option<Viewer> {
+    use subtle::ConstantTimeEq;
+    let same = |known: &str| bool::from(known.as_bytes().ct_eq(token.as_bytes()));
+    let mut found = None;
+    for (seat, config) in seats.iter().enumerate() {
+        if config.token.as_deref().is_some_and(same) {
+            found = Some(Viewer::Seat(seat));
+        }
+    }
+    if same(spectator_token) {
+        found = Some(Viewer::Spectator);
+    }
+    found
 }
 
 /// A message as JSON text, written straight from its typed struct.
@@ -1206,8 +1263,6 @@ mod tests {
             created_at: 0,
             creator: None,
         };
-        store.create(row).await.unwrap();
-        store.append("t", 0, record.actions.clone()).await.unwrap();
         let seats = specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: None }).collect();
         let settings = TableSettings {
             bot_delay: Duration::from_millis(400),
@@ -1215,16 +1270,21 @@ mod tests {
             commit_patience: Duration::from_secs(20),
             bots: BotPool::new(1),
             bot_limits: BotLimits::default(),
+            open: Arc::default(),
         };
-        Table::new(
+        let table = Table::new(
             "t".into(),
             seats,
             "s".into(),
             false,
             session_from_record(record).unwrap(),
-            store,
+            store.clone(),
             settings,
-        )
+        );
+        let progress = table.progress_now().await;
+        store.create(row, progress).await.unwrap();
+        store.append("t", 0, record.actions.clone(), progress).await.unwrap();
+        table
     }
 
     /// Asks whoever decides now, as after any change of the table.
