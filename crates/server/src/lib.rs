@@ -290,6 +290,7 @@ async fn create_table(
     };
     let table = Table::new(
         id.clone(),
+        Some(client.to_string()),
         seats.clone(),
         spectator_token.clone(),
         req.hotseat,

@@ -219,6 +219,7 @@ impl App {
         let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
         let table = Table::new(
             row.id.clone(),
+            row.creator.clone(),
             seats,
             row.spectator_token.clone(),
             hotseat,

@@ -110,6 +110,9 @@ impl Window {
 pub struct Table {
     pub id: String,
     pub game: String,
+    /// The client address that created the table (`None` for tables of
+    /// older builds): its bots take turns with other addresses' bots.
+    pub creator: Option<String>,
     pub seats: Vec<SeatConfig>,
     pub spectator_token: String,
     pub hotseat: bool,
@@ -399,8 +402,10 @@ pub struct Detail {
 }
 
 impl Table {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: String,
+        creator: Option<String>,
         seats: Vec<SeatConfig>,
         spectator_token: String,
         hotseat: bool,
@@ -413,6 +418,7 @@ impl Table {
         let (stalled, _) = watch::channel(None);
         Arc::new(Table {
             id,
+            creator,
             game,
             seats,
             spectator_token,
@@ -867,7 +873,9 @@ impl Table {
     /// move depends on the machine.
     async fn think(&self, seat: Seat, spec: SeatSpec, mut session: Box<dyn DynSession>) -> Option<String> {
         let limits = self.settings.bot_limits.clone();
-        let decided = self.settings.bots.run(&self.id, move || session.bot_move_within(&spec, &limits)).await;
+        let client = self.creator.as_deref().unwrap_or(&self.id);
+        let decided =
+            self.settings.bots.run(client, &self.id, move || session.bot_move_within(&spec, &limits)).await;
         match decided {
             Ok(Ok(BotMove { action, search })) => {
                 if let Some(report) = search.filter(|r| r.cut_short()) {
@@ -1274,6 +1282,7 @@ mod tests {
         };
         let table = Table::new(
             "t".into(),
+            None,
             seats,
             "s".into(),
             false,
@@ -1404,7 +1413,8 @@ mod tests {
         // The search pool's only thread is busy with another table's decision.
         let (release, gate) = std::sync::mpsc::channel::<()>();
         let pool = table.settings.bots.clone();
-        let busy = tokio::spawn(async move { pool.run("another", move || gate.recv().ok()).await });
+        let busy =
+            tokio::spawn(async move { pool.run("another", "another", move || gate.recv().ok()).await });
         while table.settings.bots.stats().running == 0 {
             tokio::task::yield_now().await;
             std::thread::sleep(Duration::from_millis(1));
