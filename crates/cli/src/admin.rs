@@ -17,7 +17,8 @@ pub struct AdminArgs {
 
 #[derive(Debug, Subcommand)]
 enum AdminCommand {
-    /// List the stored tables: id, game, actions stored, and why a
+    /// List the stored tables: id, game, actions stored, whom each waits
+    /// for (people, bots, or over), which expired unfinished, and why a
     /// quarantined table is out of service.
     Tables {
         /// The database (default: the one `spieltisch serve` uses).
@@ -59,15 +60,13 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
                         serde_json::to_string(table).map_err(|e| CliError::Game(e.to_string()))?
                     )?;
                 } else {
-                    let state = table.quarantined.as_deref().map(|why| format!("  quarantined: {why}"));
-                    writeln!(
-                        out,
-                        "{}  {:<12}  {:>6} actions{}",
-                        table.id,
-                        table.game,
-                        table.actions,
-                        state.unwrap_or_default()
-                    )?;
+                    let state = match (&table.quarantined, table.expired, &table.waiting) {
+                        (Some(why), _, _) => format!("quarantined: {why}"),
+                        (None, Some(_), _) => "expired unfinished".to_string(),
+                        (None, None, Some(waiting)) => waiting.clone(),
+                        (None, None, None) => "not loaded since an older build".to_string(),
+                    };
+                    writeln!(out, "{}  {:<12}  {:>6} actions  {state}", table.id, table.game, table.actions)?;
                 }
             }
             if !*json && tables.is_empty() {

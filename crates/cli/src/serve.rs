@@ -46,6 +46,45 @@ pub struct ServeArgs {
     pub timeouts: TimeoutArgs,
     #[command(flatten)]
     pub bots: BotArgs,
+    #[command(flatten)]
+    pub tables: TableArgs,
+}
+
+/// How long tables stay in memory and how long abandoned ones are kept
+/// playable (docs/security.md, "Tables in memory and expiry").
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Tables")]
+pub struct TableArgs {
+    /// Seconds a table that nobody is connected to (and no bot is to move
+    /// at) stays in memory after it was last asked for; it is read back
+    /// from the database when asked for again.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub unload_after_seconds: u64,
+    /// Hours after which an unfinished table that no person ever came to
+    /// expires (kept, no longer playable; finished tables never expire).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..=87_600))]
+    pub expire_unvisited_hours: u64,
+    /// Days after which an unfinished table that nobody played at or
+    /// visited expires.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3650))]
+    pub expire_idle_days: u64,
+    /// Replays built at once (each is built whole in memory); more wait a
+    /// few seconds, then are refused with replay.busy.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub replay_builds: u64,
+}
+
+impl TableArgs {
+    /// Sets what these flags say in `config`.
+    pub fn apply(&self, config: ServerConfig) -> ServerConfig {
+        ServerConfig {
+            unload_after: Duration::from_secs(self.unload_after_seconds),
+            expire_unvisited: Duration::from_secs(self.expire_unvisited_hours * 60 * 60),
+            expire_idle: Duration::from_secs(self.expire_idle_days * 24 * 60 * 60),
+            replay_builds: self.replay_builds as usize,
+            ..config
+        }
+    }
 }
 
 /// What one client address may take (docs/security.md). An IPv6 client is
@@ -220,7 +259,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         args.bots.bot_max_ms
     );
     eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
-    let config = ServerConfig {
+    let config = args.tables.apply(ServerConfig {
         addr: args.addr,
         db,
         bot_delay: Duration::from_millis(args.bot_delay_ms),
@@ -231,7 +270,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         bots: args.bots.limits(),
         bot_threads,
         ..ServerConfig::default()
-    };
+    });
     runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
 }
 
@@ -364,6 +403,11 @@ mod tests {
             BotLimits { max_ms: 500, max_threads: 2, ..BotLimits::default() }
         );
         assert_eq!(bots.serve.bots.bot_threads, Some(3));
+        let (ours, theirs) = (cli.serve.tables.apply(ServerConfig::default()), ServerConfig::default());
+        assert_eq!(
+            (ours.unload_after, ours.expire_unvisited, ours.expire_idle, ours.replay_builds),
+            (theirs.unload_after, theirs.expire_unvisited, theirs.expire_idle, theirs.replay_builds)
+        );
         assert!(Cli::try_parse_from(["serve", "--bot-max-ms", "0"]).is_err());
     }
 }

@@ -8,10 +8,11 @@
 //! moves), each at a lower priority than the rest of the server (Linux: a
 //! nice value 10 higher). A table full of bots therefore slows only bots.
 //!
-//! The queue is fair per table ([`FairQueue`]): tables with decisions
-//! waiting take turns, one decision each, so a table with many bots (or a
-//! client with many tables of bots, each its own key) cannot starve the
-//! others. `GET /api/health` reports its length and oldest wait
+//! The queue is fair per client address, then per table ([`FairQueue`]):
+//! the addresses whose tables have decisions waiting take turns, one
+//! decision each, and within an address its tables take turns, so neither
+//! a table with many bots nor a client with many tables of bots can starve
+//! anyone else's bots. `GET /api/health` reports its length and oldest wait
 //! ([`BotPool::stats`]).
 
 use serde::Serialize;
@@ -25,40 +26,66 @@ use std::time::{Duration, Instant};
 /// (a nice value this much higher, up to the lowest priority, 19).
 pub const NICE_INCREMENT: i32 = 10;
 
+/// What waits under one key of a [`FairQueue`], in the order it is served:
+/// a plain line ([`VecDeque`]), or a fair queue of its own, so that queues
+/// nest (addresses take turns, and within an address its tables).
+pub trait Line: Default {
+    type Item;
+    fn add(&mut self, item: Self::Item);
+    fn next(&mut self) -> Option<Self::Item>;
+    fn is_empty(&self) -> bool;
+}
+
+impl<T> Line for VecDeque<T> {
+    type Item = T;
+    fn add(&mut self, item: T) {
+        self.push_back(item);
+    }
+    fn next(&mut self) -> Option<T> {
+        self.pop_front()
+    }
+    fn is_empty(&self) -> bool {
+        VecDeque::is_empty(self)
+    }
+}
+
 /// Items waiting under keys, served one key at a time in turn: each pop
-/// takes the oldest item of the key whose turn it is, and that key, if it
+/// takes the next item of the key whose turn it is, and that key, if it
 /// still has items, goes to the back of the line. A key with one item
 /// waits behind at most one item of every other key.
 #[derive(Debug)]
-pub struct FairQueue<K, T> {
+pub struct FairQueue<K, L> {
     turns: VecDeque<K>,
-    waiting: HashMap<K, VecDeque<T>>,
+    waiting: HashMap<K, L>,
     len: usize,
 }
 
-impl<K: Clone + Eq + Hash, T> Default for FairQueue<K, T> {
+/// A fair queue whose keys each keep a plain line.
+pub type Fifo<K, T> = FairQueue<K, VecDeque<T>>;
+
+impl<K: Clone + Eq + Hash, L: Line> Default for FairQueue<K, L> {
     fn default() -> Self {
         FairQueue { turns: VecDeque::new(), waiting: HashMap::new(), len: 0 }
     }
 }
 
-impl<K: Clone + Eq + Hash, T> FairQueue<K, T> {
+impl<K: Clone + Eq + Hash, L: Line> FairQueue<K, L> {
     /// Adds `item` behind the other items of `key`; a key with nothing
     /// waiting joins the back of the line.
-    pub fn push(&mut self, key: K, item: T) {
+    pub fn push(&mut self, key: K, item: L::Item) {
         let items = self.waiting.entry(key.clone()).or_default();
         if items.is_empty() {
             self.turns.push_back(key);
         }
-        items.push_back(item);
+        items.add(item);
         self.len += 1;
     }
 
-    /// The oldest item of the key whose turn it is.
-    pub fn pop(&mut self) -> Option<(K, T)> {
+    /// The next item of the key whose turn it is.
+    pub fn pop(&mut self) -> Option<(K, L::Item)> {
         let key = self.turns.pop_front()?;
         let items = self.waiting.get_mut(&key)?;
-        let item = items.pop_front()?;
+        let item = items.next()?;
         if items.is_empty() {
             self.waiting.remove(&key);
         } else {
@@ -77,15 +104,23 @@ impl<K: Clone + Eq + Hash, T> FairQueue<K, T> {
         self.len == 0
     }
 
-    /// The oldest item of each key (the one it serves next).
-    pub fn fronts(&self) -> impl Iterator<Item = &T> {
-        self.waiting.values().filter_map(VecDeque::front)
-    }
-
     fn clear(&mut self) {
         self.turns.clear();
         self.waiting.clear();
         self.len = 0;
+    }
+}
+
+impl<K: Clone + Eq + Hash, L: Line> Line for FairQueue<K, L> {
+    type Item = (K, L::Item);
+    fn add(&mut self, (key, item): Self::Item) {
+        self.push(key, item);
+    }
+    fn next(&mut self) -> Option<Self::Item> {
+        self.pop()
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -95,10 +130,21 @@ struct Job {
     queued: Instant,
 }
 
+/// The decisions waiting: client addresses take turns, and within an
+/// address its tables, so that neither a table with many bots nor a client
+/// with many tables of bots starves anyone else.
 #[derive(Default)]
 struct Queue {
-    jobs: FairQueue<String, Job>,
+    jobs: FairQueue<String, Fifo<String, Job>>,
     closed: bool,
+}
+
+impl Queue {
+    /// The oldest job waiting, when any does.
+    fn oldest(&self) -> Option<Instant> {
+        let tables = self.jobs.waiting.values().flat_map(|tables| tables.waiting.values());
+        tables.filter_map(VecDeque::front).map(|job| job.queued).min()
+    }
 }
 
 struct Shared {
@@ -185,14 +231,16 @@ impl BotPool {
         BotPool { owner: Arc::new(Owner { shared }) }
     }
 
-    /// Runs `work` (a decision of table `table`) on one of the pool's
-    /// threads, when its turn comes, and gives its result.
+    /// Runs `work` (a decision of table `table`, made by the client
+    /// address `client`) on one of the pool's threads, when its turn comes,
+    /// and gives its result.
     ///
     /// # Errors
     /// [`PoolError::Failed`] when `work` panicked; [`PoolError::Closed`]
     /// when the pool was dropped before it ran.
     pub async fn run<T: Send + 'static>(
         &self,
+        client: &str,
         table: &str,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PoolError> {
@@ -206,7 +254,8 @@ impl BotPool {
             let work = Box::new(move || {
                 let _ = tx.send(work());
             });
-            queue.jobs.push(table.to_string(), Job { work, queued: Instant::now() });
+            let job = Job { work, queued: Instant::now() };
+            queue.jobs.push(client.to_string(), (table.to_string(), job));
         }
         shared.ready.notify_one();
         rx.await.map_err(|_| PoolError::Failed)
@@ -216,7 +265,7 @@ impl BotPool {
     pub fn stats(&self) -> PoolStats {
         let shared = &self.owner.shared;
         let (queue, oldest) = match shared.queue.lock() {
-            Ok(queue) => (queue.jobs.len(), queue.jobs.fronts().map(|job| job.queued).min()),
+            Ok(queue) => (queue.jobs.len(), queue.oldest()),
             Err(_) => (0, None),
         };
         PoolStats {
@@ -239,7 +288,7 @@ fn serve(shared: &Shared) {
                 if queue.closed {
                     return;
                 }
-                if let Some(next) = queue.jobs.pop() {
+                if let Some((_, next)) = queue.jobs.pop() {
                     break next;
                 }
                 queue = match shared.ready.wait(queue) {
@@ -282,7 +331,7 @@ mod tests {
 
     #[test]
     fn tables_take_turns_so_one_with_many_decisions_starves_nobody() {
-        let mut queue = FairQueue::default();
+        let mut queue = Fifo::default();
         for n in 0..10 {
             queue.push("a", n);
         }
@@ -301,6 +350,28 @@ mod tests {
         assert_eq!(keys, ["a", "b", "c", "a", "b", "a"]);
     }
 
+    #[test]
+    fn addresses_take_turns_and_within_an_address_its_tables() {
+        // An attacker's ten tables with a decision each, and one person's.
+        let mut queue: FairQueue<&str, Fifo<String, u8>> = FairQueue::default();
+        for t in 0..10 {
+            queue.push("attacker", (format!("a{t}"), 0));
+            queue.push("attacker", (format!("a{t}"), 1));
+        }
+        queue.push("person", ("p".to_string(), 0));
+        queue.push("person", ("p".to_string(), 1));
+        assert_eq!(queue.len(), 22);
+        let order: Vec<String> =
+            std::iter::from_fn(|| queue.pop()).map(|(_, (t, n))| format!("{t}.{n}")).collect();
+        assert_eq!(&order[..4], ["a0.0", "p.0", "a1.0", "p.1"], "the person's bots go every other turn");
+        let attacker: Vec<&str> =
+            order.iter().filter(|d| d.starts_with('a')).map(String::as_str).take(11).collect();
+        assert_eq!(
+            attacker[..],
+            ["a0.0", "a1.0", "a2.0", "a3.0", "a4.0", "a5.0", "a6.0", "a7.0", "a8.0", "a9.0", "a0.1"]
+        );
+    }
+
     /// Runs `pool.run` to completion on a small runtime of its own.
     fn block_on<F: std::future::Future>(future: F) -> F::Output {
         tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(future)
@@ -313,7 +384,7 @@ mod tests {
         let order = Arc::new(Mutex::new(Vec::new()));
         block_on(async {
             // The only thread is busy while table a queues ten decisions and b one.
-            let mut busy = Box::pin(pool.run("gate", move || gate.recv().ok()));
+            let mut busy = Box::pin(pool.run("x", "gate", move || gate.recv().ok()));
             assert!(futures_util::poll!(busy.as_mut()).is_pending());
             while pool.stats().running == 0 {
                 std::thread::sleep(Duration::from_millis(1));
@@ -321,7 +392,7 @@ mod tests {
             let mut runs = Vec::new();
             for (table, n) in (0..10).map(|n| ("a", n)).chain([("b", 0)]) {
                 let order = Arc::clone(&order);
-                runs.push(Box::pin(pool.run(table, move || {
+                runs.push(Box::pin(pool.run("x", table, move || {
                     let name = std::thread::current().name().unwrap_or_default().to_string();
                     order.lock().unwrap().push(format!("{table}{n}"));
                     name
@@ -354,9 +425,9 @@ mod tests {
     fn a_decision_that_panics_is_reported_and_the_thread_goes_on() {
         let pool = BotPool::new(1);
         block_on(async {
-            let failed = pool.run("t", || -> u8 { panic!("a bug in a bot") }).await;
+            let failed = pool.run("x", "t", || -> u8 { panic!("a bug in a bot") }).await;
             assert_eq!(failed, Err(PoolError::Failed));
-            assert_eq!(pool.run("t", || 7).await, Ok(7));
+            assert_eq!(pool.run("x", "t", || 7).await, Ok(7));
         });
     }
 
@@ -371,7 +442,7 @@ mod tests {
         }
         let pool = BotPool::new(1);
         let mine = nice();
-        let theirs = block_on(pool.run("t", nice)).unwrap();
+        let theirs = block_on(pool.run("x", "t", nice)).unwrap();
         assert_eq!(theirs, (mine + NICE_INCREMENT).min(19));
         assert_eq!(nice(), mine, "the caller's priority is its own");
     }

@@ -6,6 +6,10 @@ use serde_json::json;
 use spieltisch_catalog::{CatalogError, SeatError};
 use thiserror::Error;
 
+/// How long a client should wait before asking for a replay again when
+/// the server builds as many as it may.
+pub const REPLAY_RETRY_SECONDS: u64 = 2;
+
 #[derive(Debug, Error)]
 pub enum ServerError {
     #[error("no table '{0}'")]
@@ -32,6 +36,10 @@ pub enum ServerError {
     Busy(usize),
     #[error("{0}")]
     Stalled(String),
+    #[error("table '{0}' expired unfinished: nobody played at it for a long time")]
+    Expired(String),
+    #[error("too many replays are being built (at most {0} at once); try again in a moment")]
+    ReplaysBusy(usize),
     #[error("the game is not over yet: replays open at the end")]
     NotFinished,
     #[error("storage failed, nothing was changed: {0}")]
@@ -59,6 +67,8 @@ impl ServerError {
             ServerError::Busy(_) => "server.busy",
             ServerError::Stalled(_) => "table.stalled",
             ServerError::NotFinished => "replay.not_finished",
+            ServerError::Expired(_) => "table.expired",
+            ServerError::ReplaysBusy(_) => "replay.busy",
             ServerError::Storage(_) => "server.storage",
             ServerError::Answered => "action.answered",
             ServerError::UnknownRoute => "route.unknown",
@@ -76,7 +86,10 @@ impl ServerError {
             ServerError::RateLimited(_)
             | ServerError::TooManyTables(_)
             | ServerError::TooManyConnections(_) => StatusCode::TOO_MANY_REQUESTS,
-            ServerError::Full(_) | ServerError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ServerError::Expired(_) => StatusCode::GONE,
+            ServerError::Full(_) | ServerError::Busy(_) | ServerError::ReplaysBusy(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ServerError::Storage(_) | ServerError::Stalled(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(CatalogError::Internal(_)) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(_) | ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
@@ -96,6 +109,10 @@ impl ServerError {
             | ServerError::TooManyConnections(limit)
             | ServerError::Busy(limit)
             | ServerError::TooLarge(limit) => body["limit"] = json!(limit),
+            ServerError::ReplaysBusy(limit) => {
+                body["limit"] = json!(limit);
+                body["retry_after_seconds"] = json!(REPLAY_RETRY_SECONDS);
+            }
             ServerError::Catalog(CatalogError::Seat(SeatError::TooExpensive {
                 key, value, limit, ..
             })) => {
@@ -113,7 +130,12 @@ impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
         let mut response =
             (self.status(), axum::Json(json!({ "ok": false, "error": self.body() }))).into_response();
-        if let ServerError::RateLimited(seconds) = self {
+        let retry = match self {
+            ServerError::RateLimited(seconds) => Some(seconds),
+            ServerError::ReplaysBusy(_) => Some(REPLAY_RETRY_SECONDS),
+            _ => None,
+        };
+        if let Some(seconds) = retry {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response

@@ -28,6 +28,8 @@ mod health;
 pub mod limits;
 mod listener;
 pub mod loadtest;
+pub mod registry;
+pub mod replay;
 pub mod store;
 pub mod table;
 mod web;
@@ -42,20 +44,17 @@ use client_addr::AddrGroup;
 use error::ServerError;
 use limits::{Gate, Limits};
 use rand::RngCore;
+use registry::Registry;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use spieltisch_catalog::{
-    BotLimits, FileAccess, SeatSpec, entries, entry_of, new_session, read_files, read_record_files,
-    session_from_record,
-};
-use spieltisch_core::{Lang, Record, Viewer};
-use std::collections::HashMap;
+use spieltisch_catalog::{BotLimits, FileAccess, SeatSpec, entries, entry_of, new_session, read_files};
+use spieltisch_core::Lang;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
-use store::{Loaded, Store, TableRow};
-use table::{Detail, Extras, SeatConfig, Table, TableSettings, snapshot_of, words_of};
+use store::{Store, TableRow};
+use table::{Detail, SeatConfig, Table, TableSettings};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -87,6 +86,21 @@ pub struct ServerConfig {
     pub bots: BotLimits,
     /// The threads of the search pool that every bot decision runs on.
     pub bot_threads: usize,
+    /// How long a table that nobody holds stays in memory after it was
+    /// last asked for ([`registry`]).
+    pub unload_after: Duration,
+    /// An unfinished table that no person came to within this time of its
+    /// creation expires.
+    pub expire_unvisited: Duration,
+    /// An unfinished table that nobody played or visited for this long
+    /// expires.
+    pub expire_idle: Duration,
+    /// How often idle tables leave memory and abandoned ones expire.
+    pub sweep_every: Duration,
+    /// How many replays are built at once; more wait `replay_wait`, then
+    /// are refused (`replay.busy`).
+    pub replay_builds: usize,
+    pub replay_wait: Duration,
 }
 
 impl Default for ServerConfig {
@@ -104,6 +118,12 @@ impl Default for ServerConfig {
             game_files: None,
             bots: BotLimits::default(),
             bot_threads: bot_pool::default_threads(),
+            unload_after: Duration::from_secs(10 * 60),
+            expire_unvisited: Duration::from_secs(24 * 60 * 60),
+            expire_idle: Duration::from_secs(30 * 24 * 60 * 60),
+            sweep_every: Duration::from_secs(5),
+            replay_builds: 2,
+            replay_wait: Duration::from_secs(5),
         }
     }
 }
@@ -111,7 +131,8 @@ impl Default for ServerConfig {
 /// The state every handler shares.
 #[derive(Debug)]
 pub struct App {
-    tables: RwLock<HashMap<String, Arc<Table>>>,
+    /// The tables in memory and the places of the unfinished ones.
+    registry: Registry,
     store: Store,
     config: ServerConfig,
     /// `config.game_files`, canonical (what admitted files must lie under).
@@ -120,6 +141,8 @@ pub struct App {
     gate: Gate,
     /// The threads every bot decision runs on.
     bots: BotPool,
+    /// One permit per replay that may be built at once.
+    replays: Arc<tokio::sync::Semaphore>,
 }
 
 type Shared = Arc<App>;
@@ -147,83 +170,19 @@ impl App {
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
         let bots = BotPool::new(config.bot_threads);
+        let replays = Arc::new(tokio::sync::Semaphore::new(config.replay_builds.max(1)));
         let app =
-            Arc::new(App { tables: RwLock::new(HashMap::new()), store, config, game_files, gate, bots });
+            Arc::new(App { registry: Registry::default(), store, config, game_files, gate, bots, replays });
         // The server always starts: damage is reported, and a table that
-        // cannot be resumed exactly is quarantined (kept, not served).
+        // cannot be resumed exactly is quarantined (kept, not served) when
+        // it is loaded.
         match app.store.integrity_check() {
             Ok(problems) if problems.is_empty() => {}
             Ok(problems) => tracing::error!("the database is damaged: {}", problems.join("; ")),
             Err(e) => tracing::error!("the database could not be checked: {e}"),
         }
-        let stored = app.store.load_all().map_err(|e| ServerError::Storage(e.to_string()))?;
-        for loaded in stored {
-            let resumed = match loaded {
-                Loaded::Table(row, actions) => {
-                    let id = row.id.clone();
-                    app.resume(row, actions).await.map_err(|reason| (id, reason))
-                }
-                Loaded::Damaged { id, reason } => Err((id, reason)),
-            };
-            if let Err((id, reason)) = resumed {
-                tracing::error!(table = %id, "quarantined: {reason}");
-                if let Err(e) = app.store.quarantine(&id, &reason).await {
-                    tracing::error!(table = %id, "cannot mark the table quarantined: {e}");
-                }
-            }
-        }
+        app.resume_unfinished().await?;
         Ok(app)
-    }
-
-    /// Resumes a stored table exactly as it was, or says why it cannot.
-    async fn resume(&self, row: TableRow, actions: Vec<String>) -> Result<(), String> {
-        let stored_version = actions.len();
-        let mut record = Record {
-            format: row.format,
-            game: row.game.clone(),
-            options: row.options.clone(),
-            seed: row.seed,
-            actions,
-        };
-        // Records before format 3 name course and track files; their
-        // content is read once, here, and stored with the upgrade.
-        let access = match &self.game_files {
-            Some(dir) => FileAccess::Stored(dir),
-            None => FileAccess::Nothing,
-        };
-        read_record_files(&mut record, access).map_err(|e| format!("cannot read its files: {e}"))?;
-        let session = session_from_record(&record).map_err(|e| format!("its record does not replay: {e}"))?;
-        let seats: Vec<SeatConfig> = serde_json::from_value(row.seats["seats"].clone())
-            .map_err(|e| format!("its seats cannot be read: {e}"))?;
-        if seats.len() != session.seats() {
-            return Err(format!("it names {} seats for a game of {}", seats.len(), session.seats()));
-        }
-        if session.record() != &record {
-            // A table stored in an older record format: keep it in today's,
-            // the same game with the decisions that format left unwritten
-            // filled in.
-            self.store
-                .upgrade(&row.id, session.record().clone())
-                .await
-                .map_err(|e| format!("cannot store its record in today's format: {e}"))?;
-            tracing::info!(table = %row.id, from = row.format, actions = stored_version, "stored record upgraded");
-        }
-        let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
-        let table = Table::new(
-            row.id.clone(),
-            seats,
-            row.spectator_token.clone(),
-            hotseat,
-            session,
-            self.store.clone(),
-            self.settings(),
-        );
-        if !table.is_over().await {
-            table.hold(self.gate.tables.admit(row.creator.clone()));
-        }
-        table.resume().await;
-        self.tables.write().expect("tables lock").insert(row.id, table);
-        Ok(())
     }
 
     fn settings(&self) -> TableSettings {
@@ -233,23 +192,8 @@ impl App {
             commit_patience: self.config.commit_patience,
             bots: self.bots.clone(),
             bot_limits: self.config.bots.clone(),
+            open: Arc::clone(&self.registry.open),
         }
-    }
-
-    fn table(&self, id: &str) -> Result<Arc<Table>, ServerError> {
-        self.tables
-            .read()
-            .expect("tables lock")
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ServerError::UnknownTable(id.to_string()))
-    }
-
-    /// A table and the viewer its token speaks for.
-    fn table_for(&self, id: &str, token: &str) -> Result<(Arc<Table>, Viewer), ServerError> {
-        let table = self.table(id)?;
-        let viewer = table.viewer_for(token)?;
-        Ok((table, viewer))
     }
 
     /// Which files clients may name: those inside the game-files folder,
@@ -261,9 +205,15 @@ impl App {
         }
     }
 
-    /// How many tables are held.
+    /// How many tables are in memory.
     pub fn table_count(&self) -> usize {
-        self.tables.read().expect("tables lock").len()
+        self.registry.in_memory()
+    }
+
+    /// Idle tables leave memory, abandoned ones expire.
+    pub(crate) async fn sweep(&self) {
+        self.unload_idle();
+        self.expire_abandoned().await;
     }
 }
 
@@ -339,9 +289,9 @@ async fn create_table(
             .map_or(0, |d| d.as_secs() as i64),
         creator: Some(client.to_string()),
     };
-    app.store.create(row).await.map_err(|e| ServerError::Storage(e.to_string()))?;
     let table = Table::new(
         id.clone(),
+        Some(client.to_string()),
         seats.clone(),
         spectator_token.clone(),
         req.hotseat,
@@ -349,11 +299,14 @@ async fn create_table(
         app.store.clone(),
         app.settings(),
     );
-    table.hold(slot);
-    app.tables.write().expect("tables lock").insert(id.clone(), Arc::clone(&table));
+    let progress = table.progress_now().await;
+    app.store.create(row, progress).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+    app.registry.open.hold(&id, slot);
+    app.registry.insert(Arc::clone(&table));
     if let Err(e) = table.start().await {
         // Nobody has the table's links: it leaves memory (and the limits).
-        app.tables.write().expect("tables lock").remove(&id);
+        app.registry.remove(&id);
+        app.registry.open.release(&id);
         return Err(e);
     }
     let human_tokens: Vec<&str> = seats.iter().filter_map(|s| s.token.as_deref()).collect();
@@ -394,7 +347,7 @@ async fn table_info(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<Value>, ServerError> {
-    let (table, viewer) = app.table_for(&id, &q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token).await?;
     let mut summary = table.summary(viewer).await;
     summary["ok"] = json!(true);
     summary["hotseat"] = json!(table.hotseat);
@@ -406,58 +359,33 @@ async fn table_state(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
 ) -> Result<Json<table::Snapshot>, ServerError> {
-    let (table, viewer) = app.table_for(&id, &q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token).await?;
     Ok(Json(table.snapshot(viewer, detail_of(&q)).await?))
 }
 
-/// Every step of a finished game as the token's viewer saw it.
+/// Every step of a finished game as the token's viewer saw it
+/// ([`replay`]): streamed while it is built, at most `replay_builds` at once.
 async fn replay(
     State(app): State<Shared>,
+    Extension(client): Extension<AddrGroup>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
-) -> Result<Json<Value>, ServerError> {
-    let (table, viewer) = app.table_for(&id, &q.token)?;
+) -> Result<Response, ServerError> {
+    let (table, viewer) = app.table_for(&id, &q.token).await?;
     if !table.is_over().await {
         return Err(ServerError::NotFinished);
     }
-    let record = table.record().await;
-    let lang = lang_of(&q);
-    let seats = table.seats.clone();
-    let (fixed, steps) = tokio::task::spawn_blocking(move || -> Result<(Value, Vec<Value>), ServerError> {
-        let mut steps = Vec::with_capacity(record.actions.len() + 1);
-        let mut session = new_session(&record.game, &record.options, record.seed)?;
-        let fixed = session.static_part()?;
-        let words = words_of(&record)?;
-        for n in 0..=record.actions.len() {
-            if n > 0 {
-                session.apply(None, &record.actions[n - 1])?;
-            }
-            let snap = snapshot_of(
-                &id,
-                &seats,
-                &*session,
-                &words[..n],
-                viewer,
-                Detail { lang, compact: false },
-                Extras { without_static: true, ..Extras::default() },
-            )?;
-            steps.push(json!({
-                "version": n,
-                "action": snap.log.as_ref().and_then(|l| l.last()),
-                "view": snap.view,
-                "text": snap.text,
-                "turn": snap.turn,
-            }));
-        }
-        Ok((fixed, steps))
-    })
-    .await
-    .map_err(|e| ServerError::Storage(e.to_string()))??;
-    let name = table.name().await;
-    Ok(Json(json!({
-        "ok": true, "table": table.id, "game": table.game, "name": name, "viewer": viewer,
-        "static": fixed, "steps": steps,
-    })))
+    // One at a time per address, then a place among the builds at once.
+    let mine = app.gate.replay(client)?;
+    let limit = app.config.replay_builds.max(1);
+    let permit = tokio::time::timeout(app.config.replay_wait, Arc::clone(&app.replays).acquire_owned())
+        .await
+        .map_err(|_| ServerError::ReplaysBusy(limit))?
+        .map_err(|_| ServerError::ReplaysBusy(limit))?;
+    let head =
+        replay::Head { table: table.id.clone(), game: table.game.clone(), name: table.name().await, viewer };
+    let body = replay::stream(table.record().await, head, lang_of(&q), (mine, permit));
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 #[derive(Debug, Deserialize)]
@@ -466,19 +394,23 @@ struct MineQuery {
     tables: String,
 }
 
-/// The tables a browser has links for, to see and rejoin them.
-async fn mine(State(app): State<Shared>, Query(q): Query<MineQuery>) -> Json<Value> {
-    let mut out = Vec::new();
-    for pair in q.tables.split(',').take(200) {
-        let Some((id, token)) = pair.split_once(':') else { continue };
-        let Ok(table) = app.table(id) else { continue };
-        let Ok(viewer) = table.viewer_for(token) else { continue };
-        let mut summary = table.summary(viewer).await;
-        summary["token"] = json!(token);
-        out.push(summary);
-    }
-    Json(json!({ "ok": true, "tables": out }))
+/// The tables a browser has links for, to see and rejoin them (at most
+/// [`MINE_AT_MOST`]; the others are not looked at). Answered from what is
+/// stored, without loading any table.
+async fn mine(State(app): State<Shared>, Query(q): Query<MineQuery>) -> Result<Json<Value>, ServerError> {
+    let pairs: Vec<(String, String)> = q
+        .tables
+        .split(',')
+        .take(MINE_AT_MOST)
+        .filter_map(|pair| pair.split_once(':'))
+        .map(|(id, token)| (id.to_string(), token.to_string()))
+        .collect();
+    let tables = app.summaries(&pairs).await?;
+    Ok(Json(json!({ "ok": true, "tables": tables })))
 }
+
+/// The most tables one "your tables" request looks at.
+const MINE_AT_MOST: usize = 200;
 
 async fn games() -> Json<Value> {
     Json(json!({ "ok": true, "games": entries(), "seat_kinds": spieltisch_catalog::SEAT_KINDS }))
@@ -491,7 +423,7 @@ async fn socket(
     Query(q): Query<TokenQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ServerError> {
-    let (table, viewer) = app.table_for(&id, &q.token)?;
+    let (table, viewer) = app.table_for(&id, &q.token).await?;
     let detail = detail_of(&q);
     let slot = app.gate.websocket(client)?;
     let limits = &app.config.limits;
@@ -596,7 +528,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
 /// Runs the server on a bound listener (tests bind port 0) until interrupted.
 pub async fn serve_on(listener: tokio::net::TcpListener, config: ServerConfig) -> Result<(), ServerError> {
     let app = App::open(config).await?;
-    listener::prune_every(&app, Duration::from_secs(5));
+    listener::prune_every(&app, app.config.sweep_every);
     listener::run(listener, app, async {
         let _ = tokio::signal::ctrl_c().await;
     })

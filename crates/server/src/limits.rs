@@ -339,8 +339,16 @@ pub struct Gate {
     creations: Option<PerAddress>,
     pub connections: Arc<Counter>,
     pub websockets: Arc<Counter>,
+    /// Replays built or waiting to be built, per address (one at a time):
+    /// the server-wide number at once is the app's own
+    /// (`ServerConfig::replay_builds`), so that one client cannot take
+    /// every build from the others.
+    pub replays: Arc<Counter>,
     pub tables: Arc<Tables>,
 }
+
+/// Replays one address may have built or waiting at once.
+pub const REPLAYS_PER_ADDRESS: usize = 1;
 
 impl Gate {
     /// A gate for `limits`, and at most `max_tables` unfinished tables.
@@ -360,6 +368,7 @@ impl Gate {
             creations,
             connections: Counter::new(per(limits.connections_per_address), limits.max_connections),
             websockets: Counter::new(per(limits.websockets_per_address), limits.max_websockets),
+            replays: Counter::new(per(REPLAYS_PER_ADDRESS), usize::MAX),
             tables: Tables::new(per(limits.tables_per_address), max_tables),
             limits,
         }
@@ -398,6 +407,13 @@ impl Gate {
         self.websockets.take(Some(group)).map_err(|refusal| match refusal {
             Refusal::Address(cap) => ServerError::TooManyConnections(cap),
             Refusal::Total(cap) => ServerError::Busy(cap),
+        })
+    }
+
+    /// A replay asked for by `group`, while it waits and is built.
+    pub fn replay(&self, group: AddrGroup) -> Result<Slot, ServerError> {
+        self.replays.take(Some(group)).map_err(|refusal| match refusal {
+            Refusal::Address(cap) | Refusal::Total(cap) => ServerError::ReplaysBusy(cap),
         })
     }
 

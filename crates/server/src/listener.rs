@@ -93,16 +93,18 @@ fn is_connection_error(e: &std::io::Error) -> bool {
     matches!(e.kind(), ConnectionRefused | ConnectionAborted | ConnectionReset)
 }
 
-/// Prunes the rate limiters' states every `period` while the app lives.
+/// Every `period` while the app lives: prunes the rate limiters' states,
+/// lets idle tables leave memory and expires abandoned ones.
 pub(crate) fn prune_every(app: &Shared, period: Duration) {
     let app = Arc::downgrade(app);
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(period);
+        let mut ticks = tokio::time::interval(period.max(Duration::from_millis(10)));
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
             let Some(app) = app.upgrade() else { break };
             app.gate.prune();
+            app.sweep().await;
         }
     });
 }

@@ -260,10 +260,36 @@ pub async fn http_request(
     stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await.map_err(|e| e.to_string())?;
-    let text = String::from_utf8_lossy(&response);
-    let status = text.get(9..12).and_then(|s| s.parse().ok()).ok_or("not an HTTP response")?;
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b).ok_or("no HTTP body")?;
-    Ok((status, serde_json::from_str(body).unwrap_or(Value::Null)))
+    let mut headers = [httparse::EMPTY_HEADER; 32];
+    let mut parsed = httparse::Response::new(&mut headers);
+    let httparse::Status::Complete(head) = parsed.parse(&response).map_err(|e| e.to_string())? else {
+        return Err("the HTTP response ended in its head".into());
+    };
+    let status = parsed.code.ok_or("not an HTTP response")?;
+    let chunked = parsed.headers.iter().any(|h| {
+        h.name.eq_ignore_ascii_case("transfer-encoding") && h.value.eq_ignore_ascii_case(b"chunked")
+    });
+    let body = if chunked { dechunk(&response[head..])? } else { response[head..].to_vec() };
+    Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
+}
+
+/// The body of a response sent in chunks (a streamed reply, such as a replay).
+fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
+    let mut body = Vec::new();
+    loop {
+        let httparse::Status::Complete((start, size)) =
+            httparse::parse_chunk_size(rest).map_err(|_| "a malformed chunk size")?
+        else {
+            return Err("the body ended in a chunk size".into());
+        };
+        let size = usize::try_from(size).map_err(|_| "a chunk too large")?;
+        if size == 0 {
+            return Ok(body);
+        }
+        let chunk = rest.get(start..start + size).ok_or("the body ended in a chunk")?;
+        body.extend_from_slice(chunk);
+        rest = rest.get(start + size + 2..).ok_or("the body ended after a chunk")?;
+    }
 }
 
 /// Plays one game to the end (true) or until told to stop (false).

@@ -8,7 +8,13 @@
 //! every commit, so an acknowledged action survives a power loss too (with
 //! `NORMAL`, the last commits before one could be rolled back). Group commit
 //! shares that sync among the actions of a batch.
-//! On start, every table is read back and its record replayed.
+//! Tables are read back when they are needed ([`Store::load`]); on start
+//! only the list of unfinished tables is read, and the tables whose bots
+//! are to move are resumed. Each table keeps who it waits for (people,
+//! bots, or nobody: it is over), when it was last active and whether a
+//! person ever came, so that idle tables can expire without being read.
+//! Reads go through the writer thread too: they see every commit before
+//! them, also in a database held in memory.
 //!
 //! A failed write is answered as failed and changes nothing; the tables
 //! retry their commits ([`crate::table`]). The writer keeps what the
@@ -42,6 +48,49 @@ pub struct TableRow {
     /// ([`crate::client_addr::AddrGroup`]), which its open tables count
     /// against; `None` for tables stored before it was kept.
     pub creator: Option<String>,
+}
+
+/// Who a table waits for at its stored version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Waiting {
+    /// A person decides next (alone, or together with others).
+    People,
+    /// The server acts next: a bot decides, or answers in a decision taken
+    /// together, or chance is to be drawn. Such tables are resumed on start.
+    Bots,
+    /// The game is over.
+    Over,
+}
+
+impl Waiting {
+    fn word(self) -> &'static str {
+        match self {
+            Waiting::People => "people",
+            Waiting::Bots => "bots",
+            Waiting::Over => "over",
+        }
+    }
+}
+
+/// Where a table stands, written with each change of its actions, so that
+/// lists and expiry need not replay it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub turn: spieltisch_core::Turn,
+    pub waiting: Waiting,
+}
+
+/// A table as lists show it without loading it: what its row and its
+/// progress say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub row: TableRow,
+    pub version: usize,
+    /// `None` for a table stored before its turn was kept.
+    pub turn: Option<spieltisch_core::Turn>,
+    /// Seconds since the Unix epoch when the table expired, if it did.
+    pub expired: Option<i64>,
 }
 
 #[derive(Debug, Error)]
@@ -97,14 +146,41 @@ struct Shared {
     last_error: Mutex<Option<StorageFault>>,
 }
 
+/// A read, run on the writer's connection after the commits before it.
+type Read = Box<dyn FnOnce(&rusqlite::Connection) + Send>;
+
 enum Command {
-    Create(TableRow, oneshot::Sender<Result<(), StoreError>>),
+    Create(TableRow, Progress, oneshot::Sender<Result<(), StoreError>>),
     Append {
         table: String,
         first_index: usize,
         actions: Vec<String>,
+        progress: Progress,
         done: oneshot::Sender<Result<(), StoreError>>,
     },
+    /// A person connected to a seat of the table now.
+    Visit {
+        table: String,
+        at: i64,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
+    /// Marks unfinished tables as expired (those of `tables` that still
+    /// are unfinished and not expired); answers with the ids marked.
+    Expire {
+        tables: Vec<String>,
+        at: i64,
+        done: oneshot::Sender<Result<Vec<String>, StoreError>>,
+    },
+    /// Writes where a table stands (on loading it: a table of an older
+    /// build gets it then).
+    Mark {
+        table: String,
+        progress: Progress,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
+    /// The table left memory: the writer need not remember its count.
+    Forget(String),
+    Read(Read),
     /// Marks a table as damaged, with the reason: kept, no longer loaded.
     Quarantine {
         table: String,
@@ -155,6 +231,9 @@ pub enum Loaded {
     Table(TableRow, Vec<String>),
     /// A table that cannot be read back exactly, and why: to be quarantined.
     Damaged { id: String, reason: String },
+    /// A table that expired unfinished: kept, no longer played. Its row
+    /// says whose links are right, so that they can be told.
+    Expired(TableRow),
 }
 
 /// A table as `spieltisch admin tables` lists it.
@@ -167,6 +246,11 @@ pub struct Listed {
     pub actions: usize,
     /// Why the table is quarantined, if it is.
     pub quarantined: Option<String>,
+    /// Who the table waits for (`None`: not known yet, for a table stored
+    /// by an older build and not loaded since).
+    pub waiting: Option<String>,
+    /// When the table expired unfinished (seconds since the Unix epoch).
+    pub expired: Option<i64>,
 }
 
 /// A handle to the database writer; cheap to clone.
@@ -196,7 +280,12 @@ const SCHEMA: &str = "
         creator TEXT,
         version INTEGER,
         checksum TEXT,
-        quarantined TEXT
+        quarantined TEXT,
+        turn TEXT,
+        waiting TEXT,
+        active_at INTEGER,
+        visited INTEGER,
+        expired INTEGER
     );
     CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -226,8 +315,21 @@ fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN creator TEXT")?;
     }
     // Tables stored before these were kept have no version and checksum
-    // until they are next read (see `Store::load_all`).
-    for column in ["version INTEGER", "checksum TEXT", "quarantined TEXT"] {
+    // until they are next read (see [`read_table`]).
+    // Tables stored before their progress was kept have none until they
+    // are next loaded: they count as unfinished, are resumed on start, and
+    // count as visited and active when they were created (nothing expires
+    // a table because an older build did not write something down).
+    for column in [
+        "version INTEGER",
+        "checksum TEXT",
+        "quarantined TEXT",
+        "turn TEXT",
+        "waiting TEXT",
+        "active_at INTEGER",
+        "visited INTEGER",
+        "expired INTEGER",
+    ] {
         let name = column.split(' ').next().unwrap_or(column);
         if !has(name)? {
             conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column}"))?;
@@ -247,6 +349,15 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
     })?;
     conn.execute_batch(SCHEMA)?;
     add_missing_columns(&conn)?;
+    // A table stored before activity was kept counts as active from the
+    // day this build first opened its database: it is not expired for
+    // having been made long ago.
+    conn.execute("UPDATE tables SET active_at = ?1 WHERE active_at IS NULL", [now()])?;
+    // The expiry sweep reads the unfinished tables only, every few seconds.
+    conn.execute_batch(
+        "CREATE INDEX IF NOT EXISTS unfinished ON tables (created_at)
+         WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
+    )?;
     Ok(conn)
 }
 
@@ -301,25 +412,39 @@ impl Store {
         }
     }
 
-    /// Stores a new table.
-    pub async fn create(&self, row: TableRow) -> Result<(), StoreError> {
+    /// Stores a new table, at the progress its game starts with.
+    pub async fn create(&self, row: TableRow, progress: Progress) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
-        self.send(Command::Create(row, done), wait).await
+        self.send(Command::Create(row, progress, done), wait).await
     }
 
-    /// Appends `actions` to a table's record, the first at `first_index`;
-    /// returns once they are committed.
+    /// Appends `actions` to a table's record, the first at `first_index`,
+    /// with where the table stands after them; returns once they are
+    /// committed.
     pub async fn append(
         &self,
         table: &str,
         first_index: usize,
         actions: Vec<String>,
+        progress: Progress,
     ) -> Result<(), StoreError> {
         if actions.is_empty() {
             return Ok(());
         }
         let (done, wait) = oneshot::channel();
-        self.send(Command::Append { table: table.to_string(), first_index, actions, done }, wait).await
+        let command = Command::Append { table: table.to_string(), first_index, actions, progress, done };
+        self.send(command, wait).await
+    }
+
+    /// Notes that a person came to a seat of the table now: it has been
+    /// visited, and it is active. Nobody waits for this note: it is
+    /// written with the next batch, and a failure is the writer's to log.
+    pub fn visit(&self, table: &str) {
+        let (done, _) = oneshot::channel();
+        self.shared.queue.fetch_add(1, Ordering::Relaxed);
+        if self.commands.send(Command::Visit { table: table.to_string(), at: now(), done }).is_err() {
+            self.shared.queue.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 
     /// Replaces a stored table's options, format and actions by `record`,
@@ -347,94 +472,234 @@ impl Store {
         Ok(found.into_iter().filter(|line| line != "ok").collect())
     }
 
-    /// Every stored table that is not quarantined, with its actions, oldest
-    /// first (read on start). A table that cannot be read back exactly
-    /// comes back as [`Loaded::Damaged`]: unreadable JSON, a gap in its
-    /// action numbers, fewer or other actions than its version and checksum
-    /// say. A table stored before versions were kept gets them now.
-    pub fn load_all(&self) -> Result<Vec<Loaded>, StoreError> {
-        let Some(path) = &self.path else { return Ok(Vec::new()) };
-        let conn = connect(Some(path))?;
-        let mut tables = conn.prepare(
-            "SELECT id, game, options, seed, seats, spectator_token, created_at, format, creator, version, checksum
-             FROM tables WHERE quarantined IS NULL ORDER BY created_at, id",
-        )?;
-        let rows = tables
-            .query_map([], |r| {
-                Ok((
-                    (
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, i64>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, String>(5)?,
-                        r.get::<_, i64>(6)?,
-                        r.get::<_, u32>(7)?,
-                        r.get::<_, Option<String>>(8)?,
-                    ),
-                    (r.get::<_, Option<i64>>(9)?, r.get::<_, Option<String>>(10)?),
-                ))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut actions = conn.prepare("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
-        let mut out = Vec::with_capacity(rows.len());
-        for ((id, game, options, seed, seats, spectator_token, created_at, format, creator), kept) in rows {
-            let stored = actions
-                .query_map([&id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
-                .collect::<Result<Vec<_>, _>>()?;
-            let damaged = |reason: String| Loaded::Damaged { id: id.clone(), reason };
-            if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
-                out.push(damaged(format!("action {gap} is missing (the stored actions skip it)")));
-                continue;
-            }
-            let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
-            let sum = Checksum::of(&list);
-            match kept {
-                (Some(version), _) if version != list.len() as i64 => {
-                    out.push(damaged(format!(
-                        "{} actions are stored, but the table has {version}: actions were lost",
-                        list.len()
-                    )));
-                    continue;
-                }
-                (Some(_), Some(hex)) if Checksum::parse(&hex) != Some(sum) => {
-                    out.push(damaged("the stored actions do not match their checksum".into()));
-                    continue;
-                }
-                (None, _) | (_, None) => {
-                    conn.execute(
-                        "UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1",
-                        rusqlite::params![id, list.len() as i64, sum.hex()],
-                    )?;
-                }
-                _ => {}
-            }
-            let (options, seats) = match (serde_json::from_str(&options), serde_json::from_str(&seats)) {
-                (Ok(options), Ok(seats)) => (options, seats),
-                (Err(e), _) => {
-                    out.push(damaged(format!("its options are not JSON: {e}")));
-                    continue;
-                }
-                (_, Err(e)) => {
-                    out.push(damaged(format!("its seats are not JSON: {e}")));
-                    continue;
-                }
-            };
-            let row = TableRow {
-                id: id.clone(),
-                game,
-                options,
-                seed: seed as u64,
-                format,
-                seats,
-                spectator_token,
-                created_at,
-                creator,
-            };
-            out.push(Loaded::Table(row, list));
+    /// Writes where a loaded table stands.
+    pub async fn mark(&self, table: &str, progress: Progress) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.send(Command::Mark { table: table.to_string(), progress, done }, wait).await
+    }
+
+    /// Marks those of `tables` that are still unfinished and not expired
+    /// as expired now; returns the ids marked.
+    pub async fn expire(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
+        if tables.is_empty() {
+            return Ok(Vec::new());
         }
-        Ok(out)
+        let (done, wait) = oneshot::channel();
+        self.shared.queue.fetch_add(1, Ordering::Relaxed);
+        if self.commands.send(Command::Expire { tables, at: now(), done }).is_err() {
+            self.shared.queue.fetch_sub(1, Ordering::Relaxed);
+            return Err(StoreError::Closed);
+        }
+        wait.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// The table left memory: the writer forgets what it knew of it (it
+    /// reads it again if the table comes back).
+    pub fn forget(&self, table: &str) {
+        let _ = self.commands.send(Command::Forget(table.to_string()));
+    }
+
+    /// Runs `read` on the writer's connection, after every commit sent
+    /// before it.
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&rusqlite::Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (done, wait) = oneshot::channel();
+        let command = Command::Read(Box::new(move |conn| {
+            let _ = done.send(read(conn));
+        }));
+        self.commands.send(command).map_err(|_| StoreError::Closed)?;
+        wait.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// One stored table with its actions, as [`read_table`] finds it;
+    /// `None` for an unknown or quarantined one.
+    pub async fn load(&self, table: &str) -> Result<Option<Loaded>, StoreError> {
+        let table = table.to_string();
+        self.read(move |conn| read_table(conn, &table)).await
+    }
+
+    /// The tables of `ids` that exist and are not quarantined, as lists
+    /// show them, without their actions.
+    pub async fn summaries(&self, ids: Vec<String>) -> Result<Vec<Summary>, StoreError> {
+        self.read(move |conn| {
+            let mut query = conn.prepare_cached(&format!(
+                "SELECT {ROW_COLUMNS}, version, turn, expired FROM tables WHERE id = ?1 AND quarantined IS NULL"
+            ))?;
+            let mut out = Vec::new();
+            for id in &ids {
+                let found = query
+                    .query_row([id], |r| Ok((raw_row(r)?, r.get::<_, Option<i64>>(9)?, r.get(10)?, r.get(11)?)))
+                    .optional()?;
+                let Some((raw, version, turn, expired)) = found else { continue };
+                let turn: Option<String> = turn;
+                let Ok(row) = raw.parse() else { continue };
+                out.push(Summary {
+                    row,
+                    version: version.unwrap_or(0) as usize,
+                    turn: turn.and_then(|t| serde_json::from_str(&t).ok()),
+                    expired,
+                });
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// Every unfinished table that is neither expired nor quarantined,
+    /// with its creator and whether the server is to act at it (its bots
+    /// are to move, or an older build did not write down who it waits
+    /// for): read on start, to count the tables and to resume those.
+    pub async fn unfinished(&self) -> Result<Vec<(String, Option<String>, bool)>, StoreError> {
+        self.read(|conn| {
+            let mut query = conn.prepare(
+                "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
+                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
+                 ORDER BY created_at, id",
+            )?;
+            let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    /// Unfinished tables due to expire: created before `unvisited_before`
+    /// and never visited by a person, or inactive since before
+    /// `idle_before` (seconds since the Unix epoch); at most `limit`.
+    pub async fn expiring(
+        &self,
+        unvisited_before: i64,
+        idle_before: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        self.read(move |conn| {
+            let mut query =
+                conn.prepare_cached(&format!("SELECT id FROM tables WHERE {EXPIRING} LIMIT ?3"))?;
+            let rows = query
+                .query_map(rusqlite::params![unvisited_before, idle_before, limit as i64], |r| r.get(0))?;
+            Ok(rows.collect::<Result<Vec<String>, _>>()?)
+        })
+        .await
+    }
+}
+
+/// The condition of an unfinished table due to expire, with
+/// `?1` = created before it unvisited, `?2` = inactive since before it.
+/// A table of an older build counts as visited, and as active when this
+/// build first opened the database ([`connect`]).
+const EXPIRING: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
+     AND ((COALESCE(visited, 1) = 0 AND created_at < ?1) OR active_at < ?2)";
+
+/// Seconds since the Unix epoch.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// The columns of a [`TableRow`], in the order [`raw_row`] reads them.
+const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
+
+/// A table row as stored, its JSON not yet read.
+struct RawRow {
+    id: String,
+    game: String,
+    options: String,
+    seed: i64,
+    seats: String,
+    spectator_token: String,
+    created_at: i64,
+    format: u32,
+    creator: Option<String>,
+}
+
+fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+    Ok(RawRow {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        options: r.get(2)?,
+        seed: r.get(3)?,
+        seats: r.get(4)?,
+        spectator_token: r.get(5)?,
+        created_at: r.get(6)?,
+        format: r.get(7)?,
+        creator: r.get(8)?,
+    })
+}
+
+impl RawRow {
+    /// The row, or why its JSON cannot be read.
+    fn parse(self) -> Result<TableRow, String> {
+        let options =
+            serde_json::from_str(&self.options).map_err(|e| format!("its options are not JSON: {e}"))?;
+        let seats = serde_json::from_str(&self.seats).map_err(|e| format!("its seats are not JSON: {e}"))?;
+        Ok(TableRow {
+            id: self.id,
+            game: self.game,
+            options,
+            seed: self.seed as u64,
+            format: self.format,
+            seats,
+            spectator_token: self.spectator_token,
+            created_at: self.created_at,
+            creator: self.creator,
+        })
+    }
+}
+
+use rusqlite::OptionalExtension;
+
+/// A stored table that is not quarantined, with its actions, or `None`.
+/// A table that cannot be read back exactly comes back as
+/// [`Loaded::Damaged`]: unreadable JSON, a gap in its action numbers, fewer
+/// or other actions than its version and checksum say. A table stored
+/// before versions were kept gets them now.
+pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded>, StoreError> {
+    let found = conn
+        .prepare_cached(&format!(
+            "SELECT {ROW_COLUMNS}, version, checksum, expired FROM tables WHERE id = ?1 AND quarantined IS NULL"
+        ))?
+        .query_row([id], |r| {
+            Ok((raw_row(r)?, r.get::<_, Option<i64>>(9)?, r.get::<_, Option<String>>(10)?, r.get::<_, Option<i64>>(11)?))
+        })
+        .optional()?;
+    let Some((raw, version, checksum, expired)) = found else { return Ok(None) };
+    let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
+    if expired.is_some() {
+        return match raw.parse() {
+            Ok(row) => Ok(Some(Loaded::Expired(row))),
+            Err(reason) => damaged(reason),
+        };
+    }
+    let stored = conn
+        .prepare_cached("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
+        return damaged(format!("action {gap} is missing (the stored actions skip it)"));
+    }
+    let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
+    let sum = Checksum::of(&list);
+    match (version, checksum) {
+        (Some(version), _) if version != list.len() as i64 => {
+            return damaged(format!(
+                "{} actions are stored, but the table has {version}: actions were lost",
+                list.len()
+            ));
+        }
+        (Some(_), Some(hex)) if Checksum::parse(&hex) != Some(sum) => {
+            return damaged("the stored actions do not match their checksum".into());
+        }
+        (None, _) | (_, None) => {
+            conn.execute(
+                "UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1",
+                rusqlite::params![id, list.len() as i64, sum.hex()],
+            )?;
+        }
+        _ => {}
+    }
+    match raw.parse() {
+        Ok(row) => Ok(Some(Loaded::Table(row, list))),
+        Err(reason) => damaged(reason),
     }
 }
 
@@ -443,7 +708,8 @@ impl Store {
 pub fn list_tables(path: &Path, quarantined_only: bool) -> Result<Vec<Listed>, StoreError> {
     let conn = existing(path)?;
     let mut query = conn.prepare(
-        "SELECT id, game, created_at, quarantined, (SELECT COUNT(*) FROM actions WHERE table_id = tables.id)
+        "SELECT id, game, created_at, quarantined, (SELECT COUNT(*) FROM actions WHERE table_id = tables.id),
+                waiting, expired
          FROM tables WHERE ?1 = 0 OR quarantined IS NOT NULL ORDER BY created_at, id",
     )?;
     let rows = query
@@ -454,6 +720,8 @@ pub fn list_tables(path: &Path, quarantined_only: bool) -> Result<Vec<Listed>, S
                 created_at: r.get(2)?,
                 quarantined: r.get(3)?,
                 actions: r.get::<_, i64>(4)? as usize,
+                waiting: r.get(5)?,
+                expired: r.get(6)?,
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -501,13 +769,30 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared
     let mut stored = Stored::new();
     let mut failed_batches = 0u64;
     while let Ok(first) = inbox.recv() {
+        // A read waits for nobody: it is answered at once.
+        let first = match first {
+            Command::Read(read) => {
+                read(&conn);
+                continue;
+            }
+            Command::Forget(table) => {
+                stored.remove(&table);
+                continue;
+            }
+            write => write,
+        };
         // Waking this thread costs more than writing one action, so after
         // the first command of a batch it lingers a moment for others, which
-        // then share the wake-up and the transaction.
+        // then share the wake-up and the transaction. Reads that arrive
+        // meanwhile are answered after the batch, so they see it.
         std::thread::sleep(LINGER);
         let mut batch = vec![first];
+        let mut after = Vec::new();
         while let Ok(more) = inbox.try_recv() {
-            batch.push(more);
+            match more {
+                Command::Read(_) | Command::Forget(_) => after.push(more),
+                write => batch.push(write),
+            }
             if batch.len() >= 512 {
                 break;
             }
@@ -517,11 +802,8 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared
         match fault {
             Some(e) => {
                 failed_batches += 1;
-                let at = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
                 if let Ok(mut last) = shared.last_error.lock() {
-                    *last = Some(StorageFault { message: e.to_string(), at });
+                    *last = Some(StorageFault { message: e.to_string(), at: now() as u64 });
                 }
                 if !shared.failing.swap(true, Ordering::Relaxed) {
                     tracing::error!("storage failed, {} commands refused: {e}", batch.len());
@@ -538,13 +820,29 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared
         }
         shared.queue.fetch_sub(batch.len(), Ordering::Relaxed);
         for (command, result) in batch.into_iter().zip(results) {
-            let done = match command {
-                Command::Create(_, done)
+            match command {
+                Command::Create(_, _, done)
                 | Command::Append { done, .. }
+                | Command::Visit { done, .. }
+                | Command::Mark { done, .. }
                 | Command::Upgrade { done, .. }
-                | Command::Quarantine { done, .. } => done,
-            };
-            let _ = done.send(result);
+                | Command::Quarantine { done, .. } => {
+                    let _ = done.send(result.map(|_| ()));
+                }
+                Command::Expire { done, .. } => {
+                    let _ = done.send(result.map(|marked| marked.unwrap_or_default()));
+                }
+                Command::Read(_) | Command::Forget(_) => {}
+            }
+        }
+        for command in after {
+            match command {
+                Command::Read(read) => read(&conn),
+                Command::Forget(table) => {
+                    stored.remove(&table);
+                }
+                _ => {}
+            }
         }
     }
 }
@@ -561,20 +859,21 @@ fn write_batch(
     conn: &mut rusqlite::Connection,
     stored: &mut Stored,
     batch: &[Command],
-) -> Vec<Result<(), StoreError>> {
+) -> Vec<Result<Option<Vec<String>>, StoreError>> {
     let mut counts = Stored::new();
-    let together = (|| -> Result<(), StoreError> {
+    let together = (|| -> Result<Vec<Option<Vec<String>>>, StoreError> {
         let tx = conn.transaction()?;
+        let mut answers = Vec::with_capacity(batch.len());
         for command in batch {
-            write_one(&tx, stored, &mut counts, command)?;
+            answers.push(write_one(&tx, stored, &mut counts, command)?);
         }
         tx.commit()?;
-        Ok(())
+        Ok(answers)
     })();
     match together {
-        Ok(()) => {
+        Ok(answers) => {
             stored.extend(counts);
-            return batch.iter().map(|_| Ok(())).collect();
+            return answers.into_iter().map(Ok).collect();
         }
         Err(e) if !is_wrong_in_itself(&e) => {
             let message = e.to_string();
@@ -587,10 +886,10 @@ fn write_batch(
         .map(|command| {
             let mut counts = Stored::new();
             let tx = conn.transaction()?;
-            write_one(&tx, stored, &mut counts, command)?;
+            let answer = write_one(&tx, stored, &mut counts, command)?;
             tx.commit()?;
             stored.extend(counts);
-            Ok(())
+            Ok(answer)
         })
         .collect()
 }
@@ -608,19 +907,20 @@ fn is_wrong_in_itself(e: &StoreError) -> bool {
 }
 
 /// Writes one command; `counts` collects the new action counts of the
-/// tables written (committed to `stored` by the caller).
+/// tables written (committed to `stored` by the caller). An expiry answers
+/// with the tables it marked.
 fn write_one(
     conn: &rusqlite::Connection,
     stored: &Stored,
     counts: &mut Stored,
     command: &Command,
-) -> Result<(), StoreError> {
+) -> Result<Option<Vec<String>>, StoreError> {
     match command {
-        Command::Create(row, _) => {
+        Command::Create(row, progress, _) => {
             conn.prepare_cached(
                 "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator,
-                                     version, checksum)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, ?10)",
+                                     version, checksum, turn, waiting, active_at, visited)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, ?10, ?11, ?12, ?7, 0)",
             )?
             .execute(rusqlite::params![
                 row.id,
@@ -632,10 +932,34 @@ fn write_one(
                 row.created_at,
                 row.format,
                 row.creator,
-                Checksum::EMPTY.hex()
+                Checksum::EMPTY.hex(),
+                turn_json(progress.turn),
+                progress.waiting.word(),
             ])?;
             counts.insert(row.id.clone(), (0, Checksum::EMPTY));
         }
+        Command::Mark { table, progress, .. } => {
+            conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3 WHERE id = ?1")?
+                .execute(rusqlite::params![table, turn_json(progress.turn), progress.waiting.word()])?;
+        }
+        Command::Visit { table, at, .. } => {
+            conn.prepare_cached("UPDATE tables SET visited = 1, active_at = ?2 WHERE id = ?1")?
+                .execute(rusqlite::params![table, at])?;
+        }
+        Command::Expire { tables, at, .. } => {
+            let mut mark = conn.prepare_cached(
+                "UPDATE tables SET expired = ?2
+                 WHERE id = ?1 AND quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
+            )?;
+            let mut marked = Vec::new();
+            for table in tables {
+                if mark.execute(rusqlite::params![table, at])? > 0 {
+                    marked.push(table.clone());
+                }
+            }
+            return Ok(Some(marked));
+        }
+        Command::Read(_) | Command::Forget(_) => {}
         Command::Quarantine { table, reason, .. } => {
             conn.prepare_cached("UPDATE tables SET quarantined = ?2 WHERE id = ?1")?
                 .execute(rusqlite::params![table, reason])?;
@@ -654,7 +978,7 @@ fn write_one(
             stamp(conn, table, record.actions.len(), sum)?;
             counts.insert(table.clone(), (record.actions.len(), sum));
         }
-        Command::Append { table, first_index, actions, .. } => {
+        Command::Append { table, first_index, actions, progress, .. } => {
             let (count, sum) = match counts.get(table).or_else(|| stored.get(table)) {
                 Some(&known) => known,
                 None => {
@@ -679,10 +1003,16 @@ fn write_one(
             }
             let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
             stamp(conn, table, first_index + actions.len(), sum)?;
+            conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3, active_at = ?4 WHERE id = ?1")?
+                .execute(rusqlite::params![table, turn_json(progress.turn), progress.waiting.word(), now()])?;
             counts.insert(table.clone(), (first_index + actions.len(), sum));
         }
     }
-    Ok(())
+    Ok(None)
+}
+
+fn turn_json(turn: spieltisch_core::Turn) -> String {
+    serde_json::to_string(&turn).unwrap_or_default()
 }
 
 /// Writes a table's version and checksum, in the transaction that changed
@@ -703,8 +1033,16 @@ mod tests {
             match self {
                 Loaded::Table(row, actions) => (row, actions),
                 Loaded::Damaged { id, reason } => panic!("{id} damaged: {reason}"),
+                Loaded::Expired(row) => panic!("{} expired", row.id),
             }
         }
+    }
+
+    const PLAYING: Progress = Progress { turn: spieltisch_core::Turn::Seat(0), waiting: Waiting::People };
+
+    /// A table as a new store on `path` reads it back.
+    async fn reopened(path: &Path, id: &str) -> Option<Loaded> {
+        Store::open(Some(path)).unwrap().load(id).await.unwrap()
     }
 
     fn row(id: &str) -> TableRow {
@@ -743,7 +1081,7 @@ mod tests {
         let busy = Duration::from_millis(200);
         let store = Store::open_with(Some(&path), busy).unwrap();
         for id in ["a", "b", "c", "d"] {
-            store.create(row(id)).await.unwrap();
+            store.create(row(id), PLAYING).await.unwrap();
         }
         let lock = rusqlite::Connection::open(&path).unwrap();
         lock.execute_batch("BEGIN IMMEDIATE").unwrap();
@@ -751,10 +1089,10 @@ mod tests {
         // timeout once, not once per command.
         let started = std::time::Instant::now();
         let (a, b, c, d) = tokio::join!(
-            store.append("a", 0, vec!["x".into()]),
-            store.append("b", 0, vec!["x".into()]),
-            store.append("c", 0, vec!["x".into()]),
-            store.append("d", 0, vec!["x".into()]),
+            store.append("a", 0, vec!["x".into()], PLAYING),
+            store.append("b", 0, vec!["x".into()], PLAYING),
+            store.append("c", 0, vec!["x".into()], PLAYING),
+            store.append("d", 0, vec!["x".into()], PLAYING),
         );
         let waited = started.elapsed();
         for result in [a, b, c, d] {
@@ -766,16 +1104,16 @@ mod tests {
         assert!(health.failing && health.queue == 0, "{health:?}");
         assert!(health.last_error.unwrap().message.contains("locked"));
         lock.execute_batch("COMMIT").unwrap();
-        store.append("a", 0, vec!["x".into()]).await.unwrap();
+        store.append("a", 0, vec!["x".into()], PLAYING).await.unwrap();
         assert!(!store.health().failing);
         // The creator is stored with the table.
-        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
-        assert_eq!(stored[0].sound().0.creator.as_deref(), Some("192.0.2.1"));
+        let stored = reopened(&path, "a").await.unwrap();
+        assert_eq!(stored.sound().0.creator.as_deref(), Some("192.0.2.1"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    #[test]
-    fn an_older_database_gets_the_creator_column() {
+    #[tokio::test]
+    async fn an_older_database_gets_the_creator_column() {
         let dir = std::env::temp_dir().join(format!("spieltisch-creator-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -789,8 +1127,16 @@ mod tests {
         )
         .unwrap();
         drop(old);
-        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
-        assert_eq!(stored[0].sound().0.creator, None, "a table stored before creators were kept");
+        let store = Store::open(Some(&path)).unwrap();
+        let stored = store.load("old").await.unwrap().unwrap();
+        assert_eq!(stored.sound().0.creator, None, "a table stored before creators were kept");
+        // Nobody knows who it waits for: it counts as unfinished and is
+        // resumed on start; it is not due to expire for want of visits, nor
+        // for having been made in 1970: it is active as of today.
+        assert_eq!(store.unfinished().await.unwrap(), [("old".to_string(), None, true)]);
+        assert!(store.expiring(i64::MAX, 0, 10).await.unwrap().is_empty());
+        assert!(store.expiring(0, now() - 60, 10).await.unwrap().is_empty());
+        assert_eq!(store.expiring(0, now() + 60, 10).await.unwrap(), ["old"], "idle from today on");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -800,17 +1146,19 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let path = dir.join("games.db");
         let store = Store::open(Some(&path)).unwrap();
-        store.create(row("a")).await.unwrap();
-        store.append("a", 0, vec!["x".into(), "y".into()]).await.unwrap();
+        store.create(row("a"), PLAYING).await.unwrap();
+        store.append("a", 0, vec!["x".into(), "y".into()], PLAYING).await.unwrap();
         // Sent together: one out of order, one right; only the bad one fails.
-        let (bad, good) =
-            tokio::join!(store.append("a", 5, vec!["z".into()]), store.append("a", 2, vec!["w".into()]));
+        let (bad, good) = tokio::join!(
+            store.append("a", 5, vec!["z".into()], PLAYING),
+            store.append("a", 2, vec!["w".into()], PLAYING)
+        );
         assert!(matches!(bad, Err(StoreError::OutOfOrder { index: 5, stored: 2, .. })), "{bad:?}");
         good.unwrap();
-        assert!(store.create(row("a")).await.is_err(), "a table id is unique");
-        let stored = Store::open(Some(&path)).unwrap().load_all().unwrap();
-        assert_eq!(stored.len(), 1);
-        assert_eq!(stored[0].sound().1, &["x", "y", "w"]);
-        assert_eq!(stored[0].sound().0, &row("a"));
+        assert!(store.create(row("a"), PLAYING).await.is_err(), "a table id is unique");
+        let stored = reopened(&path, "a").await.unwrap();
+        assert_eq!(stored.sound().1, &["x", "y", "w"]);
+        assert_eq!(stored.sound().0, &row("a"));
+        assert!(reopened(&path, "b").await.is_none(), "no such table");
     }
 }

@@ -28,8 +28,8 @@
 
 use crate::bot_pool::BotPool;
 use crate::error::ServerError;
-use crate::limits::TableSlot;
-use crate::store::Store;
+use crate::registry::OpenTables;
+use crate::store::{Progress, Store, Waiting};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -63,6 +63,9 @@ pub struct TableSettings {
     pub bots: BotPool,
     /// What one bot decision may cost.
     pub bot_limits: BotLimits,
+    /// The unfinished tables' places under the limits: a table gives up
+    /// its own when its game ends.
+    pub open: Arc<OpenTables>,
 }
 
 /// The first pause before a failed commit is tried again; each next pause
@@ -107,6 +110,9 @@ impl Window {
 pub struct Table {
     pub id: String,
     pub game: String,
+    /// The client address that created the table (`None` for tables of
+    /// older builds): its bots take turns with other addresses' bots.
+    pub creator: Option<String>,
     pub seats: Vec<SeatConfig>,
     pub spectator_token: String,
     pub hotseat: bool,
@@ -115,9 +121,9 @@ pub struct Table {
     /// Why the table cannot go on now (its last commit failed for good),
     /// or `None`; connections tell their clients when it is set.
     stalled: watch::Sender<Option<String>>,
-    /// The table's place among the unfinished tables, given up when the
-    /// game ends.
-    slot: std::sync::Mutex<Option<TableSlot>>,
+    /// When the table was last asked for, so that an idle one can leave
+    /// memory ([`crate::registry`]).
+    touched: std::sync::Mutex<tokio::time::Instant>,
     store: Store,
     settings: TableSettings,
 }
@@ -175,7 +181,7 @@ impl Live {
             Viewer::Seat(s) => self.auto_pass.get(s).copied(),
             Viewer::Spectator => None,
         };
-        Extras { window: self.window.as_ref(), auto_pass, without_static: false }
+        Extras { window: self.window.as_ref(), auto_pass }
     }
 
     /// Applies `action` (for `seat`, or chance with `None`), keeping the
@@ -211,9 +217,6 @@ impl Live {
 pub struct Extras<'a> {
     pub window: Option<&'a Window>,
     pub auto_pass: Option<bool>,
-    /// Leaves the static part out of a snapshot, for a message that
-    /// carries it once for many snapshots (a replay).
-    pub without_static: bool,
 }
 
 /// A seat's action in words, in both languages, as the game described it
@@ -226,7 +229,7 @@ pub struct Words {
 
 impl Words {
     /// The words of `notation`, played in `session`'s current state.
-    fn of(session: &dyn DynSession, notation: &str) -> Option<Words> {
+    pub(crate) fn of(session: &dyn DynSession, notation: &str) -> Option<Words> {
         Some(Words {
             en: session.describe(notation, Lang::En).ok()?,
             de: session.describe(notation, Lang::De).ok()?,
@@ -258,7 +261,7 @@ pub fn words_of(record: &spieltisch_core::Record) -> Result<Vec<Option<Words>>, 
 /// A viewer's log lines from action number `first` on, with each seat's
 /// action in words where the viewer saw the action itself (its line is the
 /// action's notation, not a redaction); everything else as the game logged it.
-fn in_words(
+pub(crate) fn in_words(
     lines: Vec<String>,
     first: usize,
     session: &dyn DynSession,
@@ -327,8 +330,8 @@ pub struct Snapshot {
     /// never changes while the table is played, such as a course's
     /// drawing; `null` for a game without one. Only snapshots carry it,
     /// never updates: a client keeps it from the snapshot.
-    #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
-    pub static_part: Option<Value>,
+    #[serde(rename = "static")]
+    pub static_part: Value,
     pub view: Value,
     /// The view drawn as text by the game (a fallback and a screen-reader aid);
     /// left out of compact snapshots.
@@ -405,8 +408,10 @@ pub struct Detail {
 }
 
 impl Table {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: String,
+        creator: Option<String>,
         seats: Vec<SeatConfig>,
         spectator_token: String,
         hotseat: bool,
@@ -419,6 +424,7 @@ impl Table {
         let (stalled, _) = watch::channel(None);
         Arc::new(Table {
             id,
+            creator,
             game,
             seats,
             spectator_token,
@@ -433,17 +439,22 @@ impl Table {
             }),
             updates,
             stalled,
-            slot: std::sync::Mutex::new(None),
+            touched: std::sync::Mutex::new(tokio::time::Instant::now()),
             store,
             settings,
         })
     }
 
-    /// Counts the table among the unfinished ones until its game ends.
-    pub fn hold(&self, slot: TableSlot) {
-        if let Ok(mut held) = self.slot.lock() {
-            *held = Some(slot);
+    /// Notes that the table is in use now.
+    pub fn touch(&self) {
+        if let Ok(mut touched) = self.touched.lock() {
+            *touched = tokio::time::Instant::now();
         }
+    }
+
+    /// How long since the table was last in use.
+    pub fn idle_for(&self) -> Duration {
+        self.touched.lock().map(|t| t.elapsed()).unwrap_or_default()
     }
 
     /// A receiver that wakes when the table stalls (with the reason) or
@@ -457,18 +468,8 @@ impl Table {
     /// about how much of a token was right. A wrong token answers exactly as
     /// an unknown table does: nobody can probe which tables exist.
     pub fn viewer_for(&self, token: &str) -> Result<Viewer, ServerError> {
-        use subtle::ConstantTimeEq;
-        let same = |known: &str| bool::from(known.as_bytes().ct_eq(token.as_bytes()));
-        let mut found = None;
-        for (seat, config) in self.seats.iter().enumerate() {
-            if config.token.as_deref().is_some_and(same) {
-                found = Some(Viewer::Seat(seat));
-            }
-        }
-        if same(&self.spectator_token) {
-            found = Some(Viewer::Spectator);
-        }
-        found.ok_or_else(|| ServerError::UnknownTable(self.id.clone()))
+        viewer_among(&self.seats, &self.spectator_token, token)
+            .ok_or_else(|| ServerError::UnknownTable(self.id.clone()))
     }
 
     /// A receiver that wakes whenever the version changes.
@@ -653,9 +654,10 @@ impl Table {
         let started = tokio::time::Instant::now();
         let mut pause = FIRST_PAUSE;
         let mut attempt = 1u32;
+        let progress = self.progress(&*live.session);
         let error = loop {
             let new = live.session.record().actions[before..].to_vec();
-            match self.store.append(&self.id, before, new).await {
+            match self.store.append(&self.id, before, new, progress).await {
                 Ok(()) => {
                     if attempt > 1 {
                         tracing::info!(table = %self.id, attempt, "commit stored after retrying");
@@ -700,10 +702,8 @@ impl Table {
     /// place among the unfinished ones.
     fn announce(self: &Arc<Self>, live: &mut Live) -> usize {
         let version = live.session.version();
-        if live.session.turn() == Turn::Over
-            && let Ok(mut held) = self.slot.lock()
-        {
-            held.take();
+        if live.session.turn() == Turn::Over {
+            self.settings.open.release(&self.id);
         }
         self.updates.send_replace(version);
         self.ask(live);
@@ -713,6 +713,28 @@ impl Table {
     fn bot_spec(&self, seat: Seat) -> Option<SeatSpec> {
         let spec: SeatSpec = self.seats.get(seat)?.spec.parse().ok()?;
         (!spec.is_human()).then_some(spec)
+    }
+
+    /// Where the table stands now and who it waits for.
+    pub async fn progress_now(&self) -> Progress {
+        self.progress(&*self.live.lock().await.session)
+    }
+
+    /// Where `session` stands and who it waits for: the server, when a bot
+    /// decides (alone or among others), or chance is to be drawn.
+    pub fn progress(&self, session: &dyn DynSession) -> Progress {
+        let turn = session.turn();
+        let deciding = match session.together() {
+            Some((seats, _)) => seats,
+            None => turn.seat().into_iter().collect(),
+        };
+        let waiting = match turn {
+            Turn::Over => Waiting::Over,
+            Turn::Chance => Waiting::Bots,
+            Turn::Seat(_) if deciding.iter().any(|&seat| self.bot_spec(seat).is_some()) => Waiting::Bots,
+            Turn::Seat(_) => Waiting::People,
+        };
+        Progress { turn, waiting }
     }
 
     /// Asks whoever decides now: every seat of a decision taken together at
@@ -857,7 +879,9 @@ impl Table {
     /// move depends on the machine.
     async fn think(&self, seat: Seat, spec: SeatSpec, mut session: Box<dyn DynSession>) -> Option<String> {
         let limits = self.settings.bot_limits.clone();
-        let decided = self.settings.bots.run(&self.id, move || session.bot_move_within(&spec, &limits)).await;
+        let client = self.creator.as_deref().unwrap_or(&self.id);
+        let decided =
+            self.settings.bots.run(client, &self.id, move || session.bot_move_within(&spec, &limits)).await;
         match decided {
             Ok(Ok(BotMove { action, search })) => {
                 if let Some(report) = search.filter(|r| r.cut_short()) {
@@ -894,7 +918,13 @@ impl Table {
     /// A connection of `viewer` opens (`true`) or closes. A person asked in
     /// a decision taken together who is no longer connected passes.
     pub async fn connected(self: &Arc<Self>, viewer: Viewer, open: bool) {
+        self.touch();
         let Viewer::Seat(seat) = viewer else { return };
+        if open && self.bot_spec(seat).is_none() {
+            // A person came: the table is not abandoned (expiry counts
+            // from here).
+            self.store.visit(&self.id);
+        }
         let mut live = self.live.lock().await;
         let Some(count) = live.connections.get_mut(seat) else { return };
         *count = if open { *count + 1 } else { count.saturating_sub(1) };
@@ -929,18 +959,50 @@ impl Table {
     /// Summary for lobby lists.
     pub async fn summary(&self, viewer: Viewer) -> Value {
         let live = self.live.lock().await;
-        let session = &live.session;
-        json!({
-            "table": self.id,
-            "game": self.game,
-            "name": session.info().name,
-            "viewer": viewer,
-            "version": session.version(),
-            "turn": session.turn(),
-            "seats": self.seats.iter().map(|s| &s.spec).collect::<Vec<_>>(),
-            "over": session.turn() == Turn::Over,
-        })
+        let (version, turn) = (live.session.version(), live.session.turn());
+        summary_of(&self.id, &self.game, &self.seats, viewer, version, turn, false)
     }
+}
+
+/// A table as lobby lists show it (loaded or not): the same words either way.
+pub fn summary_of(
+    id: &str,
+    game: &str,
+    seats: &[SeatConfig],
+    viewer: Viewer,
+    version: usize,
+    turn: Turn,
+    expired: bool,
+) -> Value {
+    json!({
+        "table": id,
+        "game": game,
+        "name": spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
+        "viewer": viewer,
+        "version": version,
+        "turn": turn,
+        "seats": seats.iter().map(|s| &s.spec).collect::<Vec<_>>(),
+        "over": turn == Turn::Over,
+        "expired": expired,
+    })
+}
+
+/// The viewer `token` speaks for among a table's seats and its spectator
+/// token. Every token is compared, each in constant time, so how long the
+/// answer takes tells nothing about how much of a token was right.
+pub fn viewer_among(seats: &[SeatConfig], spectator_token: &str, token: &str) -> Option<Viewer> {
+    use subtle::ConstantTimeEq;
+    let same = |known: &str| bool::from(known.as_bytes().ct_eq(token.as_bytes()));
+    let mut found = None;
+    for (seat, config) in seats.iter().enumerate() {
+        if config.token.as_deref().is_some_and(same) {
+            found = Some(Viewer::Seat(seat));
+        }
+    }
+    if same(spectator_token) {
+        found = Some(Viewer::Spectator);
+    }
+    found
 }
 
 /// A message as JSON text, written straight from its typed struct.
@@ -1118,7 +1180,7 @@ pub fn snapshot_of(
                 team: teams.get(seat).copied().unwrap_or(seat),
             })
             .collect(),
-        static_part: if extras.without_static { None } else { Some(session.static_part()?) },
+        static_part: session.static_part()?,
         view: session.view(viewer)?,
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
         legal: legal_for(session, viewer, detail, extras.window),
@@ -1216,8 +1278,6 @@ mod tests {
             created_at: 0,
             creator: None,
         };
-        store.create(row).await.unwrap();
-        store.append("t", 0, record.actions.clone()).await.unwrap();
         let seats = specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: None }).collect();
         let settings = TableSettings {
             bot_delay: Duration::from_millis(400),
@@ -1225,16 +1285,22 @@ mod tests {
             commit_patience: Duration::from_secs(20),
             bots: BotPool::new(1),
             bot_limits: BotLimits::default(),
+            open: Arc::default(),
         };
-        Table::new(
+        let table = Table::new(
             "t".into(),
+            None,
             seats,
             "s".into(),
             false,
             session_from_record(record).unwrap(),
-            store,
+            store.clone(),
             settings,
-        )
+        );
+        let progress = table.progress_now().await;
+        store.create(row, progress).await.unwrap();
+        store.append("t", 0, record.actions.clone(), progress).await.unwrap();
+        table
     }
 
     /// Asks whoever decides now, as after any change of the table.
@@ -1354,7 +1420,8 @@ mod tests {
         // The search pool's only thread is busy with another table's decision.
         let (release, gate) = std::sync::mpsc::channel::<()>();
         let pool = table.settings.bots.clone();
-        let busy = tokio::spawn(async move { pool.run("another", move || gate.recv().ok()).await });
+        let busy =
+            tokio::spawn(async move { pool.run("another", "another", move || gate.recv().ok()).await });
         while table.settings.bots.stats().running == 0 {
             tokio::task::yield_now().await;
             std::thread::sleep(Duration::from_millis(1));

@@ -50,6 +50,29 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
         stones.as_u64().unwrap() >= 2 + moves as u64,
         "the board shows {stones} stones after {moves} moves"
     );
+    // The board outlines the winning formation named by the view's result,
+    // and nothing when the game ended otherwise.
+    let hash = b.eval("location.hash").await;
+    let parts: Vec<&str> = hash.as_str().unwrap().trim_start_matches("#/").split('/').collect();
+    let (_, state) =
+        server.http("GET", &format!("/api/tables/{}/state?token={}", parts[1], parts[2]), None).await;
+    let result = &state["view"]["results"][0];
+    let outlined = b
+        .eval(
+            "[...document.querySelectorAll('svg[data-board=six] [data-win]')].map(p => p.dataset.win).sort()",
+        )
+        .await;
+    let mut named: Vec<String> = match result["reason"].as_str() {
+        Some("six") => result["formation"]["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{},{}", c["q"], c["r"]))
+            .collect(),
+        _ => Vec::new(),
+    };
+    named.sort();
+    assert_eq!(outlined, json!(named), "the outlined cells are the formation of {result}");
     let shot = b.screenshot().await;
     assert_eq!(png_size(&shot), (1280, 900));
     // A drawn board and result panel compress far worse than an empty page.

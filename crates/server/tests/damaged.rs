@@ -13,18 +13,20 @@ fn six() -> serde_json::Value {
     json!({"game": "six", "options": {"move_limit": 20}, "seats": ["random", "random"], "seed": 1})
 }
 
-/// Waits until bots have played at least `n` actions at a table.
-async fn played(server: &TestServer, reply: &serde_json::Value, n: u64) {
+/// Waits until the bots have played a table to its end, so that nothing
+/// of the server killed afterwards writes to the database any more (its
+/// tasks live on in the test's process, unlike a real crash).
+async fn played_out(server: &TestServer, reply: &serde_json::Value) {
     let table = reply["table"].as_str().unwrap();
     let token = reply["spectator"]["token"].as_str().unwrap();
-    for _ in 0..200 {
-        let (_, state) = server.http("GET", &format!("/api/tables/{table}/state?token={token}"), None).await;
-        if state["version"].as_u64().unwrap_or(0) >= n {
+    for _ in 0..400 {
+        let (_, summary) = server.http("GET", &format!("/api/tables/{table}?token={token}"), None).await;
+        if summary["over"] == true {
             return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(25)).await;
     }
-    panic!("the bots did not play {n} actions");
+    panic!("the bots did not finish the game");
 }
 
 #[tokio::test]
@@ -32,9 +34,9 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     let db = temp_db("damaged");
     let server = TestServer::start(Some(db.clone())).await;
     let mut tables = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..6 {
         let reply = server.create(six()).await;
-        played(&server, &reply, 3).await;
+        played_out(&server, &reply).await;
         tables.push(reply);
     }
     server.kill().await;
@@ -47,6 +49,9 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
         conn.execute("UPDATE actions SET action = action || ' ' WHERE table_id = ?1 AND idx = 2", [id(2)])
             .unwrap();
         conn.execute("UPDATE tables SET seats = '{\"hotseat\": false}' WHERE id = ?1", [id(3)]).unwrap();
+        // A game this build does not know; options that are not JSON.
+        conn.execute("UPDATE tables SET game = 'schach' WHERE id = ?1", [id(4)]).unwrap();
+        conn.execute("UPDATE tables SET options = '{\"move_limit\": 2' WHERE id = ?1", [id(5)]).unwrap();
     }
     let healthy = {
         let server = TestServer::start(Some(db.clone())).await;
@@ -72,14 +77,16 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     let quarantined = store::list_tables(&db, true).unwrap();
     let reasons: Vec<(String, String)> =
         quarantined.iter().map(|t| (t.id.clone(), t.quarantined.clone().unwrap())).collect();
-    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    assert_eq!(reasons.len(), 6, "{reasons:?}");
     let reason = |k: usize| reasons.iter().find(|(i, _)| *i == id(k)).unwrap().1.clone();
     assert!(reason(0).contains("actions were lost"), "{}", reason(0));
     assert!(reason(1).contains("action 1 is missing"), "{}", reason(1));
     assert!(reason(2).contains("checksum"), "{}", reason(2));
     assert!(reason(3).contains("seats"), "{}", reason(3));
+    assert!(reason(4).contains("schach"), "{}", reason(4));
+    assert!(reason(5).contains("options are not JSON"), "{}", reason(5));
     // Kept, not deleted: only purge deletes.
-    assert_eq!(store::list_tables(&db, false).unwrap().len(), 5);
+    assert_eq!(store::list_tables(&db, false).unwrap().len(), 7);
     assert_eq!(store::purge(&db, &[id(0), "nothing".into()]).unwrap(), [id(0)]);
-    assert_eq!(store::list_tables(&db, false).unwrap().len(), 4);
+    assert_eq!(store::list_tables(&db, false).unwrap().len(), 6);
 }

@@ -6,6 +6,19 @@ mod common;
 use common::{TestServer, temp_db};
 use serde_json::{Value, json};
 use spieltisch_core::Record;
+use spieltisch_server::ServerConfig;
+
+/// A server on `db` whose Steigung windows wait for people longer than the
+/// test runs: the table must not move on by itself between the two starts
+/// (a window open when it resumes passes people only at its deadline).
+async fn patient(db: &std::path::Path) -> TestServer {
+    TestServer::start_with(ServerConfig {
+        db: Some(db.to_path_buf()),
+        window_deadline: std::time::Duration::from_secs(3600),
+        ..ServerConfig::default()
+    })
+    .await
+}
 
 /// A database as the build before record formats wrote it (no `format`
 /// column), holding `tables` as (id, record) with one person per seat.
@@ -66,7 +79,7 @@ async fn tables_of_an_older_build_resume_as_they_were_played() {
     let reifenbreite = fixture("reifenbreite");
     old_database(&db, &[("old-ausr", &ausreisser), ("old-reif", &reifenbreite)]);
 
-    let server = TestServer::start(Some(db.clone())).await;
+    let server = patient(&db).await;
     let (status, state) = server.http("GET", "/api/tables/old-ausr/state?token=old-ausr-watch", None).await;
     assert_eq!(status, 200, "{state}");
     let upgraded = spieltisch_catalog::session_from_record(&ausreisser).unwrap().record().clone();
@@ -84,7 +97,7 @@ async fn tables_of_an_older_build_resume_as_they_were_played() {
     server.kill().await;
 
     // A second start reads today's format as it is.
-    let server = TestServer::start(Some(db.clone())).await;
+    let server = patient(&db).await;
     let (_, again) = server.http("GET", "/api/tables/old-ausr/state?token=old-ausr-watch", None).await;
     assert_eq!(again["version"], state["version"]);
     assert_eq!(again["view"], state["view"]);

@@ -5,6 +5,32 @@ import { h, clear } from './dom.js';
 import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { request } from './api.js';
+import { applyPatch } from './patch.js';
+
+/** Every how many steps a whole view is kept, so that a jump costs few patches. */
+const CHECKPOINT = 64;
+
+/**
+ * The views of a replay by step (0: the game as it opens), rebuilt from
+ * the first view and the steps' patches, keeping a whole view every
+ * CHECKPOINT steps.
+ * @param {import('./types').ReplayReply} reply
+ * @returns {(at: number) => unknown}
+ */
+function viewsOf(reply) {
+  /** @type {Map<number, unknown>} */
+  const kept = new Map([[0, reply.first.view]]);
+  return at => {
+    let from = at - (at % CHECKPOINT);
+    while (!kept.has(from)) from -= CHECKPOINT;
+    let view = structuredClone(kept.get(from));
+    for (let i = from + 1; i <= at; i++) {
+      view = applyPatch(view, reply.steps[i - 1].patch);
+      if (i % CHECKPOINT === 0 && !kept.has(i)) kept.set(i, structuredClone(view));
+    }
+    return view;
+  };
+}
 
 /**
  * @param {HTMLElement} main
@@ -13,19 +39,22 @@ import { request } from './api.js';
  */
 export function showReplay(main, table, token) {
   clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
-  /** @type {import('./types').ReplayStep[]} */
+  /** @type {(import('./types').ReplayFirst | import('./types').ReplayStep)[]} */
   let steps = [];
+  /** @type {(at: number) => unknown} */
+  let viewAt = () => null;
   let at = 0;
   let game = '';
   let name = '';
-  /** @type {unknown} */
+  /** @type {unknown} the table's static part, once for every step */
   let fixed = null;
   let gone = false;
   function draw() {
     const step = steps[at];
+    const view = viewAt(at);
     /** @type {import('./types').Snapshot} */
-    const snapshot = { game, table, static: fixed, view: step.view, text: step.text, legal: [], log: [], turn: step.turn, seats: [], version: step.version };
-    const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: step.text });
+    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: [], turn: step.turn, seats: [], version: step.version };
+    const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: JSON.stringify(view, null, 1) });
     clear(main).append(
       h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`),
       h('div', { class: 'replay-controls' },
@@ -34,7 +63,7 @@ export function showReplay(main, table, token) {
         h('span', { id: 'step', text: `${at} / ${steps.length - 1}` }),
         h('button', { id: 'next', type: 'button', onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); } }, t('next')),
         h('button', { id: 'last', type: 'button', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
-      h('p', { class: 'status', text: step.action || '' }),
+      h('p', { class: 'status', text: step.log.join(' · ') }),
       h('div', { class: 'board' }, board));
   }
   (async () => {
@@ -45,7 +74,8 @@ export function showReplay(main, table, token) {
       clear(main).append(h('p', { class: 'error', id: 'error', text: res.text }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
       return;
     }
-    steps = res.reply.steps;
+    steps = [res.reply.first, ...res.reply.steps];
+    viewAt = viewsOf(res.reply);
     game = res.reply.game;
     fixed = res.reply.static;
     name = tr(res.reply.name) || res.reply.game;

@@ -190,22 +190,43 @@ export interface MineReply {
 }
 
 /** One step of a replay. */
+/** One operation of a JSON Patch (RFC 6902). */
+export interface PatchOp {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  from?: string;
+  value?: unknown;
+}
+
+/** The game as it opens, in a replay: its view whole. */
+export interface ReplayFirst {
+  version: number;
+  turn: Turn;
+  view: unknown;
+  log: string[];
+}
+
+/** One decision (with the chance outcomes after it), in a replay: the
+ * change of the view as a JSON Patch against the step before. */
 export interface ReplayStep {
   version: number;
-  action: string | null;
-  view: unknown;
-  text: string;
   turn: Turn;
+  log: string[];
+  patch: PatchOp[];
 }
 
 /** The reply of `GET /api/tables/{id}/replay`. */
 export interface ReplayReply {
   ok: true;
+  table: string;
   game: string;
   name: Text;
+  viewer: Viewer;
   /** The table's static part, once for every step. */
   static: unknown;
+  first: ReplayFirst;
   steps: ReplayStep[];
+  outcome: unknown;
 }
 
 /** A table link kept in the browser. */
@@ -218,10 +239,55 @@ export interface Remembered {
 
 // ---- The games' views, as far as the boards read them ----
 
-/** Six: the stones on the field, cells as `q,r`. */
+/** Six: a cell, axial (q east, r south-east). */
+export interface SixCell {
+  q: number;
+  r: number;
+}
+
+/** Six: stones by colour, each list in reading order. */
+export interface SixStones {
+  red: SixCell[];
+  black: SixCell[];
+}
+
+/** Six: one whole move; a pass has neither `lifted` nor `placed`. */
+export interface SixMove {
+  seat: number;
+  lifted: SixCell | null;
+  placed: SixCell | null;
+  /** What the lift captured; absent when nothing. */
+  captured?: SixStones;
+}
+
+/** Six: where the turn stands. */
+export type SixPhase =
+  | { kind: 'place' }
+  | { kind: 'lift' }
+  | { kind: 'keep'; lifted: SixCell; captured: SixStones; parts: SixCell[][] }
+  | { kind: 'replace'; lifted: SixCell; captured: SixStones }
+  | { kind: 'over' };
+
+/** Six: how a game of the match ended. */
+export type SixResult =
+  | { reason: 'six'; winner: 'red' | 'black'; seat: number;
+      formation: { kind: 'line' | 'triangle' | 'circle'; cells: SixCell[] } }
+  | { reason: 'starved'; winner: 'red' | 'black' }
+  | { reason: 'both_starved' | 'repetition' | 'move_limit' };
+
+/** Six: the whole match, the same for every viewer (docs/api.md, "Six"). */
 export interface SixView {
-  red: string[];
-  black: string[];
+  options: { players: number; split: boolean; games: number; move_limit: number; repetitions: number; repeat_shifted: boolean };
+  stones: SixStones;
+  phase: SixPhase;
+  to_move: number | null;
+  began: number;
+  supply: number[];
+  captured: { red: number; black: number };
+  moves: number;
+  since_capture: SixMove[];
+  last: SixMove | null;
+  results: SixResult[];
 }
 
 /** 6-Tage Rennen: a track. */

@@ -49,6 +49,13 @@ pub enum Formation {
     Circle,
 }
 
+/// A six on the field: its kind and its six cells, in reading order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FormedSix {
+    pub kind: Formation,
+    pub cells: [Cell; 6],
+}
+
 /// The triangle with its point down (rows of 3, 2, 1 going south).
 pub const TRIANGLE_DOWN: [(i32, i32); 6] = [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (0, 2)];
 /// The triangle with its point up (rows of 3, 2, 1 going north).
@@ -107,18 +114,32 @@ const REACH: usize = 5;
 const SPAN: usize = 2 * REACH + 1;
 const CENTRE: usize = REACH * SPAN + REACH;
 
+/// The six shapes of a six, as offsets: the lines along the three axes,
+/// the triangles pointing down and up, the circle.
+const SHAPES: [[(i32, i32); 6]; 6] = [
+    [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
+    [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
+    [(0, 0), (1, -1), (2, -2), (3, -3), (4, -4), (5, -5)],
+    TRIANGLE_DOWN,
+    TRIANGLE_UP,
+    CIRCLE,
+];
+
+/// The kind of the six `SIXES[i]`.
+const fn kind_of(i: usize) -> Formation {
+    match i {
+        0..18 => Formation::Line,
+        18..30 => Formation::Triangle,
+        _ => Formation::Circle,
+    }
+}
+
 /// Every six through the centre of the window, as window masks: the lines
 /// (three axes, six positions each), then the triangles (two orientations),
-/// then the circles.
+/// then the circles. Six `i` is shape `i / 6` placed with its cell `i % 6`
+/// on the centre.
 const SIXES: [u128; 36] = {
-    let shapes: [[(i32, i32); 6]; 6] = [
-        [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)],
-        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
-        [(0, 0), (1, -1), (2, -2), (3, -3), (4, -4), (5, -5)],
-        TRIANGLE_DOWN,
-        TRIANGLE_UP,
-        CIRCLE,
-    ];
+    let shapes = SHAPES;
     let mut out = [0u128; 36];
     let mut s = 0;
     while s < 6 {
@@ -345,6 +366,22 @@ impl Board {
     /// stone itself need not be on the board: `cell` counts as `colour`.
     #[inline]
     pub fn six_through(&self, colour: Colour, cell: Cell) -> Option<Formation> {
+        self.six_index(colour, cell).map(kind_of)
+    }
+
+    /// Like [`Board::six_through`], with the six's cells: the first six in
+    /// the order lines, triangles, circles when the stone completes several.
+    pub fn formed_six(&self, colour: Colour, cell: Cell) -> Option<FormedSix> {
+        let i = self.six_index(colour, cell)?;
+        let (shape, anchor) = (SHAPES[i / 6], SHAPES[i / 6][i % 6]);
+        let mut cells = shape.map(|(dq, dr)| cell.offset(dq - anchor.0, dr - anchor.1));
+        cells.sort_by_key(|c| c.reading_key());
+        Some(FormedSix { kind: kind_of(i), cells })
+    }
+
+    /// The index in `SIXES` of the first six through `cell`.
+    #[inline]
+    fn six_index(&self, colour: Colour, cell: Cell) -> Option<usize> {
         // The stones of `colour` within 5 steps along both axes, as one
         // 121-bit window, tested against every six through its centre.
         let rows = &self.rows[colour.index()];
@@ -358,11 +395,7 @@ impl Board {
         if window.count_ones() < 6 {
             return None;
         }
-        SIXES.iter().position(|&six| window & six == six).map(|i| match i {
-            0..18 => Formation::Line,
-            18..30 => Formation::Triangle,
-            _ => Formation::Circle,
-        })
+        SIXES.iter().position(|&six| window & six == six)
     }
 
     /// The first six of `colour` anywhere on the board (for checking set-up

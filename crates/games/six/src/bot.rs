@@ -24,8 +24,8 @@ use spieltisch_core::{Bot, Decision, Game};
 /// prefers lifting stones that support few of its windows, and avoids moves
 /// after which the other side could complete a six.
 ///
-/// It decides from the view and the legal actions only (the view of Six is
-/// the whole, public position).
+/// It decides from the view and the legal actions only (the view of Six
+/// shows the whole, public position, and rebuilds the state).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeuristicBot;
 
@@ -207,7 +207,8 @@ impl Bot<Six> for HeuristicBot {
     }
 
     fn choose(&mut self, decision: &Decision<'_, Six>, rng: &mut dyn RngCore) -> SixAction {
-        let six = decision.view();
+        // Nothing is hidden: the view rebuilds the one state there is.
+        let six = Six::resample(&decision.view(), &(), decision.seat(), rng);
         let legal = decision.legal();
         match six.phase() {
             Phase::Place | Phase::Replace { .. } => best_place(&six, legal, rng).0,

@@ -11,7 +11,7 @@
 //! `-32..=31`; should the field ever drift across that seam the numbers wrap
 //! (31 is followed by -32), which changes nothing about the play.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer, ser::SerializeStruct};
 use spieltisch_core::ActionError;
 use std::{fmt, str::FromStr};
 
@@ -112,16 +112,37 @@ impl FromStr for Cell {
     }
 }
 
+/// A cell on the wire is `{"q": 2, "r": -1}`, as in actions' data and views.
 impl Serialize for Cell {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        let mut fields = serializer.serialize_struct("Cell", 2)?;
+        fields.serialize_field("q", &self.q())?;
+        fields.serialize_field("r", &self.r())?;
+        fields.end()
     }
 }
 
+/// Reads `{"q", "r"}` (each in `-32..=31`), and also the notation `"q,r"`,
+/// in which states were written before views were designed data.
 impl<'de> Deserialize<'de> for Cell {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Axial {
+            q: i32,
+            r: i32,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Axial(Axial),
+            Notation(String),
+        }
+        let cell = match Written::deserialize(deserializer)? {
+            Written::Axial(Axial { q, r }) => format!("{q},{r}").parse(),
+            Written::Notation(text) => text.parse(),
+        };
+        cell.map_err(serde::de::Error::custom)
     }
 }
 
@@ -146,6 +167,19 @@ mod tests {
         assert!("2".parse::<Cell>().is_err());
         assert!("2,x".parse::<Cell>().is_err());
         assert!("40,0".parse::<Cell>().is_err());
+    }
+
+    #[test]
+    fn a_cell_is_an_object_on_the_wire() {
+        let cell = Cell::new(-3, 31);
+        let json = serde_json::to_value(cell).unwrap();
+        assert_eq!(json, serde_json::json!({"q": -3, "r": 31}));
+        assert_eq!(serde_json::from_value::<Cell>(json).unwrap(), cell);
+        assert_eq!(serde_json::from_value::<Cell>(serde_json::json!("-3,31")).unwrap(), cell);
+        for bad in [serde_json::json!({"q": 32, "r": 0}), serde_json::json!({"q": 1}), serde_json::json!("1")]
+        {
+            assert!(serde_json::from_value::<Cell>(bad.clone()).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ use crate::{
     board::{Colour, Formation},
     cell::Cell,
     game::{Phase, Six},
+    view::{PhaseView, View},
 };
 use spieltisch_core::{Game, Lang};
 
@@ -121,22 +122,22 @@ fn start_after_gap(mask: u64) -> u32 {
     best.1
 }
 
-/// The field and the state of the match, for the terminal.
-pub fn draw(six: &Six, lang: Lang) -> String {
+/// The field and the state of the match, for the terminal, from a view.
+pub fn draw(view: &View, lang: Lang) -> String {
     let de = lang == Lang::De;
     let mut out = String::new();
-    out.push_str(&header(six, lang));
-    let lifted = match six.phase() {
-        Phase::Keep { lifted } | Phase::Replace { lifted } => Some(lifted),
-        _ => None,
-    };
-    let marks: Vec<Cell> = match six.phase() {
-        Phase::Place | Phase::Replace { .. } => six.legal_vec().iter().filter_map(|a| a.cell()).collect(),
+    out.push_str(&header(view, lang));
+    let lifted = view.lifted();
+    // Where a stone may go: the legal cells of the state the view shows.
+    let marks: Vec<Cell> = match view.phase {
+        PhaseView::Place | PhaseView::Replace { .. } => Six::from_view(view)
+            .map(|six| six.legal_vec().iter().filter_map(|a| a.cell()).collect())
+            .unwrap_or_default(),
         _ => Vec::new(),
     };
     let mut cells: Vec<(Cell, char)> = Vec::new();
     for colour in Colour::ALL {
-        cells.extend(six.board().cells(colour).map(|c| (c, colour_letter(colour, lang))));
+        cells.extend(view.stones.of(colour).iter().map(|&c| (c, colour_letter(colour, lang))));
     }
     cells.extend(lifted.map(|c| (c, '~')));
     cells.extend(marks.iter().map(|&c| (c, '.')));
@@ -199,9 +200,9 @@ pub fn draw(six: &Six, lang: Lang) -> String {
     out
 }
 
-fn header(six: &Six, lang: Lang) -> String {
+fn header(six: &View, lang: Lang) -> String {
     let de = lang == Lang::De;
-    let o = six.options();
+    let o = &six.options;
     let mut out = String::new();
     let name = |c: Colour| colour_name(c, lang);
     if o.games > 1 {
@@ -227,14 +228,14 @@ fn header(six: &Six, lang: Lang) -> String {
             )
         });
     }
-    for (i, r) in six.results().iter().enumerate() {
+    for (i, r) in six.results.iter().enumerate() {
         out.push_str(&if de {
             format!("Partie {}: {}\n", i + 1, r.describe(lang))
         } else {
             format!("Game {}: {}\n", i + 1, r.describe(lang))
         });
     }
-    if six.phase() == Phase::Over {
+    let Some(seat) = six.to_move else {
         let (red, black) = (six.points(Colour::Red), six.points(Colour::Black));
         let verdict = match red.total_cmp(&black) {
             std::cmp::Ordering::Greater => Some(Colour::Red),
@@ -248,38 +249,45 @@ fn header(six: &Six, lang: Lang) -> String {
             (None, true) => "Ende: unentschieden.\n".into(),
         });
         return out;
-    }
-    let seat = six.to_move();
-    let mover = name(six.mover_colour());
+    };
+    let mover = name(Colour::of_seat(seat));
     let who = if de {
         format!("{mover} (Spieler {}) ist am Zug", seat + 1)
     } else {
         format!("{mover} (seat {}) to move", seat + 1)
     };
-    let task = match (six.phase(), de) {
-        (Phase::Place, false) => "place a stone from your supply".to_string(),
-        (Phase::Place, true) => "einen Stein aus dem Vorrat setzen".to_string(),
-        (Phase::Lift, false) => "lift one of your stones".to_string(),
-        (Phase::Lift, true) => "einen eigenen Stein aufnehmen".to_string(),
-        (Phase::Keep { .. }, false) => {
+    let task = match (&six.phase, de) {
+        (PhaseView::Place, false) => "place a stone from your supply".to_string(),
+        (PhaseView::Place, true) => "einen Stein aus dem Vorrat setzen".to_string(),
+        (PhaseView::Lift, false) => "lift one of your stones".to_string(),
+        (PhaseView::Lift, true) => "einen eigenen Stein aufnehmen".to_string(),
+        (PhaseView::Keep { .. }, false) => {
             "the field fell into equal parts: choose the part that stays (keep q,r)".into()
         }
-        (Phase::Keep { .. }, true) => {
+        (PhaseView::Keep { .. }, true) => {
             "das Feld ist in gleich große Teile zerfallen: wähle den Teil, der bleibt (keep q,r)".into()
         }
-        (Phase::Replace { lifted }, false) => format!("put the stone lifted from {lifted} on a marked cell"),
-        (Phase::Replace { lifted }, true) => {
+        (PhaseView::Replace { lifted, .. }, false) => {
+            format!("put the stone lifted from {lifted} on a marked cell")
+        }
+        (PhaseView::Replace { lifted, .. }, true) => {
             format!("den von {lifted} aufgenommenen Stein auf ein markiertes Feld setzen")
         }
-        (Phase::Over, _) => unreachable!("handled above"),
+        // A view with nobody to move is over, handled above.
+        (PhaseView::Over, false) => "wait".to_string(),
+        (PhaseView::Over, true) => "warten".to_string(),
     };
     if six.second_round() {
         out.push_str(&if de {
-            format!("Zweite Runde, Zug {} von höchstens {}: {who}: {task}.\n", six.moves() + 1, o.move_limit)
+            format!("Zweite Runde, Zug {} von höchstens {}: {who}: {task}.\n", six.moves + 1, o.move_limit)
         } else {
-            format!("Second round, move {} of at most {}: {who}: {task}.\n", six.moves() + 1, o.move_limit)
+            format!("Second round, move {} of at most {}: {who}: {task}.\n", six.moves + 1, o.move_limit)
         });
-        let line = |c: Colour| format!("{} {} ({})", name(c), six.stones(c), six.captured(c));
+        let captured = |c: Colour| match c {
+            Colour::Red => six.captured.red,
+            Colour::Black => six.captured.black,
+        };
+        let line = |c: Colour| format!("{} {} ({})", name(c), six.stones.of(c).len(), captured(c));
         out.push_str(&if de {
             format!("Steine im Spiel (geschlagen): {}, {}\n", line(Colour::Red), line(Colour::Black))
         } else {
@@ -291,13 +299,13 @@ fn header(six: &Six, lang: Lang) -> String {
         } else {
             format!("First round: {who}: {task}.\n")
         });
-        let supplies: Vec<String> = (0..six.seats())
-            .map(|s| {
+        let supplies: Vec<String> = (six.supply.iter().enumerate())
+            .map(|(s, supply)| {
                 let c = name(Colour::of_seat(s));
                 if de {
-                    format!("Spieler {} ({c}) {}", s + 1, six.supply(s))
+                    format!("Spieler {} ({c}) {supply}", s + 1)
                 } else {
-                    format!("seat {} ({c}) {}", s + 1, six.supply(s))
+                    format!("seat {} ({c}) {supply}", s + 1)
                 }
             })
             .collect();

@@ -2,9 +2,10 @@
 
 use crate::{
     action::SixAction,
-    board::{Board, Colour, Formation, zobrist, zobrist_turn},
+    board::{Board, Colour, FormedSix, zobrist, zobrist_turn},
     cell::Cell,
     options::SixOptions,
+    view::{Move, Stones, View},
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
@@ -21,8 +22,7 @@ pub const START_RED: Cell = Cell::new(0, 0);
 pub const START_BLACK: Cell = Cell::new(1, 0);
 
 /// Where a turn stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// First round: the seat to move places a stone from its supply.
     Place,
@@ -37,12 +37,13 @@ pub enum Phase {
     Over,
 }
 
-/// How a game of the match ended.
+/// How a game of the match ended, and why: on the wire an object whose
+/// `reason` is the variant's name in snake_case, with its fields beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "end")]
+#[serde(rename_all = "snake_case", tag = "reason", deny_unknown_fields)]
 pub enum GameResult {
-    /// `seat` completed a six for its side.
-    Six { winner: Colour, formation: Formation, seat: usize },
+    /// `seat` completed `formation` for its side.
+    Six { winner: Colour, seat: usize, formation: FormedSix },
     /// The other side was left with fewer than six stones.
     Starved { winner: Colour },
     /// Both sides were left with fewer than six stones: a draw.
@@ -54,6 +55,15 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    /// Match points of `colour` for this game: 1 for a win, ½ for a draw.
+    pub fn points(self, colour: Colour) -> f64 {
+        match self.winner() {
+            Some(w) if w == colour => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
     /// The winning side, or `None` for a draw.
     pub fn winner(self) -> Option<Colour> {
         match self {
@@ -67,7 +77,7 @@ impl GameResult {
         let de = lang == Lang::De;
         match self {
             GameResult::Six { winner, formation, seat } => {
-                let shape = crate::describe::formation_name(formation, lang);
+                let shape = crate::describe::formation_name(formation.kind, lang);
                 if de {
                     format!(
                         "{} gewinnt: Spieler {} bildet {shape}",
@@ -125,10 +135,10 @@ impl GameResult {
 /// turn has got, the supplies, the positions seen so far, and the results of
 /// the games already played.
 ///
-/// There is nothing hidden in Six, so the view of every seat (and of a
-/// spectator) is the whole state: `type View = Six`.
+/// There is nothing hidden in Six: every seat and a spectator see the whole
+/// state, as a [`View`]. A state is written and read as its view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(into = "crate::repr::SixRepr", try_from = "crate::repr::SixRepr")]
+#[serde(into = "View", try_from = "View")]
 pub struct Six {
     pub(crate) options: SixOptions,
     pub(crate) board: Board,
@@ -146,8 +156,16 @@ pub struct Six {
     pub(crate) moves: u16,
     /// Hashes (with the seat to move) of the positions at the start of each
     /// second-round turn since the last capture; older positions had more
-    /// stones and cannot recur.
+    /// stones and cannot recur. Derived from `since_capture`, kept for
+    /// counting repetitions quickly.
     pub(crate) history: Vec<u64>,
+    /// The second-round moves since the last capture, from which `history`
+    /// is rebuilt (see [`View::since_capture`]).
+    pub(crate) since_capture: Vec<Move>,
+    /// What the lift of the turn being played captured, in reading order.
+    pub(crate) captured_now: Stones,
+    /// The last whole move of the current game.
+    pub(crate) last: Option<Move>,
     pub(crate) results: Vec<GameResult>,
 }
 
@@ -162,7 +180,7 @@ impl Six {
         self.phase
     }
 
-    /// The seat to move (meaningless once the match is over).
+    /// The seat to move (once the match is over: the seat that began the last game).
     pub fn to_move(&self) -> Seat {
         self.to_move as Seat
     }
@@ -221,14 +239,12 @@ impl Six {
 
     /// Match points of `colour`: 1 per game won, ½ per game drawn.
     pub fn points(&self, colour: Colour) -> f64 {
-        self.results
-            .iter()
-            .map(|r| match r.winner() {
-                Some(w) if w == colour => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            })
-            .fold(0.0, |a, b| a + b)
+        self.results.iter().map(|r| r.points(colour)).sum()
+    }
+
+    /// The last whole move of the current game, if any.
+    pub fn last_move(&self) -> Option<&Move> {
+        self.last.as_ref()
     }
 
     /// How often the current position (with this seat to move) has occurred
@@ -269,6 +285,9 @@ impl Six {
         self.on_board = [1, 1];
         self.moves = 0;
         self.history.clear();
+        self.since_capture.clear();
+        self.captured_now = Stones::default();
+        self.last = None;
     }
 
     fn put(&mut self, colour: Colour, cell: Cell) {
@@ -277,12 +296,22 @@ impl Six {
         self.on_board[colour.index()] += 1;
     }
 
-    fn take(&mut self, cell: Cell) {
-        if let Some(colour) = self.board.get(cell) {
-            self.board.clear(cell);
-            self.hash ^= zobrist(colour, cell);
-            self.on_board[colour.index()] -= 1;
+    fn take(&mut self, cell: Cell) -> Option<Colour> {
+        let colour = self.board.get(cell)?;
+        self.board.clear(cell);
+        self.hash ^= zobrist(colour, cell);
+        self.on_board[colour.index()] -= 1;
+        Some(colour)
+    }
+
+    /// Captures the stones on `cells`.
+    fn capture(&mut self, cells: &[Cell]) {
+        for &c in cells {
+            if let Some(colour) = self.take(c) {
+                self.captured_now.push(colour, c);
+            }
         }
+        self.captured_now.sort();
     }
 
     /// True when lifting the stone on `cell` would split the field.
@@ -306,13 +335,12 @@ impl Six {
         let largest = parts.largest();
         for i in 0..parts.len() {
             if parts.part(i).len() < largest {
-                for &c in parts.part(i) {
-                    self.take(c);
-                }
+                self.capture(parts.part(i));
             }
         }
         // Positions before a capture had more stones and cannot recur.
         self.history.clear();
+        self.since_capture.clear();
         (0..parts.len()).filter(|&i| parts.part(i).len() == largest).count() > 1
     }
 
@@ -321,9 +349,7 @@ impl Six {
         let parts = self.board.parts_around(lifted);
         for i in 0..parts.len() {
             if !parts.part(i).contains(&kept) {
-                for &c in parts.part(i) {
-                    self.take(c);
-                }
+                self.capture(parts.part(i));
             }
         }
     }
@@ -332,7 +358,16 @@ impl Six {
     fn end_move(&mut self, placed: Option<Cell>) {
         let mover = self.mover_colour();
         let seat = self.to_move as usize;
-        let six = placed.and_then(|c| self.board.six_through(mover, c)).map(|f| (f, seat));
+        let lifted = match self.phase {
+            Phase::Replace { lifted } => Some(lifted),
+            _ => None,
+        };
+        let captured = std::mem::take(&mut self.captured_now);
+        if self.phase != Phase::Place && captured.is_empty() {
+            self.since_capture.push(Move { seat, lifted, placed, captured: Stones::default() });
+        }
+        self.last = Some(Move { seat, lifted, placed, captured });
+        let six = placed.and_then(|c| self.board.formed_six(mover, c)).map(|f| (f, seat));
         // Only the mover's stones can have formed a new six: lifting,
         // capturing and placing never add a stone of the other colour, and
         // a six the other side had before this move would have ended the game.
@@ -364,7 +399,12 @@ impl Six {
     fn finish_game(&mut self, result: GameResult) {
         self.results.push(result);
         if self.results.len() >= self.options.games as usize {
+            // Nothing of the last turn matters any more: the view shows
+            // nobody to move and no positions to repeat.
             self.phase = Phase::Over;
+            self.to_move = self.starter;
+            self.history.clear();
+            self.since_capture.clear();
             return;
         }
         // The loser begins the next game; after a draw the other side does.
@@ -387,15 +427,15 @@ impl Six {
 /// a side with fewer than six stones loses; if both have fewer, it is a draw.
 pub(crate) fn judge_move(
     mover: Colour,
-    mover_six: Option<(Formation, usize)>,
-    other_six: Option<(Formation, usize)>,
+    mover_six: Option<(FormedSix, usize)>,
+    other_six: Option<(FormedSix, usize)>,
     on_board: Option<[u8; 2]>,
 ) -> Option<GameResult> {
     if let Some((formation, seat)) = mover_six {
-        return Some(GameResult::Six { winner: mover, formation, seat });
+        return Some(GameResult::Six { winner: mover, seat, formation });
     }
     if let Some((formation, seat)) = other_six {
-        return Some(GameResult::Six { winner: mover.other(), formation, seat });
+        return Some(GameResult::Six { winner: mover.other(), seat, formation });
     }
     let on_board = on_board?;
     let short = |c: Colour| (on_board[c.index()] as usize) < 6;
@@ -410,7 +450,7 @@ pub(crate) fn judge_move(
 impl Game for Six {
     type Action = SixAction;
     type Options = SixOptions;
-    type View = Six;
+    type View = View;
     type Static = ();
 
     fn info() -> GameInfo {
@@ -437,6 +477,9 @@ impl Game for Six {
             on_board: [0; 2],
             moves: 0,
             history: Vec::new(),
+            since_capture: Vec::new(),
+            captured_now: Stones::default(),
+            last: None,
             results: Vec::new(),
         };
         six.start_game(0);
@@ -530,15 +573,23 @@ impl Game for Six {
         }
     }
 
-    fn view(&self, _viewer: Viewer) -> Six {
-        self.clone()
+    fn view(&self, _viewer: Viewer) -> View {
+        View::of(self)
     }
 
     /// No static board data: the view is the whole information state.
     fn static_part(_options: &SixOptions) {}
 
-    fn resample(view: &Six, _fixed: &(), _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
-        view.clone()
+    /// The state the view shows: nothing is hidden, so there is one. Only
+    /// what building it needs is checked (bots rebuild their state this way
+    /// at every decision); [`Six::from_view`] checks a view from outside.
+    ///
+    /// # Panics
+    /// When `view` is not one that [`Six::view`] made.
+    fn resample(view: &View, _fixed: &(), _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
+        let six = Six::built_from(view).unwrap_or_else(|e| panic!("not a view of Six: {e}"));
+        debug_assert_eq!(six.check_shows(view), Ok(()), "not a view of Six");
+        six
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -572,7 +623,7 @@ impl Game for Six {
         options.games as usize * (FIRST_ROUND_STONES + 3 * options.move_limit as usize)
     }
 
-    fn describe_view(view: &Six, _fixed: &(), lang: Lang) -> String {
+    fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
         crate::describe::draw(view, lang)
     }
 
@@ -622,20 +673,31 @@ impl Game for Six {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Formation;
+
+    /// A six of `kind` (its cells do not matter to the verdict).
+    fn formed(kind: Formation) -> FormedSix {
+        FormedSix { kind, cells: [Cell::new(0, 0); 6] }
+    }
 
     #[test]
     fn a_six_beats_everything_and_the_mover_first() {
         // Rules notes: "If only one side has a six, that side wins. If both
         // do, the mover wins."
-        let both = judge_move(Colour::Black, Some((Formation::Line, 1)), Some((Formation::Circle, 0)), None);
+        let both = judge_move(
+            Colour::Black,
+            Some((formed(Formation::Line), 1)),
+            Some((formed(Formation::Circle), 0)),
+            None,
+        );
         assert_eq!(both.and_then(GameResult::winner), Some(Colour::Black));
-        let other = judge_move(Colour::Black, None, Some((Formation::Circle, 0)), Some([12, 12]));
+        let other = judge_move(Colour::Black, None, Some((formed(Formation::Circle), 0)), Some([12, 12]));
         assert_eq!(other.and_then(GameResult::winner), Some(Colour::Red));
         // A six wins even when a capture left the other side short too.
-        let short = judge_move(Colour::Red, Some((Formation::Triangle, 0)), None, Some([6, 3]));
+        let short = judge_move(Colour::Red, Some((formed(Formation::Triangle), 0)), None, Some([6, 3]));
         assert_eq!(
             short,
-            Some(GameResult::Six { winner: Colour::Red, formation: Formation::Triangle, seat: 0 })
+            Some(GameResult::Six { winner: Colour::Red, seat: 0, formation: formed(Formation::Triangle) })
         );
         // Stone counts only matter in the second round.
         assert_eq!(judge_move(Colour::Red, None, None, None), None);

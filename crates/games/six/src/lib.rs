@@ -106,6 +106,17 @@
 //! [`tactics::TACTICS`] is a small suite of such positions (win now, block
 //! now) with all their answers.
 //!
+//! ## The view
+//!
+//! [`View`] is what every seat and a spectator see (the same, as nothing is
+//! hidden), designed for its readers: stones as cell lists, the turn's phase
+//! with the lifted cell, what a lift captured and the parts to keep, the
+//! moves since the last capture (what the repetition rule needs), the last
+//! move, and each finished game's [`GameResult`], a six with its formation's
+//! kind and cells. It is a complete information state: [`Six::from_view`]
+//! rebuilds the very state, checked, and a state is written and read as its
+//! view. Field by field in `docs/api.md` ("Six").
+//!
 //! ## Representation
 //!
 //! The field lives on a 64 × 64 torus of bitboards (one `u64` per row and
@@ -143,15 +154,15 @@ pub mod describe;
 mod game;
 mod options;
 pub mod position;
-mod repr;
 pub mod tactics;
 pub mod test_plan;
+pub mod view;
 
 pub use action::SixAction;
-pub use board::{Board, Colour, Formation};
+pub use board::{Board, Colour, Formation, FormedSix};
 pub use bot::HeuristicBot;
 pub use cell::Cell;
 pub use game::{FIRST_ROUND_STONES, GameResult, Phase, START_BLACK, START_RED, STONES_PER_COLOUR, Six};
 pub use options::SixOptions;
 pub use position::PositionError;
-pub use repr::SixRepr;
+pub use view::{ColourCounts, Move, PhaseView, Stones, View};

@@ -20,14 +20,15 @@
 //! which a side already has a six, or (second round) fewer than six stones, is
 //! rejected: that game would be over. Options (players, variant) are given
 //! separately; the position starts the first game of the match and remembers
-//! no earlier positions.
+//! no earlier positions (a second-round position counts as seen once: the
+//! turn started there).
 
 use crate::{
     board::Colour,
     cell::Cell,
     game::{FIRST_ROUND_STONES, Phase, Six},
     options::SixOptions,
-    repr::{board_from_lists, board_hash, check_field},
+    view::{board_from_lists, board_hash, check_field, rebuild_history},
 };
 use spieltisch_core::Game;
 use thiserror::Error;
@@ -198,9 +199,8 @@ impl Six {
                 )));
             }
         }
-        if six.phase == Phase::Lift {
-            six.history.push(six.turn_hash());
-        }
+        // The position at the start of this turn is the first one seen.
+        rebuild_history(&mut six).map_err(invalid)?;
         if six.is_over() {
             return Err(invalid("the game is over".into()));
         }

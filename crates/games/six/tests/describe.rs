@@ -32,7 +32,7 @@ fn a_wrapped_field_is_drawn_in_one_piece() {
     // A field across the coordinate seam (q = 31 is next to q = -32).
     let text = "red=30,0 -32,0 -30,0; black=31,0 -31,0 -29,0; turn=red; round=1";
     let six = Six::from_position(&SixOptions::default(), text).unwrap();
-    let drawing = Six::describe_view(&six, &(), Lang::En);
+    let drawing = Six::describe_view(&six.view(Viewer::Spectator), &(), Lang::En);
     assert!(drawing.contains("R   B   R   B   R   B"), "{drawing}");
     assert!(drawing.contains("31 -32"), "{drawing}");
 }

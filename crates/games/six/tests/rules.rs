@@ -3,7 +3,7 @@
 //! `shared/RULES-NOTES.md` / `lib.rs` that a test pins.
 
 use spieltisch_core::{ActionError, Game, Turn};
-use spieltisch_six::{Cell, Colour, Formation, GameResult, Phase, Six, SixAction, SixOptions};
+use spieltisch_six::{Cell, Colour, Formation, FormedSix, GameResult, Phase, Six, SixAction, SixOptions};
 
 fn opts() -> SixOptions {
     SixOptions::default()
@@ -18,6 +18,11 @@ fn play(six: &mut Six, moves: &[&str]) {
         let action = six.parse_action(m).unwrap_or_else(|e| panic!("{m}: {e}"));
         six.apply(&action).unwrap_or_else(|e| panic!("{m}: {e}\n{}", six.position()));
     }
+}
+
+/// Cells written `q,r`, separated by spaces.
+fn cell_list(text: &str) -> Vec<Cell> {
+    text.split_whitespace().map(|c| c.parse().unwrap()).collect()
 }
 
 fn legal(six: &Six) -> Vec<String> {
@@ -263,27 +268,50 @@ fn shapes_that_are_not_sixes() {
 #[test]
 fn placing_the_sixth_stone_wins_in_the_first_round() {
     // "The player who first succeeds in creating one of the six winning
-    // formations in his own colour wins the game."
+    // formations in his own colour wins the game." The result names the
+    // formation: its kind and its six cells, in reading order.
     let cases = [
         // Line on row -1, completed at either end.
-        ("red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1", "place 4,-1", Formation::Line),
-        ("red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1", "place -2,-1", Formation::Line),
+        (
+            "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1",
+            "place 4,-1",
+            Formation::Line,
+            "-1,-1 0,-1 1,-1 2,-1 3,-1 4,-1",
+        ),
+        (
+            "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1",
+            "place -2,-1",
+            Formation::Line,
+            "-2,-1 -1,-1 0,-1 1,-1 2,-1 3,-1",
+        ),
         // Triangle pointing down from row -1.
         (
             "red=0,0 -2,-1 -1,-1 0,-1 -2,0 -1,0; black=1,0 2,0 3,0 4,0 5,0 1,1",
             "place -2,1",
             Formation::Triangle,
+            "-2,-1 -1,-1 0,-1 -2,0 -1,0 -2,1",
         ),
         // Circle around the empty cell -1,0 ...
-        ("red=0,0 0,-1 -1,-1 -2,0 -2,1; black=1,0 2,0 3,0 4,0 5,0", "place -1,1", Formation::Circle),
+        (
+            "red=0,0 0,-1 -1,-1 -2,0 -2,1; black=1,0 2,0 3,0 4,0 5,0",
+            "place -1,1",
+            Formation::Circle,
+            "-1,-1 0,-1 -2,0 0,0 -2,1 -1,1",
+        ),
         // ... around a black stone ...
-        ("red=0,0 0,-1 -1,-1 -2,0 -2,1; black=1,0 2,0 3,0 4,0 -1,0", "place -1,1", Formation::Circle),
+        (
+            "red=0,0 0,-1 -1,-1 -2,0 -2,1; black=1,0 2,0 3,0 4,0 -1,0",
+            "place -1,1",
+            Formation::Circle,
+            "-1,-1 0,-1 -2,0 0,0 -2,1 -1,1",
+        ),
     ];
-    for (stones, mv, kind) in cases {
+    for (stones, mv, kind, cells) in cases {
         let mut six = at(&format!("{stones}; turn=red; round=1"));
         play(&mut six, &[mv]);
         assert!(six.is_over(), "{stones} {mv}");
-        assert_eq!(six.results(), [GameResult::Six { winner: Colour::Red, formation: kind, seat: 0 }]);
+        let formation = FormedSix { kind, cells: cell_list(cells).try_into().unwrap() };
+        assert_eq!(six.results(), [GameResult::Six { winner: Colour::Red, seat: 0, formation }]);
         let outcome = six.outcome().unwrap();
         assert_eq!(outcome.scores, vec![1.0, 0.0]);
         assert!(outcome.is_win(0));
@@ -424,7 +452,9 @@ fn a_six_in_the_second_round_wins() {
     // Red moves its end stone to complete a line of six on row 1.
     let mut six = at("red=0,0 1,1 2,1 3,1 4,1 5,1 7,0; black=1,0 2,0 3,0 4,0 5,-1 6,0; turn=red; round=2");
     play(&mut six, &["lift 7,0", "place 6,1"]);
-    assert_eq!(six.results(), [GameResult::Six { winner: Colour::Red, formation: Formation::Line, seat: 0 }]);
+    let formation =
+        FormedSix { kind: Formation::Line, cells: cell_list("1,1 2,1 3,1 4,1 5,1 6,1").try_into().unwrap() };
+    assert_eq!(six.results(), [GameResult::Six { winner: Colour::Red, seat: 0, formation }]);
 }
 
 // ---- the basic variant -------------------------------------------------------

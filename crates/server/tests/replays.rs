@@ -1,0 +1,155 @@
+//! Replays are compact and exact: the first view and each decision's patch
+//! rebuild every view the viewer saw, step by step, and nothing else.
+
+mod common;
+
+use common::{TestServer, temp_db};
+use serde_json::{Value, json};
+use spieltisch_catalog::new_session;
+use spieltisch_core::{Record, Turn, Viewer};
+use spieltisch_server::store;
+use std::time::Duration;
+
+/// Waits (bounded) until the bots have played the table of `reply` to its end.
+async fn until_over(server: &TestServer, reply: &Value) {
+    let table = reply["table"].as_str().unwrap();
+    let watch = reply["spectator"]["token"].as_str().unwrap();
+    for _ in 0..2400 {
+        let (_, summary) = server.http("GET", &format!("/api/tables/{table}?token={watch}"), None).await;
+        if summary["over"] == true {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the bots did not finish {table}");
+}
+
+/// The views `viewer` saw after each action of `record`.
+fn views_of(record: &Record, viewer: Viewer) -> Vec<Value> {
+    let mut session = new_session(&record.game, &record.options, record.seed).unwrap();
+    let mut views = vec![session.view(viewer).unwrap()];
+    for action in &record.actions {
+        session.apply(None, action).unwrap();
+        views.push(session.view(viewer).unwrap());
+    }
+    views
+}
+
+/// Checks that `replay` rebuilds exactly the views `viewer` saw: the first
+/// at its version, then each step's patched view at the step's version;
+/// that every step but the opening starts with a seat's decision; and
+/// returns the replay's size in bytes.
+fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
+    let seen = views_of(record, viewer);
+    let first = &replay["first"];
+    let mut view = first["view"].clone();
+    let mut version = first["version"].as_u64().unwrap() as usize;
+    assert_eq!(view, seen[version], "the first view");
+    let mut session = new_session(&record.game, &record.options, record.seed).unwrap();
+    for action in &record.actions[..version] {
+        session.apply(None, action).unwrap();
+    }
+    for (n, step) in replay["steps"].as_array().unwrap().iter().enumerate() {
+        assert!(matches!(session.turn(), Turn::Seat(_)), "step {n} starts with a decision");
+        let patch: json_patch::Patch = serde_json::from_value(step["patch"].clone()).unwrap();
+        json_patch::patch(&mut view, &patch).unwrap();
+        let next = step["version"].as_u64().unwrap() as usize;
+        assert!(next > version, "steps move on");
+        for action in &record.actions[version..next] {
+            session.apply(None, action).unwrap();
+        }
+        version = next;
+        assert_eq!(view, seen[version], "the view after step {n} (version {version})");
+        assert_eq!(step["turn"], serde_json::to_value(session.turn()).unwrap());
+        assert!(!step["log"].as_array().unwrap().is_empty(), "each step says what happened");
+    }
+    assert_eq!(version, record.actions.len(), "the replay ends where the game ended");
+    assert_eq!(replay["outcome"], serde_json::to_value(session.outcome()).unwrap());
+    replay.to_string().len()
+}
+
+/// A finished table of `request` played by its bots, and its record as
+/// stored.
+async fn finished(server: &TestServer, db: &std::path::Path, request: Value) -> (Value, Record) {
+    let reply = server.create(request).await;
+    until_over(server, &reply).await;
+    let id = reply["table"].as_str().unwrap();
+    let store = store::Store::open(Some(db)).unwrap();
+    let Some(store::Loaded::Table(row, actions)) = store.load(id).await.unwrap() else {
+        panic!("table {id} is not stored as it should be")
+    };
+    let record = Record { format: row.format, game: row.game, options: row.options, seed: row.seed, actions };
+    (reply, record)
+}
+
+async fn replay(server: &TestServer, reply: &Value, token: &str) -> Value {
+    let table = reply["table"].as_str().unwrap();
+    let (status, replay) =
+        server.http("GET", &format!("/api/tables/{table}/replay?token={token}"), None).await;
+    assert_eq!(status, 200, "{replay}");
+    replay
+}
+
+#[tokio::test]
+async fn a_replay_rebuilds_every_view_of_its_viewer_and_steps_by_decisions() {
+    let db = temp_db("replays");
+    let server = TestServer::start(Some(db.clone())).await;
+    // Hands are secret in 6-Tage Rennen: a seat's replay shows its own.
+    let (reply, record) = finished(
+        &server,
+        &db,
+        json!({"game": "sechstage", "options": {"races": 1}, "seats": ["random", "random", "random"], "seed": 5}),
+    )
+    .await;
+    let spectator = replay(&server, &reply, reply["spectator"]["token"].as_str().unwrap()).await;
+    check(&spectator, &record, Viewer::Spectator);
+    assert_eq!(spectator["viewer"], "spectator");
+    assert_eq!(spectator["game"], "sechstage");
+    // Dice of Um Reifenbreite fold into the rider's move.
+    let (race, race_record) = finished(
+        &server,
+        &db,
+        json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["random", "random"], "seed": 3}),
+    )
+    .await;
+    let race_replay = replay(&server, &race, race["spectator"]["token"].as_str().unwrap()).await;
+    check(&race_replay, &race_record, Viewer::Spectator);
+    let steps = race_replay["steps"].as_array().unwrap().len();
+    assert!(steps < race_record.actions.len(), "{steps} steps for {} actions", race_record.actions.len());
+}
+
+#[tokio::test]
+async fn a_seat_replays_its_own_secrets_and_nobody_elses() {
+    let db = temp_db("replays-seat");
+    let server = TestServer::start(Some(db.clone())).await;
+    let reply = server
+        .create(json!({"game": "sechstage", "options": {"races": 1}, "seats": ["human", "random", "random"], "seed": 8}))
+        .await;
+    let table = reply["table"].as_str().unwrap();
+    let token = reply["seats"][0]["token"].as_str().unwrap();
+    let mut me = server.socket(table, token).await;
+    loop {
+        let state = me.next().await;
+        if state["type"] != "state" {
+            continue;
+        }
+        if state["turn"] == "over" {
+            break;
+        }
+        if state["turn"] == json!({"seat": 0}) {
+            let first = state["legal"][0]["action"].as_str().unwrap().to_string();
+            me.act(state["version"].as_u64().unwrap(), &first).await;
+        }
+    }
+    let store = store::Store::open(Some(&db)).unwrap();
+    let Some(store::Loaded::Table(row, actions)) = store.load(table).await.unwrap() else {
+        panic!("not stored")
+    };
+    let record = Record { format: row.format, game: row.game, options: row.options, seed: row.seed, actions };
+    let mine = replay(&server, &reply, token).await;
+    assert_eq!(mine["viewer"], json!({"seat": 0}));
+    // Exactly seat 0's views: its own hand, the others' only as it saw them.
+    check(&mine, &record, Viewer::Seat(0));
+    let watched = replay(&server, &reply, reply["spectator"]["token"].as_str().unwrap()).await;
+    assert_ne!(mine["first"]["view"], watched["first"]["view"], "a seat sees its hand, a spectator does not");
+}
