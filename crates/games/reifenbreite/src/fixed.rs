@@ -24,7 +24,7 @@ use std::sync::Arc;
 pub struct Fixed {
     /// The options as the race holds them: the course ridden named also
     /// when none was given, every course by content.
-    pub options: Options,
+    pub options: Arc<Options>,
     /// The rules in force, resolved from the options.
     pub rules: Rules,
     /// The managers.
@@ -89,7 +89,7 @@ impl Fixed {
         Fixed::from_parts(race.options.clone(), race.rules, race.tracks.clone())
     }
 
-    fn from_parts(options: Options, rules: Rules, tracks: Vec<Arc<Track>>) -> Fixed {
+    fn from_parts(options: Arc<Options>, rules: Rules, tracks: Vec<Arc<Track>>) -> Fixed {
         let teams = options.teams;
         let seats = options.seats();
         Fixed {
@@ -127,7 +127,7 @@ impl Fixed {
                     jersey_judged: Default::default(),
                     edition: options.edition,
                 };
-                Fixed::from_parts(options.clone(), rules, Vec::new())
+                Fixed::from_parts(Arc::new(options.clone()), rules, Vec::new())
             }
         }
     }

@@ -177,7 +177,9 @@ pub enum Phase {
 /// they unroll into: those are rebuilt when it is read back.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reifenbreite {
-    pub(crate) options: Options,
+    /// Shared: the courses they carry are large, and a race is cloned (and
+    /// rebuilt from views) at every step of a search.
+    pub(crate) options: Arc<Options>,
     pub(crate) rules: Rules,
     /// The track of each stage, unrolled from the options' courses.
     #[serde(skip)]
@@ -247,7 +249,7 @@ impl<'de> Deserialize<'de> for Reifenbreite {
 #[derive(Deserialize)]
 #[serde(remote = "Reifenbreite")]
 struct Stored {
-    options: Options,
+    options: Arc<Options>,
     rules: Rules,
     #[serde(skip)]
     tracks: Vec<Arc<Track>>,
@@ -377,7 +379,7 @@ impl Reifenbreite {
         }
         let n = options.teams as usize * 4;
         let mut g = Reifenbreite {
-            options,
+            options: Arc::new(options),
             rules,
             tracks,
             stage: 0,
