@@ -178,6 +178,8 @@ export interface TableSummary {
   turn: Turn;
   seats: string[];
   over: boolean;
+  /** Closed unfinished: nobody played at it for a long time. */
+  expired: boolean;
 }
 
 /** The reply of `GET /api/mine`. */
@@ -186,7 +188,6 @@ export interface MineReply {
   tables: TableSummary[];
 }
 
-/** One step of a replay. */
 /** One operation of a JSON Patch (RFC 6902). */
 export interface PatchOp {
   op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
