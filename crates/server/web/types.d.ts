@@ -37,6 +37,15 @@ export interface Outcome {
   scores: number[];
   ranks: number[];
   teams: number[];
+  /** How the ranks were decided where more than the scores decide them. */
+  ranked_by?: Criterion[];
+}
+
+/** One criterion of a ranking, in the order it counts. */
+export interface Criterion {
+  key: string;
+  lower_is_better: boolean;
+  values: number[];
 }
 
 /** What the server says when it refuses something. */
