@@ -8,21 +8,6 @@ use serde_json::{Value, json};
 use spieltisch_catalog::new_session;
 use spieltisch_core::{Record, Turn, Viewer};
 use spieltisch_server::store;
-use std::time::Duration;
-
-/// Waits (bounded) until the bots have played the table of `reply` to its end.
-async fn until_over(server: &TestServer, reply: &Value) {
-    let table = reply["table"].as_str().unwrap();
-    let watch = reply["spectator"]["token"].as_str().unwrap();
-    for _ in 0..2400 {
-        let (_, summary) = server.http("GET", &format!("/api/tables/{table}?token={watch}"), None).await;
-        if summary["over"] == true {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("the bots did not finish {table}");
-}
 
 /// The views `viewer` saw after each action of `record`.
 fn views_of(record: &Record, viewer: Viewer) -> Vec<Value> {
@@ -105,7 +90,7 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
 /// stored.
 async fn finished(server: &TestServer, db: &std::path::Path, request: Value) -> (Value, Record) {
     let reply = server.create(request).await;
-    until_over(server, &reply).await;
+    server.until_over(&reply).await;
     let id = reply["table"].as_str().unwrap();
     let store = store::Store::open(Some(db)).unwrap();
     let Some(store::Loaded::Table(row, actions)) = store.load(id).await.unwrap() else {
