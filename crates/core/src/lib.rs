@@ -40,7 +40,7 @@ pub use error::{ActionError, LoadError};
 pub use game::{ActionData, Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
 pub use options::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError};
-pub use outcome::{Outcome, ranks_by};
+pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;
 pub use seat::{Seat, Turn, Viewer};
 pub use session::Session;

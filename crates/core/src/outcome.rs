@@ -15,6 +15,37 @@ pub struct Outcome {
     /// `teams[seat]` is the seat's team; every seat is its own team unless the
     /// game has partnerships.
     pub teams: Vec<usize>,
+    /// How the ranks were decided, as data, where more than the scores
+    /// decide them: the criteria in the order they count, each with every
+    /// seat's value (6-Tage Rennen: laps down, then points). Empty: the
+    /// ranks follow the scores, higher first, equal scores tie.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ranked_by: Vec<Criterion>,
+}
+
+/// One criterion of a ranking ([`Outcome::ranked_by`]): seats are compared
+/// by it when every criterion before it is equal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Criterion {
+    /// What is compared, a snake_case word documented per game
+    /// (`laps_down`, `points`, `match_points`).
+    pub key: String,
+    /// Whether less is better (laps down) rather than more (points).
+    pub lower_is_better: bool,
+    /// Each seat's value.
+    pub values: Vec<f64>,
+}
+
+impl Criterion {
+    /// A criterion on which more is better.
+    pub fn higher(key: &str, values: Vec<f64>) -> Self {
+        Criterion { key: key.to_string(), lower_is_better: false, values }
+    }
+
+    /// A criterion on which less is better.
+    pub fn lower(key: &str, values: Vec<f64>) -> Self {
+        Criterion { key: key.to_string(), lower_is_better: true, values }
+    }
 }
 
 impl Outcome {
@@ -23,7 +54,24 @@ impl Outcome {
     pub fn from_scores(scores: Vec<f64>) -> Self {
         let ranks = ranks_by(&scores, |a, b| b.total_cmp(a));
         let teams = (0..scores.len()).collect();
-        Outcome { scores, ranks, teams }
+        Outcome { scores, ranks, teams, ranked_by: Vec::new() }
+    }
+
+    /// An outcome ranked by `criteria` in order (each seat its own team);
+    /// the ranks are computed from them, so they always agree.
+    pub fn ranked(scores: Vec<f64>, criteria: Vec<Criterion>) -> Self {
+        let seats: Vec<usize> = (0..scores.len()).collect();
+        let ranks = ranks_by(&seats, |&a, &b| {
+            criteria
+                .iter()
+                .map(|c| {
+                    let order = c.values[b].total_cmp(&c.values[a]);
+                    if c.lower_is_better { order.reverse() } else { order }
+                })
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        Outcome { scores, ranks, teams: seats, ranked_by: criteria }
     }
 
     /// Seats ranked first.
@@ -96,12 +144,34 @@ mod tests {
 
     #[test]
     fn partnership_win_is_not_a_draw() {
-        let o =
-            Outcome { scores: vec![1.0, 0.0, 1.0, 0.0], ranks: vec![1, 3, 1, 3], teams: vec![0, 1, 0, 1] };
+        let o = Outcome {
+            scores: vec![1.0, 0.0, 1.0, 0.0],
+            ranks: vec![1, 3, 1, 3],
+            teams: vec![0, 1, 0, 1],
+            ranked_by: Vec::new(),
+        };
         assert!(!o.is_draw());
         assert!(o.is_win(2));
         assert!(!o.is_win(1));
         assert_eq!(o.rewards(), vec![1.0, 0.0, 1.0, 0.0]);
+    }
+
+    #[test]
+    fn criteria_decide_in_order_and_say_how() {
+        // Fewer laps down first, then more points: seat 0, with the most
+        // points, is a lap down and last.
+        let o = Outcome::ranked(
+            vec![30.0, 12.0, 8.0, 12.0],
+            vec![
+                Criterion::lower("laps_down", vec![1.0, 0.0, 0.0, 0.0]),
+                Criterion::higher("points", vec![30.0, 12.0, 8.0, 12.0]),
+            ],
+        );
+        assert_eq!(o.ranks, vec![4, 1, 3, 1]);
+        let json = serde_json::to_value(&o).unwrap();
+        assert_eq!(json["ranked_by"][0]["key"], "laps_down");
+        assert_eq!(json["ranked_by"][0]["lower_is_better"], true);
+        assert!(serde_json::to_value(Outcome::from_scores(vec![1.0])).unwrap().get("ranked_by").is_none());
     }
 
     #[test]

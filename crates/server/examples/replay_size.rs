@@ -3,7 +3,9 @@
 //! server), its actions, the replay's steps and bytes, and the time from
 //! request to the last byte.
 //!
-//! `cargo run --release -p spieltisch-server --example replay_size`
+//! `cargo run --release -p spieltisch-server --example replay_size [WORD]`:
+//! only the games whose line contains WORD; with `REPLAY_DUMP=DIR` each
+//! replay is written to DIR as well.
 
 use serde_json::{Value, json};
 use spieltisch_server::loadtest::http_request;
@@ -45,9 +47,11 @@ async fn main() {
             "seats": ["heuristic", "heuristic", "heuristic", "heuristic"], "seed": 1}),
         ),
     ];
+    let only = std::env::args().nth(1).unwrap_or_default();
+    let dump = std::env::var_os("REPLAY_DUMP").map(std::path::PathBuf::from);
     println!("| game | actions | steps | replay bytes | build ms |");
     println!("| --- | ---: | ---: | ---: | ---: |");
-    for (name, request) in games {
+    for (name, request) in games.into_iter().filter(|(name, _)| name.contains(&only)) {
         let (_, reply) = http_request(addr, "POST", "/api/tables", Some(&request)).await.expect("created");
         let table = reply["table"].as_str().unwrap_or_else(|| panic!("{name}: {reply}")).to_string();
         let watch = reply["spectator"]["token"].as_str().expect("a spectator token").to_string();
@@ -70,5 +74,9 @@ async fn main() {
         let steps = replay["steps"].as_array().map_or(0, Vec::len);
         let bytes = Value::to_string(&replay).len();
         println!("| {name} | {} | {steps} | {bytes} | {} |", summary["version"], took.as_millis());
+        if let Some(dir) = &dump {
+            let file = dir.join(format!("{}.json", name.split(',').next().unwrap_or(name).replace(' ', "-")));
+            std::fs::write(&file, replay.to_string()).expect("the replay written");
+        }
     }
 }

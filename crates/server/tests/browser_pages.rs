@@ -397,3 +397,53 @@ async fn every_page_fits_a_phone_and_logs_no_errors() {
     b.close().await;
     server.kill().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_steps_through_the_game_by_decisions_to_its_end() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(
+            json!({"game": "six", "options": {"move_limit": 6}, "seats": ["random", "random"], "seed": 3}),
+        )
+        .await;
+    let table = reply["table"].as_str().unwrap();
+    let watch = reply["spectator"]["token"].as_str().unwrap();
+    let mut end = Value::Null;
+    for _ in 0..400 {
+        let (_, state) = server.http("GET", &format!("/api/tables/{table}/state?token={watch}"), None).await;
+        if state["turn"] == "over" {
+            end = state;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(end["turn"], "over", "the bots finished");
+    let (_, replay) = server.http("GET", &format!("/api/tables/{table}/replay?token={watch}"), None).await;
+    let steps = replay["steps"].as_array().unwrap().len();
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/#/replay/{table}/{watch}", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    b.wait_for("document.querySelector('#step')").await;
+    let stones = "document.querySelectorAll('.board g[data-cell]:not(.clickable)').length";
+    assert_eq!(b.eval("document.querySelector('#step').textContent").await, json!(format!("0 / {steps}")));
+    assert_eq!(b.eval(stones).await, json!(2), "the two starting stones");
+    b.click("#next").await;
+    assert_eq!(b.eval("document.querySelector('#step').textContent").await, json!(format!("1 / {steps}")));
+    assert_eq!(b.eval(stones).await, json!(3), "one stone placed");
+    // The end, rebuilt from the changes, is the game's last view.
+    b.click("#last").await;
+    let drawn = b.eval(stones).await.as_u64().unwrap();
+    let view = &end["view"];
+    let on_field =
+        view["stones"]["red"].as_array().unwrap().len() + view["stones"]["black"].as_array().unwrap().len();
+    assert_eq!(drawn as usize, on_field, "every stone on the field at the end");
+    let status = b.eval("document.querySelector('.status').textContent").await;
+    assert!(!status.as_str().unwrap().is_empty(), "the last step says what happened");
+    b.click("#first").await;
+    assert_eq!(b.eval(stones).await, json!(2), "back to the start");
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    save("replay-six.png", &b.screenshot().await);
+    b.close().await;
+    server.kill().await;
+}

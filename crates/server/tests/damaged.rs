@@ -13,22 +13,6 @@ fn six() -> serde_json::Value {
     json!({"game": "six", "options": {"move_limit": 20}, "seats": ["random", "random"], "seed": 1})
 }
 
-/// Waits until the bots have played a table to its end, so that nothing
-/// of the server killed afterwards writes to the database any more (its
-/// tasks live on in the test's process, unlike a real crash).
-async fn played_out(server: &TestServer, reply: &serde_json::Value) {
-    let table = reply["table"].as_str().unwrap();
-    let token = reply["spectator"]["token"].as_str().unwrap();
-    for _ in 0..400 {
-        let (_, summary) = server.http("GET", &format!("/api/tables/{table}?token={token}"), None).await;
-        if summary["over"] == true {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-    panic!("the bots did not finish the game");
-}
-
 #[tokio::test]
 async fn damaged_tables_are_quarantined_and_the_rest_served() {
     let db = temp_db("damaged");
@@ -36,7 +20,10 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     let mut tables = Vec::new();
     for _ in 0..6 {
         let reply = server.create(six()).await;
-        played_out(&server, &reply).await;
+        // To its end, so that nothing of the server killed afterwards
+        // writes to the database any more (its tasks live on in the test's
+        // process, unlike a real crash).
+        server.until_over(&reply).await;
         tables.push(reply);
     }
     server.kill().await;

@@ -38,20 +38,6 @@ async fn until_held(server: &TestServer, n: u64) {
     panic!("the server holds {:?} tables (in memory, unfinished), not {n}", held(server).await);
 }
 
-/// Waits (bounded) until the bots have played the table of `reply` to its end.
-async fn until_over(server: &TestServer, reply: &Value) {
-    let table = reply["table"].as_str().unwrap();
-    let watch = reply["spectator"]["token"].as_str().unwrap();
-    for _ in 0..2400 {
-        let (_, summary) = server.http("GET", &format!("/api/tables/{table}?token={watch}"), None).await;
-        if summary["over"] == true {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("the bots did not finish {table}");
-}
-
 fn link(reply: &Value, seat: usize) -> (String, String) {
     (
         reply["table"].as_str().unwrap().to_string(),
@@ -122,7 +108,7 @@ async fn on_start_only_tables_whose_bots_are_to_move_are_loaded() {
         .await;
     let over_table = over["table"].as_str().unwrap().to_string();
     let spectator = over["spectator"]["token"].as_str().unwrap().to_string();
-    until_over(&quick, &over).await;
+    quick.until_over(&over).await;
     quick.kill().await;
     let server = TestServer::start_as(config()).await;
     // People to move; a bot to move (its delay outlasts the server).
@@ -200,7 +186,7 @@ async fn abandoned_tables_expire_and_say_so_and_finished_ones_stay() {
         let mut socket = server.socket(&table, &token).await;
         socket.state_at_least(0).await;
     }
-    until_over(&server, &done).await;
+    server.until_over(&done).await;
     let (never_table, never_token) = link(&never, 0);
     let mut expired = None;
     for _ in 0..200 {
@@ -229,18 +215,23 @@ async fn abandoned_tables_expire_and_say_so_and_finished_ones_stay() {
     assert_eq!(marked, [never_table.as_str()], "kept and marked, not deleted");
 }
 
+/// A long finished game, a whole Um Reifenbreite race of random teams:
+/// the path of its replay.
+async fn long_finished_game(server: &TestServer) -> String {
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["random", "random"], "seed": 3}))
+        .await;
+    server.until_over(&reply).await;
+    let table = reply["table"].as_str().unwrap();
+    let watch = reply["spectator"]["token"].as_str().unwrap();
+    format!("/api/tables/{table}/replay?token={watch}")
+}
+
 #[tokio::test]
 async fn replays_are_built_one_per_address_and_only_so_many_at_once() {
     let server =
         TestServer::start_with(ServerConfig { replay_wait: Duration::ZERO, ..ServerConfig::default() }).await;
-    // A long finished game: a whole Um Reifenbreite race of random teams.
-    let reply = server
-        .create(json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["random", "random"], "seed": 3}))
-        .await;
-    until_over(&server, &reply).await;
-    let table = reply["table"].as_str().unwrap().to_string();
-    let watch = reply["spectator"]["token"].as_str().unwrap().to_string();
-    let path = format!("/api/tables/{table}/replay?token={watch}");
+    let path = long_finished_game(&server).await;
     // Four at once from one address, one from another.
     let greedy = (0..4).map(|_| server.http_from([127, 0, 0, 2], "GET", &path, "", None));
     let (greedy, other) = tokio::join!(
@@ -272,13 +263,7 @@ async fn replays_wait_for_a_build_then_are_refused() {
         ..ServerConfig::default()
     })
     .await;
-    let reply = server
-        .create(json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["random", "random"], "seed": 3}))
-        .await;
-    until_over(&server, &reply).await;
-    let table = reply["table"].as_str().unwrap().to_string();
-    let watch = reply["spectator"]["token"].as_str().unwrap().to_string();
-    let path = format!("/api/tables/{table}/replay?token={watch}");
+    let path = long_finished_game(&server).await;
     let asked = (2..6).map(|n| server.http_from([127, 0, 0, n], "GET", &path, "", None));
     let answers = futures_util::future::join_all(asked).await;
     let refused: Vec<&Value> = answers.iter().filter(|a| a.0 == 503).map(|a| &a.2).collect();

@@ -8,21 +8,6 @@ use serde_json::{Value, json};
 use spieltisch_catalog::new_session;
 use spieltisch_core::{Record, Turn, Viewer};
 use spieltisch_server::store;
-use std::time::Duration;
-
-/// Waits (bounded) until the bots have played the table of `reply` to its end.
-async fn until_over(server: &TestServer, reply: &Value) {
-    let table = reply["table"].as_str().unwrap();
-    let watch = reply["spectator"]["token"].as_str().unwrap();
-    for _ in 0..2400 {
-        let (_, summary) = server.http("GET", &format!("/api/tables/{table}?token={watch}"), None).await;
-        if summary["over"] == true {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("the bots did not finish {table}");
-}
 
 /// The views `viewer` saw after each action of `record`.
 fn views_of(record: &Record, viewer: Viewer) -> Vec<Value> {
@@ -33,6 +18,40 @@ fn views_of(record: &Record, viewer: Viewer) -> Vec<Value> {
         views.push(session.view(viewer).unwrap());
     }
     views
+}
+
+/// Applies a step's change: `[path, value]` sets, `[path]` removes
+/// (docs/api.md, "replay").
+fn apply(view: &mut Value, change: &Value) {
+    for edit in change.as_array().unwrap() {
+        let edit = edit.as_array().unwrap();
+        let path = edit[0].as_str().unwrap();
+        let (parent, key) = path.rsplit_once('/').unwrap();
+        let key = key.replace("~1", "/").replace("~0", "~");
+        let container = view.pointer_mut(parent).unwrap_or_else(|| panic!("no {parent} for {path}"));
+        match (container, edit.get(1)) {
+            (Value::Object(map), Some(value)) => {
+                map.insert(key, value.clone());
+            }
+            (Value::Object(map), None) => {
+                assert!(map.remove(&key).is_some(), "{path} removed but not there");
+            }
+            (Value::Array(list), Some(value)) => {
+                let i: usize = key.parse().unwrap();
+                assert!(i <= list.len(), "{path} past the end");
+                if i == list.len() { list.push(value.clone()) } else { list[i] = value.clone() }
+            }
+            (Value::Array(list), None) => {
+                assert_eq!(
+                    key.parse::<usize>().unwrap() + 1,
+                    list.len(),
+                    "{path}: only the last element goes"
+                );
+                list.pop();
+            }
+            (other, _) => panic!("{path} in {other}"),
+        }
+    }
 }
 
 /// Checks that `replay` rebuilds exactly the views `viewer` saw: the first
@@ -51,8 +70,7 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
     }
     for (n, step) in replay["steps"].as_array().unwrap().iter().enumerate() {
         assert!(matches!(session.turn(), Turn::Seat(_)), "step {n} starts with a decision");
-        let patch: json_patch::Patch = serde_json::from_value(step["patch"].clone()).unwrap();
-        json_patch::patch(&mut view, &patch).unwrap();
+        apply(&mut view, &step["change"]);
         let next = step["version"].as_u64().unwrap() as usize;
         assert!(next > version, "steps move on");
         for action in &record.actions[version..next] {
@@ -72,7 +90,7 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
 /// stored.
 async fn finished(server: &TestServer, db: &std::path::Path, request: Value) -> (Value, Record) {
     let reply = server.create(request).await;
-    until_over(server, &reply).await;
+    server.until_over(&reply).await;
     let id = reply["table"].as_str().unwrap();
     let store = store::Store::open(Some(db)).unwrap();
     let Some(store::Loaded::Table(row, actions)) = store.load(id).await.unwrap() else {

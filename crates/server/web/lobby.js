@@ -244,9 +244,11 @@ export function showLobby(main) {
     if (!res.ok) { mine.append(h('p', { class: 'error', text: res.text })); return; }
     const ul = h('ul', { class: 'links' });
     for (const tb of res.reply.tables) {
-      const state = tb.over ? t('over') : `v${tb.version}`;
-      ul.append(h('li', {}, h('a', { href: `#/table/${tb.table}/${tb.token}` },
-        `${tr(tb.name) || tb.game} · ${t('table')} ${tb.table} · ${state}`),
+      const mine = typeof tb.viewer === 'object' && typeof tb.turn === 'object' && 'seat' in tb.turn && tb.turn.seat === tb.viewer.seat;
+      const state = tb.over ? t('over') : tb.expired ? t('expired') : mine ? t('yourTurn') : `v${tb.version}`;
+      const label = `${tr(tb.name) || tb.game} · ${t('table')} ${tb.table} · ${state}`;
+      ul.append(h('li', { class: mine && !tb.expired ? 'your-turn' : '' },
+        tb.expired ? h('span', { class: 'muted', text: label }) : h('a', { href: `#/table/${tb.table}/${tb.token}` }, label),
         tb.over ? h('a', { href: `#/replay/${tb.table}/${tb.token}`, text: ' · ' + t('replay') }) : null));
     }
     mine.append(res.reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));

@@ -5,14 +5,14 @@ import { h, clear } from './dom.js';
 import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { request } from './api.js';
-import { applyPatch } from './patch.js';
+import { applyChange } from './patch.js';
 
-/** Every how many steps a whole view is kept, so that a jump costs few patches. */
+/** Every how many steps a whole view is kept, so that a jump costs few changes. */
 const CHECKPOINT = 64;
 
 /**
  * The views of a replay by step (0: the game as it opens), rebuilt from
- * the first view and the steps' patches, keeping a whole view every
+ * the first view and the steps' changes, keeping a whole view every
  * CHECKPOINT steps.
  * @param {import('./types').ReplayReply} reply
  * @returns {(at: number) => unknown}
@@ -25,7 +25,7 @@ function viewsOf(reply) {
     while (!kept.has(from)) from -= CHECKPOINT;
     let view = structuredClone(kept.get(from));
     for (let i = from + 1; i <= at; i++) {
-      view = applyPatch(view, reply.steps[i - 1].patch);
+      view = applyChange(view, reply.steps[i - 1].change);
       if (i % CHECKPOINT === 0 && !kept.has(i)) kept.set(i, structuredClone(view));
     }
     return view;
@@ -81,7 +81,11 @@ export function showReplay(main, table, token) {
     name = tr(res.reply.name) || res.reply.game;
     document.title = `${name} · ${t('replay')} · spieltisch`;
     if (steps.length) draw();
-  })();
+  })().catch(e => {
+    // A replay this page cannot show is a bug: said on the page and logged.
+    console.error(e);
+    clear(main).append(h('p', { class: 'error', id: 'error', text: t('garbled') }));
+  });
   /** @param {KeyboardEvent} ev */
   const keys = ev => {
     if (!steps.length) return;

@@ -227,10 +227,26 @@ function statusLine(snapshot) {
 function resultTable(snapshot) {
   const o = snapshot.outcome;
   if (!o) return null;
+  // Where more than the score decides the ranks, each criterion is a
+  // column, in the order it counts, so the ranks explain themselves.
+  const criteria = (o.ranked_by || []).filter(c => c.key !== 'points');
   const rows = o.scores.map((score, seat) => h('tr', {},
-    h('td', { text: seatName(snapshot, seat) }), h('td', { text: o.ranks[seat] }), h('td', { text: Math.round(score * 1000) / 1000 })));
+    h('td', { text: seatName(snapshot, seat) }), h('td', { text: o.ranks[seat] }),
+    criteria.map(c => h('td', { text: Math.round(c.values[seat] * 1000) / 1000 })),
+    h('td', { text: Math.round(score * 1000) / 1000 })));
+  const by = (o.ranked_by || []).map(c => criterionWord(c.key));
   return h('div', { class: 'panel', id: 'result' }, h('h3', { text: t('result') }),
-    h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }), h('th', { text: t('score') })), rows));
+    h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),
+      criteria.map(c => h('th', { text: criterionWord(c.key) })), h('th', { text: t('score') })), rows),
+    by.length ? h('p', { class: 'muted', id: 'ranked-by', text: `${t('rankedBy')} ${by.join(', ')}` }) : null);
+}
+
+/**
+ * A ranking criterion in words.
+ * @param {string} key
+ */
+function criterionWord(key) {
+  return key === 'laps_down' ? t('lapsDown') : key === 'points' ? t('pointsWord') : key;
 }
 
 /**

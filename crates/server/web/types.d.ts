@@ -37,6 +37,15 @@ export interface Outcome {
   scores: number[];
   ranks: number[];
   teams: number[];
+  /** How the ranks were decided where more than the scores decide them. */
+  ranked_by?: Criterion[];
+}
+
+/** One criterion of a ranking, in the order it counts. */
+export interface Criterion {
+  key: string;
+  lower_is_better: boolean;
+  values: number[];
 }
 
 /** What the server says when it refuses something. */
@@ -181,6 +190,8 @@ export interface TableSummary {
   turn: Turn;
   seats: string[];
   over: boolean;
+  /** Closed unfinished: nobody played at it for a long time. */
+  expired: boolean;
 }
 
 /** The reply of `GET /api/mine`. */
@@ -189,14 +200,10 @@ export interface MineReply {
   tables: TableSummary[];
 }
 
-/** One step of a replay. */
-/** One operation of a JSON Patch (RFC 6902). */
-export interface PatchOp {
-  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-  path: string;
-  from?: string;
-  value?: unknown;
-}
+/** One edit of a replay step's change: `[path, value]` sets the value at
+ * the JSON Pointer `path` (replaces it, adds the key, or appends to an
+ * array); `[path]` removes the key, or the array's last element. */
+export type Edit = [string, unknown] | [string];
 
 /** The game as it opens, in a replay: its view whole. */
 export interface ReplayFirst {
@@ -207,12 +214,12 @@ export interface ReplayFirst {
 }
 
 /** One decision (with the chance outcomes after it), in a replay: the
- * change of the view as a JSON Patch against the step before. */
+ * change of the view against the step before. */
 export interface ReplayStep {
   version: number;
   turn: Turn;
   log: string[];
-  patch: PatchOp[];
+  change: Edit[];
 }
 
 /** The reply of `GET /api/tables/{id}/replay`. */

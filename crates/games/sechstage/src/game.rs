@@ -9,7 +9,7 @@ use crate::{
     track::{MAX_SPRINTS, Space, Track},
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{OptionsError, Outcome, Seat, Turn, ranks_by};
+use spieltisch_core::{Criterion, OptionsError, Outcome, Seat, Turn};
 use std::sync::Arc;
 
 /// Points for the first four riders across a sprint line.
@@ -480,15 +480,14 @@ impl Sechstage {
         if self.phase != Phase::Over {
             return None;
         }
-        let laps = self.total_laps_down();
-        let points = self.total_points();
-        let keys: Vec<(u32, Points)> = laps.iter().copied().zip(points.iter().copied()).collect();
-        let ranks = ranks_by(&keys, |a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        Some(Outcome {
-            scores: points.iter().map(|p| p.to_f64()).collect(),
-            ranks,
-            teams: (0..self.seats as usize).collect(),
-        })
+        // Fewer laps down ranks first; among riders as many laps down, more
+        // points. The outcome says so, with each rider's laps and points.
+        let laps: Vec<f64> = self.total_laps_down().iter().map(|&l| f64::from(l)).collect();
+        let points: Vec<f64> = self.total_points().iter().map(|p| p.to_f64()).collect();
+        Some(Outcome::ranked(
+            points.clone(),
+            vec![Criterion::lower("laps_down", laps), Criterion::higher("points", points)],
+        ))
     }
 
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {

@@ -36,8 +36,18 @@ fn a_format1_record_replays_as_it_was_played() {
 
     let session = Session::<Sechstage>::from_record(&record).unwrap();
     let state = session.state();
+    // The same result as the old build's; today's outcome also says how the
+    // ranks were decided (the old file has no `ranked_by`).
     let expected: Outcome = serde_json::from_value(fin["outcome"].clone()).unwrap();
-    assert_eq!(state.outcome(), Some(expected));
+    let outcome = state.outcome().unwrap();
+    assert_eq!(
+        (&outcome.scores, &outcome.ranks, &outcome.teams),
+        (&expected.scores, &expected.ranks, &expected.teams)
+    );
+    let keys: Vec<&str> = outcome.ranked_by.iter().map(|c| c.key.as_str()).collect();
+    assert_eq!(keys, ["laps_down", "points"]);
+    assert_eq!(outcome.ranked_by[0].values, [2.0, 1.0, 2.0, 1.0], "the laps of both races");
+    assert_eq!(outcome.ranked_by[1].values, outcome.scores);
     let history: Vec<RaceResult> = serde_json::from_value(fin["state"]["history"].clone()).unwrap();
     assert_eq!(laps(state.race_results()), laps(&history));
     assert_eq!(laps(&history), [[0, 0, 1, 0], [2, 1, 1, 1]], "race 1: 3 short; race 2: 7, 1, 4, 2 short");

@@ -599,7 +599,8 @@ impl Game for Six {
         let points = [self.points(Colour::Red), self.points(Colour::Black)];
         let scores: Vec<f64> = (0..self.seats()).map(|s| points[Colour::of_seat(s).index()]).collect();
         let ranks = ranks_by(&scores, |a, b| b.total_cmp(a));
-        Some(Outcome { scores, ranks, teams: self.teams() })
+        // The match points decide, as the scores say: nothing else to tell.
+        Some(Outcome { scores, ranks, teams: self.teams(), ranked_by: Vec::new() })
     }
 
     /// `place`, `lift`, `keep` with `cell` (`{"q", "r"}`); `pass`.

@@ -2,6 +2,9 @@
 //! (`shared/seeds/003_08f6767abc99f2ce.txt`) or name the decision of
 //! `shared/RULES-NOTES.md` / `lib.rs` that a test pins.
 
+mod common;
+
+use common::SHUFFLE;
 use spieltisch_core::{ActionError, Game, Turn};
 use spieltisch_six::{Cell, Colour, Formation, FormedSix, GameResult, Phase, Six, SixAction, SixOptions};
 
@@ -475,17 +478,6 @@ fn basic_variant_forbids_splitting_the_field() {
 }
 
 // ---- draws -------------------------------------------------------------------
-
-const SHUFFLE: [&str; 8] = [
-    "lift 0,0",
-    "place 0,1",
-    "lift 13,0",
-    "place 13,-1",
-    "lift 0,1",
-    "place 0,0",
-    "lift 13,-1",
-    "place 13,0",
-];
 
 #[test]
 fn the_third_repetition_draws() {

@@ -1,6 +1,9 @@
 //! The view: what it shows (JSON shapes as `docs/api.md` documents them),
 //! why each game ended, and that it rebuilds exactly the state it shows.
 
+mod common;
+
+use common::SHUFFLE;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -108,18 +111,6 @@ fn a_draw_because_both_sides_are_short() {
     let drawn = Six::describe_view(&six.view(Viewer::Spectator), &(), Lang::En);
     assert!(drawn.contains("draw: both sides have fewer than six stones"), "{drawn}");
 }
-
-/// Red and black each move an end stone away and back, twice round.
-const SHUFFLE: [&str; 8] = [
-    "lift 0,0",
-    "place 0,1",
-    "lift 13,0",
-    "place 13,-1",
-    "lift 0,1",
-    "place 0,0",
-    "lift 13,-1",
-    "place 13,0",
-];
 
 #[test]
 fn a_draw_by_repetition_and_what_the_view_keeps_for_it() {

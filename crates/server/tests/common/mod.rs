@@ -137,6 +137,21 @@ impl TestServer {
         }
     }
 
+    /// Waits (bounded) until the bots have played the table of `reply` (a
+    /// creation's reply) to its end.
+    pub async fn until_over(&self, reply: &Value) {
+        let table = reply["table"].as_str().unwrap();
+        let watch = reply["spectator"]["token"].as_str().unwrap();
+        for _ in 0..2400 {
+            let (_, summary) = self.http("GET", &format!("/api/tables/{table}?token={watch}"), None).await;
+            if summary["over"] == true {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("the bots did not finish {table}");
+    }
+
     /// `GET /api/health`: its status and body.
     pub async fn health(&self) -> (u16, Value) {
         self.http("GET", "/api/health", None).await
