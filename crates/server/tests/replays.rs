@@ -70,16 +70,17 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
     }
     for (n, step) in replay["steps"].as_array().unwrap().iter().enumerate() {
         assert!(matches!(session.turn(), Turn::Seat(_)), "step {n} starts with a decision");
-        apply(&mut view, &step["change"]);
-        let next = step["version"].as_u64().unwrap() as usize;
+        // [version, turn, log, change]
+        apply(&mut view, &step[3]);
+        let next = step[0].as_u64().unwrap() as usize;
         assert!(next > version, "steps move on");
         for action in &record.actions[version..next] {
             session.apply(None, action).unwrap();
         }
         version = next;
         assert_eq!(view, seen[version], "the view after step {n} (version {version})");
-        assert_eq!(step["turn"], serde_json::to_value(session.turn()).unwrap());
-        assert!(!step["log"].as_array().unwrap().is_empty(), "each step says what happened");
+        assert_eq!(step[1], serde_json::to_value(session.turn()).unwrap());
+        assert!(!step[2].as_array().unwrap().is_empty(), "each step says what happened");
     }
     assert_eq!(version, record.actions.len(), "the replay ends where the game ended");
     assert_eq!(replay["outcome"], serde_json::to_value(session.outcome()).unwrap());

@@ -25,7 +25,7 @@ function viewsOf(reply) {
     while (!kept.has(from)) from -= CHECKPOINT;
     let view = structuredClone(kept.get(from));
     for (let i = from + 1; i <= at; i++) {
-      view = applyChange(view, reply.steps[i - 1].change);
+      view = applyChange(view, reply.steps[i - 1][3]);
       if (i % CHECKPOINT === 0 && !kept.has(i)) kept.set(i, structuredClone(view));
     }
     return view;
@@ -39,7 +39,7 @@ function viewsOf(reply) {
  */
 export function showReplay(main, table, token) {
   clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
-  /** @type {(import('./types').ReplayFirst | import('./types').ReplayStep)[]} */
+  /** @type {{ version: number, turn: import('./types').Turn, log: string[] }[]} */
   let steps = [];
   /** @type {(at: number) => unknown} */
   let viewAt = () => null;
@@ -74,7 +74,7 @@ export function showReplay(main, table, token) {
       clear(main).append(h('p', { class: 'error', id: 'error', text: res.text }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
       return;
     }
-    steps = [res.reply.first, ...res.reply.steps];
+    steps = [res.reply.first, ...res.reply.steps.map(([version, turn, log]) => ({ version, turn, log }))];
     viewAt = viewsOf(res.reply);
     game = res.reply.game;
     fixed = res.reply.static;

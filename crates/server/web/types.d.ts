@@ -213,14 +213,10 @@ export interface ReplayFirst {
   log: string[];
 }
 
-/** One decision (with the chance outcomes after it), in a replay: the
- * change of the view against the step before. */
-export interface ReplayStep {
-  version: number;
-  turn: Turn;
-  log: string[];
-  change: Edit[];
-}
+/** One decision (with the chance outcomes after it), in a replay:
+ * `[version, turn, log, change]`, the change of the view against the step
+ * before. */
+export type ReplayStep = [number, Turn, string[], Edit[]];
 
 /** The reply of `GET /api/tables/{id}/replay`. */
 export interface ReplayReply {
