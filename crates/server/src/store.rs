@@ -550,18 +550,19 @@ impl Store {
     /// Every unfinished table that is neither expired nor quarantined,
     /// with its creator and whether the server is to act at it (its bots
     /// are to move, or an older build did not write down who it waits
-    /// for): read on start, to count the tables and to resume those.
-    pub async fn unfinished(&self) -> Result<Vec<(String, Option<String>, bool)>, StoreError> {
-        self.read(|conn| {
-            let mut query = conn.prepare(
-                "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
-                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
-                 ORDER BY created_at, id",
-            )?;
-            let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-        .await
+    /// for): read on start, to count the tables and to resume those. Read
+    /// on a connection of its own, at once (a database in memory is new,
+    /// and holds none).
+    pub fn unfinished(&self) -> Result<Vec<(String, Option<String>, bool)>, StoreError> {
+        let Some(path) = &self.path else { return Ok(Vec::new()) };
+        let conn = connect(Some(path))?;
+        let mut query = conn.prepare(
+            "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
+             WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
+             ORDER BY created_at, id",
+        )?;
+        let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
     /// Unfinished tables due to expire: created before `unvisited_before`
@@ -1133,7 +1134,7 @@ mod tests {
         // Nobody knows who it waits for: it counts as unfinished and is
         // resumed on start; it is not due to expire for want of visits, nor
         // for having been made in 1970: it is active as of today.
-        assert_eq!(store.unfinished().await.unwrap(), [("old".to_string(), None, true)]);
+        assert_eq!(store.unfinished().unwrap(), [("old".to_string(), None, true)]);
         assert!(store.expiring(i64::MAX, 0, 10).await.unwrap().is_empty());
         assert!(store.expiring(0, now() - 60, 10).await.unwrap().is_empty());
         assert_eq!(store.expiring(0, now() + 60, 10).await.unwrap(), ["old"], "idle from today on");

@@ -15,7 +15,11 @@ use tokio_tungstenite::tungstenite::Message;
 
 async fn server(limits: Limits) -> TestServer {
     register_fixtures();
-    TestServer::start_with(ServerConfig { limits, ..ServerConfig::default() }).await
+    // No housekeeping sweeps: a sweep waits for the database's thread, and
+    // while it waits a paused clock jumps to the next timer, which may be
+    // the test's own deadline rather than the server's timeout.
+    let sweep_every = Duration::from_secs(24 * 60 * 60);
+    TestServer::start_with(ServerConfig { limits, sweep_every, ..ServerConfig::default() }).await
 }
 
 #[tokio::test(start_paused = true)]
