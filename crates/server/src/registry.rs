@@ -122,6 +122,21 @@ impl Registry {
     }
 }
 
+/// Why a stored table is not resumed.
+#[derive(Debug)]
+enum Unresumable {
+    /// It cannot be resumed exactly, ever: it is quarantined.
+    Damaged(String),
+    /// Storage failed while resuming it: it is tried again when asked for.
+    Storage(String),
+}
+
+impl From<String> for Unresumable {
+    fn from(reason: String) -> Self {
+        Unresumable::Damaged(reason)
+    }
+}
+
 /// Table ids are short words (12 hex digits since tables have been made
 /// here); anything else is not looked up in the database.
 fn may_be_a_table(id: &str) -> bool {
@@ -166,7 +181,9 @@ impl App {
             Some(Loaded::Expired(row)) => return Ok(Found::Expired(row)),
             Some(Loaded::Table(row, actions)) => match self.resume(row, actions).await {
                 Ok(table) => return Ok(Found::Live(table)),
-                Err(reason) => reason,
+                Err(Unresumable::Damaged(reason)) => reason,
+                // Storage that fails now may work later: the table is sound.
+                Err(Unresumable::Storage(e)) => return Err(ServerError::Storage(e)),
             },
             Some(Loaded::Damaged { reason, .. }) => reason,
         };
@@ -179,7 +196,7 @@ impl App {
     }
 
     /// Resumes a stored table exactly as it was, or says why it cannot.
-    async fn resume(&self, row: TableRow, actions: Vec<String>) -> Result<Arc<Table>, String> {
+    async fn resume(&self, row: TableRow, actions: Vec<String>) -> Result<Arc<Table>, Unresumable> {
         let stored_version = actions.len();
         let mut record = Record {
             format: row.format,
@@ -204,16 +221,19 @@ impl App {
         let seats: Vec<SeatConfig> = serde_json::from_value(row.seats["seats"].clone())
             .map_err(|e| format!("its seats cannot be read: {e}"))?;
         if seats.len() != session.seats() {
-            return Err(format!("it names {} seats for a game of {}", seats.len(), session.seats()));
+            return Err(Unresumable::Damaged(format!(
+                "it names {} seats for a game of {}",
+                seats.len(),
+                session.seats()
+            )));
         }
         if session.record() != &record {
             // A table stored in an older record format: keep it in today's,
             // the same game with the decisions that format left unwritten
             // filled in.
-            self.store
-                .upgrade(&row.id, session.record().clone())
-                .await
-                .map_err(|e| format!("cannot store its record in today's format: {e}"))?;
+            self.store.upgrade(&row.id, session.record().clone()).await.map_err(|e| {
+                Unresumable::Storage(format!("cannot store its record in today's format: {e}"))
+            })?;
             tracing::info!(table = %row.id, from = row.format, actions = stored_version, "stored record upgraded");
         }
         let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
@@ -232,7 +252,11 @@ impl App {
             // A table of an older build that ended: it was counted on start.
             self.registry.open.release(&row.id);
         }
-        self.store.mark(&row.id, progress).await.map_err(|e| format!("cannot store where it stands: {e}"))?;
+        // Only lists and expiry read it: a table is not refused for it (a
+        // failing disk must not quarantine a sound table).
+        if let Err(e) = self.store.mark(&row.id, progress).await {
+            tracing::warn!(table = %row.id, "cannot store where the table stands: {e}");
+        }
         table.resume().await;
         self.registry.insert(Arc::clone(&table));
         Ok(table)

@@ -104,3 +104,33 @@ async fn tables_of_an_older_build_resume_as_they_were_played() {
     server.kill().await;
     let _ = std::fs::remove_file(&db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn storage_failing_while_a_table_loads_does_not_quarantine_it() {
+    let db = temp_db("records-locked");
+    let mut ausreisser = fixture("ausreisser");
+    ausreisser.actions.truncate(200);
+    old_database(&db, &[("old-ausr", &ausreisser)]);
+    // Today's columns, and people to move: the table is loaded (and its
+    // record upgraded, a write) only when it is asked for.
+    drop(spieltisch_server::store::Store::open(Some(&db)).unwrap());
+    rusqlite::Connection::open(&db).unwrap().execute("UPDATE tables SET waiting = 'people'", []).unwrap();
+    let server = TestServer::start_with(ServerConfig {
+        db: Some(db.clone()),
+        busy_timeout: std::time::Duration::from_millis(200),
+        ..ServerConfig::default()
+    })
+    .await;
+    let path = "/api/tables/old-ausr/state?token=old-ausr-watch";
+    // Another program holds the write lock while the table is first asked for.
+    let lock = rusqlite::Connection::open(&db).unwrap();
+    lock.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let (status, body) = server.http("GET", path, None).await;
+    assert_eq!((status, &body["error"]["code"]), (500, &json!("server.storage")), "{body}");
+    lock.execute_batch("COMMIT").unwrap();
+    let (status, body) = server.http("GET", path, None).await;
+    assert_eq!(status, 200, "the sound table loads once storage works: {body}");
+    server.kill().await;
+    assert!(spieltisch_server::store::list_tables(&db, true).unwrap().is_empty(), "nothing quarantined");
+    let _ = std::fs::remove_file(&db);
+}
