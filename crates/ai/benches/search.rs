@@ -7,12 +7,12 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use spieltisch_ai::{SearchConfig, search::search};
 use spieltisch_conformance::kuhn::{Kuhn, KuhnAction};
 use spieltisch_core::{Game, Viewer};
-use spieltisch_six::{Six, SixOptions};
+use spieltisch_six::{Options, Six};
 
 const ITERS: u64 = 2000;
 
 fn six(c: &mut Criterion) {
-    let mut state = Six::new(&SixOptions::default()).unwrap();
+    let mut state = Six::new(&Options::default()).unwrap();
     for a in ["place 2,0", "place 1,1", "place 3,0"] {
         state.apply(&a.parse().unwrap()).unwrap();
     }

@@ -565,11 +565,11 @@ fn rollout<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use spieltisch_six::{Six, SixOptions};
+    use spieltisch_six::{Options, Six};
 
     /// Six after three opening moves: the searching seat, its view and legal actions.
-    fn six() -> (Six, Seat, Vec<spieltisch_six::SixAction>) {
-        let mut state = Six::new(&SixOptions::default()).unwrap();
+    fn six() -> (Six, Seat, Vec<spieltisch_six::Action>) {
+        let mut state = Six::new(&Options::default()).unwrap();
         for a in ["place 2,0", "place 1,1", "place 3,0"] {
             state.apply(&a.parse().unwrap()).unwrap();
         }

@@ -4,7 +4,7 @@
 use spieltisch_ai::{RolloutWith, SearchBot, SearchConfig};
 use spieltisch_conformance::kuhn::{Kuhn, KuhnAction};
 use spieltisch_core::{Bot, Decision, Game, rng_from_seed};
-use spieltisch_six::{HeuristicBot, Six, SixOptions};
+use spieltisch_six::{HeuristicBot, Options, Six};
 use std::sync::Arc;
 
 fn six_bot(reuse: bool) -> SearchBot<Six> {
@@ -15,7 +15,7 @@ fn six_bot(reuse: bool) -> SearchBot<Six> {
 /// Plays a Six opening, `bot` against the heuristic bot, and gives the root
 /// visits each of the bot's decisions took over from the one before.
 fn reused_per_decision(mut bot: SearchBot<Six>) -> Vec<u64> {
-    let mut state = Six::new(&SixOptions::default()).unwrap();
+    let mut state = Six::new(&Options::default()).unwrap();
     let mut other = HeuristicBot;
     let mut rng = rng_from_seed(4);
     let mut reused = Vec::new();

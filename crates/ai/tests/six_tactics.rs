@@ -4,7 +4,7 @@
 
 use spieltisch_ai::{RolloutWith, SearchBot, SearchConfig};
 use spieltisch_core::{Bot, Decision, Game, rng_from_seed};
-use spieltisch_six::{HeuristicBot, Six, SixOptions, tactics::TACTICS};
+use spieltisch_six::{HeuristicBot, Options, Six, tactics::TACTICS};
 use std::sync::Arc;
 
 fn solve(iterations: u64, seed: u64) -> Vec<String> {
@@ -13,7 +13,7 @@ fn solve(iterations: u64, seed: u64) -> Vec<String> {
         SearchBot::mcts(SearchConfig { iterations: Some(iterations), ..Default::default() }, knowledge);
     let mut failures = Vec::new();
     for tactic in TACTICS {
-        let options = SixOptions { players: tactic.players, ..SixOptions::default() };
+        let options = Options { players: tactic.players, ..Options::default() };
         let state = Six::from_position(&options, tactic.position).unwrap();
         let seat = state.turn().seat().unwrap();
         let legal = state.legal_vec();

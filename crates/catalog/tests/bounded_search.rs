@@ -7,7 +7,7 @@
 use rand::Rng;
 use spieltisch_catalog::{SeatSpec, bot_rng};
 use spieltisch_core::{Decision, Game, Turn, chance::sample_chance, rng_from_seed};
-use spieltisch_six::{Six, SixOptions};
+use spieltisch_six::{Options, Six};
 
 /// The state after `decisions` seeded random decisions.
 fn position<G: Game>(options: &G::Options, decisions: usize, seed: u64) -> G {
@@ -43,8 +43,8 @@ fn steps<G: spieltisch_catalog::CatalogGame>(spec: &str, state: &G, seed: u64) -
 
 #[test]
 fn a_six_decision_in_a_long_match_costs_what_it_costs_in_one_game() {
-    let one = SixOptions::default();
-    let long = SixOptions { games: 99, move_limit: 5000, ..SixOptions::default() };
+    let one = Options::default();
+    let long = Options { games: 99, move_limit: 5000, ..Options::default() };
     // The same boards (the options change nothing before the first game
     // ends), early in the first round and late in it.
     for (decisions, seed) in [(4, 1), (12, 2), (30, 3)] {

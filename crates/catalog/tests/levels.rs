@@ -2,7 +2,7 @@
 
 use spieltisch_catalog::SeatSpec;
 use spieltisch_core::{Decision, Game, rng_from_seed};
-use spieltisch_six::{Six, SixOptions, tactics::TACTICS};
+use spieltisch_six::{Options, Six, tactics::TACTICS};
 
 /// The Six tactics suite (win-now and block-now positions): `medium` and
 /// `hard` solve every position, for every seed tried.
@@ -12,7 +12,7 @@ fn six_medium_and_hard_solve_the_tactics_suite() {
         for seed in 0..2 {
             let mut bot = level.parse::<SeatSpec>().unwrap().bot::<Six>().unwrap().expect("a bot");
             for tactic in TACTICS {
-                let options = SixOptions { players: tactic.players, ..SixOptions::default() };
+                let options = Options { players: tactic.players, ..Options::default() };
                 let state = Six::from_position(&options, tactic.position).unwrap();
                 let seat = state.turn().seat().unwrap();
                 let legal = state.legal_vec();

@@ -2,7 +2,7 @@
 //! tactics suites.
 
 use spieltisch_core::{Game, Turn, driver::random_action, rng_from_seed};
-use spieltisch_six::{Six, SixOptions};
+use spieltisch_six::{Options, Six};
 
 /// How many random steps [`six_position`] plays from an accepted position.
 const STEPS: usize = 64;
@@ -16,7 +16,7 @@ const STEPS: usize = 64;
 pub fn six_position(data: &[u8]) {
     let mut input = crate::Input::new(data);
     let players = if input.byte().is_multiple_of(2) { 2 } else { 4 };
-    let options = SixOptions { players, ..SixOptions::default() };
+    let options = Options { players, ..Options::default() };
     let text = input.text();
     let six = match Six::from_position(&options, &text) {
         Ok(six) => six,

@@ -10,7 +10,7 @@ use spieltisch_catalog::{CatalogGame, DynSession, GameVisitor, ids, new_session,
 use spieltisch_core::{Game, Turn, Viewer, driver::random_action, options::options_to_json, rng_from_seed};
 use spieltisch_reifenbreite::{board::DEFAULT_BOARD, course::BUILT_IN};
 use spieltisch_sechstage::DEFAULT_TRACK;
-use spieltisch_six::{Six, SixOptions, tactics::TACTICS};
+use spieltisch_six::{Options, Six, tactics::TACTICS};
 
 /// A small board of our own: a start straight, cobbles, a climb, a descent,
 /// a curve whose lanes differ in length, and a three-lane row.
@@ -267,7 +267,7 @@ pub fn six_positions() -> Vec<Vec<u8>> {
         .map(|t| [vec![u8::from(t.players == 4)], t.position.as_bytes().to_vec()].concat())
         .collect();
     for players in [2u8, 4] {
-        let options = SixOptions { players, ..SixOptions::default() };
+        let options = Options { players, ..Options::default() };
         for (seed, depth) in [(1, 5), (2, 30), (3, 50), (4, 120)] {
             let mut six = Six::new(&options).expect("two and four players");
             let mut rng = rng_from_seed(seed);

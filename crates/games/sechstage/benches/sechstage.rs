@@ -8,11 +8,11 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Game, driver::RandomPlayouts};
-use spieltisch_sechstage::{Sechstage, SechstageOptions};
+use spieltisch_sechstage::{Options, Sechstage};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let options = SechstageOptions { players: 8, races: 1, ..Default::default() };
+    let options = Options { players: 8, races: 1, ..Default::default() };
     let mut group = c.benchmark_group("sechstage");
     group.throughput(Throughput::Elements(1));
     group.bench_function("random race, 8 players", |b| {

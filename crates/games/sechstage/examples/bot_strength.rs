@@ -7,14 +7,14 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Bot, Game, RandomBot, driver::play_to_end};
-use spieltisch_sechstage::{HeuristicBot, Sechstage, SechstageOptions};
+use spieltisch_sechstage::{HeuristicBot, Options, Sechstage};
 
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let series = args.first().copied().unwrap_or(10_000);
     let players = args.get(1).copied().unwrap_or(4);
     let races = args.get(2).copied().unwrap_or(6);
-    let options = SechstageOptions { players, races, ..Default::default() };
+    let options = Options { players, races, ..Default::default() };
     let (mut wins, mut shared, mut laps, mut points) = (0usize, 0usize, 0u64, 0.0);
     for seed in 0..series as u64 {
         let seat = seed as usize % players;

@@ -7,11 +7,11 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Game, driver::RandomPlayouts};
-use spieltisch_sechstage::{Sechstage, SechstageOptions};
+use spieltisch_sechstage::{Options, Sechstage};
 
 fn main() {
     let races: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200_000);
-    let options = SechstageOptions { players: 8, races: 1, ..Default::default() };
+    let options = Options { players: 8, races: 1, ..Default::default() };
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut playouts = RandomPlayouts::new();
     let mut actions = 0usize;

@@ -24,7 +24,7 @@ use crate::{
     game::{FINISH_POINTS, SPRINT_POINTS},
     movement::{self, Move},
     track::{Space, Track},
-    view::SechstageView,
+    view::View,
 };
 use rand::RngCore;
 use spieltisch_core::{Bot, Decision};
@@ -64,7 +64,7 @@ impl Bot<Sechstage> for HeuristicBot {
 }
 
 /// How much the bot likes playing `value` now.
-pub(crate) fn score_card(view: &SechstageView, track: &Track, seat: usize, value: u8) -> f64 {
+pub(crate) fn score_card(view: &View, track: &Track, seat: usize, value: u8) -> f64 {
     let length = track.length();
     let me = &view.riders[seat];
     let hand = me.hand.unwrap_or_default();
@@ -123,7 +123,7 @@ const NEXT_WEIGHT: f64 = 0.1;
 const HANDED_WEIGHT: f64 = 0.1;
 
 /// Sprint points this move would collect.
-fn sprint_points(view: &SechstageView, track: &Track, mv: &Move, to: u8) -> f64 {
+fn sprint_points(view: &View, track: &Track, mv: &Move, to: u8) -> f64 {
     let mut points = 0.0;
     for (i, &line) in track.sprints().iter().enumerate() {
         if mv.from <= line && to > line {
@@ -135,7 +135,7 @@ fn sprint_points(view: &SechstageView, track: &Track, mv: &Move, to: u8) -> f64 
 
 /// The best slipstream bonus the rider could take next turn from `to` with
 /// the cards left (if the others stay put).
-fn next_slipstream(view: &SechstageView, track: &Track, seat: usize, to: u8, after: &Cards) -> f64 {
+fn next_slipstream(view: &View, track: &Track, seat: usize, to: u8, after: &Cards) -> f64 {
     let mut best = 0.0f64;
     for v in 1..=cards::MAX_VALUE {
         if after[v as usize] == 0 {
@@ -150,7 +150,7 @@ fn next_slipstream(view: &SechstageView, track: &Track, seat: usize, to: u8, aft
 }
 
 /// The slipstream bonus the riders behind could take by landing on `to`.
-fn handed_slipstream(view: &SechstageView, track: &Track, seat: usize, to: u8) -> f64 {
+fn handed_slipstream(view: &View, track: &Track, seat: usize, to: u8) -> f64 {
     if track.space(u16::from(to)) != Space::Plain || to >= track.length() {
         return 0.0;
     }

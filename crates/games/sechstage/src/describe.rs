@@ -6,10 +6,10 @@ use crate::{
     cards::Pile,
     game::{SPRINT_POINTS, Sechstage},
     movement::Move,
-    options::SechstageOptions,
+    options::Options,
     points::Points,
     track::{Space, Track},
-    view::{RiderView, SechstageView},
+    view::{RiderView, View},
 };
 use spieltisch_core::{Lang, Turn};
 use std::fmt::Write;
@@ -55,7 +55,7 @@ pub fn hand_text(hand: &[u8; 8]) -> String {
 
 /// Draws a view: header, the track with every rider, the riders' table (with
 /// the viewer's own hand), the piles and the score sheet.
-pub fn describe_view(view: &SechstageView, options: &SechstageOptions, lang: Lang) -> String {
+pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
     let mut out = String::new();
     let track = &options.track;
     let races = options.races;
@@ -117,7 +117,7 @@ pub fn describe_view(view: &SechstageView, options: &SechstageOptions, lang: Lan
     out
 }
 
-fn draw_track(out: &mut String, view: &SechstageView, track: &Track, lang: Lang) {
+fn draw_track(out: &mut String, view: &View, track: &Track, lang: Lang) {
     let length = track.length();
     let _ = writeln!(
         out,
@@ -187,7 +187,7 @@ fn draw_track(out: &mut String, view: &SechstageView, track: &Track, lang: Lang)
     }
 }
 
-fn riders_where(view: &SechstageView, pred: impl Fn(&RiderView) -> bool) -> Vec<char> {
+fn riders_where(view: &View, pred: impl Fn(&RiderView) -> bool) -> Vec<char> {
     view.riders.iter().filter(|r| pred(r)).map(|r| rider_letter(r.seat)).collect()
 }
 
@@ -199,7 +199,7 @@ fn letters(riders: &[char]) -> String {
     }
 }
 
-fn draw_riders(out: &mut String, view: &SechstageView, track: &Track, lang: Lang) {
+fn draw_riders(out: &mut String, view: &View, track: &Track, lang: Lang) {
     let length = track.length();
     let _ = writeln!(
         out,
@@ -247,7 +247,7 @@ fn draw_riders(out: &mut String, view: &SechstageView, track: &Track, lang: Lang
     }
 }
 
-fn draw_score_sheet(out: &mut String, view: &SechstageView, lang: Lang) {
+fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
     let _ =
         writeln!(out, "{}", lang.tr("Score sheet: points (laps down)", "Wertung: Punkte (Runden Rückstand)"));
     let mut header = format!("  {:<8}", "");

@@ -4,7 +4,7 @@ use crate::{
     action::Action,
     cards::{self, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
     movement::{self, Move},
-    options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions},
+    options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options},
     points::Points,
     track::{MAX_SPRINTS, Space, Track},
 };
@@ -87,7 +87,7 @@ pub struct RaceResult {
 /// with every secret).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sechstage {
-    pub(crate) options: SechstageOptions,
+    pub(crate) options: Options,
     pub(crate) track: Arc<Track>,
     pub(crate) seats: u8,
     /// The race being run, from 0.
@@ -118,7 +118,7 @@ pub struct Sechstage {
 
 impl Sechstage {
     /// A new series (see [`spieltisch_core::Game::new`]).
-    pub(crate) fn create(options: &SechstageOptions) -> Result<Self, OptionsError> {
+    pub(crate) fn create(options: &Options) -> Result<Self, OptionsError> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
             return Err(OptionsError::Rule(format!(
                 "6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",

@@ -74,11 +74,11 @@
 //!
 //! ## Hidden information
 //!
-//! A seat's view ([`SechstageView`]) shows its own hand; other hands appear
+//! A seat's view ([`View`]) shows its own hand; other hands appear
 //! as sizes only. Every card played is public, as are the number of cards
 //! each rider drew from each grey pile and the piles' sizes. Since everyone
 //! starts with the same green hand, a green hand can be worked out by
-//! counting ([`SechstageView::known_hand`]); grey cards of another seat
+//! counting ([`View::known_hand`]); grey cards of another seat
 //! cannot. [`Game::redact`] shows another seat's draw as `draw ?`, and
 //! [`Game::resample`] re-deals the other seats' grey cards from the cards the
 //! seat has not seen, the rest forming the piles.
@@ -156,9 +156,9 @@
 //!
 //! ```
 //! use spieltisch_core::{Game, Turn};
-//! use spieltisch_sechstage::{Action, Sechstage, SechstageOptions};
+//! use spieltisch_sechstage::{Action, Sechstage, Options};
 //!
-//! let mut game = Sechstage::new(&SechstageOptions { races: 1, ..Default::default() }).unwrap();
+//! let mut game = Sechstage::new(&Options { races: 1, ..Default::default() }).unwrap();
 //! assert_eq!(game.turn(), Turn::Seat(0));
 //! // Seat 0 plays a 5 onto an empty track: no slipstream.
 //! game.apply(&"play 5".parse().unwrap()).unwrap();
@@ -189,10 +189,10 @@ pub use cards::{Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
 pub use describe::{hand_text, rider_letter};
 pub use game::{FINISH_POINTS, MAX_LAPS_DOWN, RaceResult, SPACES_PER_LAP, SPRINT_POINTS, Sechstage};
 pub use movement::{Move, resolve};
-pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, SechstageOptions};
+pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options};
 pub use points::Points;
 pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile, read_track_file};
-pub use view::{RiderView, SechstageView};
+pub use view::{RiderView, View};
 
 use rand::RngCore;
 use spieltisch_core::{
@@ -201,12 +201,12 @@ use spieltisch_core::{
 
 impl Game for Sechstage {
     type Action = Action;
-    type Options = SechstageOptions;
-    type View = SechstageView;
+    type Options = Options;
+    type View = View;
     /// The options: players, races, the balancing rule, how laps down
     /// count, and the track by content (its drawing: length, sprint lines,
     /// driver-change and fall spaces).
-    type Static = SechstageOptions;
+    type Static = Options;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -222,11 +222,11 @@ impl Game for Sechstage {
     /// # Errors
     /// [`OptionsError::Rule`] for a player count outside 3–8, a series length
     /// outside 1–20, or a track file that cannot be read or is invalid.
-    fn new(options: &SechstageOptions) -> Result<Self, OptionsError> {
+    fn new(options: &Options) -> Result<Self, OptionsError> {
         Sechstage::create(options)
     }
 
-    fn options(&self) -> &SechstageOptions {
+    fn options(&self) -> &Options {
         &self.options
     }
 
@@ -256,15 +256,15 @@ impl Game for Sechstage {
         }
     }
 
-    fn view(&self, viewer: Viewer) -> SechstageView {
+    fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
     }
 
-    fn static_part(options: &SechstageOptions) -> SechstageOptions {
+    fn static_part(options: &Options) -> Options {
         options.clone()
     }
 
-    fn resample(view: &SechstageView, fixed: &SechstageOptions, seat: Seat, rng: &mut dyn RngCore) -> Self {
+    fn resample(view: &View, fixed: &Options, seat: Seat, rng: &mut dyn RngCore) -> Self {
         Sechstage::from_view(view, fixed, seat, rng)
     }
 
@@ -281,14 +281,14 @@ impl Game for Sechstage {
     }
 
     /// From 0 to, per race, 5 points for each sprint line plus 10.
-    fn score_bounds(options: &SechstageOptions) -> (f64, f64) {
+    fn score_bounds(options: &Options) -> (f64, f64) {
         let sprints = options.track.sprints().len();
         let per_race = SPRINT_POINTS[0] * sprints as i64 + FINISH_POINTS[0];
         (0.0, (per_race * options.races as i64) as f64)
     }
 
     /// Per race, every card can be played once and every grey card drawn once.
-    fn max_actions(options: &SechstageOptions) -> usize {
+    fn max_actions(options: &Options) -> usize {
         let green = cards::count(&cards::green_hand(options.players)) as usize;
         let grey = cards::count(&GREY_DECK) as usize;
         options.races * (options.players * green + 2 * grey)
@@ -311,7 +311,7 @@ impl Game for Sechstage {
         }
     }
 
-    fn describe_view(view: &SechstageView, fixed: &SechstageOptions, lang: Lang) -> String {
+    fn describe_view(view: &View, fixed: &Options, lang: Lang) -> String {
         describe::describe_view(view, fixed, lang)
     }
 

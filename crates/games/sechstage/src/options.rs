@@ -28,7 +28,7 @@ pub enum LapsDown {
 /// Options of a series; the JSON keys are the field names (see the table in the crate docs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct SechstageOptions {
+pub struct Options {
     /// Number of riders, 3–8.
     pub players: usize,
     /// Races in the series, 1–20.
@@ -45,9 +45,9 @@ pub struct SechstageOptions {
     pub laps_down: LapsDown,
 }
 
-impl Default for SechstageOptions {
+impl Default for Options {
     fn default() -> Self {
-        SechstageOptions {
+        Options {
             players: 4,
             races: 6,
             balancing: false,
@@ -57,10 +57,10 @@ impl Default for SechstageOptions {
     }
 }
 
-impl SechstageOptions {
+impl Options {
     /// Default options with `players` riders.
     pub fn with_players(players: usize) -> Self {
-        SechstageOptions { players, ..Default::default() }
+        Options { players, ..Default::default() }
     }
 }
 

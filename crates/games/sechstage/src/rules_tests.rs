@@ -3,7 +3,7 @@
 //! project's rules notes, as a test.
 
 use crate::{
-    Action, LapsDown, Points, Sechstage, SechstageOptions,
+    Action, LapsDown, Options, Points, Sechstage,
     cards::{GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK},
     game::{Phase, RaceResult},
 };
@@ -13,7 +13,7 @@ use spieltisch_core::{
 };
 
 fn game(players: usize, races: usize) -> Sechstage {
-    Sechstage::new(&SechstageOptions { players, races, ..Default::default() }).unwrap()
+    Sechstage::new(&Options { players, races, ..Default::default() }).unwrap()
 }
 
 fn place(g: &mut Sechstage, seat: usize, pos: u8) {
@@ -77,10 +77,10 @@ fn setup_riders_start_behind_the_line_with_full_grey_piles() {
 #[test]
 fn options_are_checked_with_clear_errors() {
     for players in [2, 9] {
-        let err = Sechstage::new(&SechstageOptions::with_players(players)).unwrap_err();
+        let err = Sechstage::new(&Options::with_players(players)).unwrap_err();
         assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("3 to 8")), "{err}");
     }
-    let err = Sechstage::new(&SechstageOptions { races: 0, ..Default::default() }).unwrap_err();
+    let err = Sechstage::new(&Options { races: 0, ..Default::default() }).unwrap_err();
     assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("races")), "{err}");
     // The rules read no file: a name that is no built-in track is refused
     // as such, and the track itself comes as content.
@@ -97,7 +97,7 @@ fn a_track_file_is_loaded_and_validated() {
     std::fs::write(&good, r#"{"name":"short","length":40,"sprints":[20],"fahrerwechsel":[10],"sturz":[30]}"#)
         .unwrap();
     let track = crate::read_track_file(&good, "short.json").unwrap();
-    let g = Sechstage::new(&SechstageOptions { track: track.clone(), ..Default::default() }).unwrap();
+    let g = Sechstage::new(&Options { track: track.clone(), ..Default::default() }).unwrap();
     assert_eq!(g.track().length(), 40);
     // The options carry the track itself: the file may go.
     std::fs::remove_file(&good).unwrap();
@@ -495,8 +495,7 @@ fn tied_points_are_fractions_never_rounded() {
 /// without cards; gives the race's laps down.
 fn laps_in_a_race(reading: LapsDown, short: [u8; 5]) -> Vec<u8> {
     let mut g =
-        Sechstage::new(&SechstageOptions { players: 6, races: 1, laps_down: reading, ..Default::default() })
-            .unwrap();
+        Sechstage::new(&Options { players: 6, races: 1, laps_down: reading, ..Default::default() }).unwrap();
     for (s, &d) in (1..6).zip(&short) {
         place(&mut g, s, 81 - d);
         give(&mut g, s, &[]);
@@ -513,7 +512,7 @@ fn laps_down_one_per_full_four_spaces_at_most_five_by_default() {
     // "any rider who has not crossed the finish line is judged to be a lap down for every four spaces
     // their token is from the finish line, to a maximum of five laps down." RULES-NOTES (Laps down):
     // "one lap per *full* four spaces (3 short: 0 laps; 4–7 short: 1; capped at 5)".
-    assert_eq!(SechstageOptions::default().laps_down, LapsDown::FullFour);
+    assert_eq!(Options::default().laps_down, LapsDown::FullFour);
     let full = LapsDown::FullFour;
     assert_eq!([0, 3, 4, 7, 8, 19, 20, 30, 81].map(|d| full.laps(d)), [0, 0, 1, 1, 2, 4, 5, 5, 5]);
     assert_eq!(laps_in_a_race(full, [3, 4, 7, 19, 30]), vec![0, 0, 1, 1, 4, 5]);
@@ -541,7 +540,7 @@ fn laps_down_is_an_option_with_two_readings() {
     assert!(matches!(err, OptionsError::Invalid { ref key, .. } if key == "laps_down"), "{err}");
     assert!(err.to_string().contains("full_four, part_of_four"), "{err}");
     // Records write the reading out, so a saved game keeps it whatever the default becomes.
-    let json = options_to_json::<Sechstage>(&SechstageOptions::default());
+    let json = options_to_json::<Sechstage>(&Options::default());
     assert_eq!(json["laps_down"], "full_four");
 }
 
@@ -647,8 +646,7 @@ fn balancing_rule_reverses_the_last_placings() {
     // from the previous race, with the last-place player going first, second last going second,
     // etc., and the first-place player going last."
     let mut g =
-        Sechstage::new(&SechstageOptions { players: 4, races: 2, balancing: true, ..Default::default() })
-            .unwrap();
+        Sechstage::new(&Options { players: 4, races: 2, balancing: true, ..Default::default() }).unwrap();
     // Seat 2 finishes first, seat 0 second; seat 3 (at 70) beats seat 1 (at 60).
     to_move(&mut g, 2);
     place(&mut g, 2, 78);
@@ -669,8 +667,7 @@ fn balancing_rule_reverses_the_last_placings() {
 fn balancing_ties_keep_the_turn_order() {
     // Decision 8: riders level on distance and points are placed by their turn in that race.
     let mut g =
-        Sechstage::new(&SechstageOptions { players: 3, races: 2, balancing: true, ..Default::default() })
-            .unwrap();
+        Sechstage::new(&Options { players: 3, races: 2, balancing: true, ..Default::default() }).unwrap();
     for s in 0..3 {
         give(&mut g, s, &[]);
     }

@@ -4,14 +4,13 @@
 //! (The suite on a track read from a file is a test of this crate:
 //! `tests/track_files.rs`.)
 
-use crate::SechstageOptions;
+use crate::Options;
 use spieltisch_conformance::{Config, Golden, VariantSet};
 
 /// Two races per series, so that the change of turn order between races is
 /// checked; 3 to 8 players, and the balancing rule with most counts.
-pub fn conformance() -> Vec<VariantSet<SechstageOptions>> {
-    let options =
-        |players, balancing| SechstageOptions { players, races: 2, balancing, ..Default::default() };
+pub fn conformance() -> Vec<VariantSet<Options>> {
+    let options = |players, balancing| Options { players, races: 2, balancing, ..Default::default() };
     let config = Config { playouts: 4, seed: 11, stride: 5, resamples: 2 };
     vec![
         VariantSet::new("3 players", vec![options(3, false), options(3, true)], config),
@@ -24,17 +23,17 @@ pub fn conformance() -> Vec<VariantSet<SechstageOptions>> {
 }
 
 /// One race in full; a whole series with the balancing rule as hashes.
-pub fn goldens() -> Vec<Golden<SechstageOptions>> {
+pub fn goldens() -> Vec<Golden<Options>> {
     vec![
         Golden::written(
             "race",
-            SechstageOptions { races: 1, ..Default::default() },
+            Options { races: 1, ..Default::default() },
             2,
             "a 4-player race with three driver changes (33 grey draws), checked by hand (4 + 7 draws each)",
         ),
         Golden::hashed(
             "series",
-            SechstageOptions { players: 5, balancing: true, ..Default::default() },
+            Options { players: 5, balancing: true, ..Default::default() },
             2,
             "a whole series of six races, each after the first started in the reverse order of the last \
              race's placings",

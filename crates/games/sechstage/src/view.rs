@@ -10,7 +10,7 @@
 use crate::{
     cards::{self, Cards, GREY_DECK, Pile},
     game::{Phase, RaceResult, Rider, Sechstage},
-    options::{MAX_PLAYERS, SechstageOptions},
+    options::{MAX_PLAYERS, Options},
     points::Points,
     track::MAX_SPRINTS,
 };
@@ -46,7 +46,7 @@ pub struct RiderView {
 
 /// What one viewer (a seat, or a spectator) may see of a series.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SechstageView {
+pub struct View {
     pub viewer: Option<Seat>,
     /// The race being run, from 0 (the number of races once over).
     pub race: usize,
@@ -71,7 +71,7 @@ pub struct SechstageView {
     pub history: Vec<RaceResult>,
 }
 
-impl SechstageView {
+impl View {
     /// Each seat's laps down over the races run.
     pub fn total_laps_down(&self) -> Vec<u32> {
         (0..self.riders.len()).map(|s| self.history.iter().map(|r| u32::from(r.laps_down[s])).sum()).collect()
@@ -105,7 +105,7 @@ impl SechstageView {
 }
 
 impl Sechstage {
-    pub(crate) fn view_for(&self, viewer: Viewer) -> SechstageView {
+    pub(crate) fn view_for(&self, viewer: Viewer) -> View {
         let n = self.seats as usize;
         let own = match viewer {
             Viewer::Seat(s) => Some(s),
@@ -129,7 +129,7 @@ impl Sechstage {
                 points: r.points,
             })
             .collect();
-        SechstageView {
+        View {
             viewer: own,
             race: self.race(),
             order: self.order[..n].iter().map(|&s| s as Seat).collect(),
@@ -156,12 +156,7 @@ impl Sechstage {
     /// # Panics
     /// If the view is not one a real state produced (e.g. more cards played
     /// than the deck holds).
-    pub(crate) fn from_view(
-        view: &SechstageView,
-        options: &SechstageOptions,
-        seat: Seat,
-        rng: &mut dyn RngCore,
-    ) -> Sechstage {
+    pub(crate) fn from_view(view: &View, options: &Options, seat: Seat, rng: &mut dyn RngCore) -> Sechstage {
         let n = view.riders.len();
         // The grey cards the seat has not seen: the deck minus every card
         // played and minus its own grey hand.

@@ -3,12 +3,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Bot, Game, RandomBot, driver::play_to_end};
-use spieltisch_sechstage::{HeuristicBot, Sechstage, SechstageOptions};
+use spieltisch_sechstage::{HeuristicBot, Options, Sechstage};
 
 /// Plays `series` seeded series of `players` with the heuristic bot in a
 /// rotating seat and random bots elsewhere; returns the bot's outright wins.
 fn heuristic_wins(players: usize, races: usize, series: u64) -> u64 {
-    let options = SechstageOptions { players, races, ..Default::default() };
+    let options = Options { players, races, ..Default::default() };
     let mut wins = 0;
     for seed in 0..series {
         let seat = (seed as usize) % players;

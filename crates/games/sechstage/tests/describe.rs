@@ -4,10 +4,10 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
-use spieltisch_sechstage::{Sechstage, SechstageOptions};
+use spieltisch_sechstage::{Options, Sechstage};
 
 /// Plays random moves from `seed` until `stop` says so (or the end).
-fn random_until(options: &SechstageOptions, seed: u64, stop: impl Fn(&Sechstage) -> bool) -> Sechstage {
+fn random_until(options: &Options, seed: u64, stop: impl Fn(&Sechstage) -> bool) -> Sechstage {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Sechstage::new(options).unwrap();
     while !game.is_over() && !stop(&game) {
@@ -19,7 +19,7 @@ fn random_until(options: &SechstageOptions, seed: u64, stop: impl Fn(&Sechstage)
 
 #[test]
 fn mid_race_view_of_the_seat_to_move() {
-    let options = SechstageOptions { players: 5, races: 3, ..Default::default() };
+    let options = Options { players: 5, races: 3, ..Default::default() };
     // Into the second race, when some rider has passed the first sprint line.
     let game = random_until(&options, 5, |g| {
         g.race() == 1 && (0..5).any(|s| g.position(s) > 40) && matches!(g.turn(), Turn::Seat(_))
@@ -36,7 +36,7 @@ fn mid_race_view_of_the_seat_to_move() {
 
 #[test]
 fn final_view_shows_the_score_sheet() {
-    let options = SechstageOptions { players: 3, races: 2, ..Default::default() };
+    let options = Options { players: 3, races: 2, ..Default::default() };
     let game = random_until(&options, 9, |_| false);
     let view = game.view(Viewer::Spectator);
     let en = Sechstage::describe_view(&view, game.options(), Lang::En);
@@ -48,7 +48,7 @@ fn final_view_shows_the_score_sheet() {
 
 #[test]
 fn actions_in_words() {
-    let mut game = Sechstage::new(&SechstageOptions::default()).unwrap();
+    let mut game = Sechstage::new(&Options::default()).unwrap();
     game.apply(&"play 3".parse().unwrap()).unwrap();
     let words = game.describe_action(&"play 3".parse().unwrap(), Lang::En);
     // Seats are counted from 1 in words: seat 1 of the wire is the second.

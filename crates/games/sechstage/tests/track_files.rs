@@ -3,16 +3,16 @@
 //! catalog's `tests/every_game.rs`, on the sets of `test_plan`.)
 
 use spieltisch_conformance::{Config, check};
-use spieltisch_sechstage::{Sechstage, SechstageOptions};
+use spieltisch_sechstage::{Options, Sechstage};
 
 #[test]
 fn conforms_on_a_custom_track() {
     // Tests run in the crate's directory.
     let path = std::path::Path::new("tests/tracks/short_two_changes.json");
     let track = spieltisch_sechstage::read_track_file(path, "short_two_changes.json").unwrap();
-    let sets: Vec<SechstageOptions> = [3, 8]
+    let sets: Vec<Options> = [3, 8]
         .into_iter()
-        .map(|players| SechstageOptions {
+        .map(|players| Options {
             players,
             races: 2,
             balancing: true,

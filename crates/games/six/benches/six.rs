@@ -10,7 +10,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_core::{Game, driver::RandomPlayouts};
-use spieltisch_six::{Six, SixOptions};
+use spieltisch_six::{Options, Six};
 use std::hint::black_box;
 
 /// Plays one random game; returns the number of actions.
@@ -23,9 +23,9 @@ fn random_game(start: &Six, rng: &mut ChaCha8Rng, playouts: &mut RandomPlayouts<
 
 fn bench(c: &mut Criterion) {
     for (name, options) in [
-        ("2p", SixOptions::default()),
-        ("2p_basic", SixOptions { split: false, ..SixOptions::default() }),
-        ("4p", SixOptions { players: 4, ..SixOptions::default() }),
+        ("2p", Options::default()),
+        ("2p_basic", Options { split: false, ..Options::default() }),
+        ("4p", Options { players: 4, ..Options::default() }),
     ] {
         let start = Six::new(&options).unwrap();
         let mut playouts = RandomPlayouts::new();

@@ -14,35 +14,35 @@ use std::{fmt, str::FromStr};
 /// | `keep q,r` | second round, when lifting split the field into equal largest parts: the part holding `q,r` stays, the rest is captured |
 /// | `pass` | basic variant only, when every stone of yours holds the field together |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SixAction {
+pub enum Action {
     Place(Cell),
     Lift(Cell),
     Keep(Cell),
     Pass,
 }
 
-impl SixAction {
+impl Action {
     /// The cell the action names, if any.
     pub fn cell(self) -> Option<Cell> {
         match self {
-            SixAction::Place(c) | SixAction::Lift(c) | SixAction::Keep(c) => Some(c),
-            SixAction::Pass => None,
+            Action::Place(c) | Action::Lift(c) | Action::Keep(c) => Some(c),
+            Action::Pass => None,
         }
     }
 }
 
-impl fmt::Display for SixAction {
+impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SixAction::Place(c) => write!(f, "place {c}"),
-            SixAction::Lift(c) => write!(f, "lift {c}"),
-            SixAction::Keep(c) => write!(f, "keep {c}"),
-            SixAction::Pass => f.write_str("pass"),
+            Action::Place(c) => write!(f, "place {c}"),
+            Action::Lift(c) => write!(f, "lift {c}"),
+            Action::Keep(c) => write!(f, "keep {c}"),
+            Action::Pass => f.write_str("pass"),
         }
     }
 }
 
-impl FromStr for SixAction {
+impl FromStr for Action {
     type Err = ActionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -55,10 +55,10 @@ impl FromStr for SixAction {
             })
         };
         match word.to_ascii_lowercase().as_str() {
-            "place" | "p" => Ok(SixAction::Place(cell()?)),
-            "lift" | "l" => Ok(SixAction::Lift(cell()?)),
-            "keep" | "k" => Ok(SixAction::Keep(cell()?)),
-            "pass" if rest.is_empty() => Ok(SixAction::Pass),
+            "place" | "p" => Ok(Action::Place(cell()?)),
+            "lift" | "l" => Ok(Action::Lift(cell()?)),
+            "keep" | "k" => Ok(Action::Keep(cell()?)),
+            "pass" if rest.is_empty() => Ok(Action::Pass),
             "capture" => Err(ActionError::parse(
                 s,
                 "name the part that stays instead: keep q,r (with a cell of that part)",
@@ -70,13 +70,13 @@ impl FromStr for SixAction {
     }
 }
 
-impl Serialize for SixAction {
+impl Serialize for Action {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }
 }
 
-impl<'de> Deserialize<'de> for SixAction {
+impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
@@ -90,23 +90,23 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         for a in [
-            SixAction::Place(Cell::new(2, -1)),
-            SixAction::Lift(Cell::new(-3, 0)),
-            SixAction::Keep(Cell::new(0, 5)),
-            SixAction::Pass,
+            Action::Place(Cell::new(2, -1)),
+            Action::Lift(Cell::new(-3, 0)),
+            Action::Keep(Cell::new(0, 5)),
+            Action::Pass,
         ] {
-            assert_eq!(a.to_string().parse::<SixAction>(), Ok(a));
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
         }
     }
 
     #[test]
     fn bad_input_gets_a_reason() {
         for bad in ["", "place", "place 1", "lift a,b", "jump 1,1", "pass 1,1", "capture 1,1"] {
-            match bad.parse::<SixAction>() {
+            match bad.parse::<Action>() {
                 Err(ActionError::Parse { reason, .. }) => assert!(!reason.is_empty()),
                 other => panic!("{bad:?} gave {other:?}"),
             }
         }
-        assert_eq!("P 1,2".parse::<SixAction>(), Ok(SixAction::Place(Cell::new(1, 2))));
+        assert_eq!("P 1,2".parse::<Action>(), Ok(Action::Place(Cell::new(1, 2))));
     }
 }

@@ -1,7 +1,7 @@
 //! A quick rule-of-thumb player.
 
 use crate::{
-    action::SixAction,
+    action::Action,
     board::{Board, CIRCLE, Colour, TRIANGLE_DOWN, TRIANGLE_UP},
     cell::Cell,
     game::{Phase, Six},
@@ -120,13 +120,13 @@ fn threats(board: &Board, colour: Colour) -> Vec<Cell> {
 
 /// The best placement of the seat to move in `six` (first round, or the
 /// lifted stone in the second), with its score.
-fn best_place(six: &Six, legal: &[SixAction], rng: &mut dyn RngCore) -> (SixAction, f64) {
+fn best_place(six: &Six, legal: &[Action], rng: &mut dyn RngCore) -> (Action, f64) {
     let me = six.mover_colour();
     let board = six.board();
     let danger = threats(board, me.other());
     let mut best = (legal[0], f64::NEG_INFINITY);
     for &action in legal {
-        let SixAction::Place(cell) = action else { continue };
+        let Action::Place(cell) = action else { continue };
         let score = if board.six_through(me, cell).is_some() {
             WIN
         } else {
@@ -181,11 +181,11 @@ fn after_lift(six: &Six, rng: &mut dyn RngCore) -> f64 {
 }
 
 impl HeuristicBot {
-    fn lift(six: &Six, legal: &[SixAction], rng: &mut dyn RngCore) -> SixAction {
+    fn lift(six: &Six, legal: &[Action], rng: &mut dyn RngCore) -> Action {
         let me = six.mover_colour();
         let mut best = (legal[0], f64::NEG_INFINITY);
         for &action in legal {
-            let SixAction::Lift(cell) = action else { continue };
+            let Action::Lift(cell) = action else { continue };
             // What the stone gives up by leaving its cell.
             let mut without = six.board().clone();
             without.clear(cell);
@@ -206,7 +206,7 @@ impl Bot<Six> for HeuristicBot {
         "heuristic".into()
     }
 
-    fn choose(&mut self, decision: &Decision<'_, Six>, rng: &mut dyn RngCore) -> SixAction {
+    fn choose(&mut self, decision: &Decision<'_, Six>, rng: &mut dyn RngCore) -> Action {
         // Nothing is hidden: the view rebuilds the one state there is.
         let six = Six::resample(&decision.view(), &(), decision.seat(), rng);
         let legal = decision.legal();

@@ -14,7 +14,7 @@
 //! ```
 
 use crate::{
-    action::SixAction,
+    action::Action,
     board::{Colour, Formation},
     cell::Cell,
     game::{Phase, Six},
@@ -54,11 +54,11 @@ pub fn formation_name(formation: Formation, lang: Lang) -> &'static str {
 }
 
 /// An action in words, as the seat to move in `six` would play it.
-pub fn action(six: &Six, action: &SixAction, lang: Lang) -> String {
+pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
     let de = lang == Lang::De;
     let mover = six.mover_colour();
     match (*action, six.phase()) {
-        (SixAction::Place(cell), phase) => {
+        (Action::Place(cell), phase) => {
             let six_note = six
                 .board()
                 .six_through(mover, cell)
@@ -80,7 +80,7 @@ pub fn action(six: &Six, action: &SixAction, lang: Lang) -> String {
                 (_, true) => format!("einen Stein auf {cell} setzen{six_note}"),
             }
         }
-        (SixAction::Lift(cell), _) => {
+        (Action::Lift(cell), _) => {
             let split = six.options().split && six.splits_field(cell);
             match (de, split) {
                 (false, false) => format!("lift the stone on {cell}"),
@@ -89,14 +89,14 @@ pub fn action(six: &Six, action: &SixAction, lang: Lang) -> String {
                 (true, true) => format!("den Stein auf {cell} aufnehmen und das Feld teilen"),
             }
         }
-        (SixAction::Keep(cell), _) => {
+        (Action::Keep(cell), _) => {
             if de {
                 format!("den Teil mit {cell} behalten, die übrigen Teile werden geschlagen")
             } else {
                 format!("keep the part with {cell}; the other parts are captured")
             }
         }
-        (SixAction::Pass, _) => {
+        (Action::Pass, _) => {
             if de {
                 "passen (jeder eigene Stein hält das Feld zusammen)".into()
             } else {

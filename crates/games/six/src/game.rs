@@ -1,10 +1,10 @@
 //! The state of a match of Six and the [`Game`] implementation.
 
 use crate::{
-    action::SixAction,
+    action::Action,
     board::{Board, Colour, FormedSix, zobrist, zobrist_turn},
     cell::Cell,
-    options::SixOptions,
+    options::Options,
     view::{Move, Stones, View},
 };
 use serde::{Deserialize, Serialize};
@@ -140,7 +140,7 @@ impl GameResult {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(into = "View", try_from = "View")]
 pub struct Six {
-    pub(crate) options: SixOptions,
+    pub(crate) options: Options,
     pub(crate) board: Board,
     /// Zobrist hash of the stones on the board.
     pub(crate) hash: u64,
@@ -448,8 +448,8 @@ pub(crate) fn judge_move(
 }
 
 impl Game for Six {
-    type Action = SixAction;
-    type Options = SixOptions;
+    type Action = Action;
+    type Options = Options;
     type View = View;
     type Static = ();
 
@@ -459,12 +459,12 @@ impl Game for Six {
             name: Text::new("Six", "Six"),
             min_seats: 2,
             max_seats: 4,
-            options: SixOptions::specs(),
+            options: Options::specs(),
             rules_source: "Six, Steffen-Spiele 2003, by Steffen Mühlhäuser (English rules, tr. Bruce Murphy)",
         }
     }
 
-    fn new(options: &SixOptions) -> Result<Self, OptionsError> {
+    fn new(options: &Options) -> Result<Self, OptionsError> {
         options.validate()?;
         let mut six = Six {
             options: options.clone(),
@@ -486,7 +486,7 @@ impl Game for Six {
         Ok(six)
     }
 
-    fn options(&self) -> &SixOptions {
+    fn options(&self) -> &Options {
         &self.options
     }
 
@@ -507,65 +507,64 @@ impl Game for Six {
 
     /// Order: cells in reading order (row `r` from the top, then `q` from
     /// the left); `pass` alone when it is the only move.
-    fn legal_actions(&self, out: &mut Vec<SixAction>) {
+    fn legal_actions(&self, out: &mut Vec<Action>) {
         let mover = self.mover_colour();
         match self.phase {
             Phase::Place => {
                 // The first stone of a game may not touch the mover's own starting stone.
                 let shunned = (self.placed_total() == 0).then_some(mover);
-                self.board.frontier_rows(shunned, |cells| out.extend(cells.map(SixAction::Place)));
+                self.board.frontier_rows(shunned, |cells| out.extend(cells.map(Action::Place)));
             }
             Phase::Lift => {
                 let start = out.len();
                 if self.options.split {
-                    self.board.cell_rows(mover, |cells| out.extend(cells.map(SixAction::Lift)));
+                    self.board.cell_rows(mover, |cells| out.extend(cells.map(Action::Lift)));
                 } else {
                     let cut = self.board.cut_cells();
                     self.board.for_each_cell(mover, |c| {
                         if cut[c.row()] >> c.col() & 1 == 0 {
-                            out.push(SixAction::Lift(c));
+                            out.push(Action::Lift(c));
                         }
                     });
                 }
                 if out.len() == start {
-                    out.push(SixAction::Pass);
+                    out.push(Action::Pass);
                 }
             }
             Phase::Keep { lifted } => {
                 let parts = self.board.parts_around(lifted);
                 let mut names: Vec<Cell> = (0..parts.len()).map(|i| parts.name(i)).collect();
                 names.sort_by_key(|c| c.reading_key());
-                out.extend(names.into_iter().map(SixAction::Keep));
+                out.extend(names.into_iter().map(Action::Keep));
             }
             Phase::Replace { lifted } => {
-                self.board
-                    .frontier_rows(None, |cells| out.extend(cells.without(lifted).map(SixAction::Place)));
+                self.board.frontier_rows(None, |cells| out.extend(cells.without(lifted).map(Action::Place)));
             }
             Phase::Over => {}
         }
     }
 
-    fn chance_outcomes(&self, _out: &mut Vec<(SixAction, Weight)>) {}
+    fn chance_outcomes(&self, _out: &mut Vec<(Action, Weight)>) {}
 
-    fn apply_unchecked(&mut self, action: &SixAction) {
+    fn apply_unchecked(&mut self, action: &Action) {
         let mover = self.mover_colour();
         match (self.phase, *action) {
-            (Phase::Place, SixAction::Place(cell)) => {
+            (Phase::Place, Action::Place(cell)) => {
                 self.put(mover, cell);
                 self.placed[self.to_move as usize] += 1;
                 self.end_move(Some(cell));
             }
-            (Phase::Lift, SixAction::Lift(cell)) => {
+            (Phase::Lift, Action::Lift(cell)) => {
                 let must_choose = self.lift(cell);
                 self.phase =
                     if must_choose { Phase::Keep { lifted: cell } } else { Phase::Replace { lifted: cell } };
             }
-            (Phase::Lift, SixAction::Pass) => self.end_move(None),
-            (Phase::Keep { lifted }, SixAction::Keep(kept)) => {
+            (Phase::Lift, Action::Pass) => self.end_move(None),
+            (Phase::Keep { lifted }, Action::Keep(kept)) => {
                 self.keep(lifted, kept);
                 self.phase = Phase::Replace { lifted };
             }
-            (Phase::Replace { .. }, SixAction::Place(cell)) => {
+            (Phase::Replace { .. }, Action::Place(cell)) => {
                 self.put(mover, cell);
                 self.end_move(Some(cell));
             }
@@ -578,7 +577,7 @@ impl Game for Six {
     }
 
     /// No static board data: the view is the whole information state.
-    fn static_part(_options: &SixOptions) {}
+    fn static_part(_options: &Options) {}
 
     /// The state the view shows: nothing is hidden, so there is one. Only
     /// what building it needs is checked (bots rebuild their state this way
@@ -604,21 +603,21 @@ impl Game for Six {
     }
 
     /// `place`, `lift`, `keep` with `cell` (`{"q", "r"}`); `pass`.
-    fn action_data(action: &SixAction) -> ActionData {
+    fn action_data(action: &Action) -> ActionData {
         let cell = |c: Cell| serde_json::json!({ "cell": { "q": c.q(), "r": c.r() } });
         match *action {
-            SixAction::Place(c) => ActionData::with("place", cell(c)),
-            SixAction::Lift(c) => ActionData::with("lift", cell(c)),
-            SixAction::Keep(c) => ActionData::with("keep", cell(c)),
-            SixAction::Pass => ActionData::bare("pass"),
+            Action::Place(c) => ActionData::with("place", cell(c)),
+            Action::Lift(c) => ActionData::with("lift", cell(c)),
+            Action::Keep(c) => ActionData::with("keep", cell(c)),
+            Action::Pass => ActionData::bare("pass"),
         }
     }
 
-    fn score_bounds(options: &SixOptions) -> (f64, f64) {
+    fn score_bounds(options: &Options) -> (f64, f64) {
         (0.0, f64::from(options.games))
     }
 
-    fn max_actions(options: &SixOptions) -> usize {
+    fn max_actions(options: &Options) -> usize {
         // Per game: the first-round placements, then at most lift, keep and
         // place for each second-round move.
         options.games as usize * (FIRST_ROUND_STONES + 3 * options.move_limit as usize)
@@ -628,20 +627,20 @@ impl Game for Six {
         crate::describe::draw(view, lang)
     }
 
-    fn describe_action(&self, action: &SixAction, lang: Lang) -> String {
+    fn describe_action(&self, action: &Action, lang: Lang) -> String {
         crate::describe::action(self, action, lang)
     }
 
     /// Besides the notation, a bare cell `q,r` is read as the one kind of
     /// step that fits the phase, and `keep` (or `capture`, when exactly two
     /// parts are in question) accepts any cell of a part.
-    fn parse_action(&self, input: &str) -> Result<SixAction, ActionError> {
+    fn parse_action(&self, input: &str) -> Result<Action, ActionError> {
         let text = input.trim();
         let action = match text.parse::<Cell>() {
             Ok(cell) => match self.phase {
-                Phase::Place | Phase::Replace { .. } => SixAction::Place(cell),
-                Phase::Lift => SixAction::Lift(cell),
-                Phase::Keep { .. } => SixAction::Keep(cell),
+                Phase::Place | Phase::Replace { .. } => Action::Place(cell),
+                Phase::Lift => Action::Lift(cell),
+                Phase::Keep { .. } => Action::Keep(cell),
                 Phase::Over => return Err(ActionError::GameOver),
             },
             Err(_) => match (self.phase, text.split_once(char::is_whitespace)) {
@@ -649,7 +648,7 @@ impl Game for Six {
                     let cell: Cell = rest.parse()?;
                     let parts = self.board.parts_around(lifted);
                     match (parts.len(), parts.find(cell)) {
-                        (2, Some(i)) => SixAction::Keep(parts.name(1 - i)),
+                        (2, Some(i)) => Action::Keep(parts.name(1 - i)),
                         _ => {
                             return Err(ActionError::parse(
                                 input,
@@ -662,9 +661,9 @@ impl Game for Six {
             },
         };
         Ok(match (self.phase, action) {
-            (Phase::Keep { lifted }, SixAction::Keep(cell)) => {
+            (Phase::Keep { lifted }, Action::Keep(cell)) => {
                 let parts = self.board.parts_around(lifted);
-                parts.find(cell).map_or(action, |i| SixAction::Keep(parts.name(i)))
+                parts.find(cell).map_or(action, |i| Action::Keep(parts.name(i)))
             }
             _ => action,
         })
@@ -711,7 +710,7 @@ mod tests {
     }
 
     fn next_starter(players: u8, starter: u8, result: GameResult) -> u8 {
-        let mut six = Six::new(&SixOptions { players, games: 2, ..SixOptions::default() }).unwrap();
+        let mut six = Six::new(&Options { players, games: 2, ..Options::default() }).unwrap();
         six.start_game(starter);
         six.finish_game(result);
         assert_eq!(six.to_move, six.starter);
@@ -737,7 +736,7 @@ mod tests {
 
     #[test]
     fn the_match_is_won_on_points() {
-        let mut six = Six::new(&SixOptions { games: 3, ..SixOptions::default() }).unwrap();
+        let mut six = Six::new(&Options { games: 3, ..Options::default() }).unwrap();
         six.finish_game(GameResult::Starved { winner: Colour::Black });
         six.finish_game(GameResult::MoveLimit);
         assert!(!six.is_over());

@@ -42,7 +42,7 @@
 //!   Red's first-move cells are `2,-1`, `2,0` and `1,1`.
 //! - **Who begins** ("Select a starting player"): seat 0 (red) begins the
 //!   first game, as in the rulebook's illustration; the table picks seats.
-//! - **Turn steps** ([`SixAction`]): first round `place q,r`; second round
+//! - **Turn steps** ([`Action`]): first round `place q,r`; second round
 //!   `lift q,r`, then `keep q,r` only when the mover must choose among equal
 //!   largest parts (naming any stone of the part that stays; listed by its
 //!   first stone in reading order), then `place q,r`. Steps keep the branching
@@ -134,9 +134,9 @@
 //!
 //! ```
 //! use spieltisch_core::{Game, Lang};
-//! use spieltisch_six::{Six, SixAction, SixOptions};
+//! use spieltisch_six::{Six, Action, Options};
 //!
-//! let mut six = Six::new(&SixOptions::default()).unwrap();
+//! let mut six = Six::new(&Options::default()).unwrap();
 //! // Red may open only away from its own starting stone.
 //! let first: Vec<String> = six.legal_vec().iter().map(|a| a.to_string()).collect();
 //! assert_eq!(first, ["place 2,-1", "place 2,0", "place 1,1"]);
@@ -158,11 +158,11 @@ pub mod tactics;
 pub mod test_plan;
 pub mod view;
 
-pub use action::SixAction;
+pub use action::Action;
 pub use board::{Board, Colour, Formation, FormedSix};
 pub use bot::HeuristicBot;
 pub use cell::Cell;
 pub use game::{FIRST_ROUND_STONES, GameResult, Phase, START_BLACK, START_RED, STONES_PER_COLOUR, Six};
-pub use options::SixOptions;
+pub use options::Options;
 pub use position::PositionError;
 pub use view::{ColourCounts, Move, PhaseView, Stones, View};

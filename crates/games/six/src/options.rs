@@ -3,10 +3,10 @@
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
 
-/// The options of Six; keys as in [`SixOptions::specs`].
+/// The options of Six; keys as in [`Options::specs`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct SixOptions {
+pub struct Options {
     /// 2, or 4 in two partnerships.
     pub players: u8,
     /// May lifting a stone split the field (capturing the smaller part)?
@@ -24,20 +24,13 @@ pub struct SixOptions {
     pub repeat_shifted: bool,
 }
 
-impl Default for SixOptions {
+impl Default for Options {
     fn default() -> Self {
-        SixOptions {
-            players: 2,
-            split: true,
-            games: 1,
-            move_limit: 200,
-            repetitions: 3,
-            repeat_shifted: false,
-        }
+        Options { players: 2, split: true, games: 1, move_limit: 200, repetitions: 3, repeat_shifted: false }
     }
 }
 
-impl SixOptions {
+impl Options {
     /// The option schema shown by `spieltisch games`.
     pub fn specs() -> Vec<OptionSpec> {
         vec![

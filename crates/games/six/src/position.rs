@@ -27,7 +27,7 @@ use crate::{
     board::Colour,
     cell::Cell,
     game::{FIRST_ROUND_STONES, Phase, Six},
-    options::SixOptions,
+    options::Options,
     view::{board_from_lists, board_hash, check_field, rebuild_history},
 };
 use spieltisch_core::Game;
@@ -77,11 +77,11 @@ impl Six {
     ///
     /// ```
     /// use spieltisch_core::Game;
-    /// use spieltisch_six::{Six, SixOptions};
+    /// use spieltisch_six::{Six, Options};
     ///
     /// // Red's line on row -1 lacks one stone at either end.
     /// let text = "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1";
-    /// let mut six = Six::from_position(&SixOptions::default(), text).unwrap();
+    /// let mut six = Six::from_position(&Options::default(), text).unwrap();
     /// // Written back with the cells in reading order.
     /// assert!(six.position().starts_with("red=-1,-1 0,-1 1,-1 2,-1 3,-1 0,0; black=1,0 1,1"));
     /// six.apply(&"place 4,-1".parse().unwrap()).unwrap();
@@ -92,7 +92,7 @@ impl Six {
     /// [`PositionError::Parse`] when the text does not follow the format,
     /// [`PositionError::Invalid`] when no game reaches the position or it is
     /// already decided, [`PositionError::Options`] for bad options.
-    pub fn from_position(options: &SixOptions, text: &str) -> Result<Six, PositionError> {
+    pub fn from_position(options: &Options, text: &str) -> Result<Six, PositionError> {
         let parse = |m: String| PositionError::Parse(m);
         let invalid = |m: String| PositionError::Invalid(m);
         let mut six = Six::new(options)?;
@@ -214,26 +214,26 @@ mod tests {
 
     #[test]
     fn the_start_reads_back() {
-        let start = Six::new(&SixOptions::default()).unwrap();
+        let start = Six::new(&Options::default()).unwrap();
         assert_eq!(start.position(), "red=0,0; black=1,0; turn=red; round=1");
-        assert_eq!(Six::from_position(&SixOptions::default(), &start.position()), Ok(start));
+        assert_eq!(Six::from_position(&Options::default(), &start.position()), Ok(start));
     }
 
     #[test]
     fn supplies_and_starter_follow_from_the_stones() {
-        let six = Six::from_position(&SixOptions::default(), "red=0,0 2,0; black=1,0 1,1; turn=red; round=1")
-            .unwrap();
+        let six =
+            Six::from_position(&Options::default(), "red=0,0 2,0; black=1,0 1,1; turn=red; round=1").unwrap();
         assert_eq!((six.supply(0), six.supply(1), six.starter()), (19, 19, 0));
-        let six = Six::from_position(&SixOptions::default(), "red=0,0 2,0; black=1,0; turn=black; round=1")
-            .unwrap();
+        let six =
+            Six::from_position(&Options::default(), "red=0,0 2,0; black=1,0; turn=black; round=1").unwrap();
         assert_eq!((six.supply(0), six.supply(1), six.starter()), (19, 20, 0));
-        let err = Six::from_position(&SixOptions::default(), "red=0,0 2,0; black=1,0; turn=red; round=1");
+        let err = Six::from_position(&Options::default(), "red=0,0 2,0; black=1,0; turn=red; round=1");
         assert!(matches!(err, Err(PositionError::Invalid(_))), "{err:?}");
     }
 
     #[test]
     fn bad_positions_are_refused_with_reasons() {
-        let o = SixOptions::default();
+        let o = Options::default();
         for (text, parse) in [
             ("red=0,0; black=1,0; turn=red", true),
             ("red=0,0; black=1,0; turn=green; round=1", true),

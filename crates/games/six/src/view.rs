@@ -12,7 +12,7 @@ use crate::{
     board::{Board, Colour, zobrist, zobrist_turn},
     cell::Cell,
     game::{FIRST_ROUND_STONES, GameResult, Phase, STONES_PER_COLOUR, Six},
-    options::SixOptions,
+    options::Options,
     position::PositionError,
 };
 use serde::{Deserialize, Serialize};
@@ -113,7 +113,7 @@ pub enum PhaseView {
 pub struct View {
     /// The match's options: players, variant, games, and the draw rules
     /// (`move_limit`, `repetitions`, `repeat_shifted`).
-    pub options: SixOptions,
+    pub options: Options,
     /// The stones on the field. While a stone is lifted it is on neither list.
     pub stones: Stones,
     pub phase: PhaseView,

@@ -2,7 +2,7 @@
 
 use rand::SeedableRng;
 use spieltisch_core::{Bot, Decision, Game, GameRng, RandomBot, driver::play_to_end};
-use spieltisch_six::{HeuristicBot, Six, SixAction, SixOptions};
+use spieltisch_six::{Action, HeuristicBot, Options, Six};
 
 fn choice(six: &Six) -> String {
     let legal = six.legal_vec();
@@ -12,7 +12,7 @@ fn choice(six: &Six) -> String {
 }
 
 fn at(text: &str) -> Six {
-    Six::from_position(&SixOptions::default(), text).unwrap()
+    Six::from_position(&Options::default(), text).unwrap()
 }
 
 #[test]
@@ -35,9 +35,9 @@ fn wins_in_the_second_round_too() {
     // Lifting the end stone 7,0 and putting it on 6,1 completes row 1.
     let mut six = at("red=0,0 1,1 2,1 3,1 4,1 5,1 7,0; black=1,0 2,0 3,0 4,0 5,-1 6,0; turn=red; round=2");
     let lift = choice(&six);
-    six.apply(&lift.parse::<SixAction>().unwrap()).unwrap();
+    six.apply(&lift.parse::<Action>().unwrap()).unwrap();
     let place = choice(&six);
-    six.apply(&place.parse::<SixAction>().unwrap()).unwrap();
+    six.apply(&place.parse::<Action>().unwrap()).unwrap();
     assert!(six.is_over() && six.outcome().unwrap().is_win(0), "{lift}, {place}");
 }
 
@@ -49,7 +49,7 @@ fn beats_random_in_well_over_90_percent() {
         let heuristic_seat = g % 2;
         let mut bots: Vec<Box<dyn Bot<Six>>> = vec![Box::new(RandomBot), Box::new(RandomBot)];
         bots[heuristic_seat] = Box::new(HeuristicBot);
-        let mut six = Six::new(&SixOptions::default()).unwrap();
+        let mut six = Six::new(&Options::default()).unwrap();
         let mut rng = GameRng::seed_from_u64(g as u64);
         play_to_end(&mut six, &mut bots, &mut rng);
         if six.outcome().unwrap().is_win(heuristic_seat) {
@@ -73,7 +73,7 @@ fn four_player_partners_beat_random_partners() {
             })
             .collect();
         let mut bots = bots;
-        let mut six = Six::new(&SixOptions { players: 4, ..SixOptions::default() }).unwrap();
+        let mut six = Six::new(&Options { players: 4, ..Options::default() }).unwrap();
         let mut rng = GameRng::seed_from_u64(1000 + g as u64);
         play_to_end(&mut six, &mut bots, &mut rng);
         if six.outcome().unwrap().is_win(team) {

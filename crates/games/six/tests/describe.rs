@@ -1,11 +1,11 @@
 //! What people see: the board drawing and actions in words, in both languages.
 
 use spieltisch_core::{Game, Lang, Viewer};
-use spieltisch_six::{Six, SixOptions};
+use spieltisch_six::{Options, Six};
 
 #[test]
 fn the_start_is_drawn_with_labels_in_both_languages() {
-    let six = Six::new(&SixOptions::default()).unwrap();
+    let six = Six::new(&Options::default()).unwrap();
     let view = six.view(Viewer::Seat(1));
     let en = Six::describe_view(&view, &(), Lang::En);
     let de = Six::describe_view(&view, &(), Lang::De);
@@ -31,7 +31,7 @@ R = red, B = black, . = where a stone may go
 fn a_wrapped_field_is_drawn_in_one_piece() {
     // A field across the coordinate seam (q = 31 is next to q = -32).
     let text = "red=30,0 -32,0 -30,0; black=31,0 -31,0 -29,0; turn=red; round=1";
-    let six = Six::from_position(&SixOptions::default(), text).unwrap();
+    let six = Six::from_position(&Options::default(), text).unwrap();
     let drawing = Six::describe_view(&six.view(Viewer::Spectator), &(), Lang::En);
     assert!(drawing.contains("R   B   R   B   R   B"), "{drawing}");
     assert!(drawing.contains("31 -32"), "{drawing}");
@@ -40,7 +40,7 @@ fn a_wrapped_field_is_drawn_in_one_piece() {
 #[test]
 fn actions_are_described_in_both_languages() {
     let six = Six::from_position(
-        &SixOptions::default(),
+        &Options::default(),
         "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1",
     )
     .unwrap();

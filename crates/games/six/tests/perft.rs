@@ -17,7 +17,7 @@
 //!   six is possible that early.
 
 use spieltisch_core::Game;
-use spieltisch_six::{Six, SixOptions};
+use spieltisch_six::{Options, Six};
 use std::collections::HashSet;
 
 fn perft(six: &Six, depth: usize) -> u64 {
@@ -71,7 +71,7 @@ fn recount(red: &mut HashSet<Cell>, black: &mut HashSet<Cell>, red_to_move: bool
 
 #[test]
 fn perft_from_the_start() {
-    let six = Six::new(&SixOptions::default()).unwrap();
+    let six = Six::new(&Options::default()).unwrap();
     let pinned = [3, 30, 348, 4568];
     for (depth, &expected) in pinned.iter().enumerate().map(|(i, e)| (i + 1, e)) {
         assert_eq!(perft(&six, depth), expected, "engine, depth {depth}");
@@ -84,6 +84,6 @@ fn perft_from_the_start() {
 #[test]
 fn perft_is_the_same_for_four_players() {
     // The seats differ, the cells do not.
-    let six = Six::new(&SixOptions { players: 4, ..SixOptions::default() }).unwrap();
+    let six = Six::new(&Options { players: 4, ..Options::default() }).unwrap();
     assert_eq!(perft(&six, 3), 348);
 }

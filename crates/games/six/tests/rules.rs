@@ -6,10 +6,10 @@ mod common;
 
 use common::SHUFFLE;
 use spieltisch_core::{ActionError, Game, Turn};
-use spieltisch_six::{Cell, Colour, Formation, FormedSix, GameResult, Phase, Six, SixAction, SixOptions};
+use spieltisch_six::{Action, Cell, Colour, Formation, FormedSix, GameResult, Options, Phase, Six};
 
-fn opts() -> SixOptions {
-    SixOptions::default()
+fn opts() -> Options {
+    Options::default()
 }
 
 fn at(text: &str) -> Six {
@@ -114,7 +114,7 @@ fn four_players_partners_alternate_and_place_ten_each() {
     // "In the version for four players, players sitting opposite play
     // together as partners. The partners share the pieces of one colour.
     // Everyone gets 10 stones. The game is played in a clockwise directions."
-    let options = SixOptions { players: 4, ..opts() };
+    let options = Options { players: 4, ..opts() };
     for seed in 0..40u64 {
         let mut six = Six::new(&options).unwrap();
         assert_eq!(six.teams(), vec![0, 1, 0, 1]);
@@ -376,9 +376,9 @@ fn equal_parts_the_mover_chooses() {
     assert_eq!(six.phase(), Phase::Keep { lifted: Cell::new(0, 0) });
     assert_eq!(legal(&six), ["keep -11,0", "keep 1,0"]);
     // Any stone of a part names it; "capture" names the part that goes.
-    assert_eq!(six.parse_action("keep 7,0"), Ok(SixAction::Keep(Cell::new(1, 0))));
-    assert_eq!(six.parse_action("capture -3,0"), Ok(SixAction::Keep(Cell::new(1, 0))));
-    assert_eq!(six.parse_action("5,0"), Ok(SixAction::Keep(Cell::new(1, 0))));
+    assert_eq!(six.parse_action("keep 7,0"), Ok(Action::Keep(Cell::new(1, 0))));
+    assert_eq!(six.parse_action("capture -3,0"), Ok(Action::Keep(Cell::new(1, 0))));
+    assert_eq!(six.parse_action("5,0"), Ok(Action::Keep(Cell::new(1, 0))));
     let mut other = six.clone();
     play(&mut six, &["keep 1,0"]);
     assert!((-11..0).all(|q| six.board().get(Cell::new(q, 0)).is_none()));
@@ -464,7 +464,7 @@ fn a_six_in_the_second_round_wins() {
 
 #[test]
 fn basic_variant_forbids_splitting_the_field() {
-    let basic = SixOptions { split: false, ..opts() };
+    let basic = Options { split: false, ..opts() };
     let six = Six::from_position(&basic, &row("RBRBRBRBRBRBRB", "red")).unwrap();
     assert_eq!(legal(&six), ["lift 0,0"], "only the end stone keeps the row whole");
     assert!(six.clone().apply(&"lift 4,0".parse().unwrap()).is_err());
@@ -494,7 +494,7 @@ fn the_third_repetition_draws() {
     assert_eq!(six.results(), [GameResult::Repetition]);
     assert_eq!(six.outcome().unwrap().scores, vec![0.5, 0.5]);
     // With repetitions=2 the first return draws.
-    let two = SixOptions { repetitions: 2, ..opts() };
+    let two = Options { repetitions: 2, ..opts() };
     let mut six = Six::from_position(&two, &row("RBRBRBRBRBRBRB", "red")).unwrap();
     play(&mut six, &SHUFFLE);
     assert_eq!(six.results(), [GameResult::Repetition]);
@@ -511,7 +511,7 @@ fn a_shifted_field_repeats_only_with_repeat_shifted() {
     let mut six = exact.clone();
     play(&mut six, &march);
     assert!(!six.is_over(), "no cell-for-cell repetition");
-    let shifted = SixOptions { repeat_shifted: true, ..opts() };
+    let shifted = Options { repeat_shifted: true, ..opts() };
     let mut six = Six::from_position(&shifted, &row("RBRBRBRBRBRBRB", "red")).unwrap();
     play(&mut six, &march[..4]);
     assert_eq!(six.occurrences(), 2);
@@ -522,7 +522,7 @@ fn a_shifted_field_repeats_only_with_repeat_shifted() {
 #[test]
 fn the_move_limit_draws() {
     // Rules notes: "So is reaching 200 second-round moves without a winner."
-    let short = SixOptions { move_limit: 3, ..opts() };
+    let short = Options { move_limit: 3, ..opts() };
     let mut six = Six::from_position(&short, &row("RBRBRBRBRBRBRB", "red")).unwrap();
     play(&mut six, &SHUFFLE[..4]);
     assert_eq!(six.moves(), 2);
@@ -536,7 +536,7 @@ fn the_move_limit_draws() {
 #[test]
 fn the_loser_begins_the_next_game() {
     // "The losing player begins the next game."
-    let mut six = Six::new(&SixOptions { games: 3, ..opts() }).unwrap();
+    let mut six = Six::new(&Options { games: 3, ..opts() }).unwrap();
     // Game 1: red builds a line on row -1 while black strays along row 1.
     play(
         &mut six,

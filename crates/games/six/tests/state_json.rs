@@ -6,10 +6,10 @@
 //! also proves that the incrementally kept hash equals a fresh one.
 
 use spieltisch_core::Game;
-use spieltisch_six::{Cell, Six, SixOptions};
+use spieltisch_six::{Cell, Options, Six};
 
 fn start_json() -> serde_json::Value {
-    serde_json::to_value(Six::new(&SixOptions::default()).unwrap()).unwrap()
+    serde_json::to_value(Six::new(&Options::default()).unwrap()).unwrap()
 }
 
 /// Cells `q,r` as the JSON of a cell list.
@@ -98,7 +98,7 @@ fn broken_states_are_refused_not_panicked_on() {
 #[test]
 fn moves_since_the_last_capture_must_lead_to_the_field() {
     let text = "red=0,0 2,0 4,0 6,0 8,0 10,0 12,0; black=1,0 3,0 5,0 7,0 9,0 11,0 13,0; turn=red; round=2";
-    let mut six = Six::from_position(&SixOptions::default(), text).unwrap();
+    let mut six = Six::from_position(&Options::default(), text).unwrap();
     for step in ["lift 0,0", "place 14,0", "lift 1,0", "place 15,0"] {
         six.apply(&step.parse().unwrap()).unwrap();
     }
@@ -124,7 +124,7 @@ fn moves_since_the_last_capture_must_lead_to_the_field() {
 #[test]
 fn a_second_round_state_round_trips() {
     let text = "red=0,0 2,0 4,0 6,0 8,0 10,0 12,0; black=1,0 3,0 5,0 7,0 9,0 11,0 13,0; turn=red; round=2";
-    let mut six = Six::from_position(&SixOptions::default(), text).unwrap();
+    let mut six = Six::from_position(&Options::default(), text).unwrap();
     six.apply(&"lift 4,0".parse().unwrap()).unwrap();
     let json = serde_json::to_string(&six).unwrap();
     let back: Six = serde_json::from_str(&json).unwrap();
@@ -136,12 +136,12 @@ fn a_second_round_state_round_trips() {
 fn garbage_input_gets_errors_in_every_phase() {
     let text = "red=-10,0 -8,0 -6,0 -4,0 -2,0 0,0 2,0 4,0 6,0 8,0 10,0; \
                 black=-11,0 -9,0 -7,0 -5,0 -3,0 -1,0 1,0 3,0 5,0 7,0 9,0 11,0; turn=red; round=2";
-    let lift = Six::from_position(&SixOptions::default(), text).unwrap();
+    let lift = Six::from_position(&Options::default(), text).unwrap();
     let mut keep = lift.clone();
     keep.apply(&"lift 0,0".parse().unwrap()).unwrap();
     let mut replace = keep.clone();
     replace.apply(&"keep 1,0".parse().unwrap()).unwrap();
-    let start = Six::new(&SixOptions::default()).unwrap();
+    let start = Six::new(&Options::default()).unwrap();
     let inputs = [
         "",
         " ",

@@ -4,12 +4,12 @@
 use rand::SeedableRng;
 use spieltisch_core::{Bot, Decision, Game, GameRng};
 use spieltisch_six::{
-    HeuristicBot, Phase, Six, SixAction, SixOptions,
+    Action, HeuristicBot, Options, Phase, Six,
     tactics::{Goal, TACTICS},
 };
 use std::collections::BTreeSet;
 
-fn wins_now(six: &Six, action: &SixAction) -> bool {
+fn wins_now(six: &Six, action: &Action) -> bool {
     let mover = six.to_move();
     let mut next = six.clone();
     next.apply(action).unwrap();
@@ -37,7 +37,7 @@ fn solutions(six: &Six, goal: Goal) -> BTreeSet<String> {
 }
 
 fn load(players: u8, position: &str) -> Six {
-    Six::from_position(&SixOptions { players, ..SixOptions::default() }, position).unwrap()
+    Six::from_position(&Options { players, ..Options::default() }, position).unwrap()
 }
 
 #[test]

@@ -8,9 +8,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use spieltisch_core::{Game, Lang, Viewer};
-use spieltisch_six::{Six, SixOptions, View};
+use spieltisch_six::{Options, Six, View};
 
-fn at(options: &SixOptions, text: &str) -> Six {
+fn at(options: &Options, text: &str) -> Six {
     Six::from_position(options, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
@@ -51,7 +51,7 @@ fn a_won_game_names_its_formation_and_cells() {
     // formation, regardless of whether it surrounds one of the player's own
     // pieces, an opposing piece, or is empty." Red closes the ring around
     // black's stone on -1,0 with -1,1.
-    let options = SixOptions::default();
+    let options = Options::default();
     let mut six = at(&options, "red=0,0 0,-1 -1,-1 -2,0 -2,1; black=1,0 2,0 3,0 4,0 -1,0; turn=red; round=1");
     play(&mut six, &["place -1,1"]);
     let view = view_json(&six);
@@ -74,7 +74,7 @@ fn a_won_game_names_its_formation_and_cells() {
 fn a_six_in_a_match_is_kept_with_its_game() {
     // "The losing player begins the next game": the first game's result
     // keeps its formation while the next game starts afresh.
-    let options = SixOptions { games: 2, ..SixOptions::default() };
+    let options = Options { games: 2, ..Options::default() };
     let mut six =
         at(&options, "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1");
     play(&mut six, &["place 4,-1"]);
@@ -90,7 +90,7 @@ fn a_six_in_a_match_is_kept_with_its_game() {
 
 #[test]
 fn the_other_side_short_of_six_stones_loses() {
-    let mut six = at(&SixOptions::default(), &row("BBRBBRRBRRBRRBRR", "red"));
+    let mut six = at(&Options::default(), &row("BBRBBRRBRRBRRBRR", "red"));
     play(&mut six, &["lift 5,0", "place 16,0"]);
     let view = view_json(&six);
     assert_eq!(view["results"], json!([{"reason": "starved", "winner": "red"}]));
@@ -105,7 +105,7 @@ fn the_other_side_short_of_six_stones_loses() {
 #[test]
 fn a_draw_because_both_sides_are_short() {
     // Decision in lib.rs: both below six stones after a capture is a draw.
-    let mut six = at(&SixOptions::default(), &row("BRBBRRRBRBRBR", "red"));
+    let mut six = at(&Options::default(), &row("BRBBRRRBRBRBR", "red"));
     play(&mut six, &["lift 5,0", "place 13,0"]);
     assert_eq!(view_json(&six)["results"], json!([{"reason": "both_starved"}]));
     let drawn = Six::describe_view(&six.view(Viewer::Spectator), &(), Lang::En);
@@ -116,7 +116,7 @@ fn a_draw_because_both_sides_are_short() {
 fn a_draw_by_repetition_and_what_the_view_keeps_for_it() {
     // Rules notes: "The same position repeated a third time with the same
     // player to move is a draw."
-    let mut six = at(&SixOptions::default(), &row("RBRBRBRBRBRBRB", "red"));
+    let mut six = at(&Options::default(), &row("RBRBRBRBRBRBRB", "red"));
     play(&mut six, &SHUFFLE[..2]);
     // The moves since the last capture, from which the positions seen follow.
     let view = view_json(&six);
@@ -138,7 +138,7 @@ fn a_draw_by_repetition_and_what_the_view_keeps_for_it() {
 #[test]
 fn a_draw_at_the_move_limit() {
     // Rules notes: "So is reaching 200 second-round moves without a winner."
-    let options = SixOptions { move_limit: 3, ..SixOptions::default() };
+    let options = Options { move_limit: 3, ..Options::default() };
     let mut six = at(&options, &row("RBRBRBRBRBRBRB", "red"));
     play(&mut six, &SHUFFLE[..6]);
     let view = view_json(&six);
@@ -161,7 +161,7 @@ fn a_split_field_shows_its_parts_and_what_went() {
         }
     }
     let text = format!("red={}; black={}; turn=red; round=2", red.join(" "), black.join(" "));
-    let mut six = at(&SixOptions::default(), &text);
+    let mut six = at(&Options::default(), &text);
     play(&mut six, &["lift 0,0"]);
     let view = view_json(&six);
     let east: Vec<String> = (1..=11).map(|q| format!("{q},0")).collect();
@@ -189,10 +189,10 @@ fn the_view_rebuilds_exactly_the_state() {
     // Nothing is hidden: the state resampled from any seat's view is the
     // state itself, at every step of random games, in every variant.
     let variants = [
-        SixOptions::default(),
-        SixOptions { players: 4, split: false, ..SixOptions::default() },
-        SixOptions { games: 3, move_limit: 30, ..SixOptions::default() },
-        SixOptions { repetitions: 2, repeat_shifted: true, ..SixOptions::default() },
+        Options::default(),
+        Options { players: 4, split: false, ..Options::default() },
+        Options { games: 3, move_limit: 30, ..Options::default() },
+        Options { repetitions: 2, repeat_shifted: true, ..Options::default() },
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(14);
     for options in &variants {
