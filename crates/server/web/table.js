@@ -238,7 +238,7 @@ function resultTable(snapshot) {
   return h('div', { class: 'panel', id: 'result' }, h('h3', { text: t('result') }),
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),
       criteria.map(c => h('th', { text: criterionWord(c.key) })), h('th', { text: t('score') })), rows),
-    by.length ? h('p', { class: 'muted', id: 'ranked-by', text: `${t('rankedBy')} ${by.join(', ')}` }) : null);
+    by.length ? h('p', { class: 'muted', id: 'ranked-by', text: `${t('rankedBy')}: ${by.join(' → ')}` }) : null);
 }
 
 /**
@@ -246,7 +246,7 @@ function resultTable(snapshot) {
  * @param {string} key
  */
 function criterionWord(key) {
-  return key === 'laps_down' ? t('lapsDown') : key === 'points' ? t('pointsWord') : key;
+  return key === 'laps_down' ? t('lapsDown') : key === 'points' ? t('score') : key;
 }
 
 /**
