@@ -54,9 +54,9 @@ struct Step<'a>(usize, Turn, &'a [String], Vec<Value>);
 /// element). Objects are compared key by key and arrays index by index, so
 /// a moved rider is one edit of its space, not a new list of riders.
 /// A part whose edits would be longer than the part itself is set whole.
-/// Applying the edits in order to `old` gives `new`. The same change as a
-/// JSON Patch (RFC 6902) takes about twice the bytes, most of them
-/// `"op":"replace"` and `"value"`.
+/// Applying the edits in order to `old` gives `new`. A JSON Patch (RFC
+/// 6902) would spend most of its bytes on `"op":"replace"` and `"value"`
+/// (docs/benchmarks.md, "Replays", has the sizes).
 pub fn diff(old: &Value, new: &Value) -> Vec<Value> {
     let mut edits = Vec::new();
     diff_at(&mut String::new(), old, new, &mut edits);
