@@ -124,10 +124,10 @@ async fn three_people_race_a_hotseat_sechstage_on_one_device() {
     assert_eq!(seats_seen.len(), 3, "every seat got the device: {seats_seen:?}");
     // The result says how the ranks were decided: laps down, then points.
     let by = b.eval("document.querySelector('#ranked-by').textContent").await;
-    assert_eq!(by, json!("Ranked by laps down, points"));
+    assert_eq!(by, json!("Ranked by: Laps down → Score"));
     let columns =
         b.eval("[...document.querySelectorAll('#result th')].map(th => th.textContent).join('|')").await;
-    assert_eq!(columns, json!("Seat|Rank|laps down|Score"));
+    assert_eq!(columns, json!("Seat|Rank|Laps down|Score"));
     let shot = b.screenshot().await;
     assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
     save("sechstage-hotseat.png", &shot);
