@@ -122,6 +122,8 @@ async fn storage_failing_while_a_table_loads_does_not_quarantine_it() {
     })
     .await;
     let path = "/api/tables/old-ausr/state?token=old-ausr-watch";
+    // Served: the server has opened its database (its own writes are done).
+    assert_eq!(server.health().await.0, 200);
     // Another program holds the write lock while the table is first asked for.
     let lock = rusqlite::Connection::open(&db).unwrap();
     lock.execute_batch("BEGIN IMMEDIATE").unwrap();
