@@ -79,6 +79,27 @@ impl Game for Kuhn {
     type Options = KuhnOptions;
     type View = KuhnView;
     type Static = ();
+    type Event = spieltisch_core::Plain;
+
+    fn log_event(
+        &self,
+        action: &KuhnAction,
+        _after: &Self,
+        viewer: Viewer,
+        _last: Option<&mut spieltisch_core::Plain>,
+    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
+        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+    }
+
+    fn describe_event(
+        event: &spieltisch_core::Plain,
+        actor: spieltisch_core::Actor,
+        names: &[String],
+        _fixed: &(),
+        lang: spieltisch_core::Lang,
+    ) -> String {
+        event.describe(actor, names, lang)
+    }
 
     fn info() -> GameInfo {
         GameInfo {

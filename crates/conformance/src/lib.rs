@@ -21,7 +21,12 @@
 //! - views hide what they must: a state resampled from a seat's view (and
 //!   the static part) gives
 //!   that seat (and the spectator) the very same view, the same turn and the
-//!   same legal actions, while the other seats' secrets are re-dealt.
+//!   same legal actions, while the other seats' secrets are re-dealt;
+//! - the log people read tells no more than the notation a viewer observes
+//!   ([`Game::redact`]): each viewer's event for an action is the same for
+//!   every other action it sees written the same way (another card drawn,
+//!   another rider's hidden answer); events survive a JSON round trip and
+//!   have words in both languages.
 //!
 //! [`playthrough`] writes a seeded game as text for a golden snapshot, and
 //! [`golden()`] the same game with every viewer's view and log at each step.
@@ -38,7 +43,9 @@ pub use golden::{fnv1a64, golden};
 pub use plan::{Golden, Steps, VariantSet};
 
 use rand::{Rng, SeedableRng};
-use spieltisch_core::{ActionData, Game, GameRng, Record, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{
+    ActionData, Actor, Game, GameRng, Lang, Logged, Record, Turn, Viewer, chance::pick_weighted,
+};
 use std::collections::HashSet;
 
 /// How much to check.
@@ -129,6 +136,7 @@ fn playout<G: Game>(
     assert_eq!(teams.len(), seats, "{ctx}: teams() must name a team per seat");
     let mut legal = Vec::new();
     let mut chance = Vec::new();
+    let mut logs = Logs::<G>::new(seats);
     for step in 0.. {
         let ctx = format!("{ctx} step {step}");
         legal.clear();
@@ -166,7 +174,16 @@ fn playout<G: Game>(
             }
         };
         record.actions.push(action.to_string());
+        let before = state.clone();
         state.apply(&action).unwrap_or_else(|e| panic!("{ctx}: listed action {action} rejected: {e}"));
+        if checked_step {
+            let others: Vec<G::Action> = match before.turn() {
+                Turn::Chance => chance.iter().map(|(a, _)| a.clone()).collect(),
+                _ => legal.clone(),
+            };
+            logs.check_secret_free(&before, &action, &state, &others, &fixed, &ctx);
+        }
+        logs.record(&before, &action, &state, &ctx);
         assert!(step < limit, "{ctx}: the game did not end within its bound of {limit} actions");
     }
     check_end(&state, options, &ctx_end(ctx));
@@ -175,6 +192,96 @@ fn playout<G: Game>(
     assert_eq!(replayed, state, "{ctx}: the replay reached a different state");
     roundtrip(&record, "the record", ctx);
     record
+}
+
+/// Each viewer's last log event (the seats, then the spectator), as a
+/// playout goes: what the game folds the next actions into.
+struct Logs<G: Game> {
+    last: Vec<Option<G::Event>>,
+    names: Vec<String>,
+}
+
+impl<G: Game> Logs<G> {
+    fn new(seats: usize) -> Self {
+        Logs { last: vec![None; seats + 1], names: (0..seats).map(|s| G::seat_name(s, Lang::En)).collect() }
+    }
+
+    fn viewer(&self, index: usize) -> Viewer {
+        if index + 1 < self.last.len() { Viewer::Seat(index) } else { Viewer::Spectator }
+    }
+
+    /// What `action` logs for each viewer, checked: a fold needs an entry
+    /// to fold into, and events survive JSON.
+    fn record(&mut self, before: &G, action: &G::Action, after: &G, ctx: &str) {
+        for index in 0..self.last.len() {
+            let viewer = self.viewer(index);
+            let (logged, last) = event_of(before, action, after, viewer, &self.last[index]);
+            match logged {
+                Logged::New(event) => {
+                    roundtrip(&event, "a log event", ctx);
+                    self.last[index] = Some(event);
+                }
+                Logged::Folded => {
+                    assert!(last.is_some(), "{ctx}: {action} folded for {viewer} into an empty log");
+                    self.last[index] = last;
+                }
+                Logged::Unseen => {}
+            }
+        }
+    }
+
+    /// The log tells `viewer` no more than the notation it observes: every
+    /// other listed action written the same way for it logs the same.
+    fn check_secret_free(
+        &self,
+        before: &G,
+        action: &G::Action,
+        after: &G,
+        others: &[G::Action],
+        fixed: &G::Static,
+        ctx: &str,
+    ) {
+        let actor = Actor::of(before.turn()).expect("an action is taken before the end");
+        for index in 0..self.last.len() {
+            let viewer = self.viewer(index);
+            let seen = before.redact(action, viewer);
+            let told = event_of(before, action, after, viewer, &self.last[index]);
+            if let (Logged::New(event), _) | (Logged::Folded, Some(event)) = &told {
+                for lang in [Lang::En, Lang::De] {
+                    let words = G::describe_event(event, actor, &self.names, fixed, lang);
+                    assert!(
+                        !words.trim().is_empty(),
+                        "{ctx}: an event without words for {viewer}: {event:?}"
+                    );
+                }
+            }
+            let alike =
+                others.iter().filter(|other| *other != action && before.redact(other, viewer) == seen);
+            for other in alike.take(4) {
+                let mut elsewhere = before.clone();
+                elsewhere.apply(other).unwrap_or_else(|e| panic!("{ctx}: listed {other} rejected: {e}"));
+                let then = event_of(before, other, &elsewhere, viewer, &self.last[index]);
+                assert_eq!(
+                    then, told,
+                    "{ctx}: {viewer} sees {action} and {other} written alike ('{seen}') but logged differently"
+                );
+            }
+        }
+    }
+}
+
+/// `before.log_event` on a copy of the viewer's last event: what it logs,
+/// and that event afterwards.
+fn event_of<G: Game>(
+    before: &G,
+    action: &G::Action,
+    after: &G,
+    viewer: Viewer,
+    last: &Option<G::Event>,
+) -> (Logged<G::Event>, Option<G::Event>) {
+    let mut last = last.clone();
+    let logged = before.log_event(action, after, viewer, last.as_mut());
+    (logged, last)
 }
 
 fn ctx_end(ctx: &str) -> String {

@@ -15,14 +15,25 @@ fn playthrough_is_deterministic() {
 #[test]
 fn a_leaky_view_is_caught() {
     // A game whose seat view shows the other seat's card must fail the suite.
-    let panic = std::panic::catch_unwind(leaky::check_leaky)
+    let panic = std::panic::catch_unwind(leaky::run::<leaky::Everything, false>)
         .expect_err("the suite accepted a view that leaks a secret");
     let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(message.contains("shows that seat a different view"), "failed for another reason: {message}");
 }
 
+#[test]
+fn a_leaky_log_is_caught() {
+    // A game whose log tells a seat the other seat's card must fail the suite.
+    leaky::run::<leaky::Honest, false>();
+    let panic = std::panic::catch_unwind(leaky::run::<leaky::Honest, true>)
+        .expect_err("the suite accepted a log that leaks a secret");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("but logged differently"), "failed for another reason: {message}");
+}
+
 mod leaky {
-    //! Kuhn poker with a view that shows both cards to everyone.
+    //! Kuhn poker with a view (`Everything`) or a log (`LOG`) that shows
+    //! both cards to everyone.
     use serde::{Deserialize, Serialize};
     use spieltisch_conformance::{
         Config, check,
@@ -30,19 +41,84 @@ mod leaky {
     };
     use spieltisch_core::*;
 
-    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-    pub struct Leaky(Kuhn);
+    /// What a seat's view shows.
+    pub trait Shown: Clone + std::fmt::Debug + PartialEq + Send + Sync + 'static {
+        type View: Clone + std::fmt::Debug + PartialEq + Serialize + serde::de::DeserializeOwned + Send + Sync;
+        fn show(kuhn: &Kuhn, viewer: Viewer) -> Self::View;
+        /// The seat's honest view, for an honest resampler.
+        fn honest(view: &Self::View, seat: Seat) -> <Kuhn as Game>::View;
+    }
 
-    impl Game for Leaky {
+    /// The whole state, both cards.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Everything;
+    impl Shown for Everything {
+        type View = Kuhn;
+        fn show(kuhn: &Kuhn, _: Viewer) -> Kuhn {
+            kuhn.clone()
+        }
+        fn honest(view: &Kuhn, seat: Seat) -> <Kuhn as Game>::View {
+            view.view(Viewer::Seat(seat))
+        }
+    }
+
+    /// Kuhn poker's own view.
+    #[derive(Clone, Debug, PartialEq)]
+    pub struct Honest;
+    impl Shown for Honest {
+        type View = <Kuhn as Game>::View;
+        fn show(kuhn: &Kuhn, viewer: Viewer) -> Self::View {
+            kuhn.view(viewer)
+        }
+        fn honest(view: &Self::View, _: Seat) -> <Kuhn as Game>::View {
+            view.clone()
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(bound = "")]
+    pub struct Leaky<V: Shown, const LOG: bool>(Kuhn, #[serde(skip)] std::marker::PhantomData<V>);
+
+    impl<V: Shown, const LOG: bool> Game for Leaky<V, LOG> {
         type Action = KuhnAction;
         type Options = KuhnOptions;
-        type View = Kuhn;
+        type View = V::View;
         type Static = ();
+        type Event = spieltisch_core::Plain;
+
+        fn log_event(
+            &self,
+            action: &KuhnAction,
+            _after: &Self,
+            viewer: Viewer,
+            _last: Option<&mut spieltisch_core::Plain>,
+        ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
+            if LOG {
+                let data = Kuhn::action_data(action);
+                let words = [action.to_string(), action.to_string()];
+                return spieltisch_core::Logged::New(spieltisch_core::Plain {
+                    kind: data.kind.into(),
+                    params: data.params,
+                    words,
+                });
+            }
+            spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+        }
+
+        fn describe_event(
+            event: &spieltisch_core::Plain,
+            actor: spieltisch_core::Actor,
+            names: &[String],
+            _fixed: &(),
+            lang: Lang,
+        ) -> String {
+            event.describe(actor, names, lang)
+        }
         fn info() -> GameInfo {
             Kuhn::info()
         }
         fn new(o: &KuhnOptions) -> Result<Self, OptionsError> {
-            Kuhn::new(o).map(Leaky)
+            Kuhn::new(o).map(|kuhn| Leaky(kuhn, Default::default()))
         }
         fn options(&self) -> &KuhnOptions {
             self.0.options()
@@ -62,14 +138,17 @@ mod leaky {
         fn apply_unchecked(&mut self, a: &KuhnAction) {
             self.0.apply_unchecked(a)
         }
-        fn view(&self, _: Viewer) -> Kuhn {
-            self.0.clone()
+        fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
+            self.0.redact(action, viewer)
+        }
+        fn view(&self, viewer: Viewer) -> V::View {
+            V::show(&self.0, viewer)
         }
         fn static_part(_options: &KuhnOptions) {}
 
-        fn resample(view: &Kuhn, fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+        fn resample(view: &V::View, fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
             // An honest resampler: re-deals what the seat's real view hides.
-            Leaky(Kuhn::resample(&view.view(Viewer::Seat(seat)), fixed, seat, rng))
+            Leaky(Kuhn::resample(&V::honest(view, seat), fixed, seat, rng), Default::default())
         }
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()
@@ -85,8 +164,11 @@ mod leaky {
         }
     }
 
-    pub fn check_leaky() {
-        check::<Leaky>(&[KuhnOptions::default()], Config { playouts: 30, resamples: 4, ..Config::default() });
+    pub fn run<V: Shown, const LOG: bool>() {
+        check::<Leaky<V, LOG>>(
+            &[KuhnOptions::default()],
+            Config { playouts: 30, resamples: 4, ..Config::default() },
+        );
     }
 }
 

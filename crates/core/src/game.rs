@@ -1,6 +1,6 @@
 //! The [`Game`] trait: a few required methods, everything else provided.
 
-use crate::{ActionError, Lang, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
+use crate::{ActionError, Actor, Lang, Logged, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
 
 use rand::RngCore;
 use serde::{Serialize, de::DeserializeOwned};
@@ -75,7 +75,7 @@ pub type Weight = u32;
 ///
 /// Required: `info`, `new`, `turn`, `legal_actions`, `chance_outcomes`,
 /// `apply_unchecked`, `view`, `static_part`, `resample`, `outcome`, `action_data`,
-/// `score_bounds`, `max_actions`. Legality is decided once, by `legal_actions` (and
+/// `score_bounds`, `max_actions`, `log_event`, `describe_event`. Legality is decided once, by `legal_actions` (and
 /// `chance_outcomes`): the checked [`Game::apply`] accepts exactly what they
 /// list.
 pub trait Game:
@@ -107,6 +107,10 @@ pub trait Game:
     /// are the viewer's complete information state. `()` for a game without
     /// any.
     type Static: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// An event of the log people read ([`crate::log`]): what happened, as
+    /// data its viewer may know, written with a snake_case `kind` and its
+    /// fields (documented per game in `docs/api.md`).
+    type Event: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
 
     /// Name, seat range, options and rules source.
     fn info() -> GameInfo;
@@ -181,6 +185,38 @@ pub trait Game:
     fn redact(&self, action: &Self::Action, viewer: Viewer) -> String {
         let _ = viewer;
         action.to_string()
+    }
+
+    /// What `viewer` learns from `action`, played in this state and leading
+    /// to `after`, for the log people read: a new event, or
+    /// [`Logged::Folded`] when the action belongs to the viewer's `last`
+    /// event (a card drawn in a driver change, the dice of a ride; the game
+    /// folds it in there) or tells the viewer nothing. Nothing the viewer
+    /// may not know goes into its events; what [`Game::redact`] hides stays
+    /// hidden here too.
+    fn log_event(
+        &self,
+        action: &Self::Action,
+        after: &Self,
+        viewer: Viewer,
+        last: Option<&mut Self::Event>,
+    ) -> Logged<Self::Event>;
+
+    /// An event in words, as a person would tell it ("B plays 4: 12 → 16,
+    /// slipstream +2"): `actor` caused it, `names[seat]` is how each seat is
+    /// called (a person's name, or [`Game::seat_name`]).
+    fn describe_event(
+        event: &Self::Event,
+        actor: Actor,
+        names: &[String],
+        fixed: &Self::Static,
+        lang: Lang,
+    ) -> String;
+
+    /// How a seat is called where no person's name is known. Default:
+    /// "Player 1", counting from 1.
+    fn seat_name(seat: Seat, lang: Lang) -> String {
+        format!("{} {}", lang.tr("Player", "Spieler"), seat + 1)
     }
 
     /// When the seat to move is the first of seats that decide together

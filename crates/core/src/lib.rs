@@ -11,6 +11,7 @@
 //!   command lines, the engine protocol and the server;
 //! - [`Record`]: game id, options, seed and actions, replaying exactly;
 //! - [`Session`]: a game in progress with its record and per-viewer logs;
+//! - [`log`]: the log people read, an [`Entry`] per event with its [`Actor`];
 //! - [`Bot`] and [`Decision`]: bots see a seat's view and legal actions, never
 //!   the state;
 //! - [`driver::play_to_end`]: bots play a game to its end.
@@ -28,6 +29,7 @@ pub mod driver;
 mod error;
 mod game;
 mod lang;
+pub mod log;
 pub mod options;
 mod outcome;
 mod record;
@@ -39,6 +41,7 @@ pub use chance::{GameRng, chance_rng, rng_from_seed};
 pub use error::{ActionError, LoadError};
 pub use game::{ActionData, Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
+pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError};
 pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;

@@ -1,15 +1,32 @@
 //! A game in progress as a front end holds it: the state, its record, and
 //! each viewer's log.
 
-use crate::{ActionError, Game, LoadError, OptionsError, Record, Seat, Turn, Viewer, chance};
+use crate::{
+    ActionError, Entry, Game, LoadError, OptionsError, Record, Seat, Turn, Viewer, chance, log::Chronicle,
+};
 use serde::{Deserialize, Serialize};
 
 /// A game in progress: the true state, the record that rebuilds it, and one
 /// log per viewer (seats, then the spectator) with every action as that
 /// viewer saw it ([`Game::redact`]), which gives every view perfect recall.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Beside it, each viewer's log for people ([`Session::entries`]).
+///
+/// Written as JSON it is the state, the record and the notation logs;
+/// [`Session::from_json`] reads it back.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(bound = "")]
 pub struct Session<G: Game> {
+    state: G,
+    record: Record,
+    logs: Vec<Vec<String>>,
+    #[serde(skip)]
+    chronicle: Chronicle<G::Event>,
+}
+
+/// What serializing a session writes.
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct Saved<G: Game> {
     state: G,
     record: Record,
     logs: Vec<Vec<String>>,
@@ -20,7 +37,8 @@ impl<G: Game> Session<G> {
     pub fn new(options: &G::Options, seed: u64) -> Result<Self, OptionsError> {
         let state = G::new(options)?;
         let logs = vec![Vec::new(); state.seats() + 1];
-        Ok(Session { record: Record::new::<G>(state.options(), seed), state, logs })
+        let chronicle = Chronicle::new(state.seats());
+        Ok(Session { record: Record::new::<G>(state.options(), seed), state, logs, chronicle })
     }
 
     /// Rebuilds a session from its record, checking every action. A record
@@ -30,12 +48,24 @@ impl<G: Game> Session<G> {
         let record = record.upgraded::<G>()?;
         let state = G::new(&record.options::<G>()?)?;
         let logs = vec![Vec::new(); state.seats() + 1];
+        let chronicle = Chronicle::new(state.seats());
         let header = Record { actions: Vec::with_capacity(record.actions.len()), ..record.clone() };
-        let mut session = Session { state, record: header, logs };
+        let mut session = Session { state, record: header, logs, chronicle };
         for (index, text) in record.actions.iter().enumerate() {
             let wrap = |source| LoadError::Action { index, action: text.clone(), source };
             let action = session.state.parse_action(text).map_err(wrap)?;
             session.apply(&action).map_err(wrap)?;
+        }
+        Ok(session)
+    }
+
+    /// Reads back a serialized session by replaying its record, which must
+    /// give exactly its state and logs: no hand-edited state gets in.
+    pub fn from_json(json: &serde_json::Value) -> Result<Self, LoadError> {
+        let saved: Saved<G> = serde_json::from_value(json.clone()).map_err(LoadError::Json)?;
+        let session = Session::from_record(&saved.record)?;
+        if session.state != saved.state || session.logs != saved.logs {
+            return Err(LoadError::Invalid("the state does not match what its record rebuilds".into()));
         }
         Ok(session)
     }
@@ -74,6 +104,18 @@ impl<G: Game> Session<G> {
         &self.logs[self.log_index(viewer)]
     }
 
+    /// `viewer`'s log for people: an entry per event, chance folded in.
+    pub fn entries(&self, viewer: Viewer) -> &[Entry<G::Event>] {
+        self.chronicle.entries(self.log_index(viewer))
+    }
+
+    /// `viewer`'s entries that began or changed at action `from` or later
+    /// (what a client with the log up to `from` replaces its last entries
+    /// with, from the first one's `at` on).
+    pub fn entries_since(&self, viewer: Viewer, from: usize) -> &[Entry<G::Event>] {
+        self.chronicle.since(self.log_index(viewer), from)
+    }
+
     fn log_index(&self, viewer: Viewer) -> usize {
         match viewer {
             Viewer::Seat(s) if s < self.state.seats() => s,
@@ -89,7 +131,9 @@ impl<G: Game> Session<G> {
                 self.state.redact(action, viewer)
             })
             .collect();
+        let before = self.state.clone();
         self.state.apply(action)?;
+        self.chronicle.record(self.version(), &before, action, &self.state);
         self.record.actions.push(action.to_string());
         for (log, line) in self.logs.iter_mut().zip(seen) {
             log.push(line);

@@ -1,18 +1,21 @@
 //! Replays: a finished game as one viewer saw it, step by step, compact and
 //! built within bounded memory.
 //!
-//! - **Steps are decisions.** Each step is one seat's action with the
-//!   chance outcomes that follow it (dice, cards drawn), so a replay steps
-//!   the way people played; the first step holds the game's opening chance
-//!   outcomes.
+//! - **Steps are events.** Each step is one entry of the viewer's log
+//!   ([`spieltisch_core::log`]): a seat's whole move with the chance
+//!   outcomes folded into it (dice, cards drawn), or a chance event of its
+//!   own, so a replay steps the way people tell the game. Actions the
+//!   viewer learns nothing from belong to the step before them.
 //! - **Compact.** The reply carries the viewer's first view whole, then each
 //!   step's change of the view against the view before it ([`diff`]): what
 //!   stays (a course, a track, the hands not played) is sent once. Never
 //!   the record, which holds every secret: only the viewer's views and log
-//!   lines leave the server.
+//!   entries leave the server.
 //! - **Bounded memory.** The reply is written while the game is replayed,
 //!   in chunks through a small channel, so a request holds the game, two
-//!   views and a chunk or two, never the whole reply.
+//!   views and a chunk or two, never the whole reply. Where the steps
+//!   begin is found by a first replay (the numbers of the actions that
+//!   begin the viewer's entries); the second one writes them.
 //!
 //! The reply (documented in `docs/api.md`):
 //! `{"ok": true, "table", "game", "name", "viewer", "static",
@@ -21,11 +24,10 @@
 //!   "outcome"}`.
 
 use crate::error::ServerError;
-use crate::table::{Words, in_words};
 use axum::body::{Body, Bytes};
 use serde::Serialize;
 use serde_json::Value;
-use spieltisch_catalog::{DynSession, new_session};
+use spieltisch_catalog::{DynSession, Wording, new_session};
 use spieltisch_core::{Lang, Record, Turn, Viewer};
 
 /// How many bytes are written before a chunk goes out.
@@ -42,11 +44,11 @@ pub struct Head {
     pub viewer: Viewer,
 }
 
-/// One step: a decision and the chance outcomes after it, written as the
+/// One step: the actions of one entry of the viewer's log, written as the
 /// array `[version, turn, log, change]`: a long game has thousands of
 /// steps, and their keys would be a sixth of the reply.
 #[derive(Serialize)]
-struct Step<'a>(usize, Turn, &'a [String], Vec<Value>);
+struct Step<'a>(usize, Turn, &'a [Value], Vec<Value>);
 
 /// The change from `old` to `new` as a list of edits, each `[path, value]`
 /// (set the value at the JSON Pointer `path`: replace it, add the key, or
@@ -133,7 +135,7 @@ struct First<'a> {
     version: usize,
     turn: Turn,
     view: &'a Value,
-    log: &'a [String],
+    log: &'a [Value],
 }
 
 /// The replay of `record` as `viewer` saw it, as a streamed body. The work
@@ -200,33 +202,23 @@ impl Out {
 }
 
 fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), Stopped> {
-    let mut session = new_session(&record.game, &record.options, record.seed)?;
     let viewer = head.viewer;
     let actions = &record.actions;
-    // Each action's words, for people's logs (chance outcomes have none).
-    let mut words: Vec<Option<Words>> = Vec::with_capacity(actions.len());
+    let starts = entry_starts(record, viewer)?;
+    let mut session = new_session(&record.game, &record.options, record.seed)?;
+    let names = session.seat_names(lang);
+    let wording = Wording { names: &names, lang };
     let mut at = 0;
-    let advance = |session: &mut Box<dyn DynSession>, words: &mut Vec<Option<Words>>, at: &mut usize| {
-        let action = &actions[*at];
-        words.push(match session.turn() {
-            Turn::Seat(_) => Words::of(&**session, action),
-            _ => None,
-        });
-        session.apply(None, action)?;
-        *at += 1;
-        // The chance outcomes that follow belong to the same step.
-        while *at < actions.len() && session.turn() == Turn::Chance {
-            words.push(None);
+    let apply_until = |session: &mut Box<dyn DynSession>, at: &mut usize, end: usize| {
+        while *at < end {
             session.apply(None, &actions[*at])?;
             *at += 1;
         }
         Ok::<(), ServerError>(())
     };
-    while at < actions.len() && session.turn() == Turn::Chance {
-        words.push(None);
-        session.apply(None, &actions[at])?;
-        at += 1;
-    }
+    // What happens before the viewer's first entry (nothing it may know)
+    // is part of the first view.
+    apply_until(&mut session, &mut at, starts.first().copied().unwrap_or(actions.len()))?;
     let mut view = session.view(viewer)?;
     out.raw("{\"ok\":true,")?;
     let head =
@@ -241,28 +233,36 @@ fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), 
     out.raw("\"static\":")?;
     out.json(&session.static_part()?)?;
     out.raw(",")?;
-    let log = in_words(session.log_since(viewer, 0)?, 0, &*session, &words, lang);
+    let log = session.entries_since(viewer, 0, Some(&wording))?;
     out.raw("\"first\":")?;
     out.json(&First { version: at, turn: session.turn(), view: &view, log: &log })?;
     out.raw(",\"steps\":[")?;
-    let mut first_step = true;
-    while at < actions.len() {
-        let from = at;
-        advance(&mut session, &mut words, &mut at)?;
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(actions.len());
+        apply_until(&mut session, &mut at, end)?;
         let next = session.view(viewer)?;
         let change = diff(&view, &next);
         view = next;
-        let log = in_words(session.log_since(viewer, from)?, from, &*session, &words, lang);
-        if !first_step {
+        let log = session.entries_since(viewer, start, Some(&wording))?;
+        if i > 0 {
             out.raw(",")?;
         }
-        first_step = false;
         out.json(&Step(at, session.turn(), &log, change))?;
     }
     out.raw("],\"outcome\":")?;
     out.json(&session.outcome())?;
     out.raw("}")?;
     out.flush()
+}
+
+/// The numbers of the actions that begin the entries of `viewer`'s log,
+/// from a replay of `record`.
+fn entry_starts(record: &Record, viewer: Viewer) -> Result<Vec<usize>, ServerError> {
+    let mut session = new_session(&record.game, &record.options, record.seed)?;
+    for action in &record.actions {
+        session.apply(None, action)?;
+    }
+    Ok(session.entry_starts(viewer)?)
 }
 
 #[cfg(test)]

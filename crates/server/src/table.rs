@@ -33,7 +33,9 @@ use crate::store::{Progress, Store, Waiting};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use spieltisch_catalog::{BotLimits, BotMove, CatalogError, DynSession, SeatSpec, session_from_record};
+use spieltisch_catalog::{
+    BotLimits, BotMove, CatalogError, DynSession, SeatSpec, Wording, session_from_record,
+};
 use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
 use std::sync::Arc;
 use std::time::Duration;
@@ -134,11 +136,6 @@ pub struct Table {
 struct Live {
     session: Box<dyn DynSession>,
     frames: Frames,
-    /// Each action's words (for people's logs), by action number: worked
-    /// out when a person's connection first needs them (by replaying the
-    /// record), then kept up with every action; tables only programs watch
-    /// never pay for them.
-    words: Option<Vec<Option<Words>>>,
     /// The decision taken together that is collecting answers, if any.
     window: Option<Window>,
     /// Per seat: the person passes every decision taken together at once
@@ -157,23 +154,6 @@ impl Live {
         }
     }
 
-    /// Makes sure the words a snapshot or update in `detail` needs are
-    /// kept: none for programs.
-    fn with_words(&mut self, detail: Detail) {
-        let version = self.session.version();
-        if !detail.compact && self.words.as_ref().is_none_or(|w| w.len() != version) {
-            self.words = Some(words_of(self.session.record()).unwrap_or_else(|e| {
-                tracing::warn!("no words for the log: {e}");
-                Vec::new()
-            }));
-        }
-    }
-
-    /// The words kept (see [`Live::with_words`]); none for programs.
-    fn words_for(&self, detail: Detail) -> &[Option<Words>] {
-        if detail.compact { &[] } else { self.words.as_deref().unwrap_or_default() }
-    }
-
     /// What a message for `viewer` says beyond the session: the open
     /// decision taken together, and the seat's own preference.
     fn extras(&self, viewer: Viewer) -> Extras<'_> {
@@ -184,31 +164,14 @@ impl Live {
         Extras { window: self.window.as_ref(), auto_pass }
     }
 
-    /// Applies `action` (for `seat`, or chance with `None`), keeping the
-    /// words up to date when they are kept.
+    /// Applies `action` (for `seat`, or chance with `None`).
     fn apply(&mut self, seat: Option<Seat>, action: &str) -> Result<(), CatalogError> {
-        let before = self.session.version();
-        if self.words.as_ref().is_some_and(|w| w.len() != before) {
-            self.words = None;
-        }
-        let said = match (&self.words, seat) {
-            (Some(_), Some(_)) => Words::of(&*self.session, action),
-            _ => None,
-        };
-        self.session.apply(seat, action)?;
-        if let Some(words) = &mut self.words {
-            words.push(said);
-        }
-        Ok(())
+        self.session.apply(seat, action)
     }
 
     /// Draws the chance outcomes due now.
     fn run_chance(&mut self) {
         self.session.run_chance();
-        let version = self.session.version();
-        if let Some(words) = &mut self.words {
-            words.resize(version, None);
-        }
     }
 }
 
@@ -219,64 +182,17 @@ pub struct Extras<'a> {
     pub auto_pass: Option<bool>,
 }
 
-/// A seat's action in words, in both languages, as the game described it
-/// just before it was applied; chance outcomes have none.
-#[derive(Clone, Debug)]
-pub struct Words {
-    en: String,
-    de: String,
-}
-
-impl Words {
-    /// The words of `notation`, played in `session`'s current state.
-    pub(crate) fn of(session: &dyn DynSession, notation: &str) -> Option<Words> {
-        Some(Words {
-            en: session.describe(notation, Lang::En).ok()?,
-            de: session.describe(notation, Lang::De).ok()?,
-        })
-    }
-
-    fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::De => &self.de,
-        }
-    }
-}
-
-/// The words of every action of a record, replaying it from the start.
-pub fn words_of(record: &spieltisch_core::Record) -> Result<Vec<Option<Words>>, ServerError> {
-    let mut session = spieltisch_catalog::new_session(&record.game, &record.options, record.seed)?;
-    let mut words = Vec::with_capacity(record.actions.len());
-    for action in &record.actions {
-        words.push(match session.turn() {
-            Turn::Seat(_) => Words::of(&*session, action),
-            _ => None,
-        });
-        session.apply(None, action)?;
-    }
-    Ok(words)
-}
-
-/// A viewer's log lines from action number `first` on, with each seat's
-/// action in words where the viewer saw the action itself (its line is the
-/// action's notation, not a redaction); everything else as the game logged it.
-pub(crate) fn in_words(
-    lines: Vec<String>,
-    first: usize,
+/// A viewer's log entries for people from action `from` on
+/// ([`DynSession::entries_since`]), in words in `lang`, each seat called as
+/// its game calls it.
+pub(crate) fn entries_in_words(
     session: &dyn DynSession,
-    words: &[Option<Words>],
+    viewer: Viewer,
+    from: usize,
     lang: Lang,
-) -> Vec<String> {
-    let actions = &session.record().actions;
-    lines
-        .into_iter()
-        .enumerate()
-        .map(|(i, line)| match (words.get(first + i), actions.get(first + i)) {
-            (Some(Some(said)), Some(action)) if *action == line => said.get(lang).to_string(),
-            _ => line,
-        })
-        .collect()
+) -> Result<Vec<Value>, ServerError> {
+    let names = session.seat_names(lang);
+    Ok(session.entries_since(viewer, from, Some(&Wording { names: &names, lang }))?)
 }
 
 /// Messages written for one version, shared by the connections that send them.
@@ -347,9 +263,10 @@ pub struct Snapshot {
     /// For a seat: whether it passes every decision taken together at once.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auto_pass: Option<bool>,
-    /// Every action so far as the viewer saw it; left out of compact snapshots.
+    /// The viewer's log for people, an entry per event with its words;
+    /// left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub log: Option<Vec<String>>,
+    pub log: Option<Vec<Value>>,
     pub outcome: Option<Outcome>,
 }
 
@@ -372,6 +289,17 @@ pub struct LegalAction {
     pub text: Option<String>,
 }
 
+/// An update's log: for people, the log entries that began or changed
+/// since `from` (replacing the receiver's entries from the first one's
+/// `at` on); for programs (compact), the actions since `from` in notation
+/// as the viewer saw them (secret ones redacted).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum UpdateLog {
+    Entries(Vec<Value>),
+    Notation(Vec<String>),
+}
+
 /// What changed since version `from`, for one viewer: sent to each
 /// connection after its first snapshot, instead of a whole snapshot.
 #[derive(Debug, Serialize)]
@@ -382,8 +310,8 @@ pub struct Update {
     /// The version the receiver had; `log` continues its log from there.
     pub from: usize,
     pub turn: Turn,
-    /// The actions since `from` as the viewer saw them (secret ones redacted).
-    pub log: Vec<String>,
+    /// What happened since `from`, as the viewer may know it.
+    pub log: UpdateLog,
     /// The viewer's legal actions, when it is the viewer's turn.
     pub legal: Vec<LegalAction>,
     /// The seats asked together now, as in [`Snapshot::window`].
@@ -431,7 +359,6 @@ impl Table {
             hotseat,
             live: Mutex::new(Live {
                 frames: Frames::default(),
-                words: None,
                 window: None,
                 auto_pass: vec![false; session.seats()],
                 connections: vec![0; session.seats()],
@@ -493,10 +420,8 @@ impl Table {
 
     /// What `viewer` sees now.
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
-        let mut live = self.live.lock().await;
-        live.with_words(detail);
-        let (session, words, extras) = (&*live.session, live.words_for(detail), live.extras(viewer));
-        snapshot_of(&self.id, &self.seats, session, words, viewer, detail, extras)
+        let live = self.live.lock().await;
+        snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail, live.extras(viewer))
     }
 
     /// `viewer`'s snapshot as a message, with its version.
@@ -511,9 +436,8 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok((version, bytes));
         }
-        live.with_words(detail);
-        let (session, words, extras) = (&*live.session, live.words_for(detail), live.extras(viewer));
-        let snapshot = snapshot_of(&self.id, &self.seats, session, words, viewer, detail, extras)?;
+        let snapshot =
+            snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail, live.extras(viewer))?;
         let bytes = Utf8Bytes::from(to_text(&snapshot)?);
         live.keep(key, &bytes);
         Ok((version, bytes))
@@ -536,12 +460,11 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok(Some((version, bytes)));
         }
-        live.with_words(detail);
-        let (session, words, extras) = (&*live.session, live.words_for(detail), live.extras(viewer));
+        let (session, extras) = (&*live.session, live.extras(viewer));
         let text = if detail.compact {
             compact_update_text(session, viewer, from, extras)?
         } else {
-            to_text(&update_of(session, words, viewer, detail, from, extras)?)?
+            to_text(&update_of(session, viewer, detail, from, extras)?)?
         };
         let bytes = Utf8Bytes::from(text);
         live.keep(key, &bytes);
@@ -689,7 +612,6 @@ impl Table {
         if let Ok(restored) = session_from_record(&record) {
             live.session = restored;
         }
-        live.words = None;
         live.frames.written.clear();
         self.stalled.send_replace(Some(format!(
             "this table cannot store its moves now ({error}); it goes on once storage works again"
@@ -1071,16 +993,16 @@ fn legal_for(
 /// What changed for `viewer` since version `from`.
 pub fn update_of(
     session: &dyn DynSession,
-    words: &[Option<Words>],
     viewer: Viewer,
     detail: Detail,
     from: usize,
     extras: Extras<'_>,
 ) -> Result<Update, ServerError> {
-    let mut log = session.log_since(viewer, from)?;
-    if !detail.compact {
-        log = in_words(log, from, session, words, detail.lang);
-    }
+    let log = if detail.compact {
+        UpdateLog::Notation(session.log_since(viewer, from)?)
+    } else {
+        UpdateLog::Entries(entries_in_words(session, viewer, from, detail.lang)?)
+    };
     Ok(Update {
         kind: "update",
         version: session.version(),
@@ -1151,13 +1073,11 @@ fn write_json_str(out: &mut String, text: &str) {
     }
 }
 
-/// A viewer's snapshot of a session (also used for replay steps); `words`
-/// are the actions' words ([`words_of`]), for the log.
+/// A viewer's snapshot of a session.
 pub fn snapshot_of(
     table: &str,
     seats: &[SeatConfig],
     session: &dyn DynSession,
-    words: &[Option<Words>],
     viewer: Viewer,
     detail: Detail,
     extras: Extras<'_>,
@@ -1186,11 +1106,7 @@ pub fn snapshot_of(
         legal: legal_for(session, viewer, detail, extras.window),
         window: extras.window.map(|w| w.seats.clone()),
         auto_pass: extras.auto_pass,
-        log: if detail.compact {
-            None
-        } else {
-            Some(in_words(session.log(viewer)?, 0, session, words, detail.lang))
-        },
+        log: if detail.compact { None } else { Some(entries_in_words(session, viewer, 0, detail.lang)?) },
         outcome: session.outcome(),
     })
 }
@@ -1227,10 +1143,9 @@ mod tests {
                     let by_hand: Value =
                         serde_json::from_str(&compact_update_text(&*session, viewer, from, extras).unwrap())
                             .unwrap();
-                    let by_serde = serde_json::to_value(
-                        update_of(&*session, &[], viewer, detail, from, extras).unwrap(),
-                    )
-                    .unwrap();
+                    let by_serde =
+                        serde_json::to_value(update_of(&*session, viewer, detail, from, extras).unwrap())
+                            .unwrap();
                     assert_eq!(by_hand, by_serde, "{game} at {from} for {viewer:?}");
                 }
                 steps += 1;
@@ -1364,10 +1279,9 @@ mod tests {
                     &compact_update_text(&*live.session, viewer, v - 2, extras).unwrap(),
                 )
                 .unwrap();
-                let by_serde = serde_json::to_value(
-                    update_of(&*live.session, &[], viewer, compact, v - 2, extras).unwrap(),
-                )
-                .unwrap();
+                let by_serde =
+                    serde_json::to_value(update_of(&*live.session, viewer, compact, v - 2, extras).unwrap())
+                        .unwrap();
                 assert_eq!(by_hand, by_serde, "{viewer:?}");
                 assert_eq!(by_hand["window"], json!([1, 2, 3]));
             }

@@ -7,7 +7,7 @@
 mod common;
 
 use common::TestServer;
-use common::browser::{Browser, browser_binary, png_size, save};
+use common::browser::{Browser, SHOWN_VERSION, browser_binary, png_size, save};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -35,12 +35,9 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
             break;
         }
         // Click the first clickable cell or stone on the board.
-        let before = b.eval("document.querySelectorAll('#log li').length").await;
+        let shown = b.shown_version().await;
         b.click("svg g.clickable").await;
-        b.wait_for(&format!(
-            "document.querySelector('#result') || document.querySelectorAll('#log li').length > {before}"
-        ))
-        .await;
+        b.wait_for(&format!("document.querySelector('#result') || {SHOWN_VERSION} > {shown}")).await;
         moves += 1;
         assert!(moves < 400, "the game did not end");
     }
@@ -112,10 +109,10 @@ async fn three_people_race_a_hotseat_sechstage_on_one_device() {
             b.wait_for("document.querySelector('#moves button')").await;
         }
         // The same person may move again (riders without cards pass): no cover then.
-        let version = b.eval("document.querySelectorAll('#log li').length").await;
+        let shown = b.shown_version().await;
         b.click("#moves button").await;
         b.wait_for(&format!(
-            "document.querySelector('#cover') || document.querySelector('#result') || document.querySelectorAll('#log li').length > {version}"
+            "document.querySelector('#cover') || document.querySelector('#result') || {SHOWN_VERSION} > {shown}"
         ))
         .await;
         turns += 1;
@@ -203,9 +200,9 @@ async fn a_rider_plays_sechstage_cards_from_the_hand_on_the_oval() {
         }
         let cards = "[...document.querySelectorAll('#hand .play-card')].reduce((n, c) => n + Number((c.querySelector('.count') || {textContent: '×1'}).textContent.slice(1)), 0)";
         let before = b.eval(cards).await.as_u64().unwrap();
-        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        let shown = b.shown_version().await;
         b.click("#hand .play-card.playable:last-of-type").await;
-        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
         if round == 0 {
             // The card left the hand and the rider left the start.
             b.wait_for(&format!("document.querySelector('#hand') && {cards} === {}", before - 1)).await;
@@ -257,7 +254,7 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
         if state == json!("over") {
             break;
         }
-        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        let shown = b.shown_version().await;
         if state == json!("react") {
             b.click("#hand .reaction button[data-action=pass]").await;
         } else {
@@ -265,7 +262,7 @@ async fn a_rider_plays_ausreisser_speed_cards_by_clicking() {
             choices += usize::from(play_a_speed_card(&mut b).await);
             plays += 1;
         }
-        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
         turns += 1;
         assert!(turns < 150, "no play in {turns} turns");
     }
@@ -458,7 +455,7 @@ async fn a_steigung_window_asks_privately_and_names_nobody() {
         if state == json!("over") {
             break;
         }
-        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        let shown = b.shown_version().await;
         if state == json!("react") {
             windows += 1;
             let line = status(&mut b).await;
@@ -473,7 +470,7 @@ async fn a_steigung_window_asks_privately_and_names_nobody() {
         } else {
             play_a_speed_card(&mut b).await;
         }
-        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
         if windows >= 3 {
             break;
         }
@@ -492,9 +489,9 @@ async fn a_steigung_window_asks_privately_and_names_nobody() {
         if state == json!("over") {
             break;
         }
-        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        let shown = b.shown_version().await;
         play_a_speed_card(&mut b).await;
-        b.wait_for(&format!("document.querySelectorAll('#log li').length > {log}")).await;
+        b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
     }
     helper.abort();
     b.close().await;
@@ -540,10 +537,10 @@ async fn hot_seat_asks_a_steigung_window_on_one_covered_prompt() {
             }
             Some("cover") => b.click("#ready").await,
             _ => {
-                let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+                let shown = b.shown_version().await;
                 play_a_speed_card(&mut b).await;
                 b.wait_for(&format!(
-                    "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelectorAll('#log li').length > {log}"
+                    "document.querySelector('#window-prompt') || document.querySelector('#ready') || {SHOWN_VERSION} > {shown}"
                 ))
                 .await;
             }

@@ -9,7 +9,7 @@
 mod common;
 
 use common::TestServer;
-use common::browser::{Browser, browser_binary, save};
+use common::browser::{Browser, SHOWN_VERSION, browser_binary, save};
 use serde_json::json;
 
 const BOARD: &str = "svg[data-board=reifenbreite]";
@@ -45,7 +45,7 @@ async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
         if state == json!("over") {
             break;
         }
-        let log = b.eval("document.querySelectorAll('#log li').length").await.as_u64().unwrap();
+        let shown = b.shown_version().await;
         match state.as_str().unwrap() {
             "place" => {
                 // A rider is chosen from the start: its start spaces are
@@ -109,10 +109,7 @@ async fn a_manager_places_and_rides_reifenbreite_by_clicking() {
                 }
             }
         }
-        b.wait_for(&format!(
-            "document.querySelector('#score-sheet') || document.querySelectorAll('#log li').length > {log}"
-        ))
-        .await;
+        b.wait_for(&format!("document.querySelector('#score-sheet') || {SHOWN_VERSION} > {shown}")).await;
         clicks += 1;
     }
     assert_eq!(placed, 4, "the manager placed his four riders by clicking");

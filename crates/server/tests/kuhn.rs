@@ -103,18 +103,19 @@ async fn no_frame_shows_a_seat_the_other_card() {
         for (socket, other) in [(&a, 1), (&b, 0)] {
             for frame in &socket.frames {
                 let msg: Value = serde_json::from_str(frame).unwrap();
-                let first_line = match msg["type"].as_str() {
-                    Some("state") => 0,
-                    Some("update") => {
-                        updates += 1;
-                        msg["from"].as_u64().unwrap() as usize
-                    }
+                match msg["type"].as_str() {
+                    Some("state") => {}
+                    Some("update") => updates += 1,
                     _ => continue,
-                };
+                }
                 assert!(msg["view"]["cards"][other].is_null(), "seed {seed}: a frame leaked a card: {frame}");
-                // The log's first two lines are the deals to seat 0 and seat 1.
-                if let Some(deal) = other.checked_sub(first_line).and_then(|i| msg["log"].get(i)) {
-                    assert_eq!(deal, "deal ?", "seed {seed}: the log leaked a card: {frame}");
+                // Actions 0 and 1 are the deals to seat 0 and seat 1.
+                for entry in msg["log"].as_array().into_iter().flatten().filter(|e| e["at"] == other) {
+                    assert_eq!(
+                        entry["event"]["params"],
+                        json!({}),
+                        "seed {seed}: the log leaked a card: {frame}"
+                    );
                 }
             }
         }
@@ -123,7 +124,7 @@ async fn no_frame_shows_a_seat_the_other_card() {
 }
 
 /// After the first snapshot, each change comes as an update: the new
-/// version, the log lines since the version the client had, whose turn, and
+/// version, the log since the version the client had, whose turn, and
 /// legal actions only for the seat to move; a compact update has no view.
 #[tokio::test]
 async fn changes_arrive_as_updates_that_continue_the_snapshot() {
@@ -141,10 +142,13 @@ async fn changes_arrive_as_updates_that_continue_the_snapshot() {
     a.state_at_least(3).await;
     let raw = |frames: &[String]| -> Value { serde_json::from_str(frames.last().unwrap()).unwrap() };
     let (to_mover, to_other) = (raw(&a.frames), raw(&b.frames));
+    assert_eq!(to_mover["log"].as_array().unwrap().len(), 1, "{to_mover}");
+    assert_eq!(to_mover["log"][0]["event"]["kind"], "bet", "a person's update has the event");
+    assert_eq!(to_mover["log"][0]["actor"], json!({"seat": 0}));
+    assert_eq!(to_other["log"], json!(["bet"]), "a compact update keeps the notation");
     for update in [&to_mover, &to_other] {
         assert_eq!(update["type"], "update", "{update}");
         assert_eq!((update["from"].as_u64(), update["version"].as_u64()), (Some(2), Some(3)));
-        assert_eq!(update["log"], json!(["bet"]));
         assert_eq!(update["turn"], json!({"seat": 1}));
         assert!(update.get("table").is_none() && update.get("seats").is_none(), "{update}");
     }
@@ -186,12 +190,15 @@ async fn bots_move_by_themselves() {
         )
         .await;
     assert_eq!(status, 200, "{replay}");
-    // A step is a decision: the deals open the game, each bet or check is a step.
+    // A step is an entry of the log: each deal, then each bet or check.
     let steps = replay["steps"].as_array().unwrap();
-    assert!((2..=3).contains(&steps.len()), "{replay}");
-    assert_eq!(replay["first"]["version"], 2);
+    assert!((4..=5).contains(&steps.len()), "{replay}");
+    assert_eq!(replay["first"]["version"], 0);
     // The spectator's replay hides the deals.
-    assert_eq!(replay["first"]["log"], json!(["deal ?", "deal ?"]));
+    for deal in &steps[..2] {
+        assert_eq!(deal[2][0]["actor"], "chance", "{deal}");
+        assert_eq!(deal[2][0]["event"]["params"], json!({}), "{deal}");
+    }
 }
 
 #[tokio::test]
@@ -211,8 +218,10 @@ async fn a_killed_server_resumes_every_game_exactly() {
     let resumed = b.state_at_least(3).await;
     assert_eq!(resumed["version"], 3);
     assert_eq!(resumed["turn"], json!({"seat": 1}));
-    assert_eq!((&after_check["log"][1], &after_check["log"][2]), (&json!("deal ?"), &json!("check")));
-    assert_ne!(after_check["log"][0], "deal ?", "a seat sees its own card dealt");
+    let events: Vec<&Value> = after_check["log"].as_array().unwrap().iter().map(|e| &e["event"]).collect();
+    assert_eq!(events[1]["params"], json!({}), "the other seat's card is hidden");
+    assert_eq!(events[2]["kind"], "check");
+    assert_ne!(events[0]["params"], json!({}), "a seat sees its own card dealt");
     b.act(3, "check").await;
     let end = b.state_at_least(4).await;
     assert_eq!(end["turn"], "over");

@@ -1,5 +1,6 @@
-//! Replays are compact and exact: the first view and each decision's patch
-//! rebuild every view the viewer saw, step by step, and nothing else.
+//! Replays are compact and exact: the first view and each step's patch
+//! rebuild every view the viewer saw, an entry of its log at a time, and
+//! nothing else.
 
 mod common;
 
@@ -56,8 +57,9 @@ fn apply(view: &mut Value, change: &Value) {
 
 /// Checks that `replay` rebuilds exactly the views `viewer` saw: the first
 /// at its version, then each step's patched view at the step's version;
-/// that every step but the opening starts with a seat's decision; and
-/// returns the replay's size in bytes.
+/// that each step is one entry of the viewer's log, beginning where the
+/// step begins, caused by whoever was to act there; and returns the
+/// replay's size in bytes.
 fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
     let seen = views_of(record, viewer);
     let first = &replay["first"];
@@ -69,8 +71,16 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
         session.apply(None, action).unwrap();
     }
     for (n, step) in replay["steps"].as_array().unwrap().iter().enumerate() {
-        assert!(matches!(session.turn(), Turn::Seat(_)), "step {n} starts with a decision");
         // [version, turn, log, change]
+        let log = step[2].as_array().unwrap();
+        assert_eq!(log.len(), 1, "step {n} is one entry of the log: {step}");
+        assert_eq!(log[0]["at"], version, "step {n}'s entry begins with it");
+        let actor = match session.turn() {
+            Turn::Seat(seat) => json!({ "seat": seat }),
+            _ => json!("chance"),
+        };
+        assert_eq!(log[0]["actor"], actor, "step {n}'s entry is its actor's");
+        assert!(!log[0]["text"].as_str().unwrap().is_empty(), "step {n} says what happened");
         apply(&mut view, &step[3]);
         let next = step[0].as_u64().unwrap() as usize;
         assert!(next > version, "steps move on");
@@ -80,7 +90,6 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
         version = next;
         assert_eq!(view, seen[version], "the view after step {n} (version {version})");
         assert_eq!(step[1], serde_json::to_value(session.turn()).unwrap());
-        assert!(!step[2].as_array().unwrap().is_empty(), "each step says what happened");
     }
     assert_eq!(version, record.actions.len(), "the replay ends where the game ended");
     assert_eq!(replay["outcome"], serde_json::to_value(session.outcome()).unwrap());

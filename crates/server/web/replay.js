@@ -39,7 +39,7 @@ function viewsOf(reply) {
  */
 export function showReplay(main, table, token) {
   clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
-  /** @type {{ version: number, turn: import('./types').Turn, log: string[] }[]} */
+  /** @type {{ version: number, turn: import('./types').Turn, log: import('./types').LogEntry[] }[]} */
   let steps = [];
   /** @type {(at: number) => unknown} */
   let viewAt = () => null;
@@ -63,7 +63,7 @@ export function showReplay(main, table, token) {
         h('span', { id: 'step', text: `${at} / ${steps.length - 1}` }),
         h('button', { id: 'next', type: 'button', onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); } }, t('next')),
         h('button', { id: 'last', type: 'button', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
-      h('p', { class: 'status', text: step.log.join(' · ') }),
+      h('p', { class: 'status', id: 'step-log', text: step.log.map(entry => entry.text || entry.event.kind).join(' · ') }),
       h('div', { class: 'board' }, board));
   }
   (async () => {

@@ -39,7 +39,9 @@ import { request } from './api.js';
 
 /**
  * What an update changes in the snapshot it continues: everything but the
- * table's fixed facts, and the log grows by the update's lines.
+ * table's fixed facts; the update's log entries replace the snapshot's from
+ * the first one's `at` on (an entry may have grown, a driver change by its
+ * draws).
  * @param {Snapshot} snapshot
  * @param {Update} update
  * @returns {Snapshot}
@@ -54,8 +56,19 @@ export function applyUpdate(snapshot, update) {
     outcome: update.outcome,
     view: update.view,
     text: update.text,
-    log: (snapshot.log || []).concat(update.log),
+    log: continueLog(snapshot.log || [], update.log),
   };
+}
+
+/**
+ * A log continued by entries that began or changed later.
+ * @param {import('./types').LogEntry[]} log
+ * @param {import('./types').LogEntry[]} entries
+ */
+export function continueLog(log, entries) {
+  if (!entries.length) return log;
+  const from = entries[0].at;
+  return log.filter(entry => entry.at < from).concat(entries);
 }
 
 /**
@@ -250,15 +263,6 @@ function criterionWord(key) {
 }
 
 /**
- * A log line as people read it: a redaction the server sends as a word is
- * said in the page's language, and what the viewer may not see is left out.
- * @param {string} line
- */
-function logWords(line) {
-  return line === 'window closed' ? t('windowClosed') : line;
-}
-
-/**
  * The "pass automatically" switch of a seat in a game with Steigung
  * windows: a preference of this seat only, never shown to anyone else.
  * @param {Snapshot} snapshot
@@ -284,12 +288,13 @@ function autoPassSwitch(snapshot, send) {
  */
 export function drawSnapshot(root, snapshot, act, note, send) {
   clear(root);
-  const board = h('div', { class: 'board', id: 'board' });
+  // The version shown: tests wait for it to move on after a click.
+  const board = h('div', { class: 'board', id: 'board', 'data-version': String(snapshot.version) });
   const drawn = renderBoard(snapshot.game, snapshot, act);
   board.append(drawn || h('pre', { class: 'text', text: snapshot.text }));
   const moves = h('div', { class: 'moves', id: 'moves' },
     snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text || l.action)));
-  const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.filter(line => line).map(line => h('li', { text: logWords(line) })));
+  const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(entry => h('li', { 'data-at': String(entry.at), text: entry.text || entry.event.kind })));
   const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
   const name = tr(snapshot.name) || snapshot.game;
   document.title = `${name} · spieltisch`;

@@ -71,12 +71,25 @@ export interface Snapshot<V = unknown, S = unknown> {
   view: V;
   text: string;
   legal: Legal[];
-  log: string[];
+  log: LogEntry[];
   outcome?: Outcome | null;
   /** The seats asked in an open Steigung window, in the order their answers count. */
   window?: number[];
   /** Whether this seat passes Steigung windows at once (only this seat sees it). */
   auto_pass?: boolean;
+}
+
+/** Who caused an event: a seat, or chance. */
+export type Actor = { seat: number } | 'chance';
+
+/** One entry of a viewer's log: an event (its fields per game, in docs/api.md)
+ * with who caused it and its words in the connection's language. */
+export interface LogEntry {
+  /** The number of the action the entry begins with. */
+  at: number;
+  actor: Actor;
+  event: { kind: string; [field: string]: unknown };
+  text?: string;
 }
 
 /** What changed since the version `from` (`type: "update"`). */
@@ -85,7 +98,9 @@ export interface Update {
   version: number;
   from: number;
   turn: Turn;
-  log: string[];
+  /** The log entries that began or changed since `from`: they replace the
+   * client's entries from the first one's `at` on. */
+  log: LogEntry[];
   legal: Legal[];
   outcome?: Outcome | null;
   window?: number[];
@@ -210,13 +225,13 @@ export interface ReplayFirst {
   version: number;
   turn: Turn;
   view: unknown;
-  log: string[];
+  log: LogEntry[];
 }
 
-/** One decision (with the chance outcomes after it), in a replay:
- * `[version, turn, log, change]`, the change of the view against the step
- * before. */
-export type ReplayStep = [number, Turn, string[], Edit[]];
+/** One entry of the viewer's log (a whole move with the chance folded into it),
+ * in a replay: `[version, turn, log, change]`, the change of the view against the
+ * step before. */
+export type ReplayStep = [number, Turn, LogEntry[], Edit[]];
 
 /** The reply of `GET /api/tables/{id}/replay`. */
 export interface ReplayReply {

@@ -294,6 +294,27 @@ impl Game for Ausreisser {
     type Options = Options;
     type View = View;
     type Static = ();
+    type Event = spieltisch_core::Plain;
+
+    fn log_event(
+        &self,
+        action: &Action,
+        _after: &Self,
+        viewer: Viewer,
+        _last: Option<&mut spieltisch_core::Plain>,
+    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
+        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+    }
+
+    fn describe_event(
+        event: &spieltisch_core::Plain,
+        actor: spieltisch_core::Actor,
+        names: &[String],
+        _fixed: &(),
+        lang: Lang,
+    ) -> String {
+        event.describe(actor, names, lang)
+    }
 
     fn info() -> GameInfo {
         GameInfo {

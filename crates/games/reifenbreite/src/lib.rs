@@ -267,6 +267,7 @@ pub mod course;
 pub mod describe;
 pub mod fixed;
 pub mod layout;
+pub mod log;
 pub mod movement;
 pub mod options;
 pub mod race;
@@ -284,7 +285,7 @@ pub use view::View;
 
 use rand::RngCore;
 use spieltisch_core::{
-    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
 };
 
 impl Game for Reifenbreite {
@@ -292,6 +293,29 @@ impl Game for Reifenbreite {
     type Options = Options;
     type View = View;
     type Static = Fixed;
+    type Event = log::Event;
+
+    /// Everyone reads the same log: the photo cards, the only secret, are
+    /// logged without their numbers.
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        _viewer: Viewer,
+        last: Option<&mut log::Event>,
+    ) -> Logged<log::Event> {
+        self.event_of(action, after, last)
+    }
+
+    fn describe_event(
+        event: &log::Event,
+        actor: Actor,
+        names: &[String],
+        _fixed: &Fixed,
+        lang: Lang,
+    ) -> String {
+        log::describe(event, actor, names, lang)
+    }
 
     fn info() -> GameInfo {
         GameInfo {

@@ -131,6 +131,18 @@ pub enum RiderStatus {
     Out,
 }
 
+impl RiderStatus {
+    pub fn of(status: Status) -> RiderStatus {
+        match status {
+            Status::Waiting => RiderStatus::Waiting,
+            Status::Road => RiderStatus::Road,
+            Status::Dismounted => RiderStatus::Dismounted,
+            Status::Finished => RiderStatus::Finished,
+            Status::Out => RiderStatus::Out,
+        }
+    }
+}
+
 /// One rider.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RiderView {
@@ -258,13 +270,7 @@ impl View {
                     RiderView {
                         number: number(r as u8),
                         space: (rider.space != NONE).then_some(rider.space),
-                        status: match rider.status {
-                            Status::Waiting => RiderStatus::Waiting,
-                            Status::Road => RiderStatus::Road,
-                            Status::Dismounted => RiderStatus::Dismounted,
-                            Status::Finished => RiderStatus::Finished,
-                            Status::Out => RiderStatus::Out,
-                        },
+                        status: RiderStatus::of(rider.status),
                         moved: race.moved & (1 << r) != 0,
                         asked: race.asked & (1 << r) != 0,
                         tows: race.tows[r],

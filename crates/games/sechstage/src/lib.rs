@@ -207,6 +207,27 @@ impl Game for Sechstage {
     /// count, and the track by content (its drawing: length, sprint lines,
     /// driver-change and fall spaces).
     type Static = Options;
+    type Event = spieltisch_core::Plain;
+
+    fn log_event(
+        &self,
+        action: &Action,
+        _after: &Self,
+        viewer: Viewer,
+        _last: Option<&mut spieltisch_core::Plain>,
+    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
+        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+    }
+
+    fn describe_event(
+        event: &spieltisch_core::Plain,
+        actor: spieltisch_core::Actor,
+        names: &[String],
+        _fixed: &Options,
+        lang: Lang,
+    ) -> String {
+        event.describe(actor, names, lang)
+    }
 
     fn info() -> GameInfo {
         GameInfo {

@@ -9,8 +9,8 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionData, ActionError, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
-    ranks_by,
+    ActionData, ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn,
+    Viewer, Weight, ranks_by,
 };
 
 /// Stones per colour, the starting stone included.
@@ -452,6 +452,28 @@ impl Game for Six {
     type Options = Options;
     type View = View;
     type Static = ();
+    type Event = crate::log::Event;
+
+    /// Nothing in Six is hidden: every viewer reads the same log.
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        _viewer: Viewer,
+        last: Option<&mut crate::log::Event>,
+    ) -> Logged<crate::log::Event> {
+        self.event_of(action, after, last)
+    }
+
+    fn describe_event(
+        event: &crate::log::Event,
+        actor: Actor,
+        names: &[String],
+        _fixed: &(),
+        lang: Lang,
+    ) -> String {
+        crate::log::describe(event, actor, names, lang)
+    }
 
     fn info() -> GameInfo {
         GameInfo {

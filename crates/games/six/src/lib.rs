@@ -152,6 +152,7 @@ mod bot;
 pub mod cell;
 pub mod describe;
 mod game;
+pub mod log;
 mod options;
 pub mod position;
 pub mod tactics;

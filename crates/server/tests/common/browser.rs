@@ -82,6 +82,10 @@ fn installed(paths: &[&str]) -> Option<String> {
     paths.iter().find(|p| Path::new(p).exists()).map(|p| p.to_string())
 }
 
+/// The version of the table the page shows (`NaN` while it shows none): a
+/// click has been answered once it moves on.
+pub const SHOWN_VERSION: &str = "Number(document.querySelector('#board').dataset.version)";
+
 impl Browser {
     pub async fn launch(binary: &str) -> Browser {
         let profile = std::env::temp_dir().join(format!(
@@ -143,6 +147,12 @@ impl Browser {
     }
 
     /// Evaluates a JavaScript expression in the page and returns its value.
+    /// The version the page shows ([`SHOWN_VERSION`]).
+    pub async fn shown_version(&mut self) -> u64 {
+        let shown = self.eval(SHOWN_VERSION).await;
+        shown.as_u64().unwrap_or_else(|| panic!("the page shows no table version: {shown}"))
+    }
+
     pub async fn eval(&mut self, expression: &str) -> Value {
         let r = self
             .client

@@ -177,8 +177,13 @@ pub fn apply_update(snapshot: &mut Value, update: &Value) {
             }
         }
     }
+    // The update's entries replace the log's from the first one's `at` on.
     if let Some(log) = snapshot["log"].as_array_mut() {
-        log.extend(update["log"].as_array().unwrap().iter().cloned());
+        let entries = update["log"].as_array().unwrap();
+        if let Some(from) = entries.first().map(|entry| entry["at"].as_u64().unwrap()) {
+            log.retain(|entry| entry["at"].as_u64().unwrap() < from);
+            log.extend(entries.iter().cloned());
+        }
     }
 }
 

@@ -1,0 +1,151 @@
+//! The log people read: who did what, as data and in words.
+//!
+//! [`Game::redact`] gives the notation a viewer observed, which search uses
+//! to tell information sets apart. People get more: an [`Entry`] per event,
+//! naming its [`Actor`], with what happened as the game's typed event
+//! ([`Game::Event`]) and words from [`Game::describe_event`]. Chance outcomes
+//! and hidden draws are folded into the event they belong to.
+
+use crate::{Game, Lang, Seat, Turn, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// Who caused an event: a seat, or chance (dice, cards drawn, a referee's
+/// decision). On the wire `{"seat": 1}` or `"chance"`, as [`Turn`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    Seat(Seat),
+    Chance,
+}
+
+impl Actor {
+    /// Who acts on `turn`; `None` once the game is over.
+    pub fn of(turn: Turn) -> Option<Actor> {
+        match turn {
+            Turn::Seat(seat) => Some(Actor::Seat(seat)),
+            Turn::Chance => Some(Actor::Chance),
+            Turn::Over => None,
+        }
+    }
+
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Actor::Seat(seat) => Some(seat),
+            Actor::Chance => None,
+        }
+    }
+}
+
+/// One entry of a viewer's log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry<E> {
+    /// The number of the action the entry begins with (the table's version
+    /// before it); the entry covers every action up to the next entry's
+    /// `at`, the chance outcomes folded into it included. A replay steps
+    /// from entry to entry.
+    pub at: usize,
+    /// The number after the last action in it: an entry with `end > v` began
+    /// or changed at action `v` or later.
+    pub end: usize,
+    pub actor: Actor,
+    pub event: E,
+}
+
+/// What [`Game::log_event`] makes of an action for one viewer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Logged<E> {
+    /// A new entry.
+    New(E),
+    /// The action belongs to the viewer's last entry, and the game has
+    /// folded it into that entry's event (a card drawn in a driver change,
+    /// the dice of a ride).
+    Folded,
+    /// The action tells the viewer nothing it may know (another rider's
+    /// hidden answer): its log stays as it was.
+    Unseen,
+}
+
+/// The entries of every viewer (the seats, then the spectator), kept up to
+/// date action by action.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Chronicle<E> {
+    logs: Vec<Vec<Entry<E>>>,
+}
+
+impl<E> Chronicle<E> {
+    pub(crate) fn new(seats: usize) -> Self {
+        Chronicle { logs: (0..=seats).map(|_| Vec::new()).collect() }
+    }
+
+    pub(crate) fn entries(&self, index: usize) -> &[Entry<E>] {
+        &self.logs[index]
+    }
+
+    /// The entries of log `index` that began or changed at action `from` or
+    /// later: the last ones, as entries only ever grow at the end.
+    pub(crate) fn since(&self, index: usize, from: usize) -> &[Entry<E>] {
+        let log = &self.logs[index];
+        let first = log.iter().rposition(|entry| entry.end <= from).map_or(0, |i| i + 1);
+        &log[first..]
+    }
+
+    /// Adds what action number `at` of `before`, leading to `after`, tells
+    /// each viewer.
+    pub(crate) fn record<G: Game<Event = E>>(
+        &mut self,
+        at: usize,
+        before: &G,
+        action: &G::Action,
+        after: &G,
+    ) {
+        let Some(actor) = Actor::of(before.turn()) else { return };
+        let seats = self.logs.len() - 1;
+        for (index, log) in self.logs.iter_mut().enumerate() {
+            let viewer = if index < seats { Viewer::Seat(index) } else { Viewer::Spectator };
+            let last = log.last_mut().map(|entry| &mut entry.event);
+            match before.log_event(action, after, viewer, last) {
+                Logged::New(event) => log.push(Entry { at, end: at + 1, actor, event }),
+                Logged::Folded => {
+                    if let Some(entry) = log.last_mut() {
+                        entry.end = at + 1;
+                    }
+                }
+                Logged::Unseen => {}
+            }
+        }
+    }
+}
+
+/// An event that is the action itself as data ([`Game::action_data`]) with
+/// its words: for a game whose every action tells what happened by itself.
+/// An action the viewer saw redacted ([`Game::redact`]) keeps only its kind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plain {
+    pub kind: String,
+    pub params: serde_json::Value,
+    /// The action in words, in English and German.
+    pub words: [String; 2],
+}
+
+impl Plain {
+    /// The event of `action`, played in `before`, for `viewer`.
+    pub fn seen<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> Plain {
+        let data = G::action_data(action);
+        if before.redact(action, viewer) == action.to_string() {
+            let words = [Lang::En, Lang::De].map(|lang| before.describe_action(action, lang));
+            Plain { kind: data.kind.into(), params: data.params, words }
+        } else {
+            let words = [Lang::En, Lang::De].map(|lang| lang.tr("hidden", "verdeckt").to_string());
+            Plain { kind: data.kind.into(), params: serde_json::Value::Object(Default::default()), words }
+        }
+    }
+
+    /// The event in words, after the actor's name.
+    pub fn describe(&self, actor: Actor, names: &[String], lang: Lang) -> String {
+        let said = &self.words[usize::from(lang == Lang::De)];
+        match actor.seat().and_then(|seat| names.get(seat)) {
+            Some(name) => format!("{name}: {said}"),
+            None => format!("{}: {said}", lang.tr("Chance", "Zufall")),
+        }
+    }
+}

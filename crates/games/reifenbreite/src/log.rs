@@ -1,0 +1,289 @@
+//! The log people read: the roll-off, each rider placed, and each rider's
+//! turn as one entry, with the cards, dice, chance cards and answers that
+//! belong to it and every rider it moved (drafting riders included).
+
+use crate::{
+    Action, Phase, Reifenbreite, Status,
+    action::rider_number,
+    cards::{ChanceCard, Energy},
+    view::RiderStatus,
+};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{Actor, Lang, Logged, Seat};
+
+/// An entry's event; on the wire an object whose `kind` names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// Chance: the roll-off; `team` (0-based) places first.
+    First { team: u8 },
+    /// A rider (by printed number) put on a start space.
+    Place { rider: u8, space: u16 },
+    /// A rider's turn (`rider` by printed number; `null` for a race
+    /// director's draw outside any turn), step by step, and where every
+    /// rider it moved went.
+    Turn { rider: Option<u8>, round: u16, steps: Vec<Step>, moved: Vec<Moved> },
+}
+
+/// One step of a turn: a seat's decision or a chance outcome, with the
+/// seat that took it (`null` for chance).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Step {
+    /// An energy card played (`card` in notation: `6M`, `5`, `J6M`, `J5`).
+    Card {
+        seat: Seat,
+        card: String,
+    },
+    Ride {
+        seat: Seat,
+    },
+    Break {
+        seat: Seat,
+    },
+    Tow {
+        seat: Seat,
+    },
+    Tow12 {
+        seat: Seat,
+    },
+    /// The lead offered to the rider behind.
+    Ask {
+        seat: Seat,
+    },
+    /// The asked rider's answer (its printed number).
+    Accept {
+        seat: Seat,
+        rider: u8,
+    },
+    Refuse {
+        seat: Seat,
+        rider: u8,
+    },
+    /// The dice total.
+    Roll {
+        total: u8,
+    },
+    /// A chance card drawn for a 7 (its name, as in the notation).
+    Chance {
+        card: String,
+    },
+    /// A photo card drawn: its number stays secret until the race is over.
+    Photo,
+    /// The race director's photo card.
+    Director {
+        value: u8,
+    },
+    /// The destination chosen.
+    To {
+        seat: Seat,
+        space: u16,
+    },
+    /// The rider behind (its printed number) drafts, or not.
+    Draft {
+        seat: Seat,
+        rider: u8,
+    },
+    Skip {
+        seat: Seat,
+        rider: u8,
+    },
+}
+
+/// Where a rider went during a turn: `from` and `to` are track spaces
+/// (`null` off the road), `status` where it is now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Moved {
+    pub rider: u8,
+    pub from: Option<u16>,
+    pub to: Option<u16>,
+    pub status: RiderStatus,
+}
+
+/// The rider whose turn `phase` is, by index.
+fn turn_rider(phase: Phase) -> Option<u8> {
+    match phase {
+        Phase::Choose { rider, .. }
+        | Phase::Dice { rider, .. }
+        | Phase::ChanceDraw { rider, .. }
+        | Phase::Move { rider, .. }
+        | Phase::TowPhoto { rider, .. } => Some(rider),
+        Phase::Proposal { leader, .. } => Some(leader),
+        _ => None,
+    }
+}
+
+impl Reifenbreite {
+    /// The step `action` is, played now.
+    fn step_of(&self, action: &Action) -> Option<Step> {
+        let seat = self.turn().seat().unwrap_or_default();
+        let behind = match self.phase() {
+            Phase::Draft { rider, .. } => rider_number(rider),
+            Phase::Proposal { asked, .. } => rider_number(asked),
+            _ => 0,
+        };
+        Some(match *action {
+            Action::First(_) | Action::Place { .. } => return None,
+            Action::Card(energy) => Step::Card { seat, card: energy.notation().to_string() },
+            Action::Ride => Step::Ride { seat },
+            Action::Break => Step::Break { seat },
+            Action::Tow => Step::Tow { seat },
+            Action::Tow12 => Step::Tow12 { seat },
+            Action::Ask => Step::Ask { seat },
+            Action::Accept => Step::Accept { seat, rider: behind },
+            Action::Refuse => Step::Refuse { seat, rider: behind },
+            Action::Roll(total) => Step::Roll { total },
+            Action::Chance(card) => Step::Chance { card: card.slug().to_string() },
+            Action::Photo(_) => Step::Photo,
+            Action::Director(value) => Step::Director { value },
+            Action::To(space) => Step::To { seat, space },
+            Action::Draft => Step::Draft { seat, rider: behind },
+            Action::Skip => Step::Skip { seat, rider: behind },
+        })
+    }
+
+    pub(crate) fn event_of(
+        &self,
+        action: &Action,
+        after: &Reifenbreite,
+        last: Option<&mut Event>,
+    ) -> Logged<Event> {
+        let step = match *action {
+            Action::First(team) => return Logged::New(Event::First { team }),
+            Action::Place { rider, space } => {
+                return Logged::New(Event::Place { rider: rider_number(rider), space });
+            }
+            _ => self.step_of(action).expect("every other action is a step of a turn"),
+        };
+        let rider = turn_rider(self.phase()).map(rider_number);
+        let starts = matches!(self.phase(), Phase::Choose { .. } | Phase::Dice { .. });
+        let event = match last {
+            Some(Event::Turn { rider: r, round, steps, moved })
+                if !(starts && (*r != rider || *round != self.round())) || rider.is_none() =>
+            {
+                steps.push(step);
+                note_moves(self, after, moved);
+                return Logged::Folded;
+            }
+            _ => {
+                let mut moved = Vec::new();
+                note_moves(self, after, &mut moved);
+                Event::Turn { rider, round: self.round(), steps: vec![step], moved }
+            }
+        };
+        Logged::New(event)
+    }
+}
+
+/// Adds to `moved` each rider whose space or state `after` changed.
+fn note_moves(before: &Reifenbreite, after: &Reifenbreite, moved: &mut Vec<Moved>) {
+    let on_road = |status: Status| matches!(status, Status::Road | Status::Finished);
+    for (index, (was, now)) in before.riders().iter().zip(after.riders()).enumerate() {
+        if was == now {
+            continue;
+        }
+        let rider = rider_number(index as u8);
+        let to = on_road(now.status).then_some(now.space);
+        match moved.iter_mut().find(|m| m.rider == rider) {
+            Some(m) => {
+                m.to = to;
+                m.status = RiderStatus::of(now.status);
+            }
+            None => moved.push(Moved {
+                rider,
+                from: on_road(was.status).then_some(was.space),
+                to,
+                status: RiderStatus::of(now.status),
+            }),
+        }
+    }
+}
+
+fn energy_words(card: &str, lang: Lang) -> String {
+    match Energy::ALL.into_iter().find(|e| e.notation() == card).ok_or(()) {
+        Ok(Energy::Own6) => lang.tr("his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)").into(),
+        Ok(Energy::Own5) => lang.tr("his own 5", "seine eigene 5").into(),
+        Ok(Energy::Joker6) => lang.tr("a joker 6 (mountain sign)", "einen Joker 6 (Verbotsschild)").into(),
+        Ok(Energy::Joker5) => lang.tr("a joker 5", "einen Joker 5").into(),
+        Err(_) => card.to_string(),
+    }
+}
+
+fn step_words(step: &Step, lang: Lang) -> String {
+    match step {
+        Step::Card { card, .. } => format!("{} {}", lang.tr("plays", "spielt"), energy_words(card, lang)),
+        Step::Ride { .. } => lang.tr("rides", "fährt").into(),
+        Step::Break { .. } => lang.tr("breaks away", "reißt aus").into(),
+        Step::Tow { .. } => lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)").into(),
+        Step::Tow12 { .. } => lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)").into(),
+        Step::Ask { .. } => lang.tr("offers the lead", "bietet die Führung an").into(),
+        Step::Accept { rider, .. } => {
+            format!("{rider} {}", lang.tr("takes the lead", "übernimmt die Führung"))
+        }
+        Step::Refuse { rider, .. } => {
+            format!("{rider} {}", lang.tr("refuses the lead", "lehnt die Führung ab"))
+        }
+        Step::Roll { total } => format!("{} {total}", lang.tr("rolls", "würfelt")),
+        Step::Chance { card } => {
+            let text = ChanceCard::from_slug(card).map_or(card.as_str(), |c| c.text().get(lang));
+            format!("{}: {text}", lang.tr("chance card", "Ereigniskarte"))
+        }
+        Step::Photo => lang.tr("a photo card is drawn", "eine Foto-Karte wird gezogen").into(),
+        Step::Director { value } => {
+            format!(
+                "{} {value}",
+                lang.tr("the race director draws photo card", "der Rennleiter zieht Foto-Karte")
+            )
+        }
+        Step::To { space, .. } => format!("{} {space}", lang.tr("to space", "auf Feld")),
+        Step::Draft { rider, .. } => format!("{rider} {}", lang.tr("drafts", "fährt im Windschatten")),
+        Step::Skip { rider, .. } => {
+            format!("{rider} {}", lang.tr("does not draft", "verzichtet auf den Windschatten"))
+        }
+    }
+}
+
+fn space_words(space: Option<u16>, lang: Lang) -> String {
+    space.map_or_else(|| lang.tr("off the road", "neben der Straße").to_string(), |s| s.to_string())
+}
+
+/// An event in words: "Player 1: 23 plays his own 5, rides, rolls 8; 23 12 → 20, 24 11 → 18".
+pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
+    let who = actor.seat().and_then(|seat| names.get(seat)).map(String::as_str);
+    match event {
+        Event::First { team } => {
+            format!(
+                "{} {}x {}",
+                lang.tr("Team", "Team"),
+                team + 2,
+                lang.tr("places first", "stellt zuerst auf")
+            )
+        }
+        Event::Place { rider, space } => format!(
+            "{}: {} {rider} {} {space}",
+            who.unwrap_or("?"),
+            lang.tr("places rider", "stellt Fahrer"),
+            lang.tr("on start space", "auf Startfeld")
+        ),
+        Event::Turn { rider, steps, moved, .. } => {
+            let mut text = match (who, rider) {
+                (Some(who), Some(rider)) => format!("{who}: {rider} "),
+                (None, Some(rider)) => format!("{rider} "),
+                (_, None) => String::new(),
+            };
+            text.push_str(&steps.iter().map(|s| step_words(s, lang)).collect::<Vec<_>>().join(", "));
+            if !moved.is_empty() {
+                let moves: Vec<String> = moved
+                    .iter()
+                    .map(|m| {
+                        format!("{} {} → {}", m.rider, space_words(m.from, lang), space_words(m.to, lang))
+                    })
+                    .collect();
+                text.push_str("; ");
+                text.push_str(&moves.join(", "));
+            }
+            text
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The log people read: a rider's turn is one entry with its dice, chance
+//! cards and drafting riders; photo-card numbers never appear.
+
+use rand::{Rng, SeedableRng};
+use spieltisch_core::{Actor, Game, GameRng, Lang, Session, Turn, Viewer, options::options_from_pairs};
+use spieltisch_reifenbreite::{
+    Reifenbreite,
+    log::{Event, Step},
+};
+
+/// A seeded random race with professional rules, played to its end.
+fn played(seed: u64) -> Session<Reifenbreite> {
+    let options = options_from_pairs::<Reifenbreite>(&["teams=3", "rules=pro"]).unwrap();
+    let mut session = Session::<Reifenbreite>::new(&options, seed).unwrap();
+    let mut rng = GameRng::seed_from_u64(seed);
+    loop {
+        session.run_chance();
+        let Turn::Seat(seat) = session.turn() else { break };
+        let legal = session.state().legal_vec();
+        session.apply_as(seat, &legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+    session
+}
+
+#[test]
+fn a_turn_is_one_entry_with_its_dice_and_every_rider_it_moved() {
+    let session = played(4);
+    let entries = session.entries(Viewer::Spectator);
+    assert!(
+        entries.len() * 2 < session.version(),
+        "{} entries for {} actions",
+        entries.len(),
+        session.version()
+    );
+    let turns: Vec<_> = entries.iter().filter(|e| matches!(e.event, Event::Turn { .. })).collect();
+    // Every roll belongs to a rider's turn, and every turn that rolled moved someone.
+    let rolls: usize = turns
+        .iter()
+        .map(|e| match &e.event {
+            Event::Turn { steps, .. } => steps.iter().filter(|s| matches!(s, Step::Roll { .. })).count(),
+            _ => 0,
+        })
+        .sum();
+    let rolled = session.record().actions.iter().filter(|a| a.starts_with("roll ")).count();
+    assert_eq!(rolls, rolled, "each roll is in a turn's entry");
+    for entry in &turns {
+        let Event::Turn { rider, steps, moved, .. } = &entry.event else { unreachable!() };
+        assert!(rider.is_some(), "{entry:?}");
+        if steps.iter().any(|s| matches!(s, Step::To { .. })) {
+            assert!(!moved.is_empty(), "a rider that chose a space moved: {entry:?}");
+        }
+    }
+    let names: Vec<String> = (0..3).map(|s| Reifenbreite::seat_name(s, Lang::En)).collect();
+    let fixed = session.static_part();
+    for entry in entries {
+        let en = Reifenbreite::describe_event(&entry.event, entry.actor, &names, &fixed, Lang::En);
+        let de = Reifenbreite::describe_event(&entry.event, entry.actor, &names, &fixed, Lang::De);
+        assert!(!en.is_empty() && en != de, "{en} / {de}");
+        if let Actor::Seat(seat) = entry.actor {
+            assert!(en.starts_with(&names[seat]), "the seat is named first: {en}");
+        }
+    }
+}
+
+#[test]
+fn every_viewer_reads_the_same_log_without_photo_numbers() {
+    let session = (1..40).map(played).find(|s| s.record().actions.iter().any(|a| a.starts_with("photo ")));
+    let session = session.expect("a race with a photo card among 40 seeds");
+    let spectator = serde_json::to_string(session.entries(Viewer::Spectator)).unwrap();
+    for seat in 0..3 {
+        assert_eq!(serde_json::to_string(session.entries(Viewer::Seat(seat))).unwrap(), spectator);
+    }
+    assert!(spectator.contains(r#"{"step":"photo"}"#), "{spectator}");
+}

@@ -1,0 +1,110 @@
+//! The log people read: one entry per whole move, with what it captured and
+//! how a game ended when it did.
+
+use crate::{
+    action::Action,
+    cell::Cell,
+    describe::colour_name,
+    game::{GameResult, Phase, Six},
+    view::Stones,
+};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{Actor, Lang, Logged, Seat};
+
+/// A whole move (everyone sees the same: nothing in Six is hidden). On the
+/// wire an object whose `kind` names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// First round: a stone from the supply put on `cell`.
+    Place {
+        cell: Cell,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ended: Option<GameResult>,
+    },
+    /// Second round: the stone lifted from `lifted` and put on `placed`
+    /// (`None` while the mover is still to put it down), with the stones the
+    /// lift captured.
+    Move {
+        lifted: Cell,
+        placed: Option<Cell>,
+        #[serde(default, skip_serializing_if = "Stones::is_empty")]
+        captured: Stones,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ended: Option<GameResult>,
+    },
+    /// Basic variant: every stone of the mover held the field together.
+    Pass {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ended: Option<GameResult>,
+    },
+}
+
+impl Six {
+    pub(crate) fn event_of(&self, action: &Action, after: &Six, last: Option<&mut Event>) -> Logged<Event> {
+        let ended = (after.results.len() > self.results.len()).then(|| after.results[self.results.len()]);
+        match (*action, self.phase) {
+            (Action::Place(cell), Phase::Place) => Logged::New(Event::Place { cell, ended }),
+            (Action::Lift(lifted), _) => {
+                Logged::New(Event::Move { lifted, placed: None, captured: after.captured_now.clone(), ended })
+            }
+            (Action::Pass, _) => Logged::New(Event::Pass { ended }),
+            (Action::Keep(_) | Action::Place(_), _) => match last {
+                Some(Event::Move { placed: last_placed, captured, ended: last_ended, .. }) => {
+                    if let Action::Place(cell) = action {
+                        *last_placed = Some(*cell);
+                    } else {
+                        *captured = after.captured_now.clone();
+                    }
+                    *last_ended = ended;
+                    Logged::Folded
+                }
+                // A move's later steps always follow its lift.
+                _ => unreachable!("{action} outside a move"),
+            },
+        }
+    }
+}
+
+/// An event in words: "Player 1 moves the stone from 0,1 to 2,-1, capturing
+/// 2 black stones. Red wins: …".
+pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
+    let de = lang == Lang::De;
+    let who = actor.seat().and_then(|seat: Seat| names.get(seat)).map_or("?", String::as_str);
+    let (mut text, ended) = match event {
+        Event::Place { cell, ended } => (
+            if de {
+                format!("{who} setzt einen Stein auf {cell}")
+            } else {
+                format!("{who} places a stone on {cell}")
+            },
+            ended,
+        ),
+        Event::Move { lifted, placed, captured, ended } => {
+            let mut text = match (placed, de) {
+                (Some(to), false) => format!("{who} moves the stone from {lifted} to {to}"),
+                (Some(to), true) => format!("{who} setzt den Stein von {lifted} auf {to}"),
+                (None, false) => format!("{who} lifts the stone on {lifted}"),
+                (None, true) => format!("{who} nimmt den Stein auf {lifted} auf"),
+            };
+            for colour in crate::board::Colour::ALL {
+                let count = captured.of(colour).len();
+                if count > 0 {
+                    let name = colour_name(colour, lang);
+                    text.push_str(&match (de, count) {
+                        (false, 1) => format!(", capturing 1 {name} stone"),
+                        (false, n) => format!(", capturing {n} {name} stones"),
+                        (true, n) => format!(", schlägt {n} × {name}"),
+                    });
+                }
+            }
+            (text, ended)
+        }
+        Event::Pass { ended } => (if de { format!("{who} passt") } else { format!("{who} passes") }, ended),
+    };
+    if let Some(result) = ended {
+        text.push_str(". ");
+        text.push_str(&result.describe(lang));
+    }
+    text
+}
