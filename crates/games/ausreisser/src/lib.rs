@@ -180,4 +180,7 @@ pub use card::{Card, Counts, KINDS, full_deck};
 pub use game::{Ausreisser, WINDOW_CLOSED};
 pub use options::Options;
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
-pub use view::{View, describe as describe_view, describe_action, hand_text};
+pub use view::{
+    Cards, PhaseView, Rider, Top, View, cards_of, counts_of, describe as describe_view, describe_action,
+    hand_text,
+};
