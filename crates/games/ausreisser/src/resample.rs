@@ -3,7 +3,7 @@
 //! The unknown cards are the deck minus the seat's own hand and every card
 //! played. They go into the other hands (of their public sizes) and the pile.
 //! Only Gegenwind is constrained by public information: a rider holds at
-//! most `wind_room` Gegenwinds (every Gegenwind held goes down with the
+//! most `drawn_since_play` Gegenwinds (every Gegenwind held goes down with the
 //! rider's next play, so only cards drawn since then can be one).
 //!
 //! Steigung windows tell nothing: every rider but the leader is asked in

@@ -91,8 +91,9 @@ pub struct Rider {
     /// Cards the rider draws at the start of the next turn, one for each
     /// Steigung laid out of turn.
     pub owed: u8,
-    /// Cards received since the rider's last play of this stage. Every
-    /// Gegenwind held goes down with the next play, so only these can be
+    /// Cards received since the rider's last play of this stage, the refill
+    /// after it not counted. Every Gegenwind held goes down with the next
+    /// play, and one drawn in the refill at once, so only these can be
     /// Gegenwind (the table knows that much of every hand).
     pub drawn_since_play: u8,
 }
@@ -484,14 +485,16 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
                 }
             }
         }
-        // The speed it rides, so that a person choosing among plays (and
-        // a board offering them) need not know the cap.
-        Action::Play(play) => format!(
-            "{} {}: {} km/h",
-            seat_name(usize::from(t.mover), lang),
-            play.describe(lang),
-            play.capped_speed(t.hill || play.hill)
-        ),
+        // With the speed it rides where that is not the card's, so that a
+        // person choosing among plays (and a board offering them) need not
+        // know the Spurt, the Gegenwind or the cap.
+        Action::Play(play) => {
+            let who = seat_name(usize::from(t.mover), lang);
+            match play.capped_speed(t.hill || play.hill) {
+                speed if speed != play.speed => format!("{who} {}: {speed} km/h", play.describe(lang)),
+                _ => format!("{who} {}", play.describe(lang)),
+            }
+        }
         Action::Hill => {
             let who = state.asked().unwrap_or(usize::from(t.mover));
             match lang {
