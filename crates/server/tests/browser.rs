@@ -358,15 +358,16 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
     // A made-up six-rider table seen by seat 0, the jersey holder (seat 3) under a hill.
     let setup = r#"window.drawTable = async (phase, legal) => {
   const { drawAusreisser } = await import('/assets/boards/ausreisser.js');
-  const top = (speed, spurts, winds, hill, value) => ({ play: { speed, spurts, winds, hill }, value });
-  const table = { players: 6, stage: 1, phase, mover: phase.phase === 'window' ? 2 : 0, leader: 3, tempo: 48, hill: phase.phase === 'window',
-    turn_drawn: true, pile_len: 37, hand_len: [7, 6, 5, 6, 6, 6], chips: [0, 12, 3, 0, 27, 5], owed: [0, 1, 0, 0, 0, 0],
-    wind_room: [0, 0, 0, 0, 0, 0],
-    discards: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    tops: [top(44, 0, 0, false, 44), top(41, 1, 0, false, 43), top(46, 0, 1, false, 44), top(48, 0, 0, true, 48), null, top(50, 1, 0, false, 52)],
-    current: null, totals: [1, -4, 0, 2, -9, -1], last_scores: [1, -4, 0, 2, -9, -1], faceup: [null, null, null, null, null, null], contenders: 0 };
-  const view = { seat: 0, options: { players: 6, special: true, stages: 3 }, table,
-    hand: [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 0, 1], asked: phase.phase === 'window' };
+  // The view as docs/api.md describes it.
+  const top = (card, spurts, winds, hill, speed) => ({ card, spurts, winds, hill, speed });
+  const tops = [top(44, 0, 0, false, 44), top(41, 1, 0, false, 43), top(46, 0, 1, false, 44), top(48, 0, 0, true, 48), null, top(50, 1, 0, false, 52)];
+  const cards = [7, 6, 5, 6, 6, 6], chips = [0, 12, 3, 0, 27, 5], owed = [0, 1, 0, 0, 0, 0], totals = [1, -4, 0, 2, -9, -1];
+  const riders = tops.map((t, seat) => ({ seat, cards: cards[seat], chips: chips[seat], total: totals[seat], last_stage: totals[seat],
+    top: t, owed: owed[seat], drawn_since_play: 0 }));
+  const view = { viewer: 0, options: { players: 6, special: true, stages: 3 }, stage: 1,
+    phase: phase.kind === 'window' ? { kind: 'window', seat: 2 } : { kind: 'play', seat: 0 },
+    leader: 3, tempo: 48, hill: phase.kind === 'window', pile: 37, played: { '44': 1, '41': 1, '46': 1, '48': 1, '50': 1, hill: 1, wind: 1, spurt: 2 },
+    riders, hand: { '45': 1, '47': 2, hill: 1, spurt: 1 }, asked: phase.kind === 'window' };
   window.acted = null;
   // Each legal action with its data, as the server sends it (docs/api.md).
   const withData = action => {
@@ -382,7 +383,7 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
   return true;
 }; true"#;
     b.eval(setup).await;
-    b.eval("drawTable({ phase: 'window' }, ['pass', 'hill'])").await;
+    b.eval("drawTable({ kind: 'window' }, ['pass', 'hill'])").await;
     // A window asks everyone at once: no rider is marked as the one asked.
     assert_eq!(b.eval("document.querySelectorAll('svg g.seat.active').length").await, json!(0));
     assert_eq!(
@@ -400,7 +401,7 @@ async fn an_ausreisser_speed_card_offers_its_plays_and_a_hill_answers_a_window()
     b.click("#hand .play-card[data-card=hill]").await;
     assert_eq!(b.eval("window.acted").await, json!("hill"));
     // On its turn: the 45 has three plays to choose from, the 47 just one.
-    b.eval("drawTable({ phase: 'play' }, ['play 45', 'play 45 +2', 'play 45 +2 hill', 'play 47'])").await;
+    b.eval("drawTable({ kind: 'play' }, ['play 45', 'play 45 +2', 'play 45 +2 hill', 'play 47'])").await;
     b.click("#hand .play-card[data-card=\"45\"]").await;
     assert_eq!(b.eval("window.acted").await, json!(null));
     assert_eq!(b.eval("document.querySelectorAll('#combos button[data-action]').length").await, json!(3));

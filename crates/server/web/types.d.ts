@@ -362,7 +362,7 @@ export interface SechstageView {
   history: SechstageRace[];
 }
 
-/** Der Ausreisser: a play of speed card and modifiers. */
+/** Der Ausreisser: a play of speed card and modifiers (a legal play's `params`). */
 export interface AusreisserPlay {
   speed: number;
   spurts: number;
@@ -370,41 +370,59 @@ export interface AusreisserPlay {
   hill: boolean;
 }
 
-/** Der Ausreisser: a play on a rider's pile, with the speed ridden. */
-export interface AusreisserPlayed {
-  play: AusreisserPlay;
-  value: number;
-}
+/** Der Ausreisser: a card by its rulebook name: a speed card `39`–`50`, `hill`, `wind` or `spurt`. */
+export type AusreisserCard = string;
 
-/** Der Ausreisser: the public table. */
-export interface AusreisserTable {
-  players: number;
-  stage: number;
-  phase: { phase: 'choose'; seat: number } | { phase: 'deal'; dealt: number }
-    | { phase: 'draw' | 'play' | 'refill' | 'window' | 'over' };
-  mover: number;
-  leader: number;
-  tempo: number;
+/** Der Ausreisser: cards by name with how many of each, in the order of the kinds. */
+export type AusreisserCards = Record<AusreisserCard, number>;
+
+/** Der Ausreisser: a play on a rider's pile, with the speed it counted for. */
+export interface AusreisserTop {
+  /** The speed card, 39–50. */
+  card: number;
+  spurts: number;
+  winds: number;
   hill: boolean;
-  pile_len: number;
-  hand_len: number[];
-  chips: number[];
-  owed: number[];
-  tops: (AusreisserPlayed | null)[];
-  current: AusreisserPlay | null;
-  totals: number[];
-  last_scores: number[] | null;
-  /** Cards drawn face up while choosing the first leader: `45`, `hill`, `wind`, `spurt`. */
-  faceup: (string | null)[];
+  /** The speed ridden, after the cap. */
+  speed: number;
 }
 
-/** Der Ausreisser: what a viewer sees. */
+/** Der Ausreisser: one rider at the table. */
+export interface AusreisserRider {
+  seat: number;
+  cards: number;
+  chips: number;
+  total: number;
+  last_stage: number | null;
+  top: AusreisserTop | null;
+  owed: number;
+  drawn_since_play: number;
+}
+
+/** Der Ausreisser: what the series waits for. */
+export type AusreisserPhase =
+  | { kind: 'choose'; seat: number; contenders: number[]; drawn: (AusreisserCard | null)[] }
+  | { kind: 'deal'; dealt: number; seat: number }
+  | { kind: 'draw'; seat: number; turn_card: boolean }
+  | { kind: 'play'; seat: number }
+  | { kind: 'refill'; seat: number; play: AusreisserTop }
+  | { kind: 'window'; seat: number }
+  | { kind: 'over'; winners: number[]; total: number };
+
+/** Der Ausreisser: what a viewer sees (docs/api.md, "Der Ausreisser"). */
 export interface AusreisserView {
-  seat: number | null;
+  viewer: number | null;
   options: { players: number; special: boolean; stages: number };
-  table: AusreisserTable;
-  /** The viewer's own cards per kind (0–11 speeds 39–50, 12 Steigung, 13 Gegenwind, 14 Spurt). */
-  hand: number[] | null;
+  stage: number;
+  phase: AusreisserPhase;
+  leader: number | null;
+  tempo: number | null;
+  hill: boolean;
+  pile: number;
+  played: AusreisserCards;
+  riders: AusreisserRider[];
+  /** The viewer's own hand; null for a spectator. */
+  hand: AusreisserCards | null;
   asked: boolean;
 }
 

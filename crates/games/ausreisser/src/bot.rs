@@ -57,8 +57,7 @@ impl Bot<Ausreisser> for HeuristicBot {
 
     fn choose(&mut self, decision: &Decision<'_, Ausreisser>, _rng: &mut dyn RngCore) -> Action {
         let legal = decision.legal();
-        let view = decision.view();
-        let table = &view.table;
+        let table = &decision.view().table();
         let seat = decision.seat();
         if legal.contains(&Action::Hill) {
             let affected: Vec<u8> = table.before_leader().collect();

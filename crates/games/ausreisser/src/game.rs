@@ -520,14 +520,7 @@ impl Game for Ausreisser {
             Viewer::Seat(s) if s < self.seats() => Some(s),
             _ => None,
         };
-        let asked = seat.is_some_and(|s| self.still_to_answer().contains(&s));
-        View {
-            seat,
-            options: self.options,
-            table: self.table.clone(),
-            hand: seat.map(|s| self.hands[s]),
-            asked,
-        }
+        View::of(self, seat)
     }
 
     /// No static board data: the view is the whole information state.

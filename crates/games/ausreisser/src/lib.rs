@@ -116,7 +116,7 @@
 //! its drawer, except a Gegenwind laid on a play during the refill, and the
 //! face-up draws for the first leader. Every Gegenwind held goes down with
 //! the next play, so the table knows how many of a rider's cards can be one
-//! (`wind_room`); the resampler deals the unknown cards uniformly among the
+//! (`drawn_since_play` in the view); the resampler deals the unknown cards uniformly among the
 //! deals that respect it. A Steigung window shows nothing per rider: who is
 //! being asked is in no other viewer's view (a view says only whether its
 //! own seat has still to answer, `asked`), a pass is logged as `pass` for
@@ -180,4 +180,7 @@ pub use card::{Card, Counts, KINDS, full_deck};
 pub use game::{Ausreisser, WINDOW_CLOSED};
 pub use options::Options;
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
-pub use view::{View, describe as describe_view, describe_action, hand_text};
+pub use view::{
+    Cards, PhaseView, Rider, Top, View, cards_of, counts_of, describe as describe_view, describe_action,
+    hand_text,
+};

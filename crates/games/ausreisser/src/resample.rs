@@ -3,7 +3,7 @@
 //! The unknown cards are the deck minus the seat's own hand and every card
 //! played. They go into the other hands (of their public sizes) and the pile.
 //! Only Gegenwind is constrained by public information: a rider holds at
-//! most `wind_room` Gegenwinds (every Gegenwind held goes down with the
+//! most `drawn_since_play` Gegenwinds (every Gegenwind held goes down with the
 //! rider's next play, so only cards drawn since then can be one).
 //!
 //! Steigung windows tell nothing: every rider but the leader is asked in
@@ -22,7 +22,7 @@ use crate::{
     Ausreisser,
     card::{Card, Counts, KINDS, full_deck},
     table::{MAX_PLAYERS, Phase},
-    view::View,
+    view::{View, counts_of},
 };
 use rand::{Rng, RngCore};
 use spieltisch_core::Seat;
@@ -106,9 +106,10 @@ fn draw(pool: &mut Counts, rng: &mut dyn RngCore) -> usize {
 
 /// A world consistent with `view`, the view of `seat`.
 pub fn resample(view: &View, seat: Seat, rng: &mut dyn RngCore) -> Ausreisser {
-    let t = &view.table;
+    let table = view.table();
+    let t = &table;
     let n = t.seats();
-    let own = view.hand.filter(|_| view.seat == Some(seat)).unwrap_or([0; KINDS]);
+    let own = view.hand.as_ref().filter(|_| view.viewer == Some(seat)).map_or([0; KINDS], counts_of);
     let mut pool = full_deck(view.options.special);
     for i in 0..KINDS {
         pool[i] = pool[i].saturating_sub(own[i]).saturating_sub(t.discards[i]);
@@ -134,7 +135,7 @@ pub fn resample(view: &View, seat: Seat, rng: &mut dyn RngCore) -> Ausreisser {
     let mut rest = pool;
     rest[WIND] = 0;
     let mut hands = [[0u8; KINDS]; MAX_PLAYERS];
-    if view.hand.is_some() {
+    if view.hand.is_some() && seat < MAX_PLAYERS {
         hands[seat] = own;
     }
     for (k, &s) in others.iter().enumerate() {
@@ -149,12 +150,12 @@ pub fn resample(view: &View, seat: Seat, rng: &mut dyn RngCore) -> Ausreisser {
     }
     let mut pile_counts = rest;
     pile_counts[WIND] = counts[others.len()] as u8;
-    let mut world = Ausreisser::from_parts(view.options, t.clone(), hands, pile_counts);
+    let mut world = Ausreisser::from_parts(view.options, table.clone(), hands, pile_counts);
     if t.phase == Phase::Window {
         // Who is being asked is not in the view. A seat still to answer
         // decides as if everyone before it passed (their answers are not
         // known); for anyone else the window waits on its last rider.
-        world.asked = if view.asked && view.seat == Some(seat) {
+        world.asked = if view.asked && view.viewer == Some(seat) {
             seat as u8
         } else {
             t.window_order().last().unwrap_or(0)

@@ -130,6 +130,54 @@ fn a_view_does_not_change_when_only_another_hand_changes() {
     }
 }
 
+/// `g` with one card of `seat`'s hand swapped for a card of another kind
+/// from the pile (never a Gegenwind, whose count in a hand is bounded by
+/// public facts), or `None` when no such swap exists.
+fn swap_a_card(g: &Ausreisser, seat: usize) -> Option<Ausreisser> {
+    let mut hands: [Counts; 6] =
+        std::array::from_fn(|s| if s < g.seats() { *g.hand(s) } else { [0; KINDS_TOTAL] });
+    let mut pile = *g.pile();
+    let give = (0..KINDS_TOTAL).find(|&k| k != WIND && hands[seat][k] > 0)?;
+    let take = (0..KINDS_TOTAL).find(|&k| k != WIND && k != give && pile[k] > 0)?;
+    hands[seat][give] -= 1;
+    pile[give] += 1;
+    pile[take] -= 1;
+    hands[seat][take] += 1;
+    Some(Ausreisser::from_parts(*g.options(), g.table().clone(), hands, pile))
+}
+
+#[test]
+fn a_seats_serialized_view_holds_nothing_of_another_hand() {
+    let mut swapped = 0;
+    for seed in 0..6u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(40 + seed);
+        let mut g =
+            Ausreisser::new(&Options { players: 2 + (seed % 4) as u8, special: true, stages: 2 }).unwrap();
+        while !g.is_over() {
+            // Outside a window (where rebuilding the state would change who
+            // is asked), every other seat's hand changed leaves the bytes of
+            // each seat's view as they were.
+            if g.table().phase != Phase::Window {
+                for seat in 0..g.seats() {
+                    let json = serde_json::to_string(&g.view(Viewer::Seat(seat))).unwrap();
+                    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+                    let own = serde_json::to_value(spieltisch_ausreisser::cards_of(g.hand(seat))).unwrap();
+                    assert_eq!(value["hand"], own, "the view's hand is the seat's own");
+                    for other in (0..g.seats()).filter(|&o| o != seat) {
+                        let Some(world) = swap_a_card(&g, other) else { continue };
+                        assert_ne!(world.hand(other), g.hand(other));
+                        let after = serde_json::to_string(&world.view(Viewer::Seat(seat))).unwrap();
+                        assert_eq!(after, json, "seed {seed}: seat {seat}'s view shows seat {other}'s hand");
+                        swapped += 1;
+                    }
+                }
+            }
+            step(&mut g, &mut rng);
+        }
+    }
+    assert!(swapped > 1000, "only {swapped} hands changed");
+}
+
 #[test]
 #[ignore = "prints a table for eyeballing"]
 fn print_a_view() {

@@ -564,9 +564,9 @@ fn hands_are_hidden_and_played_cards_public() {
     go(&mut g, "draw 39; play 45; pass; pass");
     let spectator = g.view(Viewer::Spectator);
     assert!(spectator.hand.is_none());
-    assert_eq!(g.view(Viewer::Seat(1)).hand, Some(*g.hand(1)));
-    assert_eq!(spectator.table.discards[Card::speed(45).unwrap().index()], 1);
-    assert_eq!(spectator.table.tops[0].unwrap().value, 45);
+    assert_eq!(g.view(Viewer::Seat(1)).hand, Some(spieltisch_ausreisser::cards_of(g.hand(1))));
+    assert_eq!(spectator.played.get(&Card::speed(45).unwrap()), Some(&1));
+    assert_eq!(spectator.riders[0].top.unwrap().speed, 45);
     // The next draw is secret to all but the drawer; a Gegenwind laid on a
     // play during the refill is public.
     assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(1)), "draw 47");

@@ -2,10 +2,9 @@
 // Der Ausreisser: the table with the tempo, the road (flat or Steigung), the
 // pile, and round it the riders with the yellow jersey, penalty chips, cards
 // in hand and the top of each rider's pile; below, the viewer's hand, whose
-// speed cards offer the legal plays that use them.
-//
-// Card kinds are indexed as in the game: 0–11 the speed cards 39–50, then
-// 12 Steigung, 13 Gegenwind, 14 Spurt.
+// speed cards offer the legal plays that use them. Everything comes from the
+// designed view (docs/api.md, "Der Ausreisser") and the legal actions' data
+// and words: the board holds no rule (a play's speed ridden is in its words).
 
 import { h, s } from '../dom.js';
 import { t, getLang, seatWord } from '../i18n.js';
@@ -14,11 +13,8 @@ import { t, getLang, seatWord } from '../i18n.js';
  * @typedef {import('../types').AusreisserView} View
  * @typedef {import('../types').Snapshot<View>} Snapshot
  * @typedef {import('../types').AusreisserPlay} Play
- * @typedef {import('../types').AusreisserPlayed} Played
+ * @typedef {import('../types').AusreisserTop} Top
  */
-
-// Card kinds after the speed cards; the Spurt (14) is the last.
-const HILL = 12, WIND = 13;
 
 const EN = {
     stage: 'Stage', of: 'of', tempo: 'Tempo', flat: 'flat', hill: 'Steigung', hillHint: 'no passing, no wind shadow',
@@ -28,7 +24,7 @@ const EN = {
     window: 'Steigung window: anyone but the leader may lay one', pickCombo: 'Play', withHill: 'with Steigung', speed: 'speed',
     clickToPlay: 'Click a highlighted speed card to play it.', reactHill: 'Play Steigung on the leader', pass: 'Pass',
     spectatorHand: 'Hands are secret: spectators see card counts only.', over: 'The series is over', noSpecial: 'without special cards',
-    cancel: 'Cancel', gets: '→',
+    cancel: 'Cancel', winner: 'Winner', winners: 'Winners',
 };
 /** @type {Record<keyof typeof EN, string>} */
 const DE = {
@@ -39,7 +35,7 @@ const DE = {
     window: 'Steigungsfenster: alle außer dem Ausreisser dürfen eine legen', pickCombo: 'Spielen', withHill: 'mit Steigung', speed: 'Tempo',
     clickToPlay: 'Klicke eine markierte Tempokarte, um sie zu spielen.', reactHill: 'Steigung auf den Ausreisser', pass: 'Passen',
     spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.', over: 'Die Rundfahrt ist zu Ende', noSpecial: 'ohne Sonderkarten',
-    cancel: 'Abbrechen', gets: '→',
+    cancel: 'Abbrechen', winner: 'Sieger', winners: 'Sieger',
 };
 /** @param {keyof typeof EN} key */
 const tx = key => (getLang() === 'de' ? DE : EN)[key];
@@ -58,16 +54,6 @@ function playOf(legal) {
   const p = legal.params;
   if (legal.kind !== 'play' || !p) return null;
   return { speed: Number(p.speed), spurts: Number(p.spurts), winds: Number(p.winds), hill: !!p.hill };
-}
-
-/**
- * The speed a play rides: card + 2 per Spurt − 2 per Gegenwind, capped at 50 under a hill, else 52.
- * @param {Play} play
- * @param {boolean} hillInForce
- */
-function ridden(play, hillInForce) {
-  const raw = play.speed + 2 * play.spurts - 2 * play.winds;
-  return Math.min(raw, hillInForce || play.hill ? 50 : 52);
 }
 
 /** @param {Play} play */
@@ -135,10 +121,10 @@ function chips(x, y, count) {
  * ridden, or a card drawn face up (`45`, `hill`, `wind`, `spurt`).
  * @param {number} x
  * @param {number} y
- * @param {Played | null} played
+ * @param {Top | null} top
  * @param {string | null} [faceup]
  */
-function tableCard(x, y, played, faceup) {
+function tableCard(x, y, top, faceup) {
   const g = s('g', { class: 'top-card', transform: `translate(${x},${y})` });
   g.append(s('rect', { x: -24, y: -33, width: 48, height: 66, rx: 6, fill: '#fff', stroke: '#7a6a4a', 'stroke-width': 1.5 }));
   if (faceup) {
@@ -148,66 +134,77 @@ function tableCard(x, y, played, faceup) {
     g.append(s('text', { y: name ? 4 : 8, 'text-anchor': 'middle', 'font-size': name ? 10 : 22, 'font-weight': 800, fill: '#222', text: name || faceup }));
     return g;
   }
-  if (!played) return g;
-  const play = played.play;
-  g.append(s('text', { y: 4, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 800, fill: '#222', text: play.speed }));
+  if (!top) return g;
+  g.append(s('text', { y: 4, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 800, fill: '#222', text: top.card }));
+  // The cards that went with it, as the cards read (Spurt +2, Gegenwind −2).
   const mods = [];
-  if (play.spurts) mods.push(`+${2 * play.spurts}`);
-  if (play.winds) mods.push(`−${2 * play.winds}`);
+  if (top.spurts) mods.push(Array(top.spurts).fill('+2').join(' '));
+  if (top.winds) mods.push(Array(top.winds).fill('−2').join(' '));
   if (mods.length) g.append(s('text', { y: 22, 'text-anchor': 'middle', 'font-size': 11, fill: '#555', text: mods.join(' ') }));
-  if (play.hill) g.append(s('path', { d: 'M 8 30 L 16 18 L 24 30 Z', fill: '#8b5a2b' }, s('title', { text: tx('hill') })));
-  if (played.value !== play.speed || mods.length) {
+  if (top.hill) g.append(s('path', { d: 'M 8 30 L 16 18 L 24 30 Z', fill: '#8b5a2b' }, s('title', { text: tx('hill') })));
+  if (top.speed !== top.card || mods.length) {
     g.append(s('circle', { cx: 22, cy: -30, r: 12, fill: '#222' }),
-      s('text', { x: 22, y: -26, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff', text: played.value }));
+      s('text', { x: 22, y: -26, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff', text: top.speed }));
   }
   return g;
 }
 
 /**
+ * The seat whose turn it is, or who draws face up for the first lead; null
+ * in a Steigung window (everyone but the leader is asked at once), while
+ * dealing and once over.
+ * @param {View} view
+ */
+function activeSeat(view) {
+  const p = view.phase;
+  return p.kind === 'choose' || p.kind === 'draw' || p.kind === 'play' || p.kind === 'refill' ? p.seat : null;
+}
+
+/**
  * @param {Snapshot} snapshot
- * @param {number} seat
+ * @param {import('../types').AusreisserRider} rider
  * @param {[number, number]} place
  */
-function seatPanel(snapshot, seat, [x, y]) {
+function seatPanel(snapshot, rider, [x, y]) {
   const view = snapshot.view;
-  const tb = view.table;
-  const me = view.seat;
-  const phase = tb.phase.phase;
-  // In a Steigung window nobody is marked: everyone but the leader is asked at once.
-  const active = (['play', 'draw', 'refill'].includes(phase) && tb.mover === seat) || (tb.phase.phase === 'choose' && tb.phase.seat === seat);
-  const leads = tb.leader === seat && phase !== 'choose';
+  const seat = rider.seat;
+  const me = view.viewer;
+  const phase = view.phase;
+  const active = activeSeat(view) === seat;
+  const leads = view.leader === seat;
   const g = s('g', { class: 'seat' + (active ? ' active' : ''), 'data-seat': seat });
   const top = y - 56;
   g.append(s('rect', { x: x - 95, y: top, width: 190, height: 112, rx: 10, fill: seat === me ? '#fffaf0' : '#fff',
     stroke: active ? '#ffd400' : '#b9ab8c', 'stroke-width': active ? 4 : 1.5, class: active ? 'seat-box active' : 'seat-box' }));
-  g.append(s('rect', { x: x - 95, y: top, width: 8, height: 112, rx: 3, fill: RIDER_COLOURS[seat % 6] }));
+  g.append(s('rect', { x: x - 95, y: top, width: 8, height: 112, rx: 3, fill: RIDER_COLOURS[seat % RIDER_COLOURS.length] }));
   g.append(s('text', { x: x - 80, y: top + 21, 'font-size': 17, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me) }));
   // Cards in hand as small backs, with the count.
-  const n = tb.hand_len[seat];
+  const n = rider.cards;
   for (let i = 0; i < Math.min(n, 8); i++) {
     g.append(s('rect', { x: x - 80 + i * 5, y: top + 30, width: 14, height: 20, rx: 2, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1 }));
   }
-  g.append(s('text', { x: x - 80 + Math.min(n, 8) * 5 + 16, y: top + 45, 'font-size': 13.5, fill: '#555', text: `${n}${tb.owed[seat] ? ` (+${tb.owed[seat]})` : ''}` },
-    s('title', { text: `${n} ${tx('cards')}${tb.owed[seat] ? `, ${tb.owed[seat]} ${tx('owed')}` : ''}` })));
+  g.append(s('text', { x: x - 80 + Math.min(n, 8) * 5 + 16, y: top + 45, 'font-size': 13.5, fill: '#555', text: `${n}${rider.owed ? ` (+${rider.owed})` : ''}` },
+    s('title', { text: `${n} ${tx('cards')}${rider.owed ? `, ${rider.owed} ${tx('owed')}` : ''}` })));
   // Penalty chips, then the points of the series.
-  const chipCount = tb.chips[seat];
-  const [chipGroup] = chips(x - 73, top + 68, chipCount);
-  if (chipCount) g.append(chipGroup);
+  const [chipGroup] = chips(x - 73, top + 68, rider.chips);
+  if (rider.chips) g.append(chipGroup);
   g.append(s('text', { x: x - 80, y: top + 100, 'font-size': 13.5, fill: '#555' },
-    s('tspan', { fill: chipCount ? '#a52a1f' : '#555', 'font-weight': chipCount ? 700 : 400, text: `${chipCount} ${tx('chips')}` }),
-    s('tspan', { text: ` · ${tb.totals[seat] > 0 ? '+' : ''}${tb.totals[seat]} ${tx('total')}` })));
+    s('tspan', { fill: rider.chips ? '#a52a1f' : '#555', 'font-weight': rider.chips ? 700 : 400, text: `${rider.chips} ${tx('chips')}` }),
+    s('tspan', { text: ` · ${signed(rider.total)} ${tx('total')}` })));
   // The top of the rider's pile (or the card drawn face up for the first leader).
-  const faceup = phase === 'choose' ? tb.faceup[seat] : null;
-  const last = tb.tops[seat];
+  const faceup = phase.kind === 'choose' ? phase.drawn[seat] : null;
   if (faceup) g.append(tableCard(x + 58, y - 4, null, faceup));
-  else if (phase === 'refill' && tb.mover === seat && tb.current) {
+  else if (phase.kind === 'refill' && phase.seat === seat) {
     // The play being made: settled once the hand is refilled.
-    g.append(tableCard(x + 58, y - 4, { play: tb.current, value: ridden(tb.current, tb.hill) }));
-  } else if (last) g.append(tableCard(x + 58, y - 4, last));
+    g.append(tableCard(x + 58, y - 4, phase.play));
+  } else if (rider.top) g.append(tableCard(x + 58, y - 4, rider.top));
   else g.append(s('rect', { x: x + 34, y: y - 37, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;
 }
+
+/** @param {number} points */
+const signed = points => `${points > 0 ? '+' : ''}${points}`;
 
 /**
  * @param {Snapshot} snapshot
@@ -215,22 +212,24 @@ function seatPanel(snapshot, seat, [x, y]) {
  */
 function centre(snapshot, svg) {
   const view = snapshot.view;
-  const tb = view.table;
   const o = view.options;
-  const phase = tb.phase.phase;
-  const stage = Math.min(tb.stage + 1, o.stages);
+  const phase = view.phase;
   svg.append(s('text', { x: CX, y: CY - 78, 'text-anchor': 'middle', 'font-size': 16, fill: '#f4f9f0',
-    text: phase === 'over' ? tx('over') : `Der Ausreisser · ${tx('stage')} ${stage} ${tx('of')} ${o.stages}${o.special ? '' : ` · ${tx('noSpecial')}`}` }));
-  if (phase === 'choose' || phase === 'deal') {
-    svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase === 'choose' ? tx('choose') : tx('dealing') }));
-  } else if (phase !== 'over') {
+    text: phase.kind === 'over' ? tx('over') : `Der Ausreisser · ${tx('stage')} ${view.stage + 1} ${tx('of')} ${o.stages}${o.special ? '' : ` · ${tx('noSpecial')}`}` }));
+  if (phase.kind === 'choose' || phase.kind === 'deal') {
+    svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase.kind === 'choose' ? tx('choose') : tx('dealing') }));
+  } else if (phase.kind === 'over') {
+    const names = phase.winners.map(seat => seatWord(seat)).join(', ');
+    svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', class: 'winners',
+      text: `${phase.winners.length > 1 ? tx('winners') : tx('winner')}: ${names} (${signed(phase.total)})` }));
+  } else {
     // The tempo sign.
     svg.append(s('circle', { cx: CX - 60, cy: CY + 4, r: 52, fill: '#fff', stroke: '#c0392b', 'stroke-width': 9 }),
-      s('text', { x: CX - 60, y: CY + 18, 'text-anchor': 'middle', 'font-size': 40, 'font-weight': 800, fill: '#222', class: 'tempo', text: tb.tempo || '–' }),
+      s('text', { x: CX - 60, y: CY + 18, 'text-anchor': 'middle', 'font-size': 40, 'font-weight': 800, fill: '#222', class: 'tempo', text: view.tempo === null ? '–' : view.tempo }),
       s('text', { x: CX - 60, y: CY + 78, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${tx('tempo')} (km/h)` }));
     // The road: a hill or flat.
-    const road = s('g', { class: 'road', 'data-hill': tb.hill ? 'true' : 'false' });
-    if (tb.hill) {
+    const road = s('g', { class: 'road', 'data-hill': view.hill ? 'true' : 'false' });
+    if (view.hill) {
       road.append(s('path', { d: `M ${CX + 45} ${CY + 40} L ${CX + 90} ${CY - 25} L ${CX + 135} ${CY + 40} Z`, fill: '#8b5a2b', stroke: '#fff', 'stroke-width': 2 }),
         s('text', { x: CX + 90, y: CY + 60, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 700, fill: '#fff', text: tx('hill') }),
         s('text', { x: CX + 90, y: CY + 76, 'text-anchor': 'middle', 'font-size': 11, fill: '#f4f9f0', text: tx('hillHint') }));
@@ -241,30 +240,33 @@ function centre(snapshot, svg) {
     svg.append(road);
   }
   // The pile.
-  const pile = s('g', { class: 'pile', 'data-pile': tb.pile_len });
-  for (let i = Math.min(3, tb.pile_len) - 1; i >= 0; i--) {
+  const pile = s('g', { class: 'pile', 'data-pile': view.pile });
+  for (let i = Math.min(3, view.pile) - 1; i >= 0; i--) {
     pile.append(s('rect', { x: CX - 200 + i * 3, y: CY - 40 - i * 3, width: 50, height: 70, rx: 6, fill: '#8b2d1e', stroke: '#fff', 'stroke-width': 1.5 }));
   }
-  pile.append(s('text', { x: CX - 175, y: CY + 50, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${tb.pile_len} · ${tx('pile')}` }));
+  pile.append(s('text', { x: CX - 175, y: CY + 50, 'text-anchor': 'middle', 'font-size': 13, fill: '#f4f9f0', text: `${view.pile} · ${tx('pile')}` }));
   svg.append(pile);
   // What is happening now.
   let line = '';
-  if (phase === 'window') line = tx('window');
-  else if (phase === 'refill') line = `${seatWord(tb.mover)} ${tx('refill')}`;
-  else if (phase === 'draw') line = `${seatWord(tb.mover)} ${tx('drawing')}`;
+  if (phase.kind === 'window') line = tx('window');
+  else if (phase.kind === 'refill') line = `${seatWord(phase.seat)} ${tx('refill')}`;
+  else if (phase.kind === 'draw') line = `${seatWord(phase.seat)} ${tx('drawing')}`;
   if (line) svg.append(s('text', { x: CX, y: CY + 100, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#fff', text: line }));
-  if (tb.last_scores) {
-    const shown = tb.last_scores.slice(0, tb.players).map((v, seat) => `${seat + 1}: ${v > 0 ? '+' : ''}${v}`).join(' · ');
+  if (view.riders.some(r => r.last_stage !== null)) {
+    const shown = view.riders.map(r => `${r.seat + 1}: ${signed(r.last_stage || 0)}`).join(' · ');
     svg.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 12, fill: '#f4f9f0', text: `${tx('lastStage')} (${t('seat')}: ${tx('total')}) ${shown}` }));
   }
 }
 
-/** @param {number} kind */
-function cardFace(kind) {
-  if (kind < HILL) return { cls: 'speed', big: String(39 + kind), small: 'km/h' };
-  if (kind === HILL) return { cls: 'hill', big: '', small: tx('hill') };
-  if (kind === WIND) return { cls: 'wind', big: '−2', small: tx('wind') };
-  return { cls: 'spurt', big: '+2', small: tx('spurt') };
+/**
+ * How a card of the hand looks, by its name: a speed card `39`–`50`, `hill`, `wind` or `spurt`.
+ * @param {string} card
+ */
+function cardFace(card) {
+  if (card === 'hill') return { cls: 'hill', big: '', small: tx('hill') };
+  if (card === 'wind') return { cls: 'wind', big: '−2', small: tx('wind') };
+  if (card === 'spurt') return { cls: 'spurt', big: '+2', small: tx('spurt') };
+  return { cls: 'speed', big: card, small: 'km/h' };
 }
 
 /**
@@ -273,10 +275,8 @@ function cardFace(kind) {
  */
 function handPanel(snapshot, act) {
   const view = snapshot.view;
-  const me = view.seat;
-  if (me === null || me === undefined) return h('p', { class: 'muted hand-note', text: tx('spectatorHand') });
-  const tb = view.table;
-  const hand = view.hand || [];
+  const me = view.viewer;
+  if (me === null || me === undefined || !view.hand) return h('p', { class: 'muted hand-note', text: tx('spectatorHand') });
   const legal = snapshot.legal || [];
   /** @type {Map<number, { play: Play, action: string, text: string | undefined }[]>} */
   const bySpeed = new Map();
@@ -301,33 +301,38 @@ function handPanel(snapshot, act) {
     panel.querySelectorAll('.play-card.selected').forEach(e => e.classList.remove('selected'));
     cardEl.classList.add('selected');
     combos.hidden = false;
+    // Each play in the server's words, which say the speed it rides.
     combos.replaceChildren(h('span', { text: `${tx('pickCombo')}:` }),
       ...list.map(c => h('button', { type: 'button', 'data-action': c.action, title: c.text, onclick: () => act(c.action) },
-        h('b', { text: playLabel(c.play) }), ` ${tx('gets')} ${ridden(c.play, tb.hill)}`)),
+        h('b', { text: playLabel(c.play) }), c.text && c.text !== c.action ? h('span', { class: 'muted', text: ` · ${c.text}` }) : null)),
       h('button', { type: 'button', class: 'cancel', onclick: () => { combos.hidden = true; cardEl.classList.remove('selected'); }, text: tx('cancel') }));
   }
   /** @type {HTMLElement[]} */
   const cards = [];
-  hand.forEach((count, kind) => {
-    if (!count) return;
-    const speed = kind < HILL ? 39 + kind : null;
-    const playable = (speed !== null && bySpeed.has(speed)) || (kind === HILL && canHill);
-    const face = cardFace(kind);
+  let held = 0;
+  // Speed cards first, lowest first (the view lists them in that order), then the special cards.
+  for (const [card, count] of Object.entries(view.hand)) {
+    held += count;
+    const isHill = card === 'hill';
+    const special = isHill || card === 'wind' || card === 'spurt';
+    const speed = special ? null : Number(card);
     const plays = speed !== null ? bySpeed.get(speed) : undefined;
+    const playable = !!plays || (isHill && canHill);
+    const face = cardFace(card);
     const single = plays && plays.length === 1 ? plays[0].action : undefined;
     const el = h(playable ? 'button' : 'div', {
       type: playable ? 'button' : undefined,
       class: `play-card ausreisser ${face.cls}${playable ? ' playable' : ''}`,
-      'data-card': speed !== null ? speed : ['hill', 'wind', 'spurt'][kind - HILL],
-      'data-action': kind === HILL && canHill ? 'hill' : single,
+      'data-card': card,
+      'data-action': isHill && canHill ? 'hill' : single,
     }, h('span', { class: 'face' }, h('span', { class: 'corner', text: face.big }),
-      kind === HILL ? s('svg', { viewBox: '0 0 40 28', width: 40, height: 28, class: 'mountain' }, s('path', { d: 'M 2 26 L 16 4 L 24 15 L 28 10 L 38 26 Z', fill: '#fff' })) : h('span', { class: 'value', text: face.big }),
+      isHill ? s('svg', { viewBox: '0 0 40 28', width: 40, height: 28, class: 'mountain' }, s('path', { d: 'M 2 26 L 16 4 L 24 15 L 28 10 L 38 26 Z', fill: '#fff' })) : h('span', { class: 'value', text: face.big }),
       h('span', { class: 'kind', text: face.small })),
     count > 1 ? h('span', { class: 'count', text: `×${count}` }) : null);
-    if (playable) el.addEventListener('click', () => (kind === HILL || speed === null ? act('hill') : choose(speed, el)));
+    if (playable) el.addEventListener('click', () => (speed === null ? act('hill') : choose(speed, el)));
     cards.push(el);
-  });
-  panel.append(h('h3', {}, `${tx('hand')} `, h('span', { class: 'muted', text: `(${tb.hand_len[me]})` })),
+  }
+  panel.append(h('h3', {}, `${tx('hand')} `, h('span', { class: 'muted', text: `(${held})` })),
     h('div', { class: 'cards' }, cards));
   if (canHill || canPass) {
     panel.append(h('div', { class: 'reaction' },
@@ -345,12 +350,11 @@ function handPanel(snapshot, act) {
  */
 export function drawAusreisser(snapshot, act) {
   const view = snapshot.view;
-  const tb = view.table;
   const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': 'Der Ausreisser', 'data-board': 'ausreisser', class: 'board-svg' });
   svg.append(s('rect', { x: 0, y: 0, width: W, height: HGT, rx: 10, fill: '#efe8d8' }),
     s('ellipse', { cx: CX, cy: CY, rx: RX - 40, ry: RY - 40, fill: '#2f6b3a', stroke: '#7a5a32', 'stroke-width': 14 }));
   centre(snapshot, svg);
-  const places = seatPlaces(tb.players, view.seat);
-  for (let seat = 0; seat < tb.players; seat++) svg.append(seatPanel(snapshot, seat, places[seat]));
+  const places = seatPlaces(view.riders.length, view.viewer);
+  for (const rider of view.riders) svg.append(seatPanel(snapshot, rider, places[rider.seat]));
   return h('div', { class: 'board-ausreisser' }, svg, handPanel(snapshot, act));
 }
