@@ -300,18 +300,24 @@ async fn riders_sharing_a_space_on_the_oval_are_all_visible() {
         .eval(
             r#"(async () => {
   const { drawSechstage } = await import('/assets/boards/sechstage.js');
-  const rider = (seat, position, extra) => Object.assign({ seat, position, cards: 9, hand: null, changed: false, falls: false,
-    finished: false, played_green: [0,0,0,0,0,0,0,0], played_grey: [0,0,0,0,0,0,0,0], drawn_low: 0, drawn_high: 0, points: 0 }, extra);
-  // The table's static part: its options, with the track by content.
+  const mixed = (whole, num = 0, den = 1) => ({ whole, num, den });
+  const rider = (seat, position, extra) => Object.assign({ seat, position, finished: false, cards: 9, hand: null, changed: false,
+    falls: false, played_green: [], played_grey: [], drawn: { low: 0, high: 0 }, points: mixed(0) }, extra);
+  // The table's static part: its options, with the track by content, and the points tables.
   const fixed = { players: 6, races: 3, balancing: false, laps_down: 'full_four',
-    track: { name: 'Standard board', length: 81, sprints: [27, 54], fahrerwechsel: [30], sturz: [60] } };
+    track: { name: 'Standard board', length: 81, sprints: [27, 54], fahrerwechsel: [30], sturz: [60] },
+    sprint_points: [5, 3, 2, 1], finish_points: [10, 6, 4, 2] };
+  // The race run: seats 0 and 1 across the line, the others 11 to 41 short.
+  const line = (seat, position, laps_down, points) => ({ seat, position, laps_down, points: mixed(points), place: seat + 1 });
+  const race = { order: [0,1,2,3,4,5], finish_order: [0,1], riders: [line(0, 81, 0, 5), line(1, 81, 0, 3), line(2, 70, 3, 2),
+    line(3, 60, 5, 1), line(4, 50, 5, 0), line(5, 40, 5, 0)] };
+  const standings = race.riders.map((l, i) => ({ seat: l.seat, laps_down: l.laps_down, points: l.points, rank: [1, 2, 3, 4, 5, 5][i] }));
   const view = { viewer: null,
-    race: 1, order: [1, 2, 3, 4, 5, 0], turn: { seat: 2 }, mover: 2, draws_due: null,
+    race: 1, order: [1, 2, 3, 4, 5, 0], mover: 2, draws_due: null,
     riders: [rider(0, 12), rider(1, 12), rider(2, 12), rider(3, 30, { changed: true }), rider(4, 30, { changed: true, falls: true }),
-      rider(5, 81, { finished: true, points: 8680 })],
-    pile_low: 30, pile_high: 24, sprint_crossed: [5, 0], finish_order: [5], last_turns: [0, 1, 2, 3, 4],
-    history: [{ order: [0,1,2,3,4,5], positions: [81,81,70,60,50,40], finish_order: [0,1], points: [4200, 2520, 1680, 840, 0, 0],
-      laps_down: [0, 0, 3, 5, 5, 5], placing: [0,1,2,3,4,5] }] };
+      rider(5, 81, { finished: true, points: mixed(10, 1, 3) })],
+    piles: { low: 30, high: 24 }, sprint_crossed: [5, 0], finish_order: [5], last_turns: [0, 1, 2, 3, 4],
+    standings, score_sheet: [race] };
   const snapshot = { game: 'sechstage', viewer: 'spectator', turn: { seat: 2 }, legal: [], static: fixed, view };
   const main = document.getElementById('main');
   main.replaceChildren(drawSechstage(snapshot, () => {}));
@@ -342,6 +348,11 @@ async fn riders_sharing_a_space_on_the_oval_are_all_visible() {
     let text = text.as_str().unwrap();
     assert!(text.contains("10 1/3"), "{text}");
     assert!(text.contains("3 · 2"), "rider C's sheet entry (3 laps down, 2 points): {text}");
+    // The ranks so far come from the view: E and F level on laps and points share 5th place.
+    let ranks = b
+        .eval("[4, 5].map(s => document.querySelector(`[data-rider-row=\"${s}\"] td:last-child`).textContent).join('|')")
+        .await;
+    assert_eq!(ranks, json!("5.|5."));
     assert_eq!(b.eval("document.querySelectorAll('#hand, .play-card').length").await, json!(0));
     save("sechstage-stacked.png", &b.screenshot().await);
     b.close().await;

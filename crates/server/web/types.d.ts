@@ -317,32 +317,79 @@ export interface SechstageTrack {
   sturz: number[];
 }
 
+/** 6-Tage Rennen: exact points as a mixed number in lowest terms, `whole` + `num`/`den`. */
+export interface SechstageMixed {
+  whole: number;
+  num: number;
+  den: number;
+}
+
+/** 6-Tage Rennen: cards of one value. */
+export interface SechstageCards {
+  value: number;
+  count: number;
+}
+
+/** 6-Tage Rennen: a count for each grey pile, 1–3 (`low`) and 4–6 (`high`). */
+export interface SechstagePiles {
+  low: number;
+  high: number;
+}
+
 /** 6-Tage Rennen: a rider, one per seat. */
 export interface SechstageRider {
   seat: number;
   position: number;
+  finished: boolean;
   cards: number;
-  /** Cards per value 0–7; only the viewer's own. */
-  hand: number[] | null;
+  /** The hand by value, lowest first; only the viewer's own. */
+  hand: SechstageCards[] | null;
   changed: boolean;
   falls: boolean;
-  finished: boolean;
-  /** Race points in 840ths. */
-  points: number;
+  played_green: SechstageCards[];
+  played_grey: SechstageCards[];
+  drawn: SechstagePiles;
+  points: SechstageMixed;
 }
 
-/** 6-Tage Rennen: a race run. */
-export interface SechstageRace {
-  laps_down: number[];
-  /** Points per seat in 840ths. */
-  points: number[];
+/** 6-Tage Rennen: a seat's standing over the races run. */
+export interface SechstageStanding {
+  seat: number;
+  laps_down: number;
+  points: SechstageMixed;
+  /** From 1, as the outcome ranks: fewest laps down, then most points. */
+  rank: number;
 }
 
-/** 6-Tage Rennen: the static part of a table, its options with the track by content. */
+/** 6-Tage Rennen: one rider's line of a finished race. */
+export interface SechstageRaceLine {
+  seat: number;
+  position: number;
+  laps_down: number;
+  points: SechstageMixed;
+  /** The race placing, from 1. */
+  place: number;
+}
+
+/** 6-Tage Rennen: a finished race on the score sheet. */
+export interface SechstageRaceRow {
+  order: number[];
+  finish_order: number[];
+  /** In seat order. */
+  riders: SechstageRaceLine[];
+}
+
+/** 6-Tage Rennen: the static part of a table, its options with the track by content and the points tables. */
 export interface SechstageStatic {
   players: number;
   races: number;
+  balancing: boolean;
+  laps_down: 'full_four' | 'part_of_four';
   track: SechstageTrack;
+  /** Points for the first riders across a sprint line, first place first. */
+  sprint_points: number[];
+  /** Points for the first riders across the finish, first place first. */
+  finish_points: number[];
 }
 
 /** 6-Tage Rennen: what a viewer sees. */
@@ -350,16 +397,17 @@ export interface SechstageView {
   viewer: number | null;
   race: number;
   order: number[];
-  turn: Turn;
+  /** `null` once the series is over. */
   mover: number | null;
-  draws_due: number | null;
+  draws_due: SechstagePiles | null;
   riders: SechstageRider[];
-  pile_low: number;
-  pile_high: number;
+  piles: SechstagePiles;
   sprint_crossed: number[];
   finish_order: number[];
   last_turns: number[] | null;
-  history: SechstageRace[];
+  /** In seat order. */
+  standings: SechstageStanding[];
+  score_sheet: SechstageRaceRow[];
 }
 
 /** Der Ausreisser: a play of speed card and modifiers (a legal play's `params`). */

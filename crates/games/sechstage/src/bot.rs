@@ -67,7 +67,7 @@ impl Bot<Sechstage> for HeuristicBot {
 pub(crate) fn score_card(view: &View, track: &Track, seat: usize, value: u8) -> f64 {
     let length = track.length();
     let me = &view.riders[seat];
-    let hand = me.hand.unwrap_or_default();
+    let hand = view.known_hand(seat).unwrap_or_default();
     let mv = movement::resolve(track, me.position, value, |p| view.riders_at(p));
     let to = mv.to.min(u16::from(length)) as u8;
     let gain = f64::from(to - me.position);

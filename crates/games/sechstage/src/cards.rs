@@ -64,6 +64,35 @@ impl Pile {
     }
 }
 
+/// Cards of one value, as views list them: `{"value": 4, "count": 2}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CardCount {
+    pub value: u8,
+    pub count: u8,
+}
+
+/// The values `cards` holds, lowest first, each with how many.
+pub fn listed(cards: &Cards) -> Vec<CardCount> {
+    (1..=MAX_VALUE)
+        .filter(|&v| cards[v as usize] > 0)
+        .map(|value| CardCount { value, count: cards[value as usize] })
+        .collect()
+}
+
+/// Cards from a list by value, or `None` for a value outside 1–7 (a value
+/// listed twice adds up).
+pub fn from_list(list: &[CardCount]) -> Option<Cards> {
+    let mut cards = [0u8; 8];
+    for c in list {
+        if !(1..=MAX_VALUE).contains(&c.value) {
+            return None;
+        }
+        let slot = &mut cards[c.value as usize];
+        *slot = slot.checked_add(c.count)?;
+    }
+    Some(cards)
+}
+
 /// Total number of cards.
 pub fn count(cards: &Cards) -> u8 {
     cards.iter().sum()
@@ -96,5 +125,15 @@ mod tests {
             (change_low_draws(3), change_low_draws(5), change_low_draws(6), change_low_draws(8)),
             (7, 7, 6, 6)
         );
+    }
+
+    #[test]
+    fn card_lists_name_values_without_padding() {
+        let list = listed(&GREEN_SMALL_FIELD);
+        assert_eq!(list.first(), Some(&CardCount { value: 1, count: 4 }));
+        assert!(list.iter().all(|c| c.value != 6 && c.count > 0), "no 6 in a green hand, no empty entries");
+        assert_eq!(from_list(&list), Some(GREEN_SMALL_FIELD));
+        assert_eq!(from_list(&[CardCount { value: 0, count: 1 }]), None);
+        assert_eq!(from_list(&[CardCount { value: 8, count: 1 }]), None);
     }
 }

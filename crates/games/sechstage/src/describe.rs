@@ -3,15 +3,15 @@
 
 use crate::{
     action::Action,
-    cards::Pile,
+    cards::{CardCount, Pile},
     game::{SPRINT_POINTS, Sechstage},
     movement::Move,
     options::Options,
-    points::Points,
+    points::Mixed,
     track::{Space, Track},
     view::{RiderView, View},
 };
-use spieltisch_core::{Lang, Turn};
+use spieltisch_core::Lang;
 use std::fmt::Write;
 
 /// Spaces per row of the drawn track.
@@ -42,15 +42,11 @@ fn seat_name(seat: usize, lang: Lang) -> String {
     format!("{} {} ({})", lang.tr("seat", "Spieler"), seat + 1, rider_letter(seat))
 }
 
-/// A hand as its card values, lowest first: `1 1 2 3 4 4 5 7`.
-pub fn hand_text(hand: &[u8; 8]) -> String {
-    let mut out = Vec::new();
-    for (v, &n) in hand.iter().enumerate() {
-        for _ in 0..n {
-            out.push(v.to_string());
-        }
-    }
-    if out.is_empty() { "-".into() } else { out.join(" ") }
+/// A hand as a view lists it, by its card values, lowest first: `1 1 2 3 4 4 5 7`.
+pub fn hand_text(list: &[CardCount]) -> String {
+    let values: Vec<String> =
+        list.iter().flat_map(|c| std::iter::repeat_n(c.value.to_string(), c.count.into())).collect();
+    if values.is_empty() { "-".into() } else { values.join(" ") }
 }
 
 /// Draws a view: header, the track with every rider, the riders' table (with
@@ -68,12 +64,12 @@ pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
         track.length(),
         lang.tr("spaces", "Felder"),
     );
-    match (view.turn, view.mover) {
-        (Turn::Over, _) => {
+    match (view.mover, view.draws_due) {
+        (None, _) => {
             let _ = writeln!(out, "{}", lang.tr("The series is over.", "Die Serie ist beendet."));
         }
-        (Turn::Chance, Some(m)) => {
-            let (high, low) = view.draws_due.unwrap_or((0, 0));
+        (Some(m), Some(due)) => {
+            let (high, low) = (due.high, due.low);
             let _ = writeln!(
                 out,
                 "{}: {} {high} {} 4–6, {low} {} 1–3",
@@ -83,10 +79,9 @@ pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
                 lang.tr("from", "von"),
             );
         }
-        (_, Some(m)) => {
+        (Some(m), None) => {
             let _ = writeln!(out, "{}: {}", seat_name(m, lang), lang.tr("to move", "ist am Zug"));
         }
-        _ => {}
     }
     if let Some(due) = &view.last_turns {
         let names: Vec<String> = due.iter().map(|&s| rider_letter(s).to_string()).collect();
@@ -107,10 +102,10 @@ pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
         out,
         "{}: 1–3: {}, 4–6: {}",
         lang.tr("Grey piles", "Graue Stapel"),
-        view.pile_low,
-        view.pile_high
+        view.piles.low,
+        view.piles.high
     );
-    if !view.history.is_empty() {
+    if !view.score_sheet.is_empty() {
         out.push('\n');
         draw_score_sheet(&mut out, view, lang);
     }
@@ -212,7 +207,7 @@ fn draw_riders(out: &mut String, view: &View, track: &Track, lang: Lang) {
         lang.tr("hand / status", "Hand / Stand"),
     );
     for r in &view.riders {
-        let marker = if view.mover == Some(r.seat) && view.turn != Turn::Over { '>' } else { ' ' };
+        let marker = if view.mover == Some(r.seat) { '>' } else { ' ' };
         let mut status = Vec::new();
         if let Some(hand) = &r.hand {
             status.push(format!("{}: {}", lang.tr("hand", "Hand"), hand_text(hand)));
@@ -255,19 +250,17 @@ fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
         let _ = write!(header, " {:>12}", rider_letter(r.seat));
     }
     let _ = writeln!(out, "{}", header.trim_end());
-    let cell = |p: Points, laps: u32| format!("{p} ({laps})");
-    for (i, race) in view.history.iter().enumerate() {
+    let cell = |p: Mixed, laps: u32| format!("{p} ({laps})");
+    for (i, race) in view.score_sheet.iter().enumerate() {
         let mut line = format!("  {:<8}", format!("{} {}", lang.tr("race", "Rennen"), i + 1));
-        for s in 0..view.riders.len() {
-            let _ = write!(line, " {:>12}", cell(race.points[s], u32::from(race.laps_down[s])));
+        for rider in &race.riders {
+            let _ = write!(line, " {:>12}", cell(rider.points, u32::from(rider.laps_down)));
         }
         let _ = writeln!(out, "{line}");
     }
-    let laps = view.total_laps_down();
-    let points = view.total_points();
     let mut line = format!("  {:<8}", lang.tr("total", "gesamt"));
-    for s in 0..view.riders.len() {
-        let _ = write!(line, " {:>12}", cell(points[s], laps[s]));
+    for standing in &view.standings {
+        let _ = write!(line, " {:>12}", cell(standing.points, standing.laps_down));
     }
     let _ = writeln!(out, "{line}");
 }

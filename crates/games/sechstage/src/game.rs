@@ -171,14 +171,33 @@ impl Sechstage {
 
     /// Each seat's laps down over the races run so far.
     pub fn total_laps_down(&self) -> Vec<u32> {
-        (0..self.seats as usize)
-            .map(|s| self.history.iter().map(|r| u32::from(r.laps_down[s])).sum())
-            .collect()
+        self.standings().0
     }
 
     /// Each seat's race points over the races run so far, exact.
     pub fn total_points(&self) -> Vec<Points> {
-        (0..self.seats as usize).map(|s| self.history.iter().map(|r| r.points[s]).sum()).collect()
+        self.standings().1
+    }
+
+    /// Each seat's laps down and race points over the races run so far, and
+    /// the ranks they give: fewer laps down ranks first; among riders as
+    /// many laps down, more points. The outcome of a finished series is the
+    /// last of these.
+    pub(crate) fn standings(&self) -> (Vec<u32>, Vec<Points>, Outcome) {
+        let seats = self.seats as usize;
+        let laps: Vec<u32> =
+            (0..seats).map(|s| self.history.iter().map(|r| u32::from(r.laps_down[s])).sum()).collect();
+        let points: Vec<Points> =
+            (0..seats).map(|s| self.history.iter().map(|r| r.points[s]).sum()).collect();
+        let scores: Vec<f64> = points.iter().map(|p| p.to_f64()).collect();
+        let outcome = Outcome::ranked(
+            scores.clone(),
+            vec![
+                Criterion::lower("laps_down", laps.iter().map(|&l| f64::from(l)).collect()),
+                Criterion::higher("points", scores),
+            ],
+        );
+        (laps, points, outcome)
     }
 
     /// The seat whose rider moves (or draws) now, if the series is not over.
@@ -480,14 +499,8 @@ impl Sechstage {
         if self.phase != Phase::Over {
             return None;
         }
-        // Fewer laps down ranks first; among riders as many laps down, more
-        // points. The outcome says so, with each rider's laps and points.
-        let laps: Vec<f64> = self.total_laps_down().iter().map(|&l| f64::from(l)).collect();
-        let points: Vec<f64> = self.total_points().iter().map(|p| p.to_f64()).collect();
-        Some(Outcome::ranked(
-            points.clone(),
-            vec![Criterion::lower("laps_down", laps), Criterion::higher("points", points)],
-        ))
+        // The outcome says how it ranked, with each rider's laps and points.
+        Some(self.standings().2)
     }
 
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {

@@ -172,6 +172,7 @@ mod action;
 mod bot;
 mod cards;
 mod describe;
+mod fixed;
 mod game;
 mod movement;
 mod options;
@@ -185,14 +186,15 @@ mod rules_tests;
 
 pub use action::Action;
 pub use bot::HeuristicBot;
-pub use cards::{Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
+pub use cards::{CardCount, Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
 pub use describe::{hand_text, rider_letter};
+pub use fixed::Fixed;
 pub use game::{FINISH_POINTS, MAX_LAPS_DOWN, RaceResult, SPACES_PER_LAP, SPRINT_POINTS, Sechstage};
 pub use movement::{Move, resolve};
 pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options};
-pub use points::Points;
+pub use points::{Mixed, Points};
 pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile, read_track_file};
-pub use view::{RiderView, View};
+pub use view::{ByPile, RaceLine, RaceRow, RiderView, Standing, View};
 
 use rand::RngCore;
 use spieltisch_core::{
@@ -205,8 +207,9 @@ impl Game for Sechstage {
     type View = View;
     /// The options: players, races, the balancing rule, how laps down
     /// count, and the track by content (its drawing: length, sprint lines,
-    /// driver-change and fall spaces).
-    type Static = Options;
+    /// driver-change and fall spaces); with the sprint and finish points
+    /// tables.
+    type Static = Fixed;
     type Event = spieltisch_core::Plain;
 
     fn log_event(
@@ -223,7 +226,7 @@ impl Game for Sechstage {
         event: &spieltisch_core::Plain,
         actor: spieltisch_core::Actor,
         names: &[String],
-        _fixed: &Options,
+        _fixed: &Fixed,
         lang: Lang,
     ) -> String {
         event.describe(actor, names, lang)
@@ -281,11 +284,11 @@ impl Game for Sechstage {
         self.view_for(viewer)
     }
 
-    fn static_part(options: &Options) -> Options {
-        options.clone()
+    fn static_part(options: &Options) -> Fixed {
+        Fixed::new(options)
     }
 
-    fn resample(view: &View, fixed: &Options, seat: Seat, rng: &mut dyn RngCore) -> Self {
+    fn resample(view: &View, fixed: &Fixed, seat: Seat, rng: &mut dyn RngCore) -> Self {
         Sechstage::from_view(view, fixed, seat, rng)
     }
 
@@ -332,8 +335,8 @@ impl Game for Sechstage {
         }
     }
 
-    fn describe_view(view: &View, fixed: &Options, lang: Lang) -> String {
-        describe::describe_view(view, fixed, lang)
+    fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
+        describe::describe_view(view, &fixed.options, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

@@ -688,7 +688,8 @@ fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
     play(&mut g, 5);
     draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
     let own = g.view(Viewer::Seat(0));
-    assert_eq!(own.riders[0].hand, Some([0, 2, 2, 3, 1, 1, 2, 0]));
+    assert_eq!(own.riders[0].hand, Some(crate::cards::listed(&[0, 2, 2, 3, 1, 1, 2, 0])));
+    assert_eq!(own.known_hand(0), Some([0, 2, 2, 3, 1, 1, 2, 0]));
     for viewer in [Viewer::Seat(1), Viewer::Spectator] {
         let v = g.view(viewer);
         assert_eq!(v.riders[0].hand, None);
@@ -716,7 +717,7 @@ fn resampling_keeps_what_the_seat_saw() {
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
     let mut differs = false;
     for _ in 0..20 {
-        let world = Sechstage::resample(&view, g.options(), 1, &mut rng);
+        let world = Sechstage::resample(&view, &Sechstage::static_part(g.options()), 1, &mut rng);
         assert_eq!(world.view(Viewer::Seat(1)), view);
         assert_eq!(world.riders[0].cards, 10);
         // Seat 0 played its 6, which came from the 4–6 pile: three more 4–6 cards are held.

@@ -8,16 +8,24 @@
 //! seat sees them) and the order of the piles (nobody).
 
 use crate::{
-    cards::{self, Cards, GREY_DECK, Pile},
+    cards::{self, CardCount, Cards, GREY_DECK, Pile},
+    fixed::Fixed,
     game::{Phase, RaceResult, Rider, Sechstage},
-    options::{MAX_PLAYERS, Options},
-    points::Points,
+    options::MAX_PLAYERS,
+    points::{Mixed, Points},
     track::MAX_SPRINTS,
 };
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Seat, Turn, Viewer};
+use spieltisch_core::{Seat, Viewer};
 use std::sync::Arc;
+
+/// A count for each grey pile: the 1–3 pile (`low`) and the 4–6 pile (`high`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByPile {
+    pub low: u8,
+    pub high: u8,
+}
 
 /// One rider as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,23 +33,59 @@ pub struct RiderView {
     pub seat: Seat,
     /// Spaces from the start (the track length once across the line).
     pub position: u8,
+    /// Across the finish line this race.
+    pub finished: bool,
     /// Cards in hand.
     pub cards: u8,
-    /// The hand, per value (index = value): only for the viewer's own seat.
-    pub hand: Option<Cards>,
-    /// Has changed drivers (holds grey cards).
+    /// The hand by value, lowest first: only for the viewer's own seat.
+    pub hand: Option<Vec<CardCount>>,
+    /// Has changed drivers: holds grey cards from now on.
     pub changed: bool,
     /// Fell and misses the next turn.
     pub falls: bool,
-    pub finished: bool,
-    /// Green and grey cards played this race, per value.
-    pub played_green: Cards,
-    pub played_grey: Cards,
-    /// Cards drawn this race from the 1–3 and the 4–6 pile.
-    pub drawn_low: u8,
-    pub drawn_high: u8,
+    /// Green and grey cards played this race, by value.
+    pub played_green: Vec<CardCount>,
+    pub played_grey: Vec<CardCount>,
+    /// Cards drawn this race from each grey pile.
+    pub drawn: ByPile,
     /// Race points so far in this race.
-    pub points: Points,
+    pub points: Mixed,
+}
+
+/// A seat's standing over the races run so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub seat: Seat,
+    pub laps_down: u32,
+    pub points: Mixed,
+    /// Its rank as the outcome would give it now (fewest laps down, then
+    /// most points; equal on both share a rank), from 1.
+    pub rank: u32,
+}
+
+/// One rider's line of a finished race on the score sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceLine {
+    pub seat: Seat,
+    /// Where the rider ended (the track length if across the line).
+    pub position: u8,
+    pub laps_down: u8,
+    /// Race points (sprints and finish).
+    pub points: Mixed,
+    /// The rider's placing in the race, from 1: finishers in crossing order,
+    /// then the others by distance to the line, race points and turn order.
+    pub place: usize,
+}
+
+/// A finished race on the score sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceRow {
+    /// The turn order of the race (seats).
+    pub order: Vec<Seat>,
+    /// Seats in the order they crossed the finish.
+    pub finish_order: Vec<Seat>,
+    /// Every rider's line, in seat order.
+    pub riders: Vec<RaceLine>,
 }
 
 /// What one viewer (a seat, or a spectator) may see of a series.
@@ -52,49 +96,40 @@ pub struct View {
     pub race: usize,
     /// Seats in turn order for this race.
     pub order: Vec<Seat>,
-    pub turn: Turn,
-    /// The seat moving or changing drivers, unless the series is over.
+    /// The seat moving or changing drivers; `None` once the series is over.
     pub mover: Option<Seat>,
-    /// Driver-change draws still due: (4–6 pile, 1–3 pile).
-    pub draws_due: Option<(u8, u8)>,
+    /// During a driver change, the draws still due from each pile (the 4–6
+    /// pile first).
+    pub draws_due: Option<ByPile>,
     pub riders: Vec<RiderView>,
-    /// Cards left in the 1–3 and the 4–6 pile.
-    pub pile_low: u8,
-    pub pile_high: u8,
+    /// Cards left in each grey pile.
+    pub piles: ByPile,
     /// Riders across each sprint line so far.
     pub sprint_crossed: Vec<u8>,
     /// Seats in the order they crossed the finish this race.
     pub finish_order: Vec<Seat>,
     /// After the first finisher: the seats still due their one more turn.
     pub last_turns: Option<Vec<Seat>>,
+    /// Each seat's laps down, points and rank over the races run, in seat order.
+    pub standings: Vec<Standing>,
     /// The score sheet of the races run.
-    pub history: Vec<RaceResult>,
+    pub score_sheet: Vec<RaceRow>,
 }
 
 impl View {
-    /// Each seat's laps down over the races run.
-    pub fn total_laps_down(&self) -> Vec<u32> {
-        (0..self.riders.len()).map(|s| self.history.iter().map(|r| u32::from(r.laps_down[s])).sum()).collect()
-    }
-
-    /// Each seat's race points over the races run.
-    pub fn total_points(&self) -> Vec<Points> {
-        (0..self.riders.len()).map(|s| self.history.iter().map(|r| r.points[s]).sum()).collect()
-    }
-
     /// The cards `seat` holds as far as the viewer can tell: its own hand, or
     /// a green hand worked out from the cards played; `None` for another
-    /// seat's grey cards.
+    /// seat's grey cards (or a hand no real view shows).
     pub fn known_hand(&self, seat: Seat) -> Option<Cards> {
         let rider = &self.riders[seat];
-        if let Some(hand) = rider.hand {
-            return Some(hand);
+        if let Some(hand) = &rider.hand {
+            return cards::from_list(hand);
         }
         if rider.changed {
             return None;
         }
         let mut hand = cards::green_hand(self.riders.len());
-        take(&mut hand, &rider.played_green);
+        take(&mut hand, &cards::from_list(&rider.played_green)?)?;
         Some(hand)
     }
 
@@ -102,6 +137,51 @@ impl View {
     pub fn riders_at(&self, p: u8) -> u8 {
         self.riders.iter().filter(|r| r.position == p && !r.finished).count() as u8
     }
+}
+
+impl RaceRow {
+    fn of(result: &RaceResult) -> RaceRow {
+        let riders = (0..result.positions.len())
+            .map(|seat| RaceLine {
+                seat,
+                position: result.positions[seat],
+                laps_down: result.laps_down[seat],
+                points: result.points[seat].into(),
+                place: result.placing.iter().position(|&s| s == seat).map_or(0, |i| i + 1),
+            })
+            .collect();
+        RaceRow { order: result.order.clone(), finish_order: result.finish_order.clone(), riders }
+    }
+
+    /// The result this row shows.
+    fn result(&self) -> RaceResult {
+        let mut placing: Vec<&RaceLine> = self.riders.iter().collect();
+        placing.sort_by_key(|line| line.place);
+        RaceResult {
+            order: self.order.clone(),
+            positions: self.riders.iter().map(|line| line.position).collect(),
+            finish_order: self.finish_order.clone(),
+            points: self.riders.iter().map(|line| exact(line.points)).collect(),
+            laps_down: self.riders.iter().map(|line| line.laps_down).collect(),
+            placing: placing.iter().map(|line| line.seat).collect(),
+        }
+    }
+}
+
+/// Points a real view shows.
+///
+/// # Panics
+/// If they are no amount the game can reach.
+fn exact(points: Mixed) -> Points {
+    points.points().unwrap_or_else(|| panic!("the view holds points the game cannot reach: {points:?}"))
+}
+
+/// Cards a real view lists.
+///
+/// # Panics
+/// If a value lies outside 1–7.
+fn cards_of(list: &[CardCount]) -> Cards {
+    cards::from_list(list).unwrap_or_else(|| panic!("the view lists a card value outside 1–7: {list:?}"))
 }
 
 impl Sechstage {
@@ -117,35 +197,42 @@ impl Sechstage {
             .map(|(seat, r)| RiderView {
                 seat,
                 position: self.positions[seat],
+                finished: r.finished,
                 cards: r.cards,
-                hand: (own == Some(seat)).then_some(r.hand),
+                hand: (own == Some(seat)).then(|| cards::listed(&r.hand)),
                 changed: r.changed,
                 falls: r.skip,
-                finished: r.finished,
-                played_green: r.played_green,
-                played_grey: r.played_grey,
-                drawn_low: r.drawn_low,
-                drawn_high: r.drawn_high,
-                points: r.points,
+                played_green: cards::listed(&r.played_green),
+                played_grey: cards::listed(&r.played_grey),
+                drawn: ByPile { low: r.drawn_low, high: r.drawn_high },
+                points: r.points.into(),
+            })
+            .collect();
+        let (laps, points, outcome) = self.standings();
+        let standings = (0..n)
+            .map(|seat| Standing {
+                seat,
+                laps_down: laps[seat],
+                points: points[seat].into(),
+                rank: outcome.ranks[seat],
             })
             .collect();
         View {
             viewer: own,
             race: self.race(),
             order: self.order[..n].iter().map(|&s| s as Seat).collect(),
-            turn: self.turn_now(),
             mover: self.mover(),
             draws_due: match self.phase {
-                Phase::Draw { high, low } => Some((high, low)),
+                Phase::Draw { high, low } => Some(ByPile { low, high }),
                 _ => None,
             },
             riders,
-            pile_low: Pile::Low.count(&self.piles),
-            pile_high: Pile::High.count(&self.piles),
+            piles: ByPile { low: Pile::Low.count(&self.piles), high: Pile::High.count(&self.piles) },
             sprint_crossed: self.sprint_crossed[..self.track.sprints().len()].to_vec(),
             finish_order: self.finish_order[..self.finishers as usize].iter().map(|&s| s as Seat).collect(),
             last_turns: self.last_turns.map(|due| (0..n).filter(|&s| due & (1 << s) != 0).collect()),
-            history: self.history.clone(),
+            standings,
+            score_sheet: self.history.iter().map(RaceRow::of).collect(),
         }
     }
 
@@ -156,26 +243,30 @@ impl Sechstage {
     /// # Panics
     /// If the view is not one a real state produced (e.g. more cards played
     /// than the deck holds).
-    pub(crate) fn from_view(view: &View, options: &Options, seat: Seat, rng: &mut dyn RngCore) -> Sechstage {
+    pub(crate) fn from_view(view: &View, fixed: &Fixed, seat: Seat, rng: &mut dyn RngCore) -> Sechstage {
+        let options = &fixed.options;
         let n = view.riders.len();
         // The grey cards the seat has not seen: the deck minus every card
         // played and minus its own grey hand.
         let mut unseen = GREY_DECK;
         for (s, r) in view.riders.iter().enumerate() {
-            take(&mut unseen, &r.played_grey);
+            let gone = cards_of(&r.played_grey);
             if s == seat && r.changed {
-                take(&mut unseen, &r.hand.expect("a seat's view shows its own hand"));
+                let hand = cards_of(r.hand.as_deref().expect("a seat's view shows its own hand"));
+                take(&mut unseen, &hand).expect("the view holds more grey cards than the deck");
             }
+            take(&mut unseen, &gone).expect("the view holds more grey cards than the deck");
         }
         let mut riders = [Rider::default(); MAX_PLAYERS];
         let mut positions = [0; MAX_PLAYERS];
         for (s, r) in view.riders.iter().enumerate() {
+            let played_grey = cards_of(&r.played_grey);
             let hand = if s == seat || !r.changed {
                 view.known_hand(s).expect("own or green hand")
             } else {
                 let mut hand = [0; 8];
-                for (pile, drawn) in [(Pile::Low, r.drawn_low), (Pile::High, r.drawn_high)] {
-                    let held = drawn - pile.count(&r.played_grey);
+                for (pile, drawn) in [(Pile::Low, r.drawn.low), (Pile::High, r.drawn.high)] {
+                    let held = drawn - pile.count(&played_grey);
                     for _ in 0..held {
                         let v = deal(&mut unseen, pile, rng);
                         hand[v as usize] += 1;
@@ -190,11 +281,11 @@ impl Sechstage {
                 changed: r.changed,
                 skip: r.falls,
                 finished: r.finished,
-                played_green: r.played_green,
-                played_grey: r.played_grey,
-                drawn_low: r.drawn_low,
-                drawn_high: r.drawn_high,
-                points: r.points,
+                played_green: cards_of(&r.played_green),
+                played_grey,
+                drawn_low: r.drawn.low,
+                drawn_high: r.drawn.high,
+                points: exact(r.points),
             };
         }
         let mut order = [0; MAX_PLAYERS];
@@ -202,9 +293,9 @@ impl Sechstage {
             order[i] = s as u8;
         }
         let cur = view.mover.and_then(|m| view.order.iter().position(|&s| s == m)).unwrap_or(0) as u8;
-        let phase = match (view.turn, view.draws_due) {
-            (Turn::Over, _) => Phase::Over,
-            (_, Some((high, low))) => Phase::Draw { high, low },
+        let phase = match (view.mover, view.draws_due) {
+            (None, _) => Phase::Over,
+            (_, Some(due)) => Phase::Draw { high: due.high, low: due.low },
             _ => Phase::Play,
         };
         let mut sprint_crossed = [0; MAX_SPRINTS];
@@ -230,18 +321,20 @@ impl Sechstage {
             finish_order,
             finishers: view.finish_order.len() as u8,
             last_turns,
-            history: view.history.clone(),
+            history: view.score_sheet.iter().map(RaceRow::result).collect(),
         };
         state.refresh_active();
         state
     }
 }
 
-/// Removes `gone` from `cards`, value by value.
-fn take(cards: &mut Cards, gone: &Cards) {
+/// Removes `gone` from `cards`, value by value; `None` (leaving `cards`
+/// partly taken from) if `cards` does not hold them.
+fn take(cards: &mut Cards, gone: &Cards) -> Option<()> {
     for (left, used) in cards.iter_mut().zip(gone) {
-        *left -= used;
+        *left = left.checked_sub(*used)?;
     }
+    Some(())
 }
 
 /// Takes one card of `pile` from `cards` at random, each card equally likely.

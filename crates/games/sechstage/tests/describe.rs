@@ -26,8 +26,8 @@ fn mid_race_view_of_the_seat_to_move() {
     });
     let Turn::Seat(seat) = game.turn() else { panic!("a seat to move") };
     let view = game.view(Viewer::Seat(seat));
-    let en = Sechstage::describe_view(&view, game.options(), Lang::En);
-    let de = Sechstage::describe_view(&view, game.options(), Lang::De);
+    let en = Sechstage::describe_view(&view, &Sechstage::static_part(game.options()), Lang::En);
+    let de = Sechstage::describe_view(&view, &Sechstage::static_part(game.options()), Lang::De);
     assert!(en.contains("hand:") && de.contains("Hand:"), "the seat sees its own hand");
     assert_eq!(en.matches("hand:").count(), 1, "and no other");
     insta::assert_snapshot!("mid_race_en", en);
@@ -39,11 +39,14 @@ fn final_view_shows_the_score_sheet() {
     let options = Options { players: 3, races: 2, ..Default::default() };
     let game = random_until(&options, 9, |_| false);
     let view = game.view(Viewer::Spectator);
-    let en = Sechstage::describe_view(&view, game.options(), Lang::En);
+    let en = Sechstage::describe_view(&view, &Sechstage::static_part(game.options()), Lang::En);
     assert!(en.contains("The series is over.") && en.contains("total"));
     assert!(!en.contains("hand:"), "a spectator sees no hand");
     insta::assert_snapshot!("final_en", en);
-    insta::assert_snapshot!("final_de", Sechstage::describe_view(&view, game.options(), Lang::De));
+    insta::assert_snapshot!(
+        "final_de",
+        Sechstage::describe_view(&view, &Sechstage::static_part(game.options()), Lang::De)
+    );
 }
 
 #[test]

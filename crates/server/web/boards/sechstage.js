@@ -1,7 +1,10 @@
 // @ts-check
-// 6-Tage Rennen: the oval track drawn from the view's track (length, sprint
-// lines, Fahrerwechsel and Sturz spaces), the riders as lettered tokens, the
-// grey piles, the riders' sheet and the viewer's own hand as playable cards.
+// 6-Tage Rennen: the oval track drawn from the static part's track (length,
+// sprint lines, Fahrerwechsel and Sturz spaces) and points tables, the riders
+// as lettered tokens, the grey piles, the riders' sheet with the standings and
+// the score sheet as the view gives them, and the viewer's own hand as
+// playable cards. The board works nothing out: points come as exact mixed
+// numbers, totals and ranks from the view.
 //
 // Space 0 is the start behind the line; spaces 1 to length−1 run once round
 // the oval, so the line closes the lap; a rider on `length` has finished.
@@ -13,6 +16,7 @@ import { t, getLang, seatWord } from '../i18n.js';
  * @typedef {import('../types').SechstageView} View
  * @typedef {import('../types').SechstageStatic} Static
  * @typedef {import('../types').SechstageTrack} Track
+ * @typedef {import('../types').SechstageMixed} Mixed
  * @typedef {import('../types').Snapshot<View, Static>} Snapshot
  */
 
@@ -23,7 +27,7 @@ const EN = {
     race: 'Race', of: 'of', start: 'Start', finish: 'Finish', sprint: 'Sprint', across: 'across',
     change: 'Fahrerwechsel', changeHint: 'driver change', fall: 'Sturz', fallHint: 'misses a turn',
     pileLow: 'grey 1–3', pileHigh: 'grey 4–6', rider: 'Rider', space: 'Space', cards: 'Cards',
-    racePoints: 'Race points', lapsDown: 'Laps down', points: 'Points', sheet: 'Score sheet',
+    racePoints: 'Race points', lapsDown: 'Laps down', points: 'Points', rank: 'Rank', sheet: 'Score sheet',
     hand: 'Your hand', green: 'green', grey: 'grey', changed: 'changed drivers', falls: 'fell: misses next turn',
     finished: 'finished', lastTurn: 'one more turn', drawing: 'Driver change: drawing', noCards: 'no cards',
     clickToPlay: 'Click a card to ride that many spaces.', spectatorHand: 'Hands are secret: spectators see card counts only.',
@@ -34,7 +38,7 @@ const DE = {
     race: 'Rennen', of: 'von', start: 'Start', finish: 'Ziel', sprint: 'Sprint', across: 'durch',
     change: 'Fahrerwechsel', changeHint: 'neue Karten', fall: 'Sturz', fallHint: 'setzt einmal aus',
     pileLow: 'grau 1–3', pileHigh: 'grau 4–6', rider: 'Fahrer', space: 'Feld', cards: 'Karten',
-    racePoints: 'Rennpunkte', lapsDown: 'Runden zurück', points: 'Punkte', sheet: 'Wertung',
+    racePoints: 'Rennpunkte', lapsDown: 'Runden zurück', points: 'Punkte', rank: 'Platz', sheet: 'Wertung',
     hand: 'Deine Karten', green: 'grün', grey: 'grau', changed: 'Fahrer gewechselt', falls: 'gestürzt: setzt einmal aus',
     finished: 'im Ziel', lastTurn: 'noch ein Zug', drawing: 'Fahrerwechsel: es wird gezogen', noCards: 'keine Karten',
     clickToPlay: 'Klicke eine Karte, um so viele Felder zu fahren.', spectatorHand: 'Die Karten sind geheim: Zuschauer sehen nur die Anzahl.',
@@ -50,21 +54,14 @@ const tx = key => (getLang() === 'de' ? DE : EN)[key];
 export const riderLetter = seat => String.fromCharCode(65 + seat);
 
 /**
- * Exact points from the view's 840ths: `5 1/3`.
- * @param {number} units
+ * Exact points as the view gives them, a mixed number: `5 1/3`.
+ * @param {Mixed} points
  */
-export function formatPoints(units) {
-  const den = 840;
-  const sign = units < 0 ? '−' : '';
-  const abs = Math.abs(units);
-  const whole = Math.floor(abs / den);
-  let num = abs % den;
-  if (!num) return `${sign}${whole}`;
-  /** @type {(a: number, b: number) => number} */
-  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
-  const g = gcd(num, den);
-  const frac = `${num / g}/${den / g}`;
-  return whole ? `${sign}${whole} ${frac}` : `${sign}${frac}`;
+export function formatPoints({ whole, num, den }) {
+  const sign = whole < 0 || num < 0 ? '−' : '';
+  const w = Math.abs(whole), n = Math.abs(num);
+  if (!n) return `${sign}${w}`;
+  return w ? `${sign}${w} ${n}/${den}` : `${sign}${n}/${den}`;
 }
 
 // The oval: a stadium of two straights and two half circles.
@@ -156,10 +153,11 @@ function riderToken(seat, x, y, { mover = false, falls = false, changed = false,
 
 /**
  * @param {View} view
- * @param {Track} track
+ * @param {Static} fixed
  * @param {SVGSVGElement} svg
  */
-function drawTrack(view, track, svg) {
+function drawTrack(view, fixed, svg) {
+  const track = fixed.track;
   const n = track.length; // slots 0 .. n−1 round the oval
   const step = PERIMETER / n;
   /** @type {Map<number, 'change' | 'fall'>} */
@@ -189,7 +187,7 @@ function drawTrack(view, track, svg) {
     }
   }
   // The start and finish line, chequered, right after the start slot 0.
-  chequer(svg, step, '#222');
+  chequer(svg, step, '#222', fixed.finish_points);
   // Sprint lines after their spaces.
   (track.sprints || []).forEach((after, i) => {
     const d = (after + 1) * step;
@@ -197,9 +195,10 @@ function drawTrack(view, track, svg) {
     svg.append(s('line', { x1: x0, y1: y0, x2: x1, y2: y1, stroke: '#e6a800', 'stroke-width': 5, 'stroke-linecap': 'round' }));
     const [lx, ly] = at(d, TRACK / 2 + 22);
     const crossed = (view.sprint_crossed || [])[i] || 0;
+    const places = fixed.sprint_points.length;
     svg.append(s('g', { class: 'sprint-label' },
-      s('text', { x: lx, y: ly, 'text-anchor': 'middle', class: 'track-label', fill: '#8a6200', text: `${tx('sprint')} ${i + 1} · 5-3-2-1` }),
-      s('text', { x: lx, y: ly + 15, 'text-anchor': 'middle', 'font-size': 12, fill: '#8a6200', text: `${Math.min(crossed, 4)}/4 ${tx('across')}` })));
+      s('text', { x: lx, y: ly, 'text-anchor': 'middle', class: 'track-label', fill: '#8a6200', text: `${tx('sprint')} ${i + 1} · ${fixed.sprint_points.join('-')}` }),
+      s('text', { x: lx, y: ly + 15, 'text-anchor': 'middle', 'font-size': 12, fill: '#8a6200', text: `${Math.min(crossed, places)}/${places} ${tx('across')}` })));
   });
 }
 
@@ -208,8 +207,9 @@ function drawTrack(view, track, svg) {
  * @param {SVGSVGElement} svg
  * @param {number} step
  * @param {string} ink
+ * @param {number[]} points the finish's points for the first places
  */
-function chequer(svg, step, ink) {
+function chequer(svg, step, ink, points) {
   const d = step; // the line sits after the start slot 0
   const squares = 6;
   for (let i = 0; i < squares; i++) {
@@ -221,7 +221,7 @@ function chequer(svg, step, ink) {
     }
   }
   const [lx, ly] = at(d, TRACK / 2 + 22);
-  svg.append(s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'track-label', fill: '#222', text: `${tx('start')} / ${tx('finish')} · 10-6-4-2` }));
+  svg.append(s('text', { x: lx, y: ly + 4, 'text-anchor': 'middle', class: 'track-label', fill: '#222', text: `${tx('start')} / ${tx('finish')} · ${points.join('-')}` }));
 }
 
 /**
@@ -245,7 +245,7 @@ function drawRiders(view, track, svg) {
       // Stacked across the track from the inside out; a crowd spills outside.
       const off = -TRACK / 2 + 13 + i * 25;
       const [x, y] = at((space + 0.5) * step, off);
-      svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat && view.turn !== 'over', falls: r.falls, changed: r.changed }));
+      svg.append(riderToken(r.seat, x, y, { mover: view.mover === r.seat, falls: r.falls, changed: r.changed }));
     });
   }
 }
@@ -258,13 +258,13 @@ function drawRiders(view, track, svg) {
 function infield(snapshot, fixed, svg) {
   const view = snapshot.view;
   const races = fixed.races;
-  const over = view.turn === 'over' || snapshot.turn === 'over';
+  const over = view.mover === null || snapshot.turn === 'over';
   const race = Math.min(view.race + 1, races);
   svg.append(s('text', { x: CX, y: CY - 110, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 700, fill: '#fff', class: 'infield-title', text: `6-Tage Rennen` }));
   svg.append(s('text', { x: CX, y: CY - 82, 'text-anchor': 'middle', 'font-size': 17, fill: '#f4f9f0', text: `${tx('race')} ${race} ${tx('of')} ${races}${over ? ' · ' + t('over') : ''}` }));
   // The grey piles.
   /** @type {[string, number, number][]} */
-  const piles = [[tx('pileLow'), view.pile_low, CX - 70], [tx('pileHigh'), view.pile_high, CX + 70]];
+  const piles = [[tx('pileLow'), view.piles.low, CX - 70], [tx('pileHigh'), view.piles.high, CX + 70]];
   for (const [label, count, x] of piles) {
     const g = s('g', { class: 'pile', 'data-pile': label });
     for (let i = Math.min(3, count) - 1; i >= 0; i--) {
@@ -277,7 +277,7 @@ function infield(snapshot, fixed, svg) {
   }
   // Whose turn, and what is going on.
   let line = '';
-  if (!over && view.mover !== null && view.mover !== undefined) {
+  if (!over && view.mover !== null) {
     line = view.draws_due ? `${tx('drawing')}: ${riderLetter(view.mover)}` : `${riderLetter(view.mover)} ${tx('moving')}`;
   }
   if (line) svg.append(s('text', { x: CX, y: CY + 62, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 600, fill: '#fff', text: line }));
@@ -308,41 +308,44 @@ function infield(snapshot, fixed, svg) {
 function riderTable(snapshot) {
   const view = snapshot.view;
   const me = view.viewer;
-  const totalsLaps = view.riders.map((_, seat) => view.history.reduce((sum, r) => sum + r.laps_down[seat], 0));
-  const totalsPts = view.riders.map((_, seat) => view.history.reduce((sum, r) => sum + r.points[seat], 0));
-  const head = h('tr', {}, ...[tx('rider'), tx('space'), tx('cards'), tx('racePoints'), `${tx('lapsDown')} (${tx('series')})`, `${tx('points')} (${tx('series')})`].map(c => h('th', { text: c })));
+  // Ranks say something only once a race is on the sheet.
+  const ranked = view.score_sheet.length > 0;
+  const columns = [tx('rider'), tx('space'), tx('cards'), tx('racePoints'), `${tx('lapsDown')} (${tx('series')})`, `${tx('points')} (${tx('series')})`];
+  if (ranked) columns.push(`${tx('rank')} (${tx('series')})`);
+  const head = h('tr', {}, ...columns.map(c => h('th', { text: c })));
   const rows = view.order.map(seat => {
     const r = view.riders[seat];
+    const standing = view.standings[seat];
     const notes = [];
     if (r.changed) notes.push(tx('changed'));
     if (r.falls) notes.push(tx('falls'));
     if (r.finished) notes.push(`${tx('finished')} (${view.finish_order.indexOf(seat) + 1}.)`);
     if (view.last_turns && view.last_turns.includes(seat)) notes.push(tx('lastTurn'));
     const name = `${seatWord(seat)}${seat === me ? ` (${t('you')})` : ''}`;
-    return h('tr', { class: (view.mover === seat && view.turn !== 'over' ? 'current ' : '') + (seat === me ? 'mine' : ''), 'data-rider-row': seat },
+    return h('tr', { class: (view.mover === seat ? 'current ' : '') + (seat === me ? 'mine' : ''), 'data-rider-row': seat },
       h('td', {}, h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }), ' ', name,
         notes.length ? h('div', { class: 'note', text: notes.join(' · ') }) : null),
       h('td', { text: r.finished ? tx('finish') : r.position }),
       h('td', {}, h('span', { class: 'mini-card ' + (r.changed ? 'grey' : 'green') }), ` ${r.cards}`),
       h('td', { text: formatPoints(r.points) }),
-      h('td', { text: totalsLaps[seat] }),
-      h('td', { text: formatPoints(totalsPts[seat]) }));
+      h('td', { text: standing.laps_down }),
+      h('td', { text: formatPoints(standing.points) }),
+      ranked ? h('td', { text: `${standing.rank}.` }) : null);
   });
   return h('div', { class: 'sheet-box' }, h('table', { class: 'sheet riders' }, h('thead', {}, head), h('tbody', {}, rows)));
 }
 
 /** @param {View} view */
 function scoreSheet(view) {
-  if (!view.history.length) return null;
-  const seats = view.riders.map(r => r.seat);
+  if (!view.score_sheet.length) return null;
+  const seats = view.standings.map(st => st.seat);
   const head = h('tr', {}, h('th', { text: tx('race') }), ...seats.map(seat => h('th', {},
     h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }))));
-  const rows = view.history.map((race, i) => h('tr', {}, h('td', { text: i + 1 }),
-    ...seats.map(seat => h('td', { title: `${tx('lapsDown')} · ${tx('points')}` },
-      h('b', { text: race.laps_down[seat] }), ' · ', formatPoints(race.points[seat])))));
-  const total = h('tr', { class: 'total' }, h('td', { text: tx('total') }), ...seats.map(seat => h('td', {},
-    h('b', { text: view.history.reduce((sum, r) => sum + r.laps_down[seat], 0) }), ' · ',
-    formatPoints(view.history.reduce((sum, r) => sum + r.points[seat], 0)))));
+  const rows = view.score_sheet.map((race, i) => h('tr', {}, h('td', { text: i + 1 }),
+    ...race.riders.map(line => h('td', { title: `${tx('lapsDown')} · ${tx('points')}` },
+      h('b', { text: line.laps_down }), ' · ', formatPoints(line.points)))));
+  const total = h('tr', { class: 'total' }, h('td', { text: tx('total') }), ...view.standings.map(st => h('td', {},
+    h('b', { text: st.laps_down }), ' · ', formatPoints(st.points))));
   return h('div', { class: 'score-sheet' }, h('h4', { text: `${tx('sheet')} (${tx('lapsDown')} · ${tx('points')})` }),
     h('div', { class: 'sheet-box' }, h('table', { class: 'sheet' }, h('thead', {}, head), h('tbody', {}, rows, total))));
 }
@@ -365,8 +368,7 @@ function handPanel(snapshot, act) {
   const colour = rider.changed ? 'grey' : 'green';
   /** @type {HTMLElement[]} */
   const cards = [];
-  hand.forEach((count, value) => {
-    if (!count) return;
+  hand.forEach(({ value, count }) => {
     const action = playable.get(value);
     const stack = [];
     for (let i = Math.min(count, 4) - 1; i > 0; i--) stack.push(h('span', { class: `card-back ${colour}`, style: `transform:translate(${i * 4}px,${-i * 4}px)` }));
@@ -396,7 +398,7 @@ export function drawSechstage(snapshot, act) {
   const fixed = snapshot.static;
   if (!fixed) return null;
   const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': '6-Tage Rennen', 'data-board': 'sechstage', class: 'board-svg' });
-  drawTrack(view, fixed.track, svg);
+  drawTrack(view, fixed, svg);
   infield(snapshot, fixed, svg);
   drawRiders(view, fixed.track, svg);
   return h('div', { class: 'board-sechstage' }, svg, handPanel(snapshot, act), riderTable(snapshot), scoreSheet(view));
