@@ -243,7 +243,13 @@ fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), 
         let next = session.view(viewer)?;
         let change = diff(&view, &next);
         view = next;
-        let log = session.entries_since(viewer, start, Some(&wording))?;
+        // A step's entry begins at the version before it and is the actor's
+        // who was to move there: the step says both, so its entry does not.
+        let mut log = session.entries_since(viewer, start, Some(&wording))?;
+        for entry in log.iter_mut().filter_map(Value::as_object_mut) {
+            entry.remove("at");
+            entry.remove("actor");
+        }
         if i > 0 {
             out.raw(",")?;
         }

@@ -195,8 +195,13 @@ async fn bots_move_by_themselves() {
     assert!((4..=5).contains(&steps.len()), "{replay}");
     assert_eq!(replay["first"]["version"], 0);
     // The spectator's replay hides the deals.
+    assert_eq!(
+        (&replay["first"]["turn"], &steps[0][1]),
+        (&json!("chance"), &json!("chance")),
+        "chance deals"
+    );
     for deal in &steps[..2] {
-        assert_eq!(deal[2][0]["actor"], "chance", "{deal}");
+        assert_eq!(deal[2][0]["event"]["kind"], "deal", "{deal}");
         assert_eq!(deal[2][0]["event"]["params"], json!({}), "{deal}");
     }
 }

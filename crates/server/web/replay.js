@@ -39,7 +39,7 @@ function viewsOf(reply) {
  */
 export function showReplay(main, table, token) {
   clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
-  /** @type {{ version: number, turn: import('./types').Turn, log: import('./types').LogEntry[] }[]} */
+  /** @type {{ version: number, turn: import('./types').Turn, log: import('./types').ReplayEntry[] }[]} */
   let steps = [];
   /** @type {(at: number) => unknown} */
   let viewAt = () => null;

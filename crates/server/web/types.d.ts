@@ -231,7 +231,10 @@ export interface ReplayFirst {
 /** One entry of the viewer's log (a whole move with the chance folded into it),
  * in a replay: `[version, turn, log, change]`, the change of the view against the
  * step before. */
-export type ReplayStep = [number, Turn, LogEntry[], Edit[]];
+export type ReplayStep = [number, Turn, ReplayEntry[], Edit[]];
+
+/** A log entry in a replay step: its `at` and `actor` are the step's. */
+export type ReplayEntry = Omit<LogEntry, 'at' | 'actor'>;
 
 /** The reply of `GET /api/tables/{id}/replay`. */
 export interface ReplayReply {
@@ -514,7 +517,8 @@ export interface ReifenbreiteRider {
   number: number;
   space: number | null;
   status: 'waiting' | 'road' | 'dismounted' | 'finished' | 'out';
-  moved: boolean;
+  /** True when he has moved this round; left out otherwise. */
+  moved?: boolean;
   asked: boolean;
   tows: number;
   /** Photo cards noted; `null` while hidden. */

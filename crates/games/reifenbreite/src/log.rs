@@ -9,7 +9,7 @@ use crate::{
     view::RiderStatus,
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Actor, Lang, Logged, Seat};
+use spieltisch_core::{Actor, Lang, Logged};
 
 /// An entry's event; on the wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,80 +25,57 @@ pub enum Event {
     Turn { rider: Option<u8>, round: u16, steps: Vec<Step>, moved: Vec<Moved> },
 }
 
-/// One step of a turn: a seat's decision or a chance outcome, with the
-/// seat that took it (`null` for chance).
+/// One step of a turn: a decision or a chance outcome, on the wire a word
+/// (`"ride"`) or a one-key object (`{"roll": 8}`). The rider it concerns
+/// says whose decision it was (the mover's, or the rider's behind for an
+/// answer or a draft).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case")]
 pub enum Step {
-    /// An energy card played (`card` in notation: `6M`, `5`, `J6M`, `J5`).
-    Card {
-        seat: Seat,
-        card: String,
-    },
-    Ride {
-        seat: Seat,
-    },
-    Break {
-        seat: Seat,
-    },
-    Tow {
-        seat: Seat,
-    },
-    Tow12 {
-        seat: Seat,
-    },
+    /// An energy card played, in notation: `6M`, `5`, `J6M`, `J5`.
+    Card(String),
+    Ride,
+    Break,
+    Tow,
+    Tow12,
     /// The lead offered to the rider behind.
-    Ask {
-        seat: Seat,
-    },
-    /// The asked rider's answer (its printed number).
-    Accept {
-        seat: Seat,
-        rider: u8,
-    },
-    Refuse {
-        seat: Seat,
-        rider: u8,
-    },
+    Ask,
+    /// The asked rider (its printed number) takes the lead, or not.
+    Accept(u8),
+    Refuse(u8),
     /// The dice total.
-    Roll {
-        total: u8,
-    },
+    Roll(u8),
     /// A chance card drawn for a 7 (its name, as in the notation).
-    Chance {
-        card: String,
-    },
+    Chance(String),
     /// A photo card drawn: its number stays secret until the race is over.
     Photo,
     /// The race director's photo card.
-    Director {
-        value: u8,
-    },
-    /// The destination chosen.
-    To {
-        seat: Seat,
-        space: u16,
-    },
+    Director(u8),
+    /// The space chosen.
+    To(u16),
     /// The rider behind (its printed number) drafts, or not.
-    Draft {
-        seat: Seat,
-        rider: u8,
-    },
-    Skip {
-        seat: Seat,
-        rider: u8,
-    },
+    Draft(u8),
+    Skip(u8),
 }
 
 /// Where a rider went during a turn: `from` and `to` are track spaces
-/// (`null` off the road), `status` where it is now.
+/// (`null` off the road), `status` where it is now (left out on the road).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Moved {
     pub rider: u8,
     pub from: Option<u16>,
     pub to: Option<u16>,
+    #[serde(default = "on_the_road", skip_serializing_if = "is_on_the_road")]
     pub status: RiderStatus,
+}
+
+fn on_the_road() -> RiderStatus {
+    RiderStatus::Road
+}
+
+fn is_on_the_road(status: &RiderStatus) -> bool {
+    *status == RiderStatus::Road
 }
 
 /// The rider whose turn `phase` is, by index.
@@ -117,7 +94,6 @@ fn turn_rider(phase: Phase) -> Option<u8> {
 impl Reifenbreite {
     /// The step `action` is, played now.
     fn step_of(&self, action: &Action) -> Option<Step> {
-        let seat = self.turn().seat().unwrap_or_default();
         let behind = match self.phase() {
             Phase::Draft { rider, .. } => rider_number(rider),
             Phase::Proposal { asked, .. } => rider_number(asked),
@@ -125,21 +101,21 @@ impl Reifenbreite {
         };
         Some(match *action {
             Action::First(_) | Action::Place { .. } => return None,
-            Action::Card(energy) => Step::Card { seat, card: energy.notation().to_string() },
-            Action::Ride => Step::Ride { seat },
-            Action::Break => Step::Break { seat },
-            Action::Tow => Step::Tow { seat },
-            Action::Tow12 => Step::Tow12 { seat },
-            Action::Ask => Step::Ask { seat },
-            Action::Accept => Step::Accept { seat, rider: behind },
-            Action::Refuse => Step::Refuse { seat, rider: behind },
-            Action::Roll(total) => Step::Roll { total },
-            Action::Chance(card) => Step::Chance { card: card.slug().to_string() },
+            Action::Card(energy) => Step::Card(energy.notation().to_string()),
+            Action::Ride => Step::Ride,
+            Action::Break => Step::Break,
+            Action::Tow => Step::Tow,
+            Action::Tow12 => Step::Tow12,
+            Action::Ask => Step::Ask,
+            Action::Accept => Step::Accept(behind),
+            Action::Refuse => Step::Refuse(behind),
+            Action::Roll(total) => Step::Roll(total),
+            Action::Chance(card) => Step::Chance(card.slug().to_string()),
             Action::Photo(_) => Step::Photo,
-            Action::Director(value) => Step::Director { value },
-            Action::To(space) => Step::To { seat, space },
-            Action::Draft => Step::Draft { seat, rider: behind },
-            Action::Skip => Step::Skip { seat, rider: behind },
+            Action::Director(value) => Step::Director(value),
+            Action::To(space) => Step::To(space),
+            Action::Draft => Step::Draft(behind),
+            Action::Skip => Step::Skip(behind),
         })
     }
 
@@ -210,45 +186,42 @@ fn energy_words(card: &str, lang: Lang) -> String {
     }
 }
 
-fn step_words(step: &Step, lang: Lang) -> String {
-    match step {
-        Step::Card { card, .. } => format!("{} {}", lang.tr("plays", "spielt"), energy_words(card, lang)),
-        Step::Ride { .. } => lang.tr("rides", "fährt").into(),
-        Step::Break { .. } => lang.tr("breaks away", "reißt aus").into(),
-        Step::Tow { .. } => lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)").into(),
-        Step::Tow12 { .. } => lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)").into(),
-        Step::Ask { .. } => lang.tr("offers the lead", "bietet die Führung an").into(),
-        Step::Accept { rider, .. } => {
-            format!("{rider} {}", lang.tr("takes the lead", "übernimmt die Führung"))
-        }
-        Step::Refuse { rider, .. } => {
-            format!("{rider} {}", lang.tr("refuses the lead", "lehnt die Führung ab"))
-        }
-        Step::Roll { total } => format!("{} {total}", lang.tr("rolls", "würfelt")),
-        Step::Chance { card } => {
+/// A step in words; `None` for the space chosen, which the moves say.
+fn step_words(step: &Step, lang: Lang) -> Option<String> {
+    Some(match step {
+        Step::Card(card) => format!("{} {}", lang.tr("plays", "spielt"), energy_words(card, lang)),
+        Step::Ride => lang.tr("rides", "fährt").into(),
+        Step::Break => lang.tr("breaks away", "reißt aus").into(),
+        Step::Tow => lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)").into(),
+        Step::Tow12 => lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)").into(),
+        Step::Ask => lang.tr("offers the lead", "bietet die Führung an").into(),
+        Step::Accept(rider) => format!("{rider} {}", lang.tr("takes the lead", "übernimmt die Führung")),
+        Step::Refuse(rider) => format!("{rider} {}", lang.tr("refuses the lead", "lehnt die Führung ab")),
+        Step::Roll(total) => format!("{} {total}", lang.tr("rolls", "würfelt")),
+        Step::Chance(card) => {
             let text = ChanceCard::from_slug(card).map_or(card.as_str(), |c| c.text().get(lang));
             format!("{}: {text}", lang.tr("chance card", "Ereigniskarte"))
         }
         Step::Photo => lang.tr("a photo card is drawn", "eine Foto-Karte wird gezogen").into(),
-        Step::Director { value } => {
+        Step::Director(value) => {
             format!(
                 "{} {value}",
                 lang.tr("the race director draws photo card", "der Rennleiter zieht Foto-Karte")
             )
         }
-        Step::To { space, .. } => format!("{} {space}", lang.tr("to space", "auf Feld")),
-        Step::Draft { rider, .. } => format!("{rider} {}", lang.tr("drafts", "fährt im Windschatten")),
-        Step::Skip { rider, .. } => {
+        Step::To(_) => return None,
+        Step::Draft(rider) => format!("{rider} {}", lang.tr("drafts", "fährt im Windschatten")),
+        Step::Skip(rider) => {
             format!("{rider} {}", lang.tr("does not draft", "verzichtet auf den Windschatten"))
         }
-    }
+    })
 }
 
 fn space_words(space: Option<u16>, lang: Lang) -> String {
     space.map_or_else(|| lang.tr("off the road", "neben der Straße").to_string(), |s| s.to_string())
 }
 
-/// An event in words: "Player 1: 23 plays his own 5, rides, rolls 8; 23 12 → 20, 24 11 → 18".
+/// An event in words: "Player 1: 23 plays his own 5, rides, rolls 8; 23: 12 → 20, 24: 11 → 18".
 pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
     let who = actor.seat().and_then(|seat| names.get(seat)).map(String::as_str);
     match event {
@@ -272,16 +245,15 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
                 (None, Some(rider)) => format!("{rider} "),
                 (_, None) => String::new(),
             };
-            text.push_str(&steps.iter().map(|s| step_words(s, lang)).collect::<Vec<_>>().join(", "));
-            if !moved.is_empty() {
-                let moves: Vec<String> = moved
-                    .iter()
-                    .map(|m| {
-                        format!("{} {} → {}", m.rider, space_words(m.from, lang), space_words(m.to, lang))
-                    })
-                    .collect();
-                text.push_str("; ");
-                text.push_str(&moves.join(", "));
+            text.push_str(&steps.iter().filter_map(|s| step_words(s, lang)).collect::<Vec<_>>().join(", "));
+            for (i, m) in moved.iter().enumerate() {
+                text.push_str(if i == 0 { "; " } else { ", " });
+                text.push_str(&format!(
+                    "{}: {} → {}",
+                    m.rider,
+                    space_words(m.from, lang),
+                    space_words(m.to, lang)
+                ));
             }
             text
         }

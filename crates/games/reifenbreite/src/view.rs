@@ -152,7 +152,9 @@ pub struct RiderView {
     /// before he is placed.
     pub space: Option<u16>,
     pub status: RiderStatus,
-    /// Has moved this round (or may no longer move in it).
+    /// Has moved this round (or may no longer move in it); left out when
+    /// not, which halves what a replay spends on every round's end.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub moved: bool,
     /// Has offered or taken over the lead this round.
     pub asked: bool,
