@@ -192,36 +192,15 @@ impl Ausreisser {
     /// Scores the mover's play once the hand is refilled: tempo, penalty
     /// chips and the lead.
     fn resolve(&mut self) {
+        let m = usize::from(self.table.mover);
+        let play = self.table.current.take().expect("a play is being resolved");
+        let settled = settle(&self.table, &play);
         let t = &mut self.table;
-        let m = usize::from(t.mover);
-        let play = t.current.take().expect("a play is being resolved");
-        let value = play.capped_speed(t.hill || play.hill);
-        if t.mover == t.leader {
-            // The leader sets any new tempo without penalty.
-            t.tempo = value;
-            t.hill |= play.hill;
-        } else {
-            let tempo = t.tempo;
-            let chips = &mut t.chips[m];
-            if *chips > 0 {
-                // With chips there is no wind shadow: one chip per km/h
-                // below, one handed back per km/h above, and no lead.
-                if value < tempo {
-                    *chips += u16::from(tempo - value);
-                } else {
-                    *chips -= (*chips).min(u16::from(value - tempo));
-                }
-            } else if value < tempo {
-                let behind = tempo - value;
-                if t.hill || behind >= 3 {
-                    *chips += u16::from(behind);
-                }
-            } else if value > tempo && !t.hill {
-                t.leader = t.mover;
-                t.tempo = value;
-            }
-        }
-        t.tops[m] = Some(Played { play, value });
+        t.tempo = settled.tempo;
+        t.leader = settled.leader;
+        t.hill = settled.hill;
+        t.chips[m] = settled.chips;
+        t.tops[m] = Some(Played { play, value: settled.value });
         if t.pile_len == 0 {
             // "The stage ends when the last card is picked up and that
             // player has then played."
@@ -287,6 +266,47 @@ impl Ausreisser {
         let worst = if options.special { 52 - (39 - 10) } else { 50 - 39 };
         f64::from(worst * plays)
     }
+}
+
+/// What the mover's `play` settles once the hand is refilled: the tempo,
+/// the leader, the hill and the mover's chips afterwards. Kept apart from
+/// the state so that the log tells the same settlement the rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Settled {
+    /// The speed ridden, after the cap.
+    pub value: u8,
+    pub tempo: u8,
+    pub leader: u8,
+    pub hill: bool,
+    pub chips: u16,
+}
+
+pub(crate) fn settle(t: &Table, play: &Play) -> Settled {
+    let m = usize::from(t.mover);
+    let value = play.capped_speed(t.hill || play.hill);
+    let mut settled = Settled { value, tempo: t.tempo, leader: t.leader, hill: t.hill, chips: t.chips[m] };
+    if t.mover == t.leader {
+        // The leader sets any new tempo without penalty.
+        settled.tempo = value;
+        settled.hill |= play.hill;
+    } else if settled.chips > 0 {
+        // With chips there is no wind shadow: one chip per km/h below, one
+        // handed back per km/h above, and no lead.
+        if value < t.tempo {
+            settled.chips += u16::from(t.tempo - value);
+        } else {
+            settled.chips -= settled.chips.min(u16::from(value - t.tempo));
+        }
+    } else if value < t.tempo {
+        let behind = t.tempo - value;
+        if t.hill || behind >= 3 {
+            settled.chips += u16::from(behind);
+        }
+    } else if value > t.tempo && !t.hill {
+        settled.leader = t.mover;
+        settled.tempo = value;
+    }
+    settled
 }
 
 impl Game for Ausreisser {
