@@ -3,13 +3,15 @@
 use crate::{
     action::{Action, Play},
     card::{Card, Counts, KINDS, SPEEDS, full_deck, has_speed, total},
+    log::Event,
     options::Options,
     table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table},
     view::View,
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
+    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Together, Turn,
+    Viewer, Weight,
 };
 
 /// How viewers other than the rider see the last pass of a Steigung
@@ -314,26 +316,20 @@ impl Game for Ausreisser {
     type Options = Options;
     type View = View;
     type Static = ();
-    type Event = spieltisch_core::Plain;
+    type Event = Event;
 
     fn log_event(
         &self,
         action: &Action,
-        _after: &Self,
+        after: &Self,
         viewer: Viewer,
-        _last: Option<&mut spieltisch_core::Plain>,
-    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
-        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+        last: Option<&mut Event>,
+    ) -> Logged<Event> {
+        self.event_of(action, after, viewer, last)
     }
 
-    fn describe_event(
-        event: &spieltisch_core::Plain,
-        actor: spieltisch_core::Actor,
-        names: &[String],
-        _fixed: &(),
-        lang: Lang,
-    ) -> String {
-        event.describe(actor, names, lang)
+    fn describe_event(event: &Event, _actor: Actor, names: &[String], _fixed: &(), lang: Lang) -> String {
+        crate::log::describe(event, names, lang)
     }
 
     fn info() -> GameInfo {

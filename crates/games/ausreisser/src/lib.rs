@@ -168,6 +168,7 @@ mod action;
 mod bot;
 mod card;
 mod game;
+mod log;
 mod options;
 mod resample;
 mod table;
@@ -178,6 +179,10 @@ pub use action::{Action, Play};
 pub use bot::HeuristicBot;
 pub use card::{Card, Counts, KINDS, full_deck};
 pub use game::{Ausreisser, WINDOW_CLOSED};
+pub use log::{
+    Drawn, Event, FaceUp, Hand, Lead, Ride, Settlement, StageEnd, Turn as TurnEvent,
+    describe as describe_event,
+};
 pub use options::Options;
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
 pub use view::{
