@@ -139,6 +139,15 @@ fn forty_two_against_forty_five_in_words() {
         assert_eq!(logs.said(viewer, Lang::En), en);
         assert_eq!(logs.said(viewer, Lang::De), de);
     }
+    // As docs/api.md shows it: the spectator's entry counts the card drawn.
+    let (event, _) = logs.of(Viewer::Spectator).last().unwrap();
+    assert_eq!(
+        serde_json::to_value(event).unwrap(),
+        serde_json::json!({"kind": "turn", "seat": 1, "drew": {"count": 1},
+            "play": {"cards": {"speed": 42, "spurts": 0, "winds": 0, "hill": false}, "laid": 0,
+                     "settled": {"speed": 42, "tempo": 45, "uphill": false, "lead": "none", "penalty": 3, "chips": 3}},
+            "refill": {"count": 0}})
+    );
     // "Play card of the same speed, 1 kph or 2 kph less. In this way he
     // stays in the wind shadow of the leader and suffers no penalty."
     logs.go(&mut g, "pass; pass; draw 43; play 43");
