@@ -3,13 +3,15 @@
 use crate::{
     action::{Action, Play},
     card::{Card, Counts, KINDS, SPEEDS, full_deck, has_speed, total},
+    log::Event,
     options::Options,
     table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table},
     view::View,
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
+    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Together, Turn,
+    Viewer, Weight,
 };
 
 /// How viewers other than the rider see the last pass of a Steigung
@@ -192,36 +194,15 @@ impl Ausreisser {
     /// Scores the mover's play once the hand is refilled: tempo, penalty
     /// chips and the lead.
     fn resolve(&mut self) {
+        let m = usize::from(self.table.mover);
+        let play = self.table.current.take().expect("a play is being resolved");
+        let settled = settle(&self.table, &play);
         let t = &mut self.table;
-        let m = usize::from(t.mover);
-        let play = t.current.take().expect("a play is being resolved");
-        let value = play.capped_speed(t.hill || play.hill);
-        if t.mover == t.leader {
-            // The leader sets any new tempo without penalty.
-            t.tempo = value;
-            t.hill |= play.hill;
-        } else {
-            let tempo = t.tempo;
-            let chips = &mut t.chips[m];
-            if *chips > 0 {
-                // With chips there is no wind shadow: one chip per km/h
-                // below, one handed back per km/h above, and no lead.
-                if value < tempo {
-                    *chips += u16::from(tempo - value);
-                } else {
-                    *chips -= (*chips).min(u16::from(value - tempo));
-                }
-            } else if value < tempo {
-                let behind = tempo - value;
-                if t.hill || behind >= 3 {
-                    *chips += u16::from(behind);
-                }
-            } else if value > tempo && !t.hill {
-                t.leader = t.mover;
-                t.tempo = value;
-            }
-        }
-        t.tops[m] = Some(Played { play, value });
+        t.tempo = settled.tempo;
+        t.leader = settled.leader;
+        t.hill = settled.hill;
+        t.chips[m] = settled.chips;
+        t.tops[m] = Some(Played { play, value: settled.value });
         if t.pile_len == 0 {
             // "The stage ends when the last card is picked up and that
             // player has then played."
@@ -289,31 +270,66 @@ impl Ausreisser {
     }
 }
 
+/// What the mover's `play` settles once the hand is refilled: the tempo,
+/// the leader, the hill and the mover's chips afterwards. Kept apart from
+/// the state so that the log tells the same settlement the rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Settled {
+    /// The speed ridden, after the cap.
+    pub value: u8,
+    pub tempo: u8,
+    pub leader: u8,
+    pub hill: bool,
+    pub chips: u16,
+}
+
+pub(crate) fn settle(t: &Table, play: &Play) -> Settled {
+    let m = usize::from(t.mover);
+    let value = play.capped_speed(t.hill || play.hill);
+    let mut settled = Settled { value, tempo: t.tempo, leader: t.leader, hill: t.hill, chips: t.chips[m] };
+    if t.mover == t.leader {
+        // The leader sets any new tempo without penalty.
+        settled.tempo = value;
+        settled.hill |= play.hill;
+    } else if settled.chips > 0 {
+        // With chips there is no wind shadow: one chip per km/h below, one
+        // handed back per km/h above, and no lead.
+        if value < t.tempo {
+            settled.chips += u16::from(t.tempo - value);
+        } else {
+            settled.chips -= settled.chips.min(u16::from(value - t.tempo));
+        }
+    } else if value < t.tempo {
+        let behind = t.tempo - value;
+        if t.hill || behind >= 3 {
+            settled.chips += u16::from(behind);
+        }
+    } else if value > t.tempo && !t.hill {
+        settled.leader = t.mover;
+        settled.tempo = value;
+    }
+    settled
+}
+
 impl Game for Ausreisser {
     type Action = Action;
     type Options = Options;
     type View = View;
     type Static = ();
-    type Event = spieltisch_core::Plain;
+    type Event = Event;
 
     fn log_event(
         &self,
         action: &Action,
-        _after: &Self,
+        after: &Self,
         viewer: Viewer,
-        _last: Option<&mut spieltisch_core::Plain>,
-    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
-        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+        last: Option<&mut Event>,
+    ) -> Logged<Event> {
+        self.event_of(action, after, viewer, last)
     }
 
-    fn describe_event(
-        event: &spieltisch_core::Plain,
-        actor: spieltisch_core::Actor,
-        names: &[String],
-        _fixed: &(),
-        lang: Lang,
-    ) -> String {
-        event.describe(actor, names, lang)
+    fn describe_event(event: &Event, _actor: Actor, names: &[String], _fixed: &(), lang: Lang) -> String {
+        crate::log::describe(event, names, lang)
     }
 
     fn info() -> GameInfo {

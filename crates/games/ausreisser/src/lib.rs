@@ -121,7 +121,9 @@
 //! being asked is in no other viewer's view (a view says only whether its
 //! own seat has still to answer, `asked`), a pass is logged as `pass` for
 //! the rider alone, as nothing for everyone else, and the last answer as
-//! `window closed`. Records of format 1 (before every rider was asked)
+//! `window closed` in the notation; the log for people ([`Event`]) tells no
+//! pass at all, only the window's result, the same to everyone, and names a
+//! card drawn only in its drawer's log. Records of format 1 (before every rider was asked)
 //! replay with the passes they did not write filled in.
 
 //! ## Bot and speed (measured)
@@ -168,6 +170,7 @@ mod action;
 mod bot;
 mod card;
 mod game;
+mod log;
 mod options;
 mod resample;
 mod table;
@@ -178,6 +181,10 @@ pub use action::{Action, Play};
 pub use bot::HeuristicBot;
 pub use card::{Card, Counts, KINDS, full_deck};
 pub use game::{Ausreisser, WINDOW_CLOSED};
+pub use log::{
+    Drawn, Event, FaceUp, Hand, Lead, Ride, Settlement, StageEnd, Turn as TurnEvent,
+    describe as describe_event,
+};
 pub use options::Options;
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
 pub use view::{
