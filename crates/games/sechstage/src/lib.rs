@@ -83,6 +83,10 @@
 //! [`Game::resample`] re-deals the other seats' grey cards from the cards the
 //! seat has not seen, the rest forming the piles.
 //!
+//! The log people read ([`log`]) has one entry per card played, with the
+//! driver change's draws folded in: the drawing seat's entry lists the grey
+//! cards drawn, every other viewer's only how many came from each pile.
+//!
 //! ## Options
 //!
 //! | key | values | default | meaning |
