@@ -22,7 +22,7 @@ pub fn rider_letter(seat: usize) -> char {
     (b'A' + seat as u8) as char
 }
 
-fn ordinal(n: usize, lang: Lang) -> String {
+pub(crate) fn ordinal(n: usize, lang: Lang) -> String {
     match lang {
         Lang::De => format!("{n}."),
         Lang::En => {

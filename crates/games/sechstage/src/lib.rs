@@ -83,6 +83,10 @@
 //! [`Game::resample`] re-deals the other seats' grey cards from the cards the
 //! seat has not seen, the rest forming the piles.
 //!
+//! The log people read ([`log`]) has one entry per card played, with the
+//! driver change's draws folded in: the drawing seat's entry lists the grey
+//! cards drawn, every other viewer's only how many came from each pile.
+//!
 //! ## Options
 //!
 //! | key | values | default | meaning |
@@ -174,6 +178,7 @@ mod cards;
 mod describe;
 mod fixed;
 mod game;
+pub mod log;
 mod movement;
 mod options;
 mod points;
@@ -198,7 +203,7 @@ pub use view::{ByPile, RaceLine, RaceRow, RiderView, Standing, View};
 
 use rand::RngCore;
 use spieltisch_core::{
-    ActionData, Game, GameInfo, Lang, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
 };
 
 impl Game for Sechstage {
@@ -210,26 +215,29 @@ impl Game for Sechstage {
     /// driver-change and fall spaces); with the sprint and finish points
     /// tables.
     type Static = Fixed;
-    type Event = spieltisch_core::Plain;
+    /// A card played, with all it caused: see [`log::Event`].
+    type Event = log::Event;
 
+    /// A draw of a driver change is folded into the play that landed on
+    /// the Fahrerwechsel; only the drawing seat's entry holds the values.
     fn log_event(
         &self,
         action: &Action,
-        _after: &Self,
+        after: &Self,
         viewer: Viewer,
-        _last: Option<&mut spieltisch_core::Plain>,
-    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
-        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+        last: Option<&mut log::Event>,
+    ) -> Logged<log::Event> {
+        self.event_of(action, after, viewer, last)
     }
 
     fn describe_event(
-        event: &spieltisch_core::Plain,
-        actor: spieltisch_core::Actor,
+        event: &log::Event,
+        actor: Actor,
         names: &[String],
         _fixed: &Fixed,
         lang: Lang,
     ) -> String {
-        event.describe(actor, names, lang)
+        log::describe(event, actor, names, lang)
     }
 
     fn info() -> GameInfo {

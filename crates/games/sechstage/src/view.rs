@@ -140,7 +140,7 @@ impl View {
 }
 
 impl RaceRow {
-    fn of(result: &RaceResult) -> RaceRow {
+    pub(crate) fn of(result: &RaceResult) -> RaceRow {
         let riders = (0..result.positions.len())
             .map(|seat| RaceLine {
                 seat,
