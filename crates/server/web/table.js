@@ -277,6 +277,9 @@ function autoPassSwitch(snapshot, send) {
   return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
 }
 
+/** Whether the person opened the table's text view. */
+let textOpen = false;
+
 /**
  * Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
  * sends any other message of the table's protocol.
@@ -295,9 +298,12 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   const moves = h('div', { class: 'moves', id: 'moves' },
     snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text || l.action)));
   const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(entry => h('li', { 'data-at': String(entry.at), text: entry.text || entry.event.kind })));
-  const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
+  // The text view stays as the person left it across updates.
+  const details = h('details', { open: textOpen }, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
+  details.addEventListener('toggle', () => { textOpen = /** @type {HTMLDetailsElement} */ (details).open; });
   const name = tr(snapshot.name) || snapshot.game;
-  document.title = `${name} · spieltisch`;
+  // The tab says when it is your turn, also while you look elsewhere.
+  document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
   root.append(
     h('h2', {}, `${name} · ${t('table')} ${snapshot.table}`),
     statusLine(snapshot),
