@@ -233,7 +233,12 @@ function statusLine(snapshot) {
   if (turn === 'over') return h('p', { class: 'status', text: t('over') });
   if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
   const mine = isViewer(snapshot, turn.seat);
-  return h('p', { class: 'status' + (mine ? ' yours' : '') }, mine ? t('yourTurn') : `${t('waiting')} ${seatName(snapshot, turn.seat)}`);
+  if (mine) return h('p', { class: 'status yours', text: t('yourTurn') });
+  // A bot's seat is deciding, not waited for: the same words for every bot.
+  const seat = snapshot.seats.find(s => s.seat === turn.seat);
+  const bot = seat && seat.kind !== 'human';
+  const text = bot ? `${seatName(snapshot, turn.seat)} ${t('thinking')}` : `${t('waiting')} ${seatName(snapshot, turn.seat)}`;
+  return h('p', { class: 'status' + (bot ? ' thinking' : ''), text });
 }
 
 /** @param {Snapshot} snapshot */
