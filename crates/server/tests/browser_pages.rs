@@ -343,6 +343,11 @@ async fn every_page_fits_a_phone_and_logs_no_errors() {
     let over = "document.querySelector('#result')";
     let pages = [
         Page { name: "lobby", path: "/".into(), ready: "document.querySelector('#create')" },
+        Page {
+            name: "rules-reifenbreite",
+            path: "/#/rules/reifenbreite".into(),
+            ready: "document.querySelector('#rules-title')",
+        },
         Page { name: "six", path: seat(&six), ready: board },
         Page { name: "sechstage", path: seat(&sechstage), ready: board },
         Page { name: "sechstage-over", path: watch(&sechstage_over), ready: over },
@@ -467,6 +472,54 @@ async fn a_bot_deciding_is_said_to_be_thinking() {
     let status = b.eval("document.querySelector('.status').textContent").await;
     let status = status.as_str().unwrap();
     assert!(status.starts_with("Spieler 1 · Bot") && status.ends_with(" denkt nach…"), "{status}");
+    b.close().await;
+    server.kill().await;
+}
+
+/// Each game's rules in short, in both languages, from the lobby and the table.
+#[tokio::test]
+async fn the_rules_of_each_game_are_at_hand_in_both_languages() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    let base = format!("http://{}", server.addr);
+    b.goto(&format!("{base}/")).await;
+    b.wait_for("document.querySelectorAll('.game-card .rules-link').length === 4").await;
+    b.click("[data-id=sechstage] .rules-link").await;
+    b.wait_for("document.querySelector('#rules-title')").await;
+    assert_eq!(b.eval("location.hash").await, json!("#/rules/sechstage"));
+    assert_eq!(
+        b.eval("document.querySelector('#rules-title').textContent").await,
+        json!("6-Tage Rennen · Rules")
+    );
+    let english = b.eval("document.querySelector('#main').textContent").await;
+    assert!(english.as_str().unwrap().contains("slipstream"), "{english}");
+    b.click("#lang-toggle").await;
+    b.wait_for("document.querySelector('#rules-title').textContent === '6-Tage Rennen · Regeln'").await;
+    let german = b.eval("document.querySelector('#main').textContent").await;
+    assert!(german.as_str().unwrap().contains("Windschatten"), "{german}");
+    // Every game has its summary; an unknown one says there is none.
+    for game in ["six", "sechstage", "reifenbreite", "ausreisser"] {
+        b.goto(&format!("{base}/#/rules/{game}")).await;
+        b.wait_for("document.querySelector('#rules-title')").await;
+        let sections = b.eval("document.querySelectorAll('section.rules li').length").await;
+        assert!(sections.as_u64().unwrap() >= 5, "{game}: {sections}");
+    }
+    b.goto(&format!("{base}/#/rules/chess")).await;
+    b.wait_for("document.querySelector('#error')").await;
+    assert_eq!(
+        b.eval("document.querySelector('#error').textContent").await,
+        json!("Für dieses Spiel gibt es hier keine Kurzregeln.")
+    );
+    // The table links to its game's rules.
+    let reply = server.create(json!({"game": "six", "seats": ["human", "human"], "seed": 1})).await;
+    let (table, token) = (reply["table"].as_str().unwrap(), reply["seats"][0]["token"].as_str().unwrap());
+    b.goto(&format!("{base}/#/table/{table}/{token}")).await;
+    b.wait_for("document.querySelector('svg[data-board=six]')").await;
+    assert_eq!(
+        b.eval("document.querySelector('h2 .rules-link').getAttribute('href')").await,
+        json!("#/rules/six")
+    );
     b.close().await;
     server.kill().await;
 }

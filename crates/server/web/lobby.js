@@ -261,7 +261,9 @@ export function showLobby(main) {
     seatKinds = res.reply.seat_kinds || seatKinds;
     for (const g of res.reply.games) {
       cards.append(h('div', { class: 'panel game-card', 'data-id': g.id, onclick: () => choose(g) },
-        h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` })));
+        h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` }),
+        // The rules open without choosing the game.
+        h('a', { class: 'rules-link', href: `#/rules/${g.id}`, onclick: ev => ev.stopPropagation() }, t('rules'))));
     }
     if (res.reply.games.length) choose(res.reply.games[0]);
   }

@@ -310,7 +310,8 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   // The tab says when it is your turn, also while you look elsewhere.
   document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
   root.append(
-    h('h2', {}, `${name} · ${t('table')} ${snapshot.table}`),
+    h('h2', {}, `${name} · ${t('table')} ${snapshot.table} `,
+      h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules'))),
     statusLine(snapshot),
     h('p', { class: 'error', id: 'error', text: note || '' }),
     h('div', { class: 'table-layout' },
