@@ -173,6 +173,7 @@ mod game;
 mod log;
 mod options;
 mod resample;
+pub mod setup;
 mod table;
 pub mod test_plan;
 mod view;
@@ -186,6 +187,7 @@ pub use log::{
     describe as describe_event,
 };
 pub use options::Options;
+pub use setup::{PositionError, Setup};
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
 pub use view::{
     Cards, PhaseView, Rider, Top, View, cards_of, counts_of, describe as describe_view, describe_action,
