@@ -146,6 +146,15 @@
 //! 2-core machine at load average 8, where the process got well under one
 //! core.
 //!
+//! ## Positions
+//!
+//! A position is set up with a [`Setup`] (the public [`Table`], every hand,
+//! the pile and, in a Steigung window, the rider asked;
+//! [`Ausreisser::to_setup`] gives one to change) and built with
+//! [`Ausreisser::from_setup`], which refuses what cannot be with a
+//! [`PositionError`] ([`setup`]). The rules tests build their positions this
+//! way.
+//!
 //! ## Example
 //!
 //! ```

@@ -156,6 +156,15 @@
 //! spieltisch-sechstage --bench sechstage -- --quick`; its wall-clock
 //! figure is only meaningful on an idle machine.
 //!
+//! ## Positions
+//!
+//! A position is set up with a [`Setup`] (the score sheet, turn order,
+//! mover, riders, hands and piles; [`Sechstage::to_setup`] gives one to
+//! change) and built with [`Sechstage::from_setup`], which refuses what
+//! cannot be with a [`PositionError`] and derives the rest ([`setup`]).
+//! Every rules test builds its positions this way, and so does the
+//! resampler.
+//!
 //! ## Example
 //!
 //! ```
