@@ -150,6 +150,19 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// Plays the game to its end: chance as [`Session::run_chance`] draws
+    /// it, each seat's move drawn uniformly among its legal actions by
+    /// `rng` (for tests and demonstrations of a whole game).
+    pub fn play_randomly(&mut self, rng: &mut impl rand::Rng) {
+        loop {
+            self.run_chance();
+            let Turn::Seat(seat) = self.turn() else { break };
+            let legal = self.state.legal_vec();
+            let action = legal[rng.random_range(0..legal.len())].clone();
+            self.apply_as(seat, &action).expect("a listed action is legal");
+        }
+    }
+
     /// Draws and applies chance outcomes until a seat must decide or the game
     /// is over. Each draw depends only on the seed and its position, so a
     /// session rebuilt from its record continues identically.

@@ -34,10 +34,16 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
         if state == json!("over") {
             break;
         }
+        // The tab says whose turn it is; the text view, once opened, stays open.
+        if moves == 0 {
+            b.wait_for("document.title.startsWith('▶ Your turn · Six')").await;
+            b.click("details summary").await;
+        }
         // Click the first clickable cell or stone on the board.
         let shown = b.shown_version().await;
         b.click("svg g.clickable").await;
         b.wait_for(&format!("document.querySelector('#result') || {SHOWN_VERSION} > {shown}")).await;
+        assert_eq!(b.eval("document.querySelector('details').open").await, json!(true), "after move {moves}");
         moves += 1;
         assert!(moves < 400, "the game did not end");
     }

@@ -447,3 +447,26 @@ async fn a_replay_steps_through_the_game_by_decisions_to_its_end() {
     b.close().await;
     server.kill().await;
 }
+
+/// While a bot decides, its seat is said to be thinking, in both languages.
+#[tokio::test]
+async fn a_bot_deciding_is_said_to_be_thinking() {
+    let Some(binary) = browser_binary() else { return };
+    let config = spieltisch_server::ServerConfig { bot_delay: Duration::from_secs(30), ..Default::default() };
+    let server = TestServer::start_as(config).await;
+    let reply = server.create(json!({"game": "six", "seats": ["heuristic", "human"], "seed": 1})).await;
+    let (table, token) = (reply["table"].as_str().unwrap(), reply["seats"][1]["token"].as_str().unwrap());
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/#/table/{table}/{token}", server.addr)).await;
+    b.wait_for("document.querySelector('svg[data-board=six]')").await;
+    let status = b.eval("document.querySelector('.status.thinking').textContent").await;
+    let status = status.as_str().unwrap();
+    assert!(status.starts_with("Seat 1 · Bot") && status.ends_with(" is thinking…"), "{status}");
+    b.eval("localStorage.setItem('lang', 'de'); location.reload(); true").await;
+    b.wait_for("document.querySelector('.status.thinking')").await;
+    let status = b.eval("document.querySelector('.status').textContent").await;
+    let status = status.as_str().unwrap();
+    assert!(status.starts_with("Spieler 1 · Bot") && status.ends_with(" denkt nach…"), "{status}");
+    b.close().await;
+    server.kill().await;
+}

@@ -233,7 +233,12 @@ function statusLine(snapshot) {
   if (turn === 'over') return h('p', { class: 'status', text: t('over') });
   if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
   const mine = isViewer(snapshot, turn.seat);
-  return h('p', { class: 'status' + (mine ? ' yours' : '') }, mine ? t('yourTurn') : `${t('waiting')} ${seatName(snapshot, turn.seat)}`);
+  if (mine) return h('p', { class: 'status yours', text: t('yourTurn') });
+  // A bot's seat is deciding, not waited for: the same words for every bot.
+  const seat = snapshot.seats.find(s => s.seat === turn.seat);
+  const bot = seat && seat.kind !== 'human';
+  const text = bot ? `${seatName(snapshot, turn.seat)} ${t('thinking')}` : `${t('waiting')} ${seatName(snapshot, turn.seat)}`;
+  return h('p', { class: 'status' + (bot ? ' thinking' : ''), text });
 }
 
 /** @param {Snapshot} snapshot */
@@ -277,6 +282,9 @@ function autoPassSwitch(snapshot, send) {
   return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
 }
 
+/** Whether the person opened the table's text view. */
+let textOpen = false;
+
 /**
  * Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
  * sends any other message of the table's protocol.
@@ -295,9 +303,12 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   const moves = h('div', { class: 'moves', id: 'moves' },
     snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text || l.action)));
   const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(entry => h('li', { 'data-at': String(entry.at), text: entry.text || entry.event.kind })));
-  const details = h('details', {}, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
+  // The text view stays as the person left it across updates.
+  const details = h('details', { open: textOpen }, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
+  details.addEventListener('toggle', () => { textOpen = /** @type {HTMLDetailsElement} */ (details).open; });
   const name = tr(snapshot.name) || snapshot.game;
-  document.title = `${name} · spieltisch`;
+  // The tab says when it is your turn, also while you look elsewhere.
+  document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
   root.append(
     h('h2', {}, `${name} · ${t('table')} ${snapshot.table}`),
     statusLine(snapshot),

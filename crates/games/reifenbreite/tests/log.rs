@@ -1,8 +1,8 @@
 //! The log people read: a rider's turn is one entry with its dice, chance
 //! cards and drafting riders; photo-card numbers never appear.
 
-use rand::{Rng, SeedableRng};
-use spieltisch_core::{Actor, Game, GameRng, Lang, Session, Turn, Viewer, options::options_from_pairs};
+use rand::SeedableRng;
+use spieltisch_core::{Actor, Game, GameRng, Lang, Session, Viewer, options::options_from_pairs};
 use spieltisch_reifenbreite::{
     Reifenbreite,
     log::{Event, Step},
@@ -12,13 +12,7 @@ use spieltisch_reifenbreite::{
 fn played(seed: u64) -> Session<Reifenbreite> {
     let options = options_from_pairs::<Reifenbreite>(&["teams=3", "rules=pro"]).unwrap();
     let mut session = Session::<Reifenbreite>::new(&options, seed).unwrap();
-    let mut rng = GameRng::seed_from_u64(seed);
-    loop {
-        session.run_chance();
-        let Turn::Seat(seat) = session.turn() else { break };
-        let legal = session.state().legal_vec();
-        session.apply_as(seat, &legal[rng.random_range(0..legal.len())]).unwrap();
-    }
+    session.play_randomly(&mut GameRng::seed_from_u64(seed));
     session
 }
 

@@ -1,20 +1,14 @@
 //! The log people read: one entry per card played, a driver change's draws
 //! folded into it, and another seat's grey cards never in a seat's log.
 
-use rand::{Rng, SeedableRng};
-use spieltisch_core::{Actor, Entry, Game, GameRng, Lang, Session, Turn, Viewer};
+use rand::SeedableRng;
+use spieltisch_core::{Actor, Entry, Game, GameRng, Lang, Session, Viewer};
 use spieltisch_sechstage::{Options, Sechstage, log::Event};
 
 /// A seeded series of random plays, to its end.
 fn played(seed: u64, options: &Options) -> Session<Sechstage> {
     let mut session = Session::<Sechstage>::new(options, seed).unwrap();
-    let mut rng = GameRng::seed_from_u64(seed);
-    loop {
-        session.run_chance();
-        let Turn::Seat(seat) = session.turn() else { break };
-        let legal = session.state().legal_vec();
-        session.apply_as(seat, &legal[rng.random_range(0..legal.len())]).unwrap();
-    }
+    session.play_randomly(&mut GameRng::seed_from_u64(seed));
     session
 }
 
