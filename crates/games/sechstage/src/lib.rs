@@ -70,7 +70,7 @@
 //!     lap per four spaces or part of four and so at least one for every rider
 //!     short of the line, is the option `laps_down=part_of_four`; it was the
 //!     only reading before the option existed, so a record of format 1 (which
-//!     has no `laps_down` key) is read with it ([`Game::upgrade_options`]).
+//!     has no `laps_down` key) is read with it ([`Game::upgrade_options`](spieltisch_core::Game::upgrade_options)).
 //!
 //! ## Hidden information
 //!
@@ -79,8 +79,8 @@
 //! each rider drew from each grey pile and the piles' sizes. Since everyone
 //! starts with the same green hand, a green hand can be worked out by
 //! counting ([`View::known_hand`]); grey cards of another seat
-//! cannot. [`Game::redact`] shows another seat's draw as `draw ?`, and
-//! [`Game::resample`] re-deals the other seats' grey cards from the cards the
+//! cannot. [`Game::redact`](spieltisch_core::Game::redact) shows another seat's draw as `draw ?`, and
+//! [`Game::resample`](spieltisch_core::Game::resample) re-deals the other seats' grey cards from the cards the
 //! seat has not seen, the rest forming the piles.
 //!
 //! The log people read ([`log`]) has one entry per card played, with the
