@@ -52,13 +52,6 @@ impl Ausreisser {
         &self.pile
     }
 
-    /// Builds a state from its parts, for tests and tools that set up a
-    /// position. The parts are not checked against each other.
-    pub fn from_parts(options: Options, table: Table, hands: [Counts; MAX_PLAYERS], pile: Counts) -> Self {
-        let asked = if table.phase == Phase::Window { table.window_order().next().unwrap_or(0) } else { 0 };
-        Ausreisser { options, table, hands, pile, asked }
-    }
-
     /// In a Steigung window, the rider being asked now.
     pub fn asked(&self) -> Option<Seat> {
         (self.table.phase == Phase::Window).then_some(usize::from(self.asked))

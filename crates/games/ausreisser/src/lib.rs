@@ -146,6 +146,15 @@
 //! 2-core machine at load average 8, where the process got well under one
 //! core.
 //!
+//! ## Positions
+//!
+//! A position is set up with a [`Setup`] (the public [`Table`], every hand,
+//! the pile and, in a Steigung window, the rider asked;
+//! [`Ausreisser::to_setup`] gives one to change) and built with
+//! [`Ausreisser::from_setup`], which refuses what cannot be with a
+//! [`PositionError`] ([`setup`]). The rules tests build their positions this
+//! way.
+//!
 //! ## Example
 //!
 //! ```
@@ -173,6 +182,7 @@ mod game;
 mod log;
 mod options;
 mod resample;
+pub mod setup;
 mod table;
 pub mod test_plan;
 mod view;
@@ -186,6 +196,7 @@ pub use log::{
     describe as describe_event,
 };
 pub use options::Options;
+pub use setup::{PositionError, Setup};
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
 pub use view::{
     Cards, PhaseView, Rider, Top, View, cards_of, counts_of, describe as describe_view, describe_action,

@@ -21,6 +21,7 @@
 use crate::{
     Ausreisser,
     card::{Card, Counts, KINDS, full_deck},
+    setup::Setup,
     table::{MAX_PLAYERS, Phase},
     view::{View, counts_of},
 };
@@ -150,16 +151,25 @@ pub fn resample(view: &View, seat: Seat, rng: &mut dyn RngCore) -> Ausreisser {
     }
     let mut pile_counts = rest;
     pile_counts[WIND] = counts[others.len()] as u8;
-    let mut world = Ausreisser::from_parts(view.options, table.clone(), hands, pile_counts);
-    if t.phase == Phase::Window {
-        // Who is being asked is not in the view. A seat still to answer
-        // decides as if everyone before it passed (their answers are not
-        // known); for anyone else the window waits on its last rider.
-        world.asked = if view.asked && view.viewer == Some(seat) {
-            seat as u8
+    // Who is being asked in a Steigung window is not in the view. A seat
+    // still to answer decides as if everyone before it passed (their answers
+    // are not known); for anyone else the window waits on its last rider.
+    let asked = (t.phase == Phase::Window).then(|| {
+        if view.asked && view.viewer == Some(seat) {
+            seat
         } else {
-            t.window_order().last().unwrap_or(0)
-        };
-    }
-    world
+            t.window_order().last().map_or(0, usize::from)
+        }
+    });
+    let setup = Setup {
+        options: view.options,
+        table: table.clone(),
+        hands: hands[..n].to_vec(),
+        pile: pile_counts,
+        asked,
+    };
+    // Unchecked: a view of a real state gives a setup that passes the checks
+    // (tests/setup.rs), and a view from outside gets the world dealt above
+    // rather than a failure, as with the Gegenwind split.
+    setup.assemble()
 }

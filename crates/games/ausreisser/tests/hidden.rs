@@ -134,16 +134,15 @@ fn a_view_does_not_change_when_only_another_hand_changes() {
 /// from the pile (never a Gegenwind, whose count in a hand is bounded by
 /// public facts), or `None` when no such swap exists.
 fn swap_a_card(g: &Ausreisser, seat: usize) -> Option<Ausreisser> {
-    let mut hands: [Counts; 6] =
-        std::array::from_fn(|s| if s < g.seats() { *g.hand(s) } else { [0; KINDS_TOTAL] });
-    let mut pile = *g.pile();
-    let give = (0..KINDS_TOTAL).find(|&k| k != WIND && hands[seat][k] > 0)?;
+    let mut setup = g.to_setup();
+    let (hand, pile) = (&mut setup.hands[seat], &mut setup.pile);
+    let give = (0..KINDS_TOTAL).find(|&k| k != WIND && hand[k] > 0)?;
     let take = (0..KINDS_TOTAL).find(|&k| k != WIND && k != give && pile[k] > 0)?;
-    hands[seat][give] -= 1;
+    hand[give] -= 1;
     pile[give] += 1;
     pile[take] -= 1;
-    hands[seat][take] += 1;
-    Some(Ausreisser::from_parts(*g.options(), g.table().clone(), hands, pile))
+    hand[take] += 1;
+    Some(Ausreisser::from_setup(setup).unwrap())
 }
 
 #[test]

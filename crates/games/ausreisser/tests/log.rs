@@ -212,10 +212,10 @@ fn a_turn_with_its_refill_and_a_gegenwind_laid_on_is_one_entry_that_ends_the_sta
     let mut pile = [0u8; KINDS];
     pile[Card::speed(39).unwrap().index()] = 2;
     pile[Card::WIND.index()] = 1;
-    let mut table = g.table().clone();
-    table.pile_len = 3;
-    let hands = std::array::from_fn(|s| *g.hand(s));
-    let mut g = Ausreisser::from_parts(*g.options(), table, hands, pile);
+    let mut setup = g.to_setup();
+    setup.table.pile_len = 3;
+    setup.pile = pile;
+    let mut g = Ausreisser::from_setup(setup).unwrap();
     let mut logs = Logs::new(2);
     logs.go(&mut g, "draw 39; play 45 +2; draw wind; draw 39");
     assert_eq!(g.turn(), Turn::Over);

@@ -617,10 +617,10 @@ fn the_stage_can_end_in_the_refill() {
     let g = start(true, 0, &["45 spurt 43 42 41 40", "45 44 43 42 41 40"]);
     let mut pile = [0u8; spieltisch_ausreisser::KINDS];
     pile[Card::speed(39).unwrap().index()] = 2;
-    let mut table = g.table().clone();
-    table.pile_len = 2;
-    let hands = std::array::from_fn(|s| *g.hand(s));
-    let mut g = Ausreisser::from_parts(*g.options(), table, hands, pile);
+    let mut setup = g.to_setup();
+    setup.table.pile_len = 2;
+    setup.pile = pile;
+    let mut g = Ausreisser::from_setup(setup).unwrap();
     go(&mut g, "draw 39; play 45 +2");
     assert_eq!(g.table().phase, Phase::Refill);
     go(&mut g, "draw 39");
@@ -737,13 +737,14 @@ fn no_window_opens_when_no_steigung_can_be_laid() {
     go(&mut g, "draw 48; play 45");
     assert_eq!(g.turn(), Turn::Chance, "the simplified game has no windows");
     let mut g = start(true, 0, &PLAIN3);
-    let mut table = g.table().clone();
-    table.discards[Card::HILL.index()] = 5;
-    let hands = std::array::from_fn(|s| *g.hand(s));
-    let mut pile = *g.pile();
-    pile[Card::HILL.index()] = 0;
-    pile[Card::speed(39).unwrap().index()] += 5;
-    g = Ausreisser::from_parts(*g.options(), table, hands, pile);
+    // All five Steigungs lie played: from the pile onto the table.
+    let mut setup = g.to_setup();
+    let hill = Card::HILL.index();
+    assert_eq!(setup.pile[hill], 5, "the hands hold none");
+    setup.pile[hill] = 0;
+    setup.table.pile_len -= 5;
+    setup.table.discards[hill] = 5;
+    g = Ausreisser::from_setup(setup).unwrap();
     go(&mut g, "draw 48; play 45");
     assert_eq!(g.turn(), Turn::Chance, "all five Steigungs are played: no window");
 }

@@ -3,13 +3,20 @@
 use crate::{
     action::Action,
     cards::{self, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
+    fixed::Fixed,
+    log,
     movement::{self, Move},
-    options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options},
+    options::{self, LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options},
     points::Points,
     track::{MAX_SPRINTS, Space, Track},
+    view::View,
 };
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Criterion, OptionsError, Outcome, Seat, Turn};
+use spieltisch_core::{
+    ActionData, Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn,
+    Viewer, Weight,
+};
 use std::sync::Arc;
 
 /// Points for the first four riders across a sprint line.
@@ -116,44 +123,24 @@ pub struct Sechstage {
     pub(crate) history: Vec<RaceResult>,
 }
 
-impl Sechstage {
-    /// A new series (see [`spieltisch_core::Game::new`]).
-    pub(crate) fn create(options: &Options) -> Result<Self, OptionsError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
-            return Err(OptionsError::Rule(format!(
-                "6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
-                options.players
-            )));
-        }
-        if !(1..=MAX_RACES).contains(&options.races) {
-            return Err(OptionsError::Rule(format!(
-                "a series has 1 to {MAX_RACES} races, not {}",
-                options.races
-            )));
-        }
-        let track = Arc::new(options.track.clone());
-        let mut state = Sechstage {
-            options: options.clone(),
-            track,
-            seats: options.players as u8,
-            race: 0,
-            order: [0; MAX_PLAYERS],
-            cur: 0,
-            phase: Phase::Play,
-            positions: [0; MAX_PLAYERS],
-            riders: [Rider::default(); MAX_PLAYERS],
-            active: 0,
-            piles: GREY_DECK,
-            sprint_crossed: [0; MAX_SPRINTS],
-            finish_order: [0; MAX_PLAYERS],
-            finishers: 0,
-            last_turns: None,
-            history: Vec::new(),
-        };
-        state.start_race();
-        Ok(state)
+/// Refuses options the rules cannot play with.
+pub(crate) fn check_options(options: &Options) -> Result<(), OptionsError> {
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
+        return Err(OptionsError::Rule(format!(
+            "6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
+            options.players
+        )));
     }
+    if !(1..=MAX_RACES).contains(&options.races) {
+        return Err(OptionsError::Rule(format!(
+            "a series has 1 to {MAX_RACES} races, not {}",
+            options.races
+        )));
+    }
+    Ok(())
+}
 
+impl Sechstage {
     /// The track of the series.
     pub fn track(&self) -> &Track {
         &self.track
@@ -258,15 +245,6 @@ impl Sechstage {
         let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
         // Sum the eight flags (one per byte) with one multiplication.
         8 - ((nonzero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
-    }
-
-    /// Recomputes `active` from the riders (after editing a state by hand).
-    pub(crate) fn refresh_active(&mut self) {
-        self.active = self.riders[..self.seats as usize]
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| !r.finished && r.cards > 0)
-            .fold(0, |mask, (s, _)| mask | (1 << s));
     }
 
     /// What playing `value` would do for the rider to move.
@@ -486,8 +464,90 @@ impl Sechstage {
             self.cur = 0;
         }
     }
+}
 
-    pub(crate) fn turn_now(&self) -> Turn {
+impl Game for Sechstage {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+    /// The options: players, races, the balancing rule, how laps down
+    /// count, and the track by content (its drawing: length, sprint lines,
+    /// driver-change and fall spaces); with the sprint and finish points
+    /// tables.
+    type Static = Fixed;
+    /// A card played, with all it caused: see [`log::Event`].
+    type Event = log::Event;
+
+    /// A draw of a driver change is folded into the play that landed on
+    /// the Fahrerwechsel; only the drawing seat's entry holds the values.
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        viewer: Viewer,
+        last: Option<&mut log::Event>,
+    ) -> Logged<log::Event> {
+        self.event_of(action, after, viewer, last)
+    }
+
+    fn describe_event(
+        event: &log::Event,
+        actor: Actor,
+        names: &[String],
+        _fixed: &Fixed,
+        lang: Lang,
+    ) -> String {
+        log::describe(event, actor, names, lang)
+    }
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "sechstage",
+            name: Text::new("6-Tage Rennen (six-day race)", "6-Tage Rennen"),
+            min_seats: MIN_PLAYERS,
+            max_seats: MAX_PLAYERS,
+            options: options::option_specs(),
+            rules_source: "6-Tage Rennen, Holtmann VIP 1986 (Walter Toncar); English rules summary",
+        }
+    }
+
+    /// # Errors
+    /// [`OptionsError::Rule`] for a player count outside 3–8, a series length
+    /// outside 1–20, or a track file that cannot be read or is invalid.
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        check_options(options)?;
+        let track = Arc::new(options.track.clone());
+        let mut state = Sechstage {
+            options: options.clone(),
+            track,
+            seats: options.players as u8,
+            race: 0,
+            order: [0; MAX_PLAYERS],
+            cur: 0,
+            phase: Phase::Play,
+            positions: [0; MAX_PLAYERS],
+            riders: [Rider::default(); MAX_PLAYERS],
+            active: 0,
+            piles: GREY_DECK,
+            sprint_crossed: [0; MAX_SPRINTS],
+            finish_order: [0; MAX_PLAYERS],
+            finishers: 0,
+            last_turns: None,
+            history: Vec::new(),
+        };
+        state.start_race();
+        Ok(state)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    fn turn(&self) -> Turn {
         match self.phase {
             Phase::Play => Turn::Seat(self.order[self.cur as usize] as Seat),
             Phase::Draw { .. } => Turn::Chance,
@@ -495,15 +555,8 @@ impl Sechstage {
         }
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        // The outcome says how it ranked, with each rider's laps and points.
-        Some(self.standings().2)
-    }
-
-    pub(crate) fn legal(&self, out: &mut Vec<Action>) {
+    /// `play N` for each value N held, lowest first.
+    fn legal_actions(&self, out: &mut Vec<Action>) {
         if self.phase == Phase::Play {
             let rider = &self.riders[self.order[self.cur as usize] as usize];
             // Branch-free, as random play makes "is this value held?"
@@ -529,7 +582,9 @@ impl Sechstage {
         }
     }
 
-    pub(crate) fn chances(&self, out: &mut Vec<(Action, u32)>) {
+    /// `draw N` for each value N left in the pile drawn from, weighted by
+    /// how many are left.
+    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         if let Some(pile) = self.drawing_pile() {
             for v in pile.values() {
                 let left = self.piles[v as usize];
@@ -538,5 +593,79 @@ impl Sechstage {
                 }
             }
         }
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        match *action {
+            Action::Play(v) => self.play(v),
+            Action::Draw(v) => self.draw(v),
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        View::of(self, viewer)
+    }
+
+    fn static_part(options: &Options) -> Fixed {
+        Fixed::new(options)
+    }
+
+    fn resample(view: &View, fixed: &Fixed, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        crate::view::resample(view, fixed, seat, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        // The outcome says how it ranked, with each rider's laps and points.
+        Some(self.standings().2)
+    }
+
+    /// `play` and (chance) `draw`, with the card's `value`.
+    fn action_data(action: &Action) -> ActionData {
+        match *action {
+            Action::Play(value) => ActionData::with("play", serde_json::json!({ "value": value })),
+            Action::Draw(value) => ActionData::with("draw", serde_json::json!({ "value": value })),
+        }
+    }
+
+    /// From 0 to, per race, 5 points for each sprint line plus 10.
+    fn score_bounds(options: &Options) -> (f64, f64) {
+        let sprints = options.track.sprints().len();
+        let per_race = SPRINT_POINTS[0] * sprints as i64 + FINISH_POINTS[0];
+        (0.0, (per_race * options.races as i64) as f64)
+    }
+
+    /// Per race, every card can be played once and every grey card drawn once.
+    fn max_actions(options: &Options) -> usize {
+        let green = cards::count(&cards::green_hand(options.players)) as usize;
+        let grey = cards::count(&GREY_DECK) as usize;
+        options.races * (options.players * green + 2 * grey)
+    }
+
+    /// Records of format 1 were all played under the part-of-four reading
+    /// (decision 10): one without a `laps_down` key keeps it.
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 2 {
+            options.entry("laps_down").or_insert_with(|| "part_of_four".into());
+        }
+    }
+
+    /// Another seat's grey draw shows as `draw ?`.
+    fn redact(&self, action: &Action, viewer: Viewer) -> String {
+        match (action, viewer) {
+            (Action::Draw(_), Viewer::Seat(s)) if self.mover() == Some(s) => action.to_string(),
+            (Action::Draw(_), _) => "draw ?".into(),
+            _ => action.to_string(),
+        }
+    }
+
+    fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
+        crate::describe::describe_view(view, &fixed.options, lang)
+    }
+
+    fn describe_action(&self, action: &Action, lang: Lang) -> String {
+        crate::describe::describe_action(self, action, lang)
     }
 }

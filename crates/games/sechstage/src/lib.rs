@@ -70,7 +70,7 @@
 //!     lap per four spaces or part of four and so at least one for every rider
 //!     short of the line, is the option `laps_down=part_of_four`; it was the
 //!     only reading before the option existed, so a record of format 1 (which
-//!     has no `laps_down` key) is read with it ([`Game::upgrade_options`]).
+//!     has no `laps_down` key) is read with it ([`Game::upgrade_options`](spieltisch_core::Game::upgrade_options)).
 //!
 //! ## Hidden information
 //!
@@ -79,8 +79,8 @@
 //! each rider drew from each grey pile and the piles' sizes. Since everyone
 //! starts with the same green hand, a green hand can be worked out by
 //! counting ([`View::known_hand`]); grey cards of another seat
-//! cannot. [`Game::redact`] shows another seat's draw as `draw ?`, and
-//! [`Game::resample`] re-deals the other seats' grey cards from the cards the
+//! cannot. [`Game::redact`](spieltisch_core::Game::redact) shows another seat's draw as `draw ?`, and
+//! [`Game::resample`](spieltisch_core::Game::resample) re-deals the other seats' grey cards from the cards the
 //! seat has not seen, the rest forming the piles.
 //!
 //! The log people read ([`log`]) has one entry per card played, with the
@@ -156,6 +156,15 @@
 //! spieltisch-sechstage --bench sechstage -- --quick`; its wall-clock
 //! figure is only meaningful on an idle machine.
 //!
+//! ## Positions
+//!
+//! A position is set up with a [`Setup`] (the score sheet, turn order,
+//! mover, riders, hands and piles; [`Sechstage::to_setup`] gives one to
+//! change) and built with [`Sechstage::from_setup`], which refuses what
+//! cannot be with a [`PositionError`] and derives the rest ([`setup`]).
+//! Every rules test builds its positions this way, and so does the
+//! resampler.
+//!
 //! ## Example
 //!
 //! ```
@@ -182,6 +191,7 @@ pub mod log;
 mod movement;
 mod options;
 mod points;
+pub mod setup;
 pub mod test_plan;
 mod track;
 mod view;
@@ -198,156 +208,6 @@ pub use game::{FINISH_POINTS, MAX_LAPS_DOWN, RaceResult, SPACES_PER_LAP, SPRINT_
 pub use movement::{Move, resolve};
 pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options};
 pub use points::{Mixed, Points};
+pub use setup::{PositionError, RiderSetup, Setup};
 pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile, read_track_file};
 pub use view::{ByPile, RaceLine, RaceRow, RiderView, Standing, View};
-
-use rand::RngCore;
-use spieltisch_core::{
-    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
-};
-
-impl Game for Sechstage {
-    type Action = Action;
-    type Options = Options;
-    type View = View;
-    /// The options: players, races, the balancing rule, how laps down
-    /// count, and the track by content (its drawing: length, sprint lines,
-    /// driver-change and fall spaces); with the sprint and finish points
-    /// tables.
-    type Static = Fixed;
-    /// A card played, with all it caused: see [`log::Event`].
-    type Event = log::Event;
-
-    /// A draw of a driver change is folded into the play that landed on
-    /// the Fahrerwechsel; only the drawing seat's entry holds the values.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        viewer: Viewer,
-        last: Option<&mut log::Event>,
-    ) -> Logged<log::Event> {
-        self.event_of(action, after, viewer, last)
-    }
-
-    fn describe_event(
-        event: &log::Event,
-        actor: Actor,
-        names: &[String],
-        _fixed: &Fixed,
-        lang: Lang,
-    ) -> String {
-        log::describe(event, actor, names, lang)
-    }
-
-    fn info() -> GameInfo {
-        GameInfo {
-            id: "sechstage",
-            name: Text::new("6-Tage Rennen (six-day race)", "6-Tage Rennen"),
-            min_seats: MIN_PLAYERS,
-            max_seats: MAX_PLAYERS,
-            options: options::option_specs(),
-            rules_source: "6-Tage Rennen, Holtmann VIP 1986 (Walter Toncar); English rules summary",
-        }
-    }
-
-    /// # Errors
-    /// [`OptionsError::Rule`] for a player count outside 3–8, a series length
-    /// outside 1–20, or a track file that cannot be read or is invalid.
-    fn new(options: &Options) -> Result<Self, OptionsError> {
-        Sechstage::create(options)
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.seats as usize
-    }
-
-    fn turn(&self) -> Turn {
-        self.turn_now()
-    }
-
-    /// `play N` for each value N held, lowest first.
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal(out);
-    }
-
-    /// `draw N` for each value N left in the pile drawn from, weighted by
-    /// how many are left.
-    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
-        self.chances(out);
-    }
-
-    fn apply_unchecked(&mut self, action: &Action) {
-        match *action {
-            Action::Play(v) => self.play(v),
-            Action::Draw(v) => self.draw(v),
-        }
-    }
-
-    fn view(&self, viewer: Viewer) -> View {
-        self.view_for(viewer)
-    }
-
-    fn static_part(options: &Options) -> Fixed {
-        Fixed::new(options)
-    }
-
-    fn resample(view: &View, fixed: &Fixed, seat: Seat, rng: &mut dyn RngCore) -> Self {
-        Sechstage::from_view(view, fixed, seat, rng)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome_now()
-    }
-
-    /// `play` and (chance) `draw`, with the card's `value`.
-    fn action_data(action: &Action) -> ActionData {
-        match *action {
-            Action::Play(value) => ActionData::with("play", serde_json::json!({ "value": value })),
-            Action::Draw(value) => ActionData::with("draw", serde_json::json!({ "value": value })),
-        }
-    }
-
-    /// From 0 to, per race, 5 points for each sprint line plus 10.
-    fn score_bounds(options: &Options) -> (f64, f64) {
-        let sprints = options.track.sprints().len();
-        let per_race = SPRINT_POINTS[0] * sprints as i64 + FINISH_POINTS[0];
-        (0.0, (per_race * options.races as i64) as f64)
-    }
-
-    /// Per race, every card can be played once and every grey card drawn once.
-    fn max_actions(options: &Options) -> usize {
-        let green = cards::count(&cards::green_hand(options.players)) as usize;
-        let grey = cards::count(&GREY_DECK) as usize;
-        options.races * (options.players * green + 2 * grey)
-    }
-
-    /// Records of format 1 were all played under the part-of-four reading
-    /// (decision 10): one without a `laps_down` key keeps it.
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 2 {
-            options.entry("laps_down").or_insert_with(|| "part_of_four".into());
-        }
-    }
-
-    /// Another seat's grey draw shows as `draw ?`.
-    fn redact(&self, action: &Action, viewer: Viewer) -> String {
-        match (action, viewer) {
-            (Action::Draw(_), Viewer::Seat(s)) if self.mover() == Some(s) => action.to_string(),
-            (Action::Draw(_), _) => "draw ?".into(),
-            _ => action.to_string(),
-        }
-    }
-
-    fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
-        describe::describe_view(view, &fixed.options, lang)
-    }
-
-    fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        describe::describe_action(self, action, lang)
-    }
-}

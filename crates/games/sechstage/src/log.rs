@@ -324,11 +324,17 @@ mod tests {
     /// Seat 1 on 12, three riders on 16: the rulebook's example of a 4
     /// played onto three riders.
     fn rulebook_example() -> Sechstage {
-        let mut g = Sechstage::new(&Options::default()).unwrap();
-        g.positions = [16, 12, 16, 16, 0, 0, 0, 0];
-        g.cur = 1;
-        g.refresh_active();
-        g
+        rulebook_example_from(12)
+    }
+
+    /// Seat 1 to move from `from`, three riders on 16.
+    fn rulebook_example_from(from: u8) -> Sechstage {
+        let mut setup = Sechstage::new(&Options::default()).unwrap().to_setup();
+        for (seat, position) in [16, from, 16, 16].into_iter().enumerate() {
+            setup.riders[seat].position = position;
+        }
+        setup.mover = Some(1);
+        Sechstage::from_setup(setup).unwrap()
     }
 
     #[test]
@@ -353,8 +359,7 @@ mod tests {
 
     #[test]
     fn a_driver_change_is_told_with_its_cards_to_its_rider_only() {
-        let mut g = rulebook_example();
-        g.positions[1] = 25;
+        let mut g = rulebook_example_from(25);
         let before = g.clone();
         g.apply(&Action::Play(5)).unwrap();
         let viewers = [Viewer::Seat(1), Viewer::Seat(0), Viewer::Spectator];

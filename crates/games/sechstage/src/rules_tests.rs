@@ -3,8 +3,8 @@
 //! project's rules notes, as a test.
 
 use crate::{
-    Action, LapsDown, Options, Points, Sechstage,
-    cards::{GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK},
+    Action, LapsDown, Options, Points, Sechstage, Setup,
+    cards::{Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK},
     game::{Phase, RaceResult},
 };
 use spieltisch_core::{
@@ -16,23 +16,41 @@ fn game(players: usize, races: usize) -> Sechstage {
     Sechstage::new(&Options { players, races, ..Default::default() }).unwrap()
 }
 
-fn place(g: &mut Sechstage, seat: usize, pos: u8) {
-    g.positions[seat] = pos;
-    g.refresh_active();
+/// The start of a series, to be changed and built into a position.
+fn setup(players: usize, races: usize) -> Setup {
+    game(players, races).to_setup()
 }
 
-fn give(g: &mut Sechstage, seat: usize, values: &[u8]) {
+/// The position `setup` describes, which must be a possible one.
+fn build(setup: Setup) -> Sechstage {
+    Sechstage::from_setup(setup).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Changes the position of `g` (in the middle of a series).
+fn edit(g: &mut Sechstage, change: impl FnOnce(&mut Setup)) {
+    let mut setup = g.to_setup();
+    change(&mut setup);
+    *g = build(setup);
+}
+
+fn place(s: &mut Setup, seat: usize, pos: u8) {
+    s.riders[seat].position = pos;
+}
+
+fn hand(values: &[u8]) -> Cards {
     let mut hand = [0; 8];
     for &v in values {
         hand[v as usize] += 1;
     }
-    g.riders[seat].hand = hand;
-    g.riders[seat].cards = values.len() as u8;
-    g.refresh_active();
+    hand
+}
+
+fn give(s: &mut Setup, seat: usize, values: &[u8]) {
+    s.riders[seat].hand = hand(values);
 }
 
 fn to_move(g: &mut Sechstage, seat: usize) {
-    g.cur = g.order.iter().position(|&s| s as usize == seat).unwrap() as u8;
+    edit(g, |p| p.mover = Some(seat));
     assert_eq!(g.turn(), Turn::Seat(seat));
 }
 
@@ -148,8 +166,9 @@ fn play_moves_clockwise_around_the_table() {
 #[test]
 fn unoccupied_space_gives_no_bonus() {
     // "on an unoccupied space, there is no slipstreaming bonus and the player's turn ends."
-    let mut g = game(4, 1);
-    place(&mut g, 1, 10);
+    let mut p = setup(4, 1);
+    place(&mut p, 1, 10);
+    let mut g = build(p);
     play(&mut g, 4);
     assert_eq!(g.position(0), 4);
     assert_eq!(g.turn(), Turn::Seat(1));
@@ -159,13 +178,15 @@ fn unoccupied_space_gives_no_bonus() {
 fn one_rider_doubles_two_riders_triple() {
     // "on a space already occupied by one bicycle, the token's move is doubled";
     // "on a space already occupied by two cyclists, its movement is tripled".
-    let mut g = game(4, 1);
-    place(&mut g, 1, 3);
+    let mut p = setup(4, 1);
+    place(&mut p, 1, 3);
+    let mut g = build(p);
     play(&mut g, 3);
     assert_eq!(g.position(0), 6);
-    let mut g = game(4, 1);
-    place(&mut g, 1, 3);
-    place(&mut g, 2, 3);
+    let mut p = setup(4, 1);
+    place(&mut p, 1, 3);
+    place(&mut p, 2, 3);
+    let mut g = build(p);
     play(&mut g, 3);
     assert_eq!(g.position(0), 9);
 }
@@ -175,11 +196,12 @@ fn four_card_onto_three_riders_moves_sixteen() {
     // "Example: A player plays a 4-card and lands on a space with three other riders. Due to
     // slipstreaming, the token moves an extra 12 spaces (4 spaces x 3 cyclists) in addition to its
     // original move of 4 spaces, for a total movement of 16 spaces."
-    let mut g = game(4, 1);
+    let mut p = setup(4, 1);
     for s in 1..4 {
-        place(&mut g, s, 14);
+        place(&mut p, s, 14);
     }
-    place(&mut g, 0, 10);
+    place(&mut p, 0, 10);
+    let mut g = build(p);
     let mv = g.preview(0, 4);
     assert_eq!((mv.landing, mv.drafted, mv.bonus, mv.to), (14, 3, 12, 26));
     play(&mut g, 4);
@@ -191,10 +213,11 @@ fn no_second_bonus() {
     // "The slipstreaming bonus only happens the first time the token ends its move. If the token is
     // able to move bonus spaces due to slipstreaming and lands on another space with one or more
     // cyclists, it does not get another bonus move."
-    let mut g = game(4, 1);
-    place(&mut g, 1, 5);
-    place(&mut g, 2, 10);
-    place(&mut g, 3, 10);
+    let mut p = setup(4, 1);
+    place(&mut p, 1, 5);
+    place(&mut p, 2, 10);
+    place(&mut p, 3, 10);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!(g.position(0), 10, "5 + 5×1, and nothing for the two riders on 10");
 }
@@ -202,9 +225,10 @@ fn no_second_bonus() {
 #[test]
 fn no_bonus_on_fahrerwechsel() {
     // "Slipstreaming is not allowed on either of these spaces." (Fahrerwechsel on 30)
-    let mut g = game(4, 1);
-    place(&mut g, 0, 25);
-    place(&mut g, 1, 30);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 25);
+    place(&mut p, 1, 30);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!(g.position(0), 30);
     assert_eq!(g.turn(), Turn::Chance, "the driver change happens instead");
@@ -213,10 +237,11 @@ fn no_bonus_on_fahrerwechsel() {
 #[test]
 fn no_bonus_on_sturz() {
     // "Slipstreaming is not allowed on either of these spaces." (Sturz on 60)
-    let mut g = game(4, 1);
-    place(&mut g, 0, 57);
-    place(&mut g, 1, 60);
-    place(&mut g, 2, 60);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 57);
+    place(&mut p, 1, 60);
+    place(&mut p, 2, 60);
+    let mut g = build(p);
     play(&mut g, 3);
     assert_eq!(g.position(0), 60);
     assert!(g.riders[0].skip);
@@ -229,8 +254,9 @@ fn fahrerwechsel_discards_green_and_draws_four_and_seven_with_five_players() {
     // "the player discards all of their green cards and draws four cards from the grey 4–6 deck,
     // and six cards from the grey 1–3 deck. (If there are 3–5 players, the player draws seven
     // cards from the grey 1–3 deck.)"
-    let mut g = game(5, 1);
-    place(&mut g, 0, 25);
+    let mut p = setup(5, 1);
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!((g.riders[0].cards, g.riders[0].changed), (0, true), "green cards gone");
     // The 4–6 pile first, then the 1–3 pile.
@@ -249,8 +275,9 @@ fn fahrerwechsel_discards_green_and_draws_four_and_seven_with_five_players() {
 #[test]
 fn fahrerwechsel_draws_four_and_six_with_six_to_eight_players() {
     // "...draws four cards from the grey 4–6 deck, and six cards from the grey 1–3 deck."
-    let mut g = game(8, 1);
-    place(&mut g, 0, 26);
+    let mut p = setup(8, 1);
+    place(&mut p, 0, 26);
+    let mut g = build(p);
     play(&mut g, 4);
     draw_all(&mut g, &[4, 4, 4, 4, 1, 1, 1, 1, 1, 1]);
     assert_eq!(g.turn(), Turn::Seat(1));
@@ -263,9 +290,10 @@ fn fahrerwechsel_draws_four_and_six_with_six_to_eight_players() {
 #[test]
 fn fahrerwechsel_after_a_slipstream_bonus() {
     // RULES-NOTES: "This applies after a slipstream bonus too." 24 + 3 = 27 (one rider) + 3 = 30.
-    let mut g = game(4, 1);
-    place(&mut g, 0, 24);
-    place(&mut g, 1, 27);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 24);
+    place(&mut p, 1, 27);
+    let mut g = build(p);
     play(&mut g, 3);
     assert_eq!(g.position(0), 30);
     assert_eq!(g.turn(), Turn::Chance);
@@ -275,18 +303,20 @@ fn fahrerwechsel_after_a_slipstream_bonus() {
 #[test]
 fn grey_piles_are_not_reshuffled_draw_what_is_left() {
     // RULES-NOTES: "A pile that runs out is not reshuffled: a rider draws what is left."
-    let mut g = game(4, 1);
-    g.piles = [0, 0, 1, 1, 0, 1, 0, 0];
-    place(&mut g, 0, 25);
+    let mut p = setup(4, 1);
+    p.piles = [0, 0, 1, 1, 0, 1, 0, 0];
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!(g.chance_vec(), vec![(Action::Draw(5), 1)]);
     draw_all(&mut g, &[5, 2, 3]);
     assert_eq!(g.turn(), Turn::Seat(1));
     assert_eq!(g.riders[0].hand, [0, 0, 1, 1, 0, 1, 0, 0]);
     // With both piles empty the change draws nothing at all.
-    let mut g = game(4, 1);
-    g.piles = [0; 8];
-    place(&mut g, 0, 25);
+    let mut p = setup(4, 1);
+    p.piles = [0; 8];
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!(g.turn(), Turn::Seat(1));
     assert_eq!((g.riders[0].cards, g.riders[0].changed), (0, true));
@@ -296,8 +326,9 @@ fn grey_piles_are_not_reshuffled_draw_what_is_left() {
 fn sturz_misses_the_next_turn() {
     // "If a player lands on the "Sturz" ("Fall") space, the rider has fallen from their bike and the
     // player loses their next turn."
-    let mut g = game(3, 1);
-    place(&mut g, 0, 55);
+    let mut p = setup(3, 1);
+    place(&mut p, 0, 55);
+    let mut g = build(p);
     play(&mut g, 5);
     assert!(g.riders[0].skip);
     play(&mut g, 1); // seat 1
@@ -312,9 +343,10 @@ fn sturz_misses_the_next_turn() {
 #[test]
 fn sturz_after_a_slipstream_bonus() {
     // RULES-NOTES: "Landing on it, again after a bonus too, means the rider misses their next turn."
-    let mut g = game(4, 1);
-    place(&mut g, 0, 50);
-    place(&mut g, 1, 55);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 50);
+    place(&mut p, 1, 55);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!(g.position(0), 60);
     assert!(g.riders[0].skip);
@@ -326,11 +358,12 @@ fn sturz_after_a_slipstream_bonus() {
 fn sprint_points_five_three_two_one_in_crossing_order() {
     // "The first four riders to cross the two sprint lines score 5, 3, 2, and 1 point respectively."
     // Five riders cross the line after 27 one after the other, each landing alone.
-    let mut g = game(5, 1);
     let moves = [(24, 4, 28), (22, 7, 29), (24, 7, 31), (25, 7, 32), (26, 7, 33)];
+    let mut setup = setup(5, 1);
     for (s, &(from, _, _)) in moves.iter().enumerate() {
-        place(&mut g, s, from);
+        place(&mut setup, s, from);
     }
+    let mut g = build(setup);
     for (s, &(_, card, to)) in moves.iter().enumerate() {
         assert_eq!(g.turn(), Turn::Seat(s));
         play(&mut g, card);
@@ -344,8 +377,9 @@ fn sprint_points_five_three_two_one_in_crossing_order() {
 #[test]
 fn landing_on_the_space_before_the_line_does_not_cross_it() {
     // RULES-NOTES: "sprint lines after spaces 27 and 54".
-    let mut g = game(4, 1);
-    place(&mut g, 0, 23);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 23);
+    let mut g = build(p);
     play(&mut g, 4);
     assert_eq!((g.position(0), g.riders[0].points), (27, Points::ZERO));
     to_move(&mut g, 0);
@@ -357,11 +391,12 @@ fn landing_on_the_space_before_the_line_does_not_cross_it() {
 fn one_move_can_cross_both_sprint_lines() {
     // Decision 3: the whole move counts, bonus included: 26 + 7 = 33 (four riders there) + 28 = 61,
     // across the lines after 27 and 54.
-    let mut g = game(5, 1);
-    place(&mut g, 0, 26);
+    let mut p = setup(5, 1);
+    place(&mut p, 0, 26);
     for s in 1..5 {
-        place(&mut g, s, 33);
+        place(&mut p, s, 33);
     }
+    let mut g = build(p);
     play(&mut g, 7);
     assert_eq!(g.position(0), 61);
     assert_eq!(g.riders[0].points, Points::whole(10), "5 at each line");
@@ -371,11 +406,12 @@ fn one_move_can_cross_both_sprint_lines() {
 fn finish_points_ten_six_four_two_in_crossing_order() {
     // "The first rider to cross the finish line scores 10 points ... The second player scores 6
     // points, third scores 4 points and the fourth scores 2 points."
-    let mut g = game(5, 1);
+    let mut p = setup(5, 1);
     for s in 0..5 {
-        place(&mut g, s, 75 + s as u8);
-        give(&mut g, s, &[7, 7]);
+        place(&mut p, s, 75 + s as u8);
+        give(&mut p, s, &[7]);
     }
+    let mut g = build(p);
     // All five cross in one round: seat 0 first (the others each get their one more turn).
     for _ in 0..5 {
         play(&mut g, 7);
@@ -391,9 +427,10 @@ fn finish_points_ten_six_four_two_in_crossing_order() {
 fn after_the_first_finisher_everyone_else_has_exactly_one_more_turn() {
     // "The first rider to cross the finish line scores 10 points, and the other players have one
     // more turn to try to cross the finish line." RULES-NOTES: "in normal order, and then the race ends".
-    let mut g = game(4, 2);
-    to_move(&mut g, 2);
-    place(&mut g, 2, 78);
+    let mut p = setup(4, 2);
+    p.mover = Some(2);
+    place(&mut p, 2, 78);
+    let mut g = build(p);
     play(&mut g, 3);
     assert!(g.riders[2].finished);
     // Seats 3, 0 and 1 each get one turn, in that order; seat 3's has begun.
@@ -401,7 +438,7 @@ fn after_the_first_finisher_everyone_else_has_exactly_one_more_turn() {
     assert_eq!(g.last_turns, Some(0b0011), "seats 0 and 1 still due");
     play(&mut g, 1);
     assert_eq!(g.turn(), Turn::Seat(0));
-    place(&mut g, 0, 76);
+    edit(&mut g, |p| place(p, 0, 76));
     play(&mut g, 5);
     assert!(g.riders[0].finished, "seat 0 crosses second");
     assert_eq!(g.turn(), Turn::Seat(1));
@@ -417,12 +454,13 @@ fn after_the_first_finisher_everyone_else_has_exactly_one_more_turn() {
 #[test]
 fn a_fallen_rider_loses_the_one_more_turn() {
     // Decision 5: "the player loses their next turn" even when it is the last one.
-    let mut g = game(3, 1);
-    place(&mut g, 1, 55);
-    place(&mut g, 0, 78);
+    let mut p = setup(3, 1);
+    place(&mut p, 1, 55);
+    place(&mut p, 0, 78);
+    let mut g = build(p);
     play(&mut g, 3); // seat 0 finishes
     assert_eq!(g.turn(), Turn::Seat(1));
-    g.riders[2].skip = true;
+    edit(&mut g, |p| p.riders[2].falls = true);
     play(&mut g, 5); // seat 1 falls on 60; seat 2 misses its last turn
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.race_results()[0].positions, vec![81, 60, 0]);
@@ -433,15 +471,16 @@ fn missing_finish_points_go_to_the_closest_riders_shared_exactly() {
     // "If four riders do not cross the finish line, the riders closest to the finish line score the
     // points, dividing them equally if there is a tie." One finisher; seats 1 and 2 tie for second
     // and third: (6 + 4) / 2 = 5 each; seat 3 is fourth: 2; seat 4 nothing.
-    let mut g = game(5, 1);
+    let mut p = setup(5, 1);
     for (s, pos) in [(1, 70), (2, 70), (3, 65), (4, 40)] {
-        place(&mut g, s, pos);
+        place(&mut p, s, pos);
     }
-    place(&mut g, 0, 77);
+    place(&mut p, 0, 77);
     for s in 1..5 {
-        give(&mut g, s, &[]);
+        give(&mut p, s, &[]);
     }
-    give(&mut g, 0, &[7]);
+    give(&mut p, 0, &[7]);
+    let mut g = build(p);
     play(&mut g, 7);
     let r = &g.race_results()[0];
     assert_eq!(r.points, [10, 5, 5, 2, 0].map(Points::whole));
@@ -451,35 +490,38 @@ fn missing_finish_points_go_to_the_closest_riders_shared_exactly() {
 fn tied_points_are_fractions_never_rounded() {
     // "dividing them equally if there is a tie"; RULES-NOTES: "Points are exact fractions, never
     // rounded." Nobody crosses in these races: the places go by distance to the line.
-    let mut g = game(4, 1);
+    let mut p = setup(4, 1);
     for (s, pos) in [(0, 50), (1, 50), (2, 50), (3, 40)] {
-        place(&mut g, s, pos);
-        give(&mut g, s, &[]);
+        place(&mut p, s, pos);
+        give(&mut p, s, &[]);
     }
-    give(&mut g, 0, &[1]);
-    place(&mut g, 0, 49);
+    give(&mut p, 0, &[1]);
+    place(&mut p, 0, 49);
+    let mut g = build(p);
     play(&mut g, 1); // 49 + 1 lands on two riders: + 2 = 52, and nobody has a card left
     let r = &g.race_results()[0];
     // Seat 0 is alone closest: 10; seats 1 and 2 share 6 + 4; seat 3 gets 2.
     assert_eq!(r.positions, vec![52, 50, 50, 40]);
     assert_eq!(r.points, [10, 5, 5, 2].map(Points::whole));
 
-    let mut g = game(4, 1);
+    let mut p = setup(4, 1);
     for (s, pos) in [(0, 49), (1, 50), (2, 50), (3, 50)] {
-        place(&mut g, s, pos);
-        give(&mut g, s, &[]);
+        place(&mut p, s, pos);
+        give(&mut p, s, &[]);
     }
-    give(&mut g, 0, &[5]);
+    give(&mut p, 0, &[5]);
+    let mut g = build(p);
     play(&mut g, 5); // 54: alone, first; the three on 50 share 6 + 4 + 2 = 4 each
     let r = &g.race_results()[0];
     assert_eq!(r.points, [10, 4, 4, 4].map(Points::whole));
 
-    let mut g = game(5, 1);
+    let mut p = setup(5, 1);
     for (s, pos) in [(0, 30), (1, 50), (2, 50), (3, 50), (4, 10)] {
-        place(&mut g, s, pos);
-        give(&mut g, s, &[]);
+        place(&mut p, s, pos);
+        give(&mut p, s, &[]);
     }
-    give(&mut g, 0, &[1]);
+    give(&mut p, 0, &[1]);
+    let mut g = build(p);
     play(&mut g, 1); // 31: the three on 50 share 10 + 6 + 4 = 20/3 each
     let r = &g.race_results()[0];
     assert_eq!(r.points[1], Points::share(20, 3));
@@ -494,14 +536,17 @@ fn tied_points_are_fractions_never_rounded() {
 /// others standing where `short` says (spaces short of the 81-space line),
 /// without cards; gives the race's laps down.
 fn laps_in_a_race(reading: LapsDown, short: [u8; 5]) -> Vec<u8> {
-    let mut g =
-        Sechstage::new(&Options { players: 6, races: 1, laps_down: reading, ..Default::default() }).unwrap();
+    let mut setup =
+        Sechstage::new(&Options { players: 6, races: 1, laps_down: reading, ..Default::default() })
+            .unwrap()
+            .to_setup();
     for (s, &d) in (1..6).zip(&short) {
-        place(&mut g, s, 81 - d);
-        give(&mut g, s, &[]);
+        place(&mut setup, s, 81 - d);
+        give(&mut setup, s, &[]);
     }
-    place(&mut g, 0, 78);
-    give(&mut g, 0, &[3]);
+    place(&mut setup, 0, 78);
+    give(&mut setup, 0, &[3]);
+    let mut g = build(setup);
     play(&mut g, 3);
     assert_eq!(g.phase, Phase::Over);
     g.race_results()[0].laps_down.clone()
@@ -549,8 +594,9 @@ fn laps_down_is_an_option_with_two_readings() {
 #[test]
 fn riders_without_cards_pass() {
     // RULES-NOTES: "A rider with no cards left passes."
-    let mut g = game(3, 1);
-    give(&mut g, 1, &[]);
+    let mut p = setup(3, 1);
+    give(&mut p, 1, &[]);
+    let mut g = build(p);
     play(&mut g, 1);
     assert_eq!(g.turn(), Turn::Seat(2), "seat 1 passes");
     play(&mut g, 1);
@@ -560,10 +606,11 @@ fn riders_without_cards_pass() {
 #[test]
 fn the_race_ends_when_no_rider_can_move() {
     // RULES-NOTES: "The race also ends when no rider can move."
-    let mut g = game(3, 2);
-    give(&mut g, 0, &[2]);
-    give(&mut g, 1, &[]);
-    give(&mut g, 2, &[1]);
+    let mut p = setup(3, 2);
+    give(&mut p, 0, &[2]);
+    give(&mut p, 1, &[]);
+    give(&mut p, 2, &[1]);
+    let mut g = build(p);
     play(&mut g, 2);
     assert_eq!(g.turn(), Turn::Seat(2));
     play(&mut g, 1);
@@ -593,15 +640,16 @@ fn result(points: &[i64], laps: &[u8]) -> RaceResult {
 fn series_winner_has_fewest_laps_down_and_points_break_ties() {
     // "At the end of the set number of races, the player with the least number of laps down is the
     // winner. If there is a tie in laps down, the player with the most race points wins."
-    let mut g = game(4, 2);
-    g.history = vec![result(&[20, 5, 3, 0], &[0, 1, 2, 0]), result(&[0, 9, 2, 20], &[3, 0, 0, 1])];
-    g.phase = Phase::Over;
+    let mut p = setup(4, 2);
+    p.history = vec![result(&[20, 5, 3, 0], &[0, 1, 2, 0]), result(&[0, 9, 2, 20], &[3, 0, 0, 1])];
+    p.mover = None;
+    let mut g = build(p);
     // Laps: 3, 1, 2, 1. Points: 20, 14, 5, 20. Seat 3 beats seat 1 on points.
     let o = g.outcome().unwrap();
     assert_eq!(o.ranks, vec![4, 2, 3, 1]);
     assert_eq!(o.scores, vec![20.0, 14.0, 5.0, 20.0]);
     // Equal laps and points share a rank.
-    g.history[1].points[1] = Points::whole(15);
+    edit(&mut g, |p| p.history[1].points[1] = Points::whole(15));
     assert_eq!(g.outcome().unwrap().ranks, vec![4, 1, 3, 1]);
 }
 
@@ -611,11 +659,13 @@ fn a_played_series_ends_after_the_set_number_of_races() {
     let mut g = game(3, 2);
     for race in 0..2 {
         assert_eq!(g.race(), race);
-        for s in 0..3 {
-            give(&mut g, s, &[]);
-        }
         let mover = g.mover().unwrap();
-        give(&mut g, mover, &[1]);
+        edit(&mut g, |p| {
+            for s in 0..3 {
+                give(p, s, &[]);
+            }
+            give(p, mover, &[1]);
+        });
         play(&mut g, 1);
     }
     assert_eq!(g.turn(), Turn::Over);
@@ -631,10 +681,12 @@ fn starting_player_rotates_clockwise() {
         assert_eq!(g.turn(), Turn::Seat(race % 4), "race {race}");
         let expected: Vec<u8> = (0..4).map(|i| ((race + i) % 4) as u8).collect();
         assert_eq!(&g.order[..4], &expected[..]);
-        for s in 0..4 {
-            give(&mut g, s, &[]);
-        }
-        give(&mut g, race % 4, &[1]);
+        edit(&mut g, |p| {
+            for s in 0..4 {
+                give(p, s, &[]);
+            }
+            give(p, race % 4, &[1]);
+        });
         play(&mut g, 1);
     }
     assert!(g.is_over());
@@ -645,17 +697,19 @@ fn balancing_rule_reverses_the_last_placings() {
     // "players can change the order of player after each race by inverting the victory placement
     // from the previous race, with the last-place player going first, second last going second,
     // etc., and the first-place player going last."
-    let mut g =
-        Sechstage::new(&Options { players: 4, races: 2, balancing: true, ..Default::default() }).unwrap();
+    let mut p = Sechstage::new(&Options { players: 4, races: 2, balancing: true, ..Default::default() })
+        .unwrap()
+        .to_setup();
     // Seat 2 finishes first, seat 0 second; seat 3 (at 70) beats seat 1 (at 60).
-    to_move(&mut g, 2);
-    place(&mut g, 2, 78);
-    place(&mut g, 3, 70);
-    place(&mut g, 1, 60);
-    give(&mut g, 3, &[]);
-    give(&mut g, 1, &[]);
+    p.mover = Some(2);
+    place(&mut p, 2, 78);
+    place(&mut p, 3, 70);
+    place(&mut p, 1, 60);
+    give(&mut p, 3, &[]);
+    give(&mut p, 1, &[]);
+    let mut g = build(p);
     play(&mut g, 3);
-    place(&mut g, 0, 78);
+    edit(&mut g, |p| place(p, 0, 78));
     play(&mut g, 3);
     let r = &g.race_results()[0];
     assert_eq!(r.placing, vec![2, 0, 3, 1]);
@@ -666,12 +720,14 @@ fn balancing_rule_reverses_the_last_placings() {
 #[test]
 fn balancing_ties_keep_the_turn_order() {
     // Decision 8: riders level on distance and points are placed by their turn in that race.
-    let mut g =
-        Sechstage::new(&Options { players: 3, races: 2, balancing: true, ..Default::default() }).unwrap();
-    for s in 0..3 {
-        give(&mut g, s, &[]);
+    let mut p = Sechstage::new(&Options { players: 3, races: 2, balancing: true, ..Default::default() })
+        .unwrap()
+        .to_setup();
+    for seat in 0..3 {
+        give(&mut p, seat, &[]);
     }
-    give(&mut g, 0, &[1]);
+    give(&mut p, 0, &[1]);
+    let mut g = build(p);
     play(&mut g, 1);
     // Seat 0 at 1 ahead; seats 1 and 2 at 0 with 6 + 4 shared: seat 1 took its turn first.
     assert_eq!(g.race_results()[0].placing, vec![0, 1, 2]);
@@ -683,8 +739,9 @@ fn balancing_ties_keep_the_turn_order() {
 #[test]
 fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
     // RULES-NOTES / issue: "each hand is visible only to its seat ... Hands are public in size only."
-    let mut g = game(4, 1);
-    place(&mut g, 0, 25);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
     let own = g.view(Viewer::Seat(0));
@@ -697,8 +754,9 @@ fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
         assert_eq!(v.known_hand(0), None, "grey cards of another seat are unknown");
     }
     // Another seat's draws are redacted in its log.
-    let mut g = game(4, 1);
-    place(&mut g, 0, 25);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     assert_eq!(g.redact(&Action::Draw(6), Viewer::Seat(0)), "draw 6");
     assert_eq!(g.redact(&Action::Draw(6), Viewer::Seat(1)), "draw ?");
@@ -707,8 +765,9 @@ fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
 
 #[test]
 fn resampling_keeps_what_the_seat_saw() {
-    let mut g = game(4, 1);
-    place(&mut g, 0, 25);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
     to_move(&mut g, 0);
@@ -741,9 +800,11 @@ fn a_second_driver_change_keeps_the_grey_cards() {
         fahrerwechsel: vec![10, 15],
         sturz: vec![],
     };
-    let mut g = game(3, 1);
-    g.track = std::sync::Arc::new(crate::Track::try_from(file).unwrap());
-    place(&mut g, 0, 5);
+    let track = crate::Track::try_from(file).unwrap();
+    let mut p =
+        Sechstage::new(&Options { players: 3, races: 1, track, ..Default::default() }).unwrap().to_setup();
+    place(&mut p, 0, 5);
+    let mut g = build(p);
     play(&mut g, 5);
     draw_all(&mut g, &[4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1]);
     to_move(&mut g, 0);
@@ -764,16 +825,19 @@ fn a_second_driver_change_keeps_the_grey_cards() {
 
 #[test]
 fn views_do_not_change_when_only_another_seats_secret_changes() {
-    let mut g = game(4, 1);
-    place(&mut g, 0, 25);
+    let mut p = setup(4, 1);
+    place(&mut p, 0, 25);
+    let mut g = build(p);
     play(&mut g, 5);
     draw_all(&mut g, &[4, 5, 6, 6, 1, 2, 3, 1, 2, 3, 3]);
     // Another world: seat 0 drew a 4 instead of a 6 (the piles make up the difference).
     let mut other = g.clone();
-    other.riders[0].hand[6] -= 1;
-    other.riders[0].hand[4] += 1;
-    other.piles[6] += 1;
-    other.piles[4] -= 1;
+    edit(&mut other, |p| {
+        p.riders[0].hand[6] -= 1;
+        p.riders[0].hand[4] += 1;
+        p.piles[6] += 1;
+        p.piles[4] -= 1;
+    });
     for viewer in [Viewer::Seat(1), Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator] {
         assert_eq!(g.view(viewer), other.view(viewer), "{viewer}");
     }
@@ -783,8 +847,24 @@ fn views_do_not_change_when_only_another_seats_secret_changes() {
 #[test]
 fn riders_are_counted_on_long_tracks_too() {
     // Positions above 127 (tracks up to 200 spaces) must count like any other.
-    let mut g = game(8, 1);
-    g.positions = [150, 150, 200, 0, 149, 151, 150, 22];
+    let file = crate::TrackFile {
+        name: "long".into(),
+        description: String::new(),
+        length: 200,
+        sprints: vec![100],
+        fahrerwechsel: vec![],
+        sturz: vec![],
+    };
+    let track = crate::Track::try_from(file).unwrap();
+    let mut p =
+        Sechstage::new(&Options { players: 8, races: 1, track, ..Default::default() }).unwrap().to_setup();
+    for (seat, position) in [150, 150, 200, 0, 149, 151, 150, 22].into_iter().enumerate() {
+        place(&mut p, seat, position);
+    }
+    // The rider at 200 is across the line: the others still have their last turn.
+    p.finish_order = vec![2];
+    p.last_turns = Some(vec![1, 3, 4, 5, 6, 7]);
+    let g = build(p);
     assert_eq!(g.riders_at(150), 3);
     assert_eq!(g.riders_at(149), 1);
     assert_eq!(g.riders_at(199), 0);

@@ -10,15 +10,13 @@
 use crate::{
     cards::{self, CardCount, Cards, GREY_DECK, Pile},
     fixed::Fixed,
-    game::{Phase, RaceResult, Rider, Sechstage},
-    options::MAX_PLAYERS,
+    game::{Phase, RaceResult, Sechstage},
     points::{Mixed, Points},
-    track::MAX_SPRINTS,
+    setup::{RiderSetup, Setup},
 };
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{Seat, Viewer};
-use std::sync::Arc;
 
 /// A count for each grey pile: the 1–3 pile (`low`) and the 4–6 pile (`high`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -184,19 +182,20 @@ fn cards_of(list: &[CardCount]) -> Cards {
     cards::from_list(list).unwrap_or_else(|| panic!("the view lists a card value outside 1–7: {list:?}"))
 }
 
-impl Sechstage {
-    pub(crate) fn view_for(&self, viewer: Viewer) -> View {
-        let n = self.seats as usize;
+impl View {
+    /// What `viewer` may see of `state`.
+    pub(crate) fn of(state: &Sechstage, viewer: Viewer) -> View {
+        let n = state.seats as usize;
         let own = match viewer {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        let riders = self.riders[..n]
+        let riders = state.riders[..n]
             .iter()
             .enumerate()
             .map(|(seat, r)| RiderView {
                 seat,
-                position: self.positions[seat],
+                position: state.positions[seat],
                 finished: r.finished,
                 cards: r.cards,
                 hand: (own == Some(seat)).then(|| cards::listed(&r.hand)),
@@ -208,7 +207,7 @@ impl Sechstage {
                 points: r.points.into(),
             })
             .collect();
-        let (laps, points, outcome) = self.standings();
+        let (laps, points, outcome) = state.standings();
         let standings = (0..n)
             .map(|seat| Standing {
                 seat,
@@ -219,47 +218,48 @@ impl Sechstage {
             .collect();
         View {
             viewer: own,
-            race: self.race(),
-            order: self.order[..n].iter().map(|&s| s as Seat).collect(),
-            mover: self.mover(),
-            draws_due: match self.phase {
+            race: state.race(),
+            order: state.order[..n].iter().map(|&s| s as Seat).collect(),
+            mover: state.mover(),
+            draws_due: match state.phase {
                 Phase::Draw { high, low } => Some(ByPile { low, high }),
                 _ => None,
             },
             riders,
-            piles: ByPile { low: Pile::Low.count(&self.piles), high: Pile::High.count(&self.piles) },
-            sprint_crossed: self.sprint_crossed[..self.track.sprints().len()].to_vec(),
-            finish_order: self.finish_order[..self.finishers as usize].iter().map(|&s| s as Seat).collect(),
-            last_turns: self.last_turns.map(|due| (0..n).filter(|&s| due & (1 << s) != 0).collect()),
+            piles: ByPile { low: Pile::Low.count(&state.piles), high: Pile::High.count(&state.piles) },
+            sprint_crossed: state.sprint_crossed[..state.track.sprints().len()].to_vec(),
+            finish_order: state.finish_order[..state.finishers as usize].iter().map(|&s| s as Seat).collect(),
+            last_turns: state.last_turns.map(|due| (0..n).filter(|&s| due & (1 << s) != 0).collect()),
             standings,
-            score_sheet: self.history.iter().map(RaceRow::of).collect(),
+            score_sheet: state.history.iter().map(RaceRow::of).collect(),
         }
     }
+}
 
-    /// A state consistent with `view` (seen by `seat`): green hands follow
-    /// from the cards played, the other seats' grey cards are dealt at random
-    /// from the cards the seat has not seen, and the rest forms the piles.
-    ///
-    /// # Panics
-    /// If the view is not one a real state produced (e.g. more cards played
-    /// than the deck holds).
-    pub(crate) fn from_view(view: &View, fixed: &Fixed, seat: Seat, rng: &mut dyn RngCore) -> Sechstage {
-        let options = &fixed.options;
-        let n = view.riders.len();
-        // The grey cards the seat has not seen: the deck minus every card
-        // played and minus its own grey hand.
-        let mut unseen = GREY_DECK;
-        for (s, r) in view.riders.iter().enumerate() {
-            let gone = cards_of(&r.played_grey);
-            if s == seat && r.changed {
-                let hand = cards_of(r.hand.as_deref().expect("a seat's view shows its own hand"));
-                take(&mut unseen, &hand).expect("the view holds more grey cards than the deck");
-            }
-            take(&mut unseen, &gone).expect("the view holds more grey cards than the deck");
+/// A state consistent with `view` (seen by `seat`): green hands follow
+/// from the cards played, the other seats' grey cards are dealt at random
+/// from the cards the seat has not seen, and the rest forms the piles.
+///
+/// # Panics
+/// If the view is not one a real state produced (e.g. more cards played
+/// than the deck holds).
+pub(crate) fn resample(view: &View, fixed: &Fixed, seat: Seat, rng: &mut dyn RngCore) -> Sechstage {
+    // The grey cards the seat has not seen: the deck minus every card
+    // played and minus its own grey hand.
+    let mut unseen = GREY_DECK;
+    for (s, r) in view.riders.iter().enumerate() {
+        let gone = cards_of(&r.played_grey);
+        if s == seat && r.changed {
+            let hand = cards_of(r.hand.as_deref().expect("a seat's view shows its own hand"));
+            take(&mut unseen, &hand).expect("the view holds more grey cards than the deck");
         }
-        let mut riders = [Rider::default(); MAX_PLAYERS];
-        let mut positions = [0; MAX_PLAYERS];
-        for (s, r) in view.riders.iter().enumerate() {
+        take(&mut unseen, &gone).expect("the view holds more grey cards than the deck");
+    }
+    let riders = view
+        .riders
+        .iter()
+        .enumerate()
+        .map(|(s, r)| {
             let played_grey = cards_of(&r.played_grey);
             let hand = if s == seat || !r.changed {
                 view.known_hand(s).expect("own or green hand")
@@ -274,58 +274,31 @@ impl Sechstage {
                 }
                 hand
             };
-            positions[s] = r.position;
-            riders[s] = Rider {
+            RiderSetup {
+                position: r.position,
                 hand,
-                cards: r.cards,
                 changed: r.changed,
-                skip: r.falls,
-                finished: r.finished,
+                falls: r.falls,
                 played_green: cards_of(&r.played_green),
                 played_grey,
-                drawn_low: r.drawn.low,
-                drawn_high: r.drawn.high,
+                drawn: r.drawn,
                 points: exact(r.points),
-            };
-        }
-        let mut order = [0; MAX_PLAYERS];
-        for (i, &s) in view.order.iter().enumerate() {
-            order[i] = s as u8;
-        }
-        let cur = view.mover.and_then(|m| view.order.iter().position(|&s| s == m)).unwrap_or(0) as u8;
-        let phase = match (view.mover, view.draws_due) {
-            (None, _) => Phase::Over,
-            (_, Some(due)) => Phase::Draw { high: due.high, low: due.low },
-            _ => Phase::Play,
-        };
-        let mut sprint_crossed = [0; MAX_SPRINTS];
-        sprint_crossed[..view.sprint_crossed.len()].copy_from_slice(&view.sprint_crossed);
-        let mut finish_order = [0; MAX_PLAYERS];
-        for (i, &s) in view.finish_order.iter().enumerate() {
-            finish_order[i] = s as u8;
-        }
-        let last_turns = view.last_turns.as_ref().map(|due| due.iter().fold(0u8, |mask, &s| mask | (1 << s)));
-        let mut state = Sechstage {
-            options: options.clone(),
-            track: Arc::new(options.track.clone()),
-            seats: n as u8,
-            race: if phase == Phase::Over { view.race.saturating_sub(1) as u8 } else { view.race as u8 },
-            order,
-            cur,
-            phase,
-            positions,
-            riders,
-            active: 0,
-            piles: unseen,
-            sprint_crossed,
-            finish_order,
-            finishers: view.finish_order.len() as u8,
-            last_turns,
-            history: view.score_sheet.iter().map(RaceRow::result).collect(),
-        };
-        state.refresh_active();
-        state
-    }
+            }
+        })
+        .collect();
+    let setup = Setup {
+        options: fixed.options.clone(),
+        history: view.score_sheet.iter().map(RaceRow::result).collect(),
+        order: view.order.clone(),
+        mover: view.mover,
+        draws_due: view.draws_due,
+        riders,
+        piles: unseen,
+        sprint_crossed: view.sprint_crossed.clone(),
+        finish_order: view.finish_order.clone(),
+        last_turns: view.last_turns.clone(),
+    };
+    Sechstage::from_setup(setup).unwrap_or_else(|e| panic!("the view is not one a real state produced: {e}"))
 }
 
 /// Removes `gone` from `cards`, value by value; `None` (leaving `cards`
