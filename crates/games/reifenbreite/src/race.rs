@@ -6,7 +6,7 @@ use crate::course::{NONE, Track};
 use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
 use crate::options::{JerseyJudged, Options, Rules};
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
-use spieltisch_core::{OptionsError, Seat, Turn};
+use spieltisch_core::{OptionsError, Seat};
 use std::sync::Arc;
 
 /// Points for finishing places 1–16 (RULES-NOTES, section 18).
@@ -16,37 +16,6 @@ pub const PLACE_POINTS: [u16; 16] = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18,
 /// director ends the race, and riders still on the road are placed behind
 /// the finishers in their order on the road.
 pub const ROUND_CAP: u16 = 200;
-
-/// The totals of two dice with their number of ways (out of 36).
-const TWO_DICE: [(Action, u32); 11] = {
-    let mut totals = [(Action::Roll(0), 0); 11];
-    let mut i = 0;
-    while i < 11 {
-        let total = i as u32 + 2;
-        totals[i] = (Action::Roll(total as u8), 6 - total.abs_diff(7));
-        i += 1;
-    }
-    totals
-};
-
-const ONE_DIE: [(Action, u32); 6] = [
-    (Action::Roll(1), 1),
-    (Action::Roll(2), 1),
-    (Action::Roll(3), 1),
-    (Action::Roll(4), 1),
-    (Action::Roll(5), 1),
-    (Action::Roll(6), 1),
-];
-
-/// The photo cards 1–6 of a tow, equally likely.
-const PHOTOS: [(Action, u32); 6] = [
-    (Action::Photo(1), 1),
-    (Action::Photo(2), 1),
-    (Action::Photo(3), 1),
-    (Action::Photo(4), 1),
-    (Action::Photo(5), 1),
-    (Action::Photo(6), 1),
-];
 
 /// The kinds of energy card each rider of a team (by place) may play, his
 /// own and the jokers, as a byte mask over a team's eight counts
@@ -294,7 +263,7 @@ pub(crate) struct RoadIndex {
     /// a window of 128 spaces can always be read. Empty: not built.
     taken: Vec<u64>,
     /// Each rider's order of play ([`Reifenbreite::order_key`]).
-    order: [u32; 16],
+    pub(crate) order: [u32; 16],
     /// The rider on each space of the track, [`NO_RIDER`] where there is
     /// none.
     at: Vec<u8>,
@@ -313,7 +282,7 @@ impl PartialEq for RoadIndex {
 }
 
 impl RoadIndex {
-    fn is_built(&self) -> bool {
+    pub(crate) fn is_built(&self) -> bool {
         !self.taken.is_empty()
     }
 
@@ -329,7 +298,7 @@ impl RoadIndex {
     }
 
     /// Puts rider `r` on `space`, or takes him off it ([`NO_RIDER`]).
-    fn set_at(&mut self, space: u16, r: u8) {
+    pub(crate) fn set_at(&mut self, space: u16, r: u8) {
         if let Some(a) = self.at.get_mut(space as usize) {
             *a = r;
         }
@@ -354,7 +323,7 @@ impl Occupied for RoadIndex {
     }
 }
 
-fn bit(r: u8) -> u16 {
+pub(crate) fn bit(r: u8) -> u16 {
     1 << r
 }
 
@@ -410,29 +379,7 @@ impl Reifenbreite {
         Ok(g)
     }
 
-    /// A race on a purpose-built track (for the rulebook's figures): riders
-    /// placed as given (`(rider index, space)`), round `round`, no one to
-    /// place; the next rider to move is chosen by the rules.
-    pub fn on_track(track: Track, teams: u8, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Self {
-        let options = Options { teams, ..Options::default() };
-        let mut g = Self::create(&options).expect("valid options");
-        g.rules = rules;
-        g.tracks = vec![Arc::new(track)];
-        g.setup_stage();
-        for r in g.riders.iter_mut() {
-            r.status = Status::Out;
-        }
-        for &(r, s) in riders {
-            g.riders[r as usize] = Rider { space: s, status: Status::Road };
-        }
-        g.build_road_index();
-        g.round = round;
-        g.placed = g.riders.len() as u8;
-        g.advance();
-        g
-    }
-
-    fn setup_stage(&mut self) {
+    pub(crate) fn setup_stage(&mut self) {
         // The index (and its track) may be the previous stage's.
         self.road = RoadIndex::default();
         let n = self.riders.len();
@@ -508,7 +455,7 @@ impl Reifenbreite {
 
     /// The spaces riders stand on (on the road or just over the finish), and
     /// [`NONE`] for the others, which no search ever reaches.
-    fn occupied(&self) -> [u16; 16] {
+    pub(crate) fn occupied(&self) -> [u16; 16] {
         let mut occ = [NONE; 16];
         for (o, r) in occ.iter_mut().zip(&self.riders) {
             *o = if r.on_road() { r.space } else { NONE };
@@ -520,7 +467,7 @@ impl Reifenbreite {
     /// a rider's space or status goes through here (but for the swap of a
     /// lead exchange, see there).
     #[inline(always)]
-    fn set_rider(&mut self, r: u8, rider: Rider) {
+    pub(crate) fn set_rider(&mut self, r: u8, rider: Rider) {
         let old = self.riders[r as usize];
         if self.road.is_built() {
             if old.on_road() {
@@ -558,7 +505,7 @@ impl Reifenbreite {
     }
 
     /// True when a rider takes up `space`.
-    fn is_taken(&self, space: u16) -> bool {
+    pub(crate) fn is_taken(&self, space: u16) -> bool {
         if self.road.is_built() {
             self.road.get(space)
         } else {
@@ -571,7 +518,7 @@ impl Reifenbreite {
     /// low five bits, so that keys never tie and the largest is the first
     /// rider of the highest order; 0 when he is not on the road. (Orders are
     /// below 2^26: at most 65,535 spaces of [`course::ROW`] units each.)
-    fn order_key(&self, r: u8, rider: Rider) -> u32 {
+    pub(crate) fn order_key(&self, r: u8, rider: Rider) -> u32 {
         if rider.status == Status::Road {
             (self.track().order[rider.space as usize] + 1) << 5 | (31 - r as u32)
         } else {
@@ -594,7 +541,7 @@ impl Reifenbreite {
     }
 
     /// The same spaces as [`Self::reach_of`], as a set.
-    fn reachable_of(&self, r: u8, max: u8) -> Reachable {
+    pub(crate) fn reachable_of(&self, r: u8, max: u8) -> Reachable {
         let from = self.riders[r as usize].space;
         if self.road.is_built() {
             reachable(self.track(), from, max, &self.road)
@@ -604,29 +551,12 @@ impl Reifenbreite {
     }
 
     /// The shortest number of steps for rider `r` to `target`, within `max`.
-    fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
+    pub(crate) fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
         let from = self.riders[r as usize].space;
         if self.road.is_built() {
             steps_to(self.track(), from, max, &self.road, target)
         } else {
             steps_to(self.track(), from, max, &self.occupied()[..], target)
-        }
-    }
-
-    #[inline]
-    pub fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::FirstTeam
-            | Phase::Dice { .. }
-            | Phase::ChanceDraw { .. }
-            | Phase::TowPhoto { .. }
-            | Phase::Director => Turn::Chance,
-            Phase::Place { team } => Turn::Seat(self.seat_of_team(team)),
-            Phase::Choose { rider, .. } | Phase::Move { rider, .. } | Phase::Draft { rider, .. } => {
-                Turn::Seat(self.seat_of_rider(rider))
-            }
-            Phase::Proposal { asked, .. } => Turn::Seat(self.seat_of_rider(asked)),
-            Phase::Over => Turn::Over,
         }
     }
 
@@ -689,61 +619,9 @@ impl Reifenbreite {
         }
     }
 
-    // ---- legal actions ----
-
-    // The entry points of a step of the race (`turn`, `legal_actions`,
-    // `chance_outcomes`, `play`) are `#[inline]`: the loops that call them
-    // (bots, searches, the benchmark) live in other crates, and without
-    // link-time optimization only inlinable code reaches into them.
-    #[inline]
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
-        match self.phase {
-            Phase::Place { team } => {
-                let t = self.track();
-                // The team's lanes as bits.
-                let lanes_used = (team * 4..team * 4 + 4)
-                    .filter(|&r| self.riders[r as usize].status != Status::Waiting)
-                    .fold(0u32, |bits, r| bits | 1 << t.space(self.riders[r as usize].space).lane);
-                let occ = self.occupied();
-                for r in team * 4..team * 4 + 4 {
-                    if self.riders[r as usize].status != Status::Waiting {
-                        continue;
-                    }
-                    for &s in &t.start {
-                        if !occ.contains(&s) && lanes_used & 1 << t.space(s).lane == 0 {
-                            out.push(Action::Place { rider: r, space: s });
-                        }
-                    }
-                }
-            }
-            Phase::Choose { rider, cards, n, offer } => {
-                if self.rules.lead_exchange && n == 0 && self.ask_target(rider, offer).is_some() {
-                    out.push(Action::Ask);
-                }
-                for (e, playable) in Energy::ALL.into_iter().zip(self.playable_cards(rider, cards, n)) {
-                    if playable {
-                        out.push(Action::Card(e));
-                    }
-                }
-                out.push(Action::Ride);
-                if n > 0 {
-                    out.push(Action::Break);
-                }
-                if self.rules.chase_car && n == 0 && self.tows[rider as usize] < MAX_TOWS {
-                    out.push(Action::Tow);
-                    out.push(Action::Tow12);
-                }
-            }
-            Phase::Move { rider, amount, .. } => self.destinations(rider, amount, out),
-            Phase::Draft { .. } => out.extend([Action::Draft, Action::Skip]),
-            Phase::Proposal { .. } => out.extend([Action::Accept, Action::Refuse]),
-            _ => {}
-        }
-    }
-
     /// Which energy cards (in [`Energy::ALL`] order) the rider may play
     /// next, having chosen `n` (`cards`) so far.
-    fn playable_cards(&self, rider: u8, cards: [u8; 2], n: u8) -> [bool; 4] {
+    pub(crate) fn playable_cards(&self, rider: u8, cards: [u8; 2], n: u8) -> [bool; 4] {
         // Section 6: not in the first (start) round; at most two per move.
         if self.round <= 1 || n >= 2 {
             return [false; 4];
@@ -782,7 +660,7 @@ impl Reifenbreite {
     /// directly behind the leader, or behind the last one who refused, if
     /// he is on the road and has not moved.
     #[inline(always)]
-    fn ask_target(&self, leader: u8, offer: u16) -> Option<u8> {
+    pub(crate) fn ask_target(&self, leader: u8, offer: u16) -> Option<u8> {
         if self.asked & bit(leader) != 0 {
             return None;
         }
@@ -799,7 +677,7 @@ impl Reifenbreite {
     /// finish line is only possible with the full move (8): a space past
     /// the line must be the farthest the rider can get to.
     #[inline]
-    fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
+    pub(crate) fn destinations(&self, rider: u8, amount: u8, out: &mut Vec<Action>) {
         let reach = self.reachable_of(rider, amount);
         let t = self.track();
         let crossing = t.leg[self.riders[rider as usize].space as usize] < t.finish_leg;
@@ -829,158 +707,10 @@ impl Reifenbreite {
         }
     }
 
-    #[inline]
-    pub fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
-        match self.phase {
-            Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First(t), 1))),
-            Phase::Dice { dice: 2, .. } => out.extend_from_slice(&TWO_DICE),
-            Phase::Dice { .. } => out.extend_from_slice(&ONE_DIE),
-            Phase::ChanceDraw { .. } => {
-                for (i, (card, _)) in ChanceCard::DECK.iter().enumerate() {
-                    if self.pile[i] > 0 {
-                        out.push((Action::Chance(*card), self.pile[i] as u32));
-                    }
-                }
-            }
-            Phase::TowPhoto { .. } => out.extend_from_slice(&PHOTOS),
-            Phase::Director => {
-                out.extend((1..=6).filter(|n| !self.director.contains(n)).map(|n| (Action::Director(n), 1)))
-            }
-            _ => {}
-        }
-    }
-
-    // ---- applying ----
-
-    #[inline]
-    pub fn play(&mut self, action: &Action) {
-        if !self.road.is_built() {
-            self.build_road_index();
-        }
-        match (self.phase, *action) {
-            (Phase::FirstTeam, Action::First(t)) => {
-                self.first_team = t;
-                self.phase = Phase::Place { team: t };
-            }
-            (Phase::Place { .. }, Action::Place { rider, space }) => {
-                self.set_rider(rider, Rider { space, status: Status::Road });
-                self.placed += 1;
-                if self.placed as usize == self.riders.len() {
-                    self.round = 1;
-                    self.advance();
-                } else {
-                    self.phase = Phase::Place { team: (self.first_team + self.placed) % self.options.teams };
-                }
-            }
-            (Phase::Choose { rider, mut cards, n, offer }, a) => match a {
-                Action::Card(e) => {
-                    let kind = e.kind(rider % 4).unwrap_or(0);
-                    self.energy[(rider / 4) as usize][kind] -= 1;
-                    cards[n as usize] = kind as u8;
-                    self.phase = Phase::Choose { rider, cards, n: n + 1, offer };
-                }
-                Action::Ride | Action::Break => {
-                    let base: u8 = cards[..n as usize].iter().map(|&k| ENERGY_KINDS[k as usize].value).sum();
-                    let breakaway = a == Action::Break;
-                    if n == 2 {
-                        self.resolve_total(rider, base, breakaway);
-                    } else {
-                        self.phase = Phase::Dice { rider, base, dice: 2 - n, breakaway, tow: false };
-                    }
-                }
-                Action::Tow => {
-                    self.tows[rider as usize] += 1;
-                    self.phase = Phase::Dice { rider, base: 6, dice: 1, breakaway: false, tow: true };
-                }
-                Action::Tow12 => {
-                    self.tows[rider as usize] += 1;
-                    self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false, tow: true };
-                }
-                Action::Ask => {
-                    let asked = self.ask_target(rider, offer).unwrap_or(rider);
-                    self.phase = Phase::Proposal { leader: rider, asked };
-                }
-                _ => unreachable!("not listed"),
-            },
-            (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll(d)) => {
-                if tow {
-                    self.phase =
-                        Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false, tow: true };
-                } else {
-                    self.resolve_total(rider, base + d, breakaway);
-                }
-            }
-            (Phase::ChanceDraw { rider, breakaway }, Action::Chance(card)) => {
-                self.pile[card.index()] -= 1;
-                if self.pile.iter().all(|&n| n == 0) {
-                    self.pile = ChanceCard::full_pile(self.rules.chase_car);
-                }
-                self.chance_card(rider, card, breakaway);
-            }
-            (Phase::TowPhoto { rider, left, amount, breakaway, tow }, Action::Photo(n)) => {
-                self.photos[rider as usize].push(n);
-                if left > 1 {
-                    self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway, tow };
-                } else {
-                    self.start_move(rider, amount as i16, breakaway, tow);
-                }
-            }
-            (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
-                let from = self.riders[rider as usize].space;
-                // The steps only matter to a rider who may draft.
-                let steps = if !breakaway && self.may_draft_from(from) {
-                    self.steps_of(rider, amount, s).unwrap_or(amount)
-                } else {
-                    0
-                };
-                self.move_rider(rider, s);
-                self.offer_draft(from, s, steps);
-            }
-            (Phase::Draft { rider, from, to, steps }, Action::Draft) => {
-                let d = if self.may_draft_from(from) {
-                    self.steps_of(rider, steps, to).unwrap_or(steps)
-                } else {
-                    0
-                };
-                self.move_rider(rider, to);
-                self.offer_draft(from, to, d);
-            }
-            (Phase::Draft { .. }, Action::Skip) => self.advance(),
-            (Phase::Proposal { leader, asked }, Action::Accept) => {
-                // The two take up the same spaces as before, so only their
-                // order of play changes places.
-                let (a, b) = (self.riders[leader as usize].space, self.riders[asked as usize].space);
-                self.riders[leader as usize].space = b;
-                self.riders[asked as usize].space = a;
-                self.road.order[leader as usize] = self.order_key(leader, self.riders[leader as usize]);
-                self.road.order[asked as usize] = self.order_key(asked, self.riders[asked as usize]);
-                self.road.set_at(a, asked);
-                self.road.set_at(b, leader);
-                self.asked |= bit(leader) | bit(asked);
-                self.begin_turn(asked);
-            }
-            (Phase::Proposal { leader, asked }, Action::Refuse) => {
-                let offer = self.riders[asked as usize].space;
-                self.phase = Phase::Choose { rider: leader, cards: [u8::MAX; 2], n: 0, offer };
-                if self.ask_target(leader, offer).is_none() {
-                    self.asked |= bit(leader);
-                    self.begin_turn(leader);
-                }
-            }
-            (Phase::Director, Action::Director(n)) => {
-                self.director.push(n);
-                if self.director.len() == 2 {
-                    self.finalize_stage();
-                }
-            }
-            (phase, a) => unreachable!("{a} is not listed in {phase:?}"),
-        }
-    }
-
     /// A 7 from dice, or card and die, draws a chance card, except in the
     /// start round (section 7).
     #[inline]
-    fn resolve_total(&mut self, rider: u8, total: u8, breakaway: bool) {
+    pub(crate) fn resolve_total(&mut self, rider: u8, total: u8, breakaway: bool) {
         if total == 7 && self.round > 1 {
             self.phase = Phase::ChanceDraw { rider, breakaway };
         } else {
@@ -989,7 +719,7 @@ impl Reifenbreite {
     }
 
     #[inline]
-    fn chance_card(&mut self, rider: u8, card: ChanceCard, breakaway: bool) {
+    pub(crate) fn chance_card(&mut self, rider: u8, card: ChanceCard, breakaway: bool) {
         let team = (rider / 4) as usize;
         let place = rider % 4;
         let kinds = 0..ENERGY_KINDS.len();
@@ -1034,7 +764,7 @@ impl Reifenbreite {
     /// the rider dismounts. A tow (`towed`) is pulled by the car: its
     /// number is the move whatever the road (14, RULES-NOTES "Tows"), but
     /// in records of edition 1, which let the surface count for it too.
-    fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool, towed: bool) {
+    pub(crate) fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool, towed: bool) {
         if self.rules.surfaces && !(towed && self.rules.edition >= 2) {
             let cell = self.track().cell[self.riders[rider as usize].space as usize];
             match cell.surface {
@@ -1119,7 +849,7 @@ impl Reifenbreite {
     /// directly behind `from` may draft (5.4): he must not have moved, must
     /// start on the same surface colour (9.1), and must reach the space
     /// directly behind `to` in at most `steps` steps.
-    fn offer_draft(&mut self, from: u16, to: u16, steps: u8) {
+    pub(crate) fn offer_draft(&mut self, from: u16, to: u16, steps: u8) {
         if let Some((rider, behind, target)) = self.draft_candidate(from, to, steps) {
             self.phase = Phase::Draft { rider, from: behind, to: target, steps };
         } else {
@@ -1130,7 +860,7 @@ impl Reifenbreite {
     /// True when a rider on the road who has not moved stands directly
     /// behind `space` (a cheap test before any search).
     #[inline]
-    fn may_draft_from(&self, space: u16) -> bool {
+    pub(crate) fn may_draft_from(&self, space: u16) -> bool {
         let behind = self.track().behind[space as usize];
         behind != NONE
             && self
@@ -1332,7 +1062,7 @@ impl Reifenbreite {
         dq
     }
 
-    fn finalize_stage(&mut self) {
+    pub(crate) fn finalize_stage(&mut self) {
         self.results.push(self.stage_points());
         self.disqualified.push(self.disqualified_now());
         if (self.stage as usize) + 1 < self.tracks.len() {
@@ -1369,6 +1099,7 @@ pub fn team_scores(results: &[Vec<u16>], teams: u8) -> Vec<u32> {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+    use spieltisch_core::Game;
     use spieltisch_core::driver::random_action;
 
     /// 6.1: after a breakaway "Die Fahrer hinter ihm dürfen jetzt nicht
@@ -1379,7 +1110,6 @@ mod tests {
     fn a_chance_card_keeps_the_breakaway() {
         use crate::action::rider_index;
         use crate::board::{Block, Cell, Surface};
-        use spieltisch_core::Game;
         let asphalt = Cell { surface: Surface::Asphalt, number: 0 };
         let rules = Rules {
             surfaces: false,
@@ -1392,6 +1122,7 @@ mod tests {
         };
         // Rider 32 on row 5 and rider 41 directly behind him, lane 1.
         let (leader, follower) = (rider_index(32).unwrap(), rider_index(41).unwrap());
+        let riders = [(32, 20), (41, 16)];
         let moving = ChanceCard::DECK
             .iter()
             .map(|&(card, _)| card)
@@ -1400,7 +1131,7 @@ mod tests {
         for card in moving {
             for breakaway in [true, false] {
                 let track = Track::from_blocks(&[Block::Straight(vec![vec![asphalt; 4]; 40])], 1, &[0]);
-                let mut g = Reifenbreite::on_track(track, 4, rules, 2, &[(leader, 20), (follower, 16)]);
+                let mut g = crate::setup::Setup::new(track, 4, rules, 2, &riders).position().unwrap();
                 let ride = if breakaway { Action::Break } else { Action::Ride };
                 for a in [Action::Card(Energy::Own6), ride, Action::Roll(1), Action::Chance(card)] {
                     Game::apply(&mut g, &a).unwrap_or_else(|e| panic!("{card:?}: {a}: {e} in {:?}", g.phase));
@@ -1491,7 +1222,7 @@ mod tests {
                     }
                 }
                 let a = random_action(&g, &mut rng).expect("the race goes on");
-                g.play(&a);
+                g.apply_unchecked(&a);
             }
         }
         assert!(falls > 1000, "riders fell over others {falls} times");
@@ -1522,8 +1253,8 @@ mod tests {
                     g.legal_actions(&mut legal);
                     assert_eq!(read_legal, legal);
                     assert_eq!(read.next_by_position(), g.next_by_position());
-                    read.play(&a);
-                    g.play(&a);
+                    read.apply_unchecked(&a);
+                    g.apply_unchecked(&a);
                     assert_eq!(serde_json::to_string(&read).unwrap(), serde_json::to_string(&g).unwrap());
                     let mut fresh = g.clone();
                     fresh.build_road_index();
