@@ -238,6 +238,13 @@
 //! (`chance`, weighted by the copies left in the pile), photo cards (`photo`,
 //! 1–6), and the race director's two different photo cards (`director`).
 //!
+//! ## Positions
+//! A race in the middle of a round, as the rulebook's figures show one, is
+//! built by [`Setup`]: the track, the teams and rules, the round, the
+//! riders by number on their spaces, and what is spent (riders moved, energy
+//! cards held, tows taken, the rider to move). [`Setup::position`] checks it
+//! and returns the race or a [`PositionError`] naming what does not fit.
+//!
 //! ## Measured
 //! - Speed: `cargo bench -p spieltisch-reifenbreite -- --warm-up-time 1
 //!   --measurement-time 8`: a random 4-team Tour de France race with
