@@ -3,7 +3,8 @@
 
 use spieltisch_core::{Game, Turn, driver::random_action, rng_from_seed};
 use spieltisch_reifenbreite::{
-    Level, Options, Reifenbreite,
+    Level, Options, Setup,
+    action::rider_number,
     board::{Board, DEFAULT_BOARD},
     course::{NONE, Track},
 };
@@ -100,8 +101,8 @@ fn race(track: Track, text: &str) {
     if start.len() < 8 {
         return;
     }
-    let riders: Vec<(u8, u16)> = (0..8u8).map(|r| (r, start[usize::from(r)])).collect();
-    let mut state = Reifenbreite::on_track(track, 2, rules, 1, &riders);
+    let riders: Vec<(u8, u16)> = (0..8u8).map(|r| (rider_number(r), start[usize::from(r)])).collect();
+    let mut state = Setup::new(track, 2, rules, 1, &riders).position().expect("riders on the start spaces");
     let mut rng = rng_from_seed(0);
     for _ in 0..STEPS {
         match state.turn() {

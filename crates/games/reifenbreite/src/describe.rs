@@ -5,7 +5,7 @@ use crate::board::Surface;
 use crate::cards::{ENERGY_KINDS, Energy};
 use crate::course::ROW;
 use crate::race::{Phase, Reifenbreite, Status};
-use spieltisch_core::{Lang, Seat};
+use spieltisch_core::{Game, Lang, Seat};
 use std::fmt::Write;
 
 /// The columns drawn at most (one per row of the road).

@@ -238,6 +238,13 @@
 //! (`chance`, weighted by the copies left in the pile), photo cards (`photo`,
 //! 1–6), and the race director's two different photo cards (`director`).
 //!
+//! ## Positions
+//! A race in the middle of a round, as the rulebook's figures show one, is
+//! built by [`Setup`]: the track, the teams and rules, the round, the
+//! riders by number on their spaces, and what is spent (riders moved, energy
+//! cards held, tows taken, the rider to move). [`Setup::position`] checks it
+//! and returns the race or a [`PositionError`] naming what does not fit.
+//!
 //! ## Measured
 //! - Speed: `cargo bench -p spieltisch-reifenbreite -- --warm-up-time 1
 //!   --measurement-time 8`: a random 4-team Tour de France race with
@@ -265,14 +272,22 @@ pub mod bot;
 pub mod cards;
 pub mod course;
 pub mod describe;
+mod drafting;
+mod falls;
 pub mod fixed;
+mod game;
 pub mod layout;
 pub mod log;
 pub mod movement;
+mod moves;
 pub mod options;
+mod order;
 pub mod race;
+mod road;
 #[cfg(test)]
 mod rules_tests;
+mod scoring;
+pub mod setup;
 pub mod test_plan;
 pub mod view;
 
@@ -281,207 +296,5 @@ pub use bot::HeuristicBot;
 pub use fixed::Fixed;
 pub use options::{EDITION, JerseyJudged, Level, Options, Rules};
 pub use race::{Phase, Reifenbreite, Rider, Status};
+pub use setup::{PositionError, Setup};
 pub use view::View;
-
-use rand::RngCore;
-use spieltisch_core::{
-    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
-};
-
-impl Game for Reifenbreite {
-    type Action = Action;
-    type Options = Options;
-    type View = View;
-    type Static = Fixed;
-    type Event = log::Event;
-
-    /// Everyone reads the same log: the photo cards, the only secret, are
-    /// logged without their numbers.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        _viewer: Viewer,
-        last: Option<&mut log::Event>,
-    ) -> Logged<log::Event> {
-        self.event_of(action, after, last)
-    }
-
-    fn describe_event(
-        event: &log::Event,
-        actor: Actor,
-        names: &[String],
-        _fixed: &Fixed,
-        lang: Lang,
-    ) -> String {
-        log::describe(event, actor, names, lang)
-    }
-
-    fn info() -> GameInfo {
-        GameInfo {
-            id: "reifenbreite",
-            name: Text::new("Um Reifenbreite", "Um Reifenbreite"),
-            min_seats: 2,
-            max_seats: 4,
-            options: options::specs(),
-            rules_source: "Um Reifenbreite, Jumbo 1991 (Rob Bontenbal), German rulebook 3554; English translation",
-        }
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionsError> {
-        Reifenbreite::create(options)
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// `edition`: the reading of the rules a record was played under.
-    fn record_keys() -> &'static [&'static str] {
-        &["edition"]
-    }
-
-    /// A record of format 1 was played under edition 1 (see the crate
-    /// documentation, "Records of older formats").
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 2 {
-            options.insert("edition".into(), 1.into());
-        }
-    }
-
-    fn seats(&self) -> usize {
-        self.options.seats() as usize
-    }
-
-    // Inlinable into the loops of other crates, as the methods they call
-    // (see `Reifenbreite::legal_actions`).
-    #[inline]
-    fn turn(&self) -> Turn {
-        Reifenbreite::turn(self)
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        Reifenbreite::legal_actions(self, out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
-        Reifenbreite::chance_outcomes(self, out)
-    }
-
-    #[inline]
-    fn apply_unchecked(&mut self, action: &Action) {
-        Reifenbreite::play(self, action)
-    }
-
-    /// Designed data ([`view`]): photo-card numbers hidden until the race
-    /// is over, the course and the rules left to the static part.
-    fn view(&self, viewer: Viewer) -> View {
-        View::of(self, viewer)
-    }
-
-    fn static_part(options: &Options) -> Fixed {
-        Fixed::of_options(options)
-    }
-
-    fn static_of(&self) -> Fixed {
-        Fixed::of(self)
-    }
-
-    /// The race the view and the static part describe, with every hidden
-    /// photo-card number drawn anew (1–6, equally likely).
-    fn resample(view: &View, fixed: &Fixed, _seat: Seat, rng: &mut dyn RngCore) -> Self {
-        let mut race = view.race(fixed);
-        for p in race.photos.iter_mut() {
-            for n in p.iter_mut().filter(|n| **n == 0) {
-                *n = (rng.next_u32() % 6) as u8 + 1;
-            }
-        }
-        race
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        let teams = self.team_scores();
-        let seats = self.seats();
-        let scores: Vec<f64> = (0..seats)
-            .map(|s| (0..teams.len()).filter(|&t| t % seats == s).map(|t| teams[t] as f64).sum())
-            .collect();
-        Some(Outcome::from_scores(scores))
-    }
-
-    fn score_bounds(options: &Options) -> (f64, f64) {
-        let stages = options.courses();
-        let n = stages.len() as f64;
-        let mut per_stage = 0.0f64;
-        for c in &stages {
-            let sprints: f64 =
-                c.sprints.iter().map(|s| s.points.iter().map(|&p| p as f64).sum::<f64>()).sum();
-            per_stage = per_stage.max(157.0 + sprints + 2.0 * race::ROUND_CAP as f64);
-        }
-        // A stage race: n × the best rider's total (at most n stages' worth)
-        // plus the team total over n stages.
-        let team = if n >= 2.0 { n * (n + 1.0) * per_stage } else { per_stage };
-        (0.0, team * 4.0)
-    }
-
-    /// See the crate documentation, "Actions as data".
-    fn action_data(action: &Action) -> ActionData {
-        use serde_json::json;
-        match *action {
-            Action::First(team) => ActionData::with("first", json!({ "team": team })),
-            Action::Place { rider, space } => {
-                ActionData::with("place", json!({ "rider": action::rider_number(rider), "space": space }))
-            }
-            Action::Card(energy) => ActionData::with(
-                "card",
-                json!({
-                    "card": energy.notation(),
-                    "joker": energy.joker(),
-                    "value": energy.value(),
-                    "mountain": energy.mountain(),
-                }),
-            ),
-            Action::Ride => ActionData::bare("ride"),
-            Action::Break => ActionData::bare("break"),
-            Action::Tow => ActionData::bare("tow"),
-            Action::Tow12 => ActionData::bare("tow12"),
-            Action::Ask => ActionData::bare("ask"),
-            Action::Accept => ActionData::bare("accept"),
-            Action::Refuse => ActionData::bare("refuse"),
-            Action::Roll(total) => ActionData::with("roll", json!({ "total": total })),
-            Action::Chance(card) => ActionData::with("chance", json!({ "card": card.slug() })),
-            Action::Photo(value) => ActionData::with("photo", json!({ "value": value })),
-            Action::Director(value) => ActionData::with("director", json!({ "value": value })),
-            Action::To(space) => ActionData::with("to", json!({ "space": space })),
-            Action::Draft => ActionData::bare("draft"),
-            Action::Skip => ActionData::bare("skip"),
-        }
-    }
-
-    fn max_actions(options: &Options) -> usize {
-        let riders = options.teams as usize * 4;
-        // Per rider and round: up to 15 offers of the lead and their answers,
-        // two cards, ride, dice, a chance card, two photo cards, the move and
-        // one draft decision.
-        options.courses().len() * (1 + riders + race::ROUND_CAP as usize * riders * 48 + 2)
-    }
-
-    fn redact(&self, action: &Action, _viewer: Viewer) -> String {
-        match action {
-            Action::Photo(_) => "photo ?".into(),
-            a => a.to_string(),
-        }
-    }
-
-    fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
-        describe::view(&view.race(fixed), view.viewer, lang)
-    }
-
-    fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        describe::action(self, action, lang)
-    }
-}

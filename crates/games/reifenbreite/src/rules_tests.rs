@@ -8,6 +8,7 @@ use crate::cards::{ChanceCard, Energy};
 use crate::course::{self, Sprint, Track};
 use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
 use crate::race::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
+use crate::setup::Setup;
 use spieltisch_core::{Game, Turn};
 
 const ASPHALT: Cell = Cell { surface: Surface::Asphalt, number: 0 };
@@ -40,9 +41,13 @@ const BASIC: Rules = Rules {
 };
 const ADVANCED: Rules = Rules { surfaces: true, ..BASIC };
 
+/// Four teams, riders by number on their spaces, round `round`.
+fn setup(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Setup {
+    Setup::new(track, 4, rules, round, riders)
+}
+
 fn race(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Reifenbreite {
-    let riders: Vec<(u8, u16)> = riders.iter().map(|&(n, s)| (r(n), s)).collect();
-    Reifenbreite::on_track(track, 4, rules, round, &riders)
+    setup(track, rules, round, riders).position().expect("a valid position")
 }
 
 fn grid(n: usize) -> Track {
@@ -59,13 +64,6 @@ fn play(g: &mut Reifenbreite, actions: &[&str]) {
 
 fn space_of(g: &Reifenbreite, number: u8) -> u16 {
     g.riders()[r(number) as usize].space
-}
-
-fn mark_moved(g: &mut Reifenbreite, numbers: &[u8]) {
-    for &n in numbers {
-        g.moved |= 1 << r(n);
-    }
-    g.advance();
 }
 
 fn mover(g: &Reifenbreite) -> Option<u8> {
@@ -205,8 +203,7 @@ fn section_5_5_moving_fewer_spaces_to_draft_later() {
     // 5.5: 51 rolls 10 and could get beside 33, but stops directly behind him
     // (one space fewer) to draft him later; 32 and 42 draft 51.
     let riders = [(33, sp(12, 2)), (51, sp(3, 2)), (32, sp(2, 2)), (42, sp(1, 2))];
-    let mut g = race(grid(30), BASIC, 1, &riders);
-    mark_moved(&mut g, &[33]);
+    let mut g = Setup { moved: vec![33], ..setup(grid(30), BASIC, 1, &riders) }.position().unwrap();
     assert_eq!(mover(&g), Some(51));
     play(&mut g, &["roll 10"]);
     assert!(g.legal_vec().contains(&Action::To(sp(12, 1))), "beside 33 with all 10");
@@ -314,9 +311,7 @@ fn figure_7() -> Reifenbreite {
         (31, fig7_curve(4, 3)),
         (51, fig7_curve(4, 4)),
     ];
-    let mut g = race(track, BASIC, 2, &riders);
-    mark_moved(&mut g, &[51, 31, 42]);
-    g
+    Setup { moved: vec![51, 31, 42], ..setup(track, BASIC, 2, &riders) }.position().unwrap()
 }
 
 /// Space `k` (from 1) of lane `lane` in the curve of [`figure_7`].
@@ -442,8 +437,8 @@ fn figure_9_energy_cards_and_breakaways() {
     // jetzt also 6+4=10 Felder vorwärts ziehen und steht dann hinter Fahrer
     // 22 ... An ihn kann er sich jetzt ausgezeichnet anhängen, wenn 22 an der
     // Reihe ist." 22, ahead, has moved this round.
-    let mut g = race(grid(30), BASIC, 2, &[(22, sp(13, 1)), (21, sp(2, 1))]);
-    mark_moved(&mut g, &[22]);
+    let riders = [(22, sp(13, 1)), (21, sp(2, 1))];
+    let mut g = Setup { moved: vec![22], ..setup(grid(30), BASIC, 2, &riders) }.position().unwrap();
     play(&mut g, &["card 6M", "ride"]);
     assert!(matches!(g.phase(), Phase::Dice { dice: 1, base: 6, .. }));
     play(&mut g, &["roll 4"]);
@@ -548,11 +543,10 @@ fn figure_10_mass_fall() {
         (53, at(6, 3)),
         (23, at(7, 3)),
     ];
-    let mut g = race(grid(12), BASIC, 2, &riders);
     // The figure shows nobody as moved: 31 draws the card with 51 and 41
     // still waiting to ride, so whether they escape depends on where they
     // stand alone.
-    g.begin_turn(r(31));
+    let mut g = Setup { mover: Some(31), ..setup(grid(12), BASIC, 2, &riders) }.position().unwrap();
     play(&mut g, &["ride", "roll 7", "chance fall"]);
     let fallen: Vec<u8> = riders.iter().map(|&(n, _)| n).filter(|&n| g.has_moved(r(n))).collect();
     // "Dadurch stürzen folgende Fahrer: 21, 52, 34, 42, 33 und 54 (weil eine
@@ -606,13 +600,13 @@ fn figure_11(cards: bool) -> Reifenbreite {
         (44, sp(8, 3)),
         (23, sp(7, 3)),
     ];
-    let mut g = race(track, BASIC, 2, &riders);
-    if !cards {
-        // "Fahrer 31 hat jedoch keine Energie-Karte mehr": nor has his team.
-        g.energy[1] = [0; 8];
-        g.begin_turn(r(31));
+    if cards {
+        return race(track, BASIC, 2, &riders);
     }
-    g
+    // "Fahrer 31 hat jedoch keine Energie-Karte mehr": nor has his team.
+    let dealt = crate::cards::energy_deck(track.energy_rows, EDITION);
+    let energy = Some(vec![dealt, [0; 8], dealt, dealt]);
+    Setup { energy, mover: Some(31), ..setup(track, BASIC, 2, &riders) }.position().unwrap()
 }
 
 /// Plays rider `n`'s turn on the dice (he must be the one to move): `roll`,
@@ -754,13 +748,10 @@ fn figure_13_dismounting_and_returning() {
     assert_eq!(g.riders()[r(43) as usize].status, Status::Road);
     assert_eq!(space_of(&g, 43), sp(5, 1), "the nearest free space beside, rightmost first");
     // The whole row taken: one row back.
-    let mut g = race(
-        track,
-        ADVANCED,
-        2,
-        &[(43, sp(5, 2)), (21, sp(3, 2)), (31, sp(5, 1)), (32, sp(5, 3)), (33, sp(5, 4)), (34, sp(1, 1))],
-    );
-    mark_moved(&mut g, &[31, 32, 33, 34]);
+    let riders =
+        [(43, sp(5, 2)), (21, sp(3, 2)), (31, sp(5, 1)), (32, sp(5, 3)), (33, sp(5, 4)), (34, sp(1, 1))];
+    let moved = vec![31, 32, 33, 34];
+    let mut g = Setup { moved, ..setup(track, ADVANCED, 2, &riders) }.position().unwrap();
     play(&mut g, &["ride", "roll 6"]);
     play(&mut g, &["ride", "roll 8", &format!("to {}", sp(5, 2))]);
     assert_eq!(space_of(&g, 43), sp(4, 2));
@@ -819,12 +810,12 @@ fn chance_cards_give_and_take_energy() {
     // hands in the 6M, then the 5, then the jokers in row order.
     let dealt = crate::cards::energy_deck(2, EDITION);
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
-    // 22's turn again, a 7 and the chance card (a rider without cards has
-    // nothing to choose and rolls at once).
+    // 22's turn again, with the cards his team holds now and a full pile:
+    // a 7 and the chance card (a rider without cards has nothing to choose
+    // and rolls at once).
     let seven = |g: &mut Reifenbreite, card: &str| {
-        g.moved = 0;
-        g.pile = ChanceCard::full_pile(false);
-        g.begin_turn(r(22));
+        let energy = Some((0..4).map(|team| g.energy(team)).collect());
+        *g = Setup { energy, ..setup(grid(30), BASIC, 2, &[(22, sp(2, 1))]) }.position().unwrap();
         if g.legal_vec().contains(&Action::Ride) {
             play(g, &["ride"]);
         }
@@ -1244,7 +1235,7 @@ fn jersey_only_with_more_than_one_sprint() {
     let mut t = sprint_track();
     t.sprints.truncate(1);
     let mut g = race(t, rules, 2, &[(21, sp(0, 1))]);
-    g.move_rider(r(21), sp(5, 1));
+    play(&mut g, &["ride", "roll 5", &format!("to {}", sp(5, 1))]);
     assert_eq!(g.sprint_points[r(21) as usize], 11);
     assert_eq!(g.jersey, None);
 }
@@ -1262,19 +1253,36 @@ fn section_14_chase_car_and_photo_cards() {
     assert_eq!(view.riders[r(21) as usize].photos, vec![None]);
     assert_eq!(g.redact(&Action::Photo(5), spieltisch_core::Viewer::Seat(0)), "photo ?");
     // A flat 12 with two photo cards; at most four tows.
-    let mut g = race(grid(40), rules, 1, &[(21, sp(2, 1))]);
-    g.tows[r(21) as usize] = 3;
-    g.begin_turn(r(21));
+    let tows = vec![(21, 3)];
+    let mut g = Setup { tows, ..setup(grid(40), rules, 1, &[(21, sp(2, 1))]) }.position().unwrap();
     play(&mut g, &["tow12", "photo 1", "photo 1"]);
     assert!(matches!(g.phase(), Phase::Move { amount: 12, .. }));
-    g.begin_turn(r(21));
-    assert!(!g.legal_vec().contains(&Action::Tow), "four tows at most");
-    // The race director's two cards disqualify.
-    g.director = vec![1, 4];
-    g.finish = vec![r(21)];
-    assert_eq!(g.stage_points()[r(21) as usize], 0);
-    g.director = vec![2, 4];
-    assert_eq!(g.stage_points()[r(21) as usize], 50);
+    play(&mut g, &[&format!("to {}", sp(14, 1))]);
+    assert_eq!((g.round(), mover(&g)), (2, Some(21)));
+    let legal = g.legal_vec();
+    assert!(legal.contains(&Action::Ride) && !legal.contains(&Action::Tow), "four tows at most");
+    // The race director's two cards disqualify: 21, alone, wins the race.
+    ride_to_the_line(&mut g);
+    assert_eq!(g.finish_order(), [r(21)]);
+    let mut other_cards = g.clone();
+    play(&mut g, &["director 1", "director 4"]);
+    assert_eq!(g.results[0][r(21) as usize], 0);
+    play(&mut other_cards, &["director 2", "director 4"]);
+    assert_eq!(other_cards.results[0][r(21) as usize], 50);
+}
+
+/// Plays on with the highest roll and the farthest space until the race
+/// director draws his photo cards (no chance card, no slipstream).
+fn ride_to_the_line(g: &mut Reifenbreite) {
+    while g.phase() != Phase::Director {
+        let action = match g.phase() {
+            Phase::Choose { .. } => Action::Ride,
+            Phase::Dice { .. } => g.chance_vec().last().expect("a roll").0,
+            Phase::Move { .. } => *g.legal_vec().last().expect("a space"),
+            phase => panic!("{phase:?}"),
+        };
+        Game::apply(g, &action).unwrap();
+    }
 }
 
 /// One straight of `surface` with `number` on every space.

@@ -1,0 +1,179 @@
+//! Where the riders are, indexed: the spaces taken and by whom, and each
+//! rider's place in the order of play. Every change of a rider goes through
+//! [`Reifenbreite::set_rider`], which keeps the index in step.
+
+use crate::course::NONE;
+use crate::course::Track;
+use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
+use crate::race::{Reifenbreite, Rider};
+use std::sync::Arc;
+
+/// Where the riders are, indexed for what a turn asks many times: which
+/// spaces are taken and by whom, and each rider's place in the order of
+/// play. Derived
+/// from the riders and kept in step with them by
+/// [`Reifenbreite::set_rider`], so it is neither serialized nor compared; a
+/// race read from JSON starts without it (and looks at the riders) until its
+/// next action builds it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RoadIndex {
+    /// The spaces riders take up (on the road or just over the finish), one
+    /// bit per space of the track, with two spare words at the end so that
+    /// a window of 128 spaces can always be read. Empty: not built.
+    pub(crate) taken: Vec<u64>,
+    /// Each rider's order of play ([`Reifenbreite::order_key`]).
+    pub(crate) order: [u32; 16],
+    /// The rider on each space of the track, [`NO_RIDER`] where there is
+    /// none.
+    pub(crate) at: Vec<u8>,
+    /// The track of the stage, one look-up nearer than through the list
+    /// of stages (the race reads it at every step).
+    pub(crate) track: Option<Arc<Track>>,
+}
+
+/// No rider on a space of [`RoadIndex::at`].
+const NO_RIDER: u8 = u8::MAX;
+
+impl PartialEq for RoadIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl RoadIndex {
+    pub(crate) fn is_built(&self) -> bool {
+        !self.taken.is_empty()
+    }
+
+    fn set(&mut self, space: u16, on: bool) {
+        if let Some(w) = self.taken.get_mut(space as usize / 64) {
+            let b = 1 << (space % 64);
+            if on { *w |= b } else { *w &= !b }
+        }
+    }
+
+    fn get(&self, space: u16) -> bool {
+        self.taken.get(space as usize / 64).is_some_and(|w| w & 1 << (space % 64) != 0)
+    }
+
+    /// Puts rider `r` on `space`, or takes him off it ([`NO_RIDER`]).
+    pub(crate) fn set_at(&mut self, space: u16, r: u8) {
+        if let Some(a) = self.at.get_mut(space as usize) {
+            *a = r;
+        }
+    }
+}
+
+impl Occupied for RoadIndex {
+    fn near(&self, from: u16) -> u128 {
+        window(&self.taken, from)
+    }
+
+    fn spaces(&self) -> Vec<u16> {
+        let mut list = Vec::new();
+        for (w, &word) in self.taken.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                list.push((w * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+            }
+        }
+        list
+    }
+}
+
+impl Reifenbreite {
+    /// The spaces riders stand on (on the road or just over the finish), and
+    /// [`NONE`] for the others, which no search ever reaches.
+    pub(crate) fn occupied(&self) -> [u16; 16] {
+        let mut occ = [NONE; 16];
+        for (o, r) in occ.iter_mut().zip(&self.riders) {
+            *o = if r.on_road() { r.space } else { NONE };
+        }
+        occ
+    }
+
+    /// Changes a rider, keeping the [`RoadIndex`] in step: every change of
+    /// a rider's space or status goes through here (but for the swap of a
+    /// lead exchange, see there).
+    #[inline(always)]
+    pub(crate) fn set_rider(&mut self, r: u8, rider: Rider) {
+        let old = self.riders[r as usize];
+        if self.road.is_built() {
+            if old.on_road() {
+                self.road.set(old.space, false);
+                self.road.set_at(old.space, NO_RIDER);
+            }
+            if rider.on_road() {
+                self.road.set(rider.space, true);
+                self.road.set_at(rider.space, r);
+            }
+            self.road.order[r as usize] = self.order_key(r, rider);
+        }
+        self.riders[r as usize] = rider;
+    }
+
+    pub(crate) fn build_road_index(&mut self) {
+        // Dropped first: its track may be the previous stage's.
+        self.road = RoadIndex::default();
+        let track = self.tracks[self.stage as usize].clone();
+        let mut road = RoadIndex {
+            taken: vec![0; track.spaces.len() / 64 + 3],
+            order: [0; 16],
+            at: vec![NO_RIDER; track.spaces.len()],
+            track: Some(track),
+        };
+        // The first rider there, as `rider_at` without the index.
+        for (r, &rider) in self.riders.iter().enumerate().rev() {
+            if rider.on_road() {
+                road.set(rider.space, true);
+                road.set_at(rider.space, r as u8);
+            }
+            road.order[r] = self.order_key(r as u8, rider);
+        }
+        self.road = road;
+    }
+
+    /// True when a rider takes up `space`.
+    pub(crate) fn is_taken(&self, space: u16) -> bool {
+        if self.road.is_built() {
+            self.road.get(space)
+        } else {
+            self.riders.iter().any(|r| r.space == space && r.on_road())
+        }
+    }
+
+    #[inline(always)]
+    pub fn rider_at(&self, space: u16) -> Option<u8> {
+        if self.road.is_built() {
+            return self.road.at.get(space as usize).copied().filter(|&r| r != NO_RIDER);
+        }
+        let occupied = self.occupied();
+        occupied.iter().position(|&s| s == space && s != NONE).map(|r| r as u8)
+    }
+
+    /// Where rider `r` can get to with `max` steps.
+    pub fn reach_of(&self, r: u8, max: u8) -> Reach {
+        reach(self.track(), self.riders[r as usize].space, max, &self.occupied())
+    }
+
+    /// The same spaces as [`Self::reach_of`], as a set.
+    pub(crate) fn reachable_of(&self, r: u8, max: u8) -> Reachable {
+        let from = self.riders[r as usize].space;
+        if self.road.is_built() {
+            reachable(self.track(), from, max, &self.road)
+        } else {
+            reachable(self.track(), from, max, &self.occupied()[..])
+        }
+    }
+
+    /// The shortest number of steps for rider `r` to `target`, within `max`.
+    pub(crate) fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
+        let from = self.riders[r as usize].space;
+        if self.road.is_built() {
+            steps_to(self.track(), from, max, &self.road, target)
+        } else {
+            steps_to(self.track(), from, max, &self.occupied()[..], target)
+        }
+    }
+}
