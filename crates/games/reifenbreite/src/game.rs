@@ -200,9 +200,6 @@ impl Game for Reifenbreite {
 
     #[inline]
     fn apply_unchecked(&mut self, action: &Action) {
-        if !self.road.is_built() {
-            self.build_road_index();
-        }
         match (self.phase, *action) {
             (Phase::FirstTeam, Action::First(t)) => {
                 self.first_team = t;

@@ -22,11 +22,7 @@ impl Reifenbreite {
     /// The next rider to move by position: furthest ahead, then rightmost.
     #[inline]
     pub fn next_by_position(&self) -> Option<u8> {
-        let keys: [u32; 16] = if self.road.is_built() {
-            self.road.order
-        } else {
-            std::array::from_fn(|r| self.riders.get(r).map_or(0, |&rider| self.order_key(r as u8, rider)))
-        };
+        let keys: [u32; 16] = self.road.order;
         // Without branches, the largest key of the riders who have not
         // moved (a mask per rider, not a branch: which riders wait is
         // different every time).

@@ -189,6 +189,20 @@ impl<'de> Deserialize<'de> for Reifenbreite {
                 race.tracks.len()
             )));
         }
+        // The index is built here, as everywhere a race is made: riders must
+        // stand on the track for it.
+        let spaces = race.tracks[race.stage as usize].spaces.len();
+        if race.riders.len() > 16 {
+            return Err(D::Error::custom(format!("{} riders; a race has at most 16", race.riders.len())));
+        }
+        if let Some(r) = race.riders.iter().position(|r| r.on_road() && usize::from(r.space) >= spaces) {
+            return Err(D::Error::custom(format!(
+                "rider {} stands on space {}, off the track of {spaces} spaces",
+                crate::action::rider_number(r as u8),
+                race.riders[r].space
+            )));
+        }
+        race.build_road_index();
         Ok(race)
     }
 }
@@ -499,6 +513,21 @@ mod tests {
     /// The road index always says which spaces the riders take up and their
     /// order of play, whatever happens (moves, drafts, falls, dismounting and
     /// returning, finishing, lead exchanges, stage changes).
+    /// Reading a race builds its index, so a rider off the track is refused
+    /// with a reason, never a panic.
+    #[test]
+    fn a_race_read_with_a_rider_off_the_track_is_refused() {
+        let options: Options = serde_json::from_str(r#"{"teams":2}"#).unwrap();
+        let mut g = Reifenbreite::create(&options).unwrap();
+        g.riders[3] = Rider { space: 60_000, status: Status::Road };
+        let err = serde_json::from_str::<Reifenbreite>(&serde_json::to_string(&g).unwrap()).unwrap_err();
+        assert!(err.to_string().contains("rider 24 stands on space 60000, off the track"), "{err}");
+        let mut json = serde_json::to_value(Reifenbreite::create(&options).unwrap()).unwrap();
+        json["riders"] = serde_json::json!(vec![serde_json::json!({"space": 0, "status": "Waiting"}); 17]);
+        let err = serde_json::from_value::<Reifenbreite>(json).unwrap_err();
+        assert!(err.to_string().contains("17 riders"), "{err}");
+    }
+
     #[test]
     fn road_index_follows_the_riders() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
@@ -510,11 +539,11 @@ mod tests {
                 let mut g = Reifenbreite::create(&options).unwrap();
                 while g.phase != Phase::Over {
                     let a = random_action(&g, &mut rng).expect("the race goes on");
-                    // A race read from JSON (without the index) decides the
-                    // same, and plays on the same.
+                    // A race read from JSON (its index built anew) decides
+                    // the same, and plays on the same.
                     let mut read: Reifenbreite =
                         serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
-                    assert!(!read.road.is_built());
+                    assert_eq!((&read.road.taken, &read.road.at), (&g.road.taken, &g.road.at));
                     let mut read_legal = Vec::new();
                     read.legal_actions(&mut read_legal);
                     legal.clear();

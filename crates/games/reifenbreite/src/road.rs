@@ -10,11 +10,11 @@ use std::sync::Arc;
 
 /// Where the riders are, indexed for what a turn asks many times: which
 /// spaces are taken and by whom, and each rider's place in the order of
-/// play. Derived
-/// from the riders and kept in step with them by
-/// [`Reifenbreite::set_rider`], so it is neither serialized nor compared; a
-/// race read from JSON starts without it (and looks at the riders) until its
-/// next action builds it.
+/// play. Derived from the riders, built wherever a race is made (created,
+/// set up, rebuilt from a view, read from JSON) by
+/// [`Reifenbreite::build_road_index`] and kept in step with them by
+/// [`Reifenbreite::set_rider`], so it is neither serialized nor compared,
+/// and every question about the road has one answer, through it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RoadIndex {
     /// The spaces riders take up (on the road or just over the finish), one
@@ -41,10 +41,6 @@ impl PartialEq for RoadIndex {
 }
 
 impl RoadIndex {
-    pub(crate) fn is_built(&self) -> bool {
-        !self.taken.is_empty()
-    }
-
     fn set(&mut self, space: u16, on: bool) {
         if let Some(w) = self.taken.get_mut(space as usize / 64) {
             let b = 1 << (space % 64);
@@ -99,17 +95,15 @@ impl Reifenbreite {
     #[inline(always)]
     pub(crate) fn set_rider(&mut self, r: u8, rider: Rider) {
         let old = self.riders[r as usize];
-        if self.road.is_built() {
-            if old.on_road() {
-                self.road.set(old.space, false);
-                self.road.set_at(old.space, NO_RIDER);
-            }
-            if rider.on_road() {
-                self.road.set(rider.space, true);
-                self.road.set_at(rider.space, r);
-            }
-            self.road.order[r as usize] = self.order_key(r, rider);
+        if old.on_road() {
+            self.road.set(old.space, false);
+            self.road.set_at(old.space, NO_RIDER);
         }
+        if rider.on_road() {
+            self.road.set(rider.space, true);
+            self.road.set_at(rider.space, r);
+        }
+        self.road.order[r as usize] = self.order_key(r, rider);
         self.riders[r as usize] = rider;
     }
 
@@ -136,20 +130,12 @@ impl Reifenbreite {
 
     /// True when a rider takes up `space`.
     pub(crate) fn is_taken(&self, space: u16) -> bool {
-        if self.road.is_built() {
-            self.road.get(space)
-        } else {
-            self.riders.iter().any(|r| r.space == space && r.on_road())
-        }
+        self.road.get(space)
     }
 
     #[inline(always)]
     pub fn rider_at(&self, space: u16) -> Option<u8> {
-        if self.road.is_built() {
-            return self.road.at.get(space as usize).copied().filter(|&r| r != NO_RIDER);
-        }
-        let occupied = self.occupied();
-        occupied.iter().position(|&s| s == space && s != NONE).map(|r| r as u8)
+        self.road.at.get(space as usize).copied().filter(|&r| r != NO_RIDER)
     }
 
     /// Where rider `r` can get to with `max` steps.
@@ -159,21 +145,11 @@ impl Reifenbreite {
 
     /// The same spaces as [`Self::reach_of`], as a set.
     pub(crate) fn reachable_of(&self, r: u8, max: u8) -> Reachable {
-        let from = self.riders[r as usize].space;
-        if self.road.is_built() {
-            reachable(self.track(), from, max, &self.road)
-        } else {
-            reachable(self.track(), from, max, &self.occupied()[..])
-        }
+        reachable(self.track(), self.riders[r as usize].space, max, &self.road)
     }
 
     /// The shortest number of steps for rider `r` to `target`, within `max`.
     pub(crate) fn steps_of(&self, r: u8, max: u8, target: u16) -> Option<u8> {
-        let from = self.riders[r as usize].space;
-        if self.road.is_built() {
-            steps_to(self.track(), from, max, &self.road, target)
-        } else {
-            steps_to(self.track(), from, max, &self.occupied()[..], target)
-        }
+        steps_to(self.track(), self.riders[r as usize].space, max, &self.road, target)
     }
 }
