@@ -280,7 +280,7 @@ const ENERGY_CARD_POINTS: f64 = 3.0;
 /// the order of play of their spaces), plus its energy cards left, on top of
 /// the stages already run.
 fn reifenbreite_projection(s: &spieltisch_reifenbreite::Reifenbreite) -> Vec<f64> {
-    use spieltisch_reifenbreite::{Status, race::PLACE_POINTS};
+    use spieltisch_reifenbreite::{Status, game::PLACE_POINTS};
     let order = &s.track().order;
     let mut points: Vec<f64> = s.stage_points().into_iter().map(f64::from).collect();
     let finished = s.finish_order().len();

@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::board::Surface;
 use crate::cards::Energy;
 use crate::course::{NONE, ROW};
-use crate::race::{Phase, Reifenbreite, Status};
+use crate::game::{Phase, Reifenbreite, Status};
 use rand::RngCore;
 use spieltisch_core::{Bot, Decision};
 

@@ -4,7 +4,7 @@ use crate::action::{Action, rider_number};
 use crate::board::Surface;
 use crate::cards::{ENERGY_KINDS, Energy};
 use crate::course::ROW;
-use crate::race::{Phase, Reifenbreite, Status};
+use crate::game::{Phase, Reifenbreite, Status};
 use spieltisch_core::{Game, Lang, Seat};
 use std::fmt::Write;
 
@@ -305,7 +305,7 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
         )
     );
     for (i, &r) in g.finish.iter().enumerate() {
-        let place = crate::race::PLACE_POINTS[i.min(15)];
+        let place = crate::game::PLACE_POINTS[i.min(15)];
         let extra = g.sprint_points[r as usize] + g.jersey_points[r as usize];
         let mark = if dq & (1 << r) != 0 { lang.tr("  disqualified", "  disqualifiziert") } else { "" };
         let _ = writeln!(

@@ -2,7 +2,7 @@
 //! the space behind his new one.
 
 use crate::course::NONE;
-use crate::race::{Phase, Reifenbreite, Status, bit};
+use crate::game::{Phase, Reifenbreite, Status, bit};
 
 impl Reifenbreite {
     /// After a rider moved from `from` to `to` in `steps` steps, the rider

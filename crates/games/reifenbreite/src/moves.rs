@@ -1,12 +1,13 @@
-//! A rider's move: energy cards (6, 10), dice and chance cards (7), the
-//! road surface (9), the destinations he can reach (5.3, 5.5, 8), and the
-//! lines he crosses.
+//! A rider's move: energy cards (6), dice and chance cards (7), the road
+//! surface's effect ([`crate::surfaces`], 9 and 10), the destinations he can
+//! reach (5.3, 5.5, 8), and the lines he crosses.
 
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
 use crate::course::NONE;
+use crate::game::{Phase, Reifenbreite, Rider, Status, bit};
 use crate::movement::window;
-use crate::race::{Phase, Reifenbreite, Rider, Status, bit};
+use crate::surfaces;
 
 /// The kinds of energy card each rider of a team (by place) may play, his
 /// own and the jokers, as a byte mask over a team's eight counts
@@ -58,13 +59,8 @@ impl Reifenbreite {
             // listed once.
             *p = held[kind] > 0
                 && !(n == 1 && (kind as u8) < cards[0])
-                && match surface {
-                    // Section 10: no card with the mountain sign on a climb;
-                    // only one card on cobblestones.
-                    Some(crate::board::Surface::Climb) => !ENERGY_KINDS[kind].mountain,
-                    Some(crate::board::Surface::Cobbles) => n == 0,
-                    _ => true,
-                };
+                && surface
+                    .is_none_or(|surface| surfaces::allows_card(surface, ENERGY_KINDS[kind].mountain, n));
         }
         playable
     }
@@ -163,11 +159,7 @@ impl Reifenbreite {
     pub(crate) fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool, towed: bool) {
         if self.rules.surfaces && !(towed && self.rules.edition >= 2) {
             let cell = self.track().cell[self.riders[rider as usize].space as usize];
-            match cell.surface {
-                crate::board::Surface::Climb | crate::board::Surface::Cobbles => amount -= cell.number as i16,
-                crate::board::Surface::Descent => amount += cell.number as i16,
-                crate::board::Surface::Asphalt => {}
-            }
+            amount = surfaces::after_surface(amount, cell.surface, cell.number);
         }
         self.moved |= bit(rider);
         if amount <= 0 {

@@ -3,7 +3,7 @@
 //! road, 8).
 
 use crate::course::NONE;
-use crate::race::{MAX_TOWS, Phase, ROUND_CAP, Reifenbreite, Rider, Status, bit};
+use crate::game::{MAX_TOWS, Phase, ROUND_CAP, Reifenbreite, Rider, Status, bit};
 
 impl Reifenbreite {
     /// Rider `r`'s place in the order of play (5, 5.2): larger is earlier

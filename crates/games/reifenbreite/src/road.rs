@@ -4,8 +4,8 @@
 
 use crate::course::NONE;
 use crate::course::Track;
+use crate::game::{Reifenbreite, Rider};
 use crate::movement::{Occupied, Reach, Reachable, reach, reachable, steps_to, window};
-use crate::race::{Reifenbreite, Rider};
 use std::sync::Arc;
 
 /// Where the riders are, indexed for what a turn asks many times: which

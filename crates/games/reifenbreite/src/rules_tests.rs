@@ -6,8 +6,8 @@ use crate::action::{Action, rider_index};
 use crate::board::{Block, Cell, Surface};
 use crate::cards::{ChanceCard, Energy};
 use crate::course::{self, Sprint, Track};
+use crate::game::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
-use crate::race::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use crate::setup::Setup;
 use spieltisch_core::{Game, Turn};
 

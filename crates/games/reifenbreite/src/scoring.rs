@@ -1,8 +1,8 @@
 //! Scoring (18): places, sprints and the yellow jersey (15), photo cards
 //! that disqualify (14), and the stage race's total (17).
 
+use crate::game::{Phase, Reifenbreite, bit};
 use crate::options::JerseyJudged;
-use crate::race::{Phase, Reifenbreite, bit};
 
 /// Points for finishing places 1–16 (RULES-NOTES, section 18).
 pub const PLACE_POINTS: [u16; 16] = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];

@@ -6,8 +6,8 @@
 use crate::action::{rider_index, rider_number};
 use crate::cards::energy_deck;
 use crate::course::Track;
+use crate::game::{MAX_TOWS, Reifenbreite, Rider, Status, bit};
 use crate::options::{Options, Rules};
-use crate::race::{MAX_TOWS, Reifenbreite, Rider, Status, bit};
 use spieltisch_core::OptionsError;
 use std::sync::Arc;
 use thiserror::Error;
@@ -167,8 +167,8 @@ impl Setup {
 mod tests {
     use super::*;
     use crate::board::{Block, Cell, Surface};
+    use crate::game::Phase;
     use crate::options::Level;
-    use crate::race::Phase;
 
     /// Ten rows of four lanes (spaces 0–39), basic rules, round 2; rider 21
     /// in lane 1 of row 5 and 31 behind him.

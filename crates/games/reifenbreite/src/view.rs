@@ -10,7 +10,7 @@ use crate::action::{rider_index, rider_number};
 use crate::cards::ChanceCard;
 use crate::course::NONE;
 use crate::fixed::{Fixed, energy_kind_id};
-use crate::race::{Phase, Reifenbreite, Rider, RoadIndex, Status};
+use crate::game::{Phase, Reifenbreite, Rider, RoadIndex, Status};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{Seat, Viewer};
 
