@@ -253,7 +253,12 @@
 //!   virtualised); `perf stat -e task-clock target/release/examples/speed
 //!   3000` (the same loop, `spieltisch_core::driver::RandomPlayouts`) gives 161–168 µs
 //!   per race. An older host of the same machine class took 197–202 µs
-//!   (about 5,000 races per second); docs/benchmarks.md has both.
+//!   (about 5,000 races per second); docs/benchmarks.md has both. On
+//!   2026-11-27's host (`cargo bench -p spieltisch-reifenbreite --bench
+//!   reifenbreite -- --warm-up-time 1 --measurement-time 5`, load about 2)
+//!   the race took 214–219 µs before the crate took the shape of the other
+//!   games (`game.rs`, `Setup`, the rules split by noun, the road index
+//!   always built) and 212–221 µs after: the same within the noise.
 //! - Bot: `cargo run --release --example stats -- 2000`: the heuristic
 //!   manager against three random managers wins more than 99.5% of 2,000
 //!   races on every printed course, basic and professional rules.
