@@ -76,6 +76,22 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
     };
     named.sort();
     assert_eq!(outlined, json!(named), "the outlined cells are the formation of {result}");
+    // A banner says who won, or that it was a draw, and why the game ended.
+    let banner = b.eval("document.querySelector('#banner').textContent").await;
+    let banner = banner.as_str().unwrap();
+    let winner = state["outcome"]["ranks"].as_array().unwrap().iter().position(|r| r == 1).unwrap();
+    let headline = if state["outcome"]["ranks"].as_array().unwrap().iter().all(|r| r == 1) {
+        "Draw".to_string()
+    } else {
+        format!("Seat {}", winner + 1)
+    };
+    assert!(banner.starts_with(&headline), "{banner} for {}", state["outcome"]);
+    let why = match result["reason"].as_str() {
+        Some("six") => "formed",
+        Some("move_limit" | "repetition" | "both_starved") => "draw",
+        _ => "fewer than six",
+    };
+    assert!(banner.to_lowercase().contains(why), "{banner} for {result}");
     let shot = b.screenshot().await;
     assert_eq!(png_size(&shot), (1280, 900));
     // A drawn board and result panel compress far worse than an empty page.

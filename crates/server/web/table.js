@@ -260,6 +260,22 @@ function resultTable(snapshot) {
 }
 
 /**
+ * The end of a game at a glance: who won (or that it is a draw) and, where
+ * the game's log says why it ended (Six's result), why.
+ * @param {Snapshot} snapshot
+ */
+function endBanner(snapshot) {
+  const o = snapshot.outcome;
+  if (!o) return null;
+  const first = o.ranks.map((_, seat) => seat).filter(seat => o.ranks[seat] === 1);
+  const text = first.length === o.ranks.length && first.length > 1
+    ? t('draw')
+    : `${first.map(seat => seatName(snapshot, seat)).join(', ')} ${first.length > 1 ? t('winPlural') : t('win')}`;
+  const why = [...snapshot.log].reverse().find(entry => entry.event.ended);
+  return h('div', { class: 'banner', id: 'banner' }, h('strong', { text }), why && why.text ? h('span', { text: ` · ${why.text}` }) : null);
+}
+
+/**
  * A ranking criterion in words.
  * @param {string} key
  */
@@ -312,7 +328,7 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   root.append(
     h('h2', {}, `${name} · ${t('table')} ${snapshot.table} `,
       h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules'))),
-    statusLine(snapshot),
+    endBanner(snapshot) || statusLine(snapshot),
     h('p', { class: 'error', id: 'error', text: note || '' }),
     h('div', { class: 'table-layout' },
       h('div', { class: 'main-column' }, board, drawn ? details : null),

@@ -86,7 +86,7 @@ impl GameResult {
                     )
                 } else {
                     format!(
-                        "{} wins: seat {} formed {shape}",
+                        "{} wins: player {} formed {shape}",
                         crate::describe::colour_name(winner, lang),
                         seat + 1
                     )

@@ -103,8 +103,12 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
         Event::Pass { ended } => (if de { format!("{who} passt") } else { format!("{who} passes") }, ended),
     };
     if let Some(result) = ended {
+        // A sentence of its own: "… on 1,-3. Black wins: player 2 formed a line".
+        let said = result.describe(lang);
+        let mut chars = said.chars();
         text.push_str(". ");
-        text.push_str(&result.describe(lang));
+        text.extend(chars.next().map(|c| c.to_uppercase().collect::<String>()));
+        text.push_str(chars.as_str());
     }
     text
 }
