@@ -445,7 +445,13 @@ async fn a_replay_steps_through_the_game_by_decisions_to_its_end() {
     assert_eq!(drawn as usize, on_field, "every stone on the field at the end");
     let status = b.eval("document.querySelector('.status').textContent").await;
     assert!(!status.as_str().unwrap().is_empty(), "the last step says what happened");
+    // The log so far stands beside the board, the step's entry marked last.
+    assert_eq!(b.eval("document.querySelectorAll('#replay-log li').length").await, json!(steps));
+    assert_eq!(b.eval("document.querySelector('#replay-log li.current').textContent").await, status);
+    b.click("#prev").await;
+    assert_eq!(b.eval("document.querySelectorAll('#replay-log li').length").await, json!(steps - 1));
     b.click("#first").await;
+    assert_eq!(b.eval("document.querySelectorAll('#replay-log li').length").await, json!(0));
     assert_eq!(b.eval(stones).await, json!(2), "back to the start");
     assert_eq!(b.console_errors().await, Vec::<String>::new());
     save("replay-six.png", &b.screenshot().await);

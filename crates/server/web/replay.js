@@ -55,6 +55,10 @@ export function showReplay(main, table, token) {
     /** @type {import('./types').Snapshot} */
     const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: [], turn: step.turn, seats: [], version: step.version };
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: JSON.stringify(view, null, 1) });
+    // The log so far beside the board, this step's entry marked.
+    const told = steps.slice(0, at + 1).flatMap((s, n) => s.log.map(entry => ({ entry, n })));
+    const log = h('ol', { class: 'log', id: 'replay-log' },
+      told.map(({ entry, n }) => h('li', { class: n === at ? 'current' : '', text: entry.text || entry.event.kind })));
     clear(main).append(
       h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`),
       h('div', { class: 'replay-controls' },
@@ -64,7 +68,10 @@ export function showReplay(main, table, token) {
         h('button', { id: 'next', type: 'button', onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); } }, t('next')),
         h('button', { id: 'last', type: 'button', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
       h('p', { class: 'status', id: 'step-log', text: step.log.map(entry => entry.text || entry.event.kind).join(' · ') }),
-      h('div', { class: 'board' }, board));
+      h('div', { class: 'table-layout' },
+        h('div', { class: 'main-column' }, h('div', { class: 'board' }, board)),
+        h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h3', { text: t('log') }), log))));
+    log.scrollTop = log.scrollHeight;
   }
   (async () => {
     /** @type {import('./api.js').Result<import('./types').ReplayReply>} */
