@@ -214,9 +214,9 @@ pub trait Game:
     ) -> String;
 
     /// How a seat is called where no person's name is known. Default:
-    /// "Player 1", counting from 1.
+    /// "Seat 1", counting from 1, as the browser calls seats.
     fn seat_name(seat: Seat, lang: Lang) -> String {
-        format!("{} {}", lang.tr("Player", "Spieler"), seat + 1)
+        format!("{} {}", lang.tr("Seat", "Spieler"), seat + 1)
     }
 
     /// When the seat to move is the first of seats that decide together

@@ -52,7 +52,7 @@ async fn the_log_shows_moves_in_words() {
     assert_eq!((&entry["at"], &entry["actor"]), (&json!(0), &json!({"seat": 0})), "{entry}");
     assert_eq!(entry["event"], json!({"kind": "place", "cell": chosen["params"]["cell"]}), "{entry}");
     let cell = &chosen["params"]["cell"];
-    assert_eq!(entry["text"], format!("Player 1 places a stone on {},{}", cell["q"], cell["r"]), "{entry}");
+    assert_eq!(entry["text"], format!("Seat 1 places a stone on {},{}", cell["q"], cell["r"]), "{entry}");
     let compact = b.state_at_least(1).await;
     let update: serde_json::Value = serde_json::from_str(b.frames.last().unwrap()).unwrap();
     assert_eq!(update["log"], json!([chosen["action"]]), "a compact update keeps the notation");

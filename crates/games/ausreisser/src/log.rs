@@ -318,7 +318,7 @@ impl Ausreisser {
     }
 }
 
-/// An event in words: "Player 2 draws a card and plays 45 with 1× Spurt:
+/// An event in words: "Seat 2 draws a card and plays 45 with 1× Spurt:
 /// 47 km/h against 44, takes the lead; refills with 2 cards".
 pub fn describe(event: &Event, names: &[String], lang: Lang) -> String {
     let de = lang == Lang::De;
@@ -479,7 +479,7 @@ fn settlement_text(settled: &Settlement, lang: Lang) -> String {
     text
 }
 
-/// "Stage 1 is over: Player 1 +1 (yellow jersey), Player 2 −3; totals: …".
+/// "Stage 1 is over: Seat 1 +1 (yellow jersey), Seat 2 −3; totals: …".
 fn stage_end_text(end: &StageEnd, names: &[String], lang: Lang) -> String {
     let de = lang == Lang::De;
     let name = |seat: Seat| names.get(seat).map_or("?", String::as_str);

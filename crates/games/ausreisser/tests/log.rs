@@ -101,7 +101,7 @@ fn choosing_the_leader_and_the_deal_are_one_entry_each() {
     }
     assert_eq!(
         words(&logs.entries[0][0].0, Lang::En),
-        "Choosing the first leader: Player 1 draws 39, Player 2 draws 50, Player 3 draws 39; Player 2 leads"
+        "Choosing the first leader: Seat 1 draws 39, Seat 2 draws 50, Seat 3 draws 39; Seat 2 leads"
     );
     assert_eq!(
         words(&logs.entries[2][1].0, Lang::De),
@@ -117,22 +117,19 @@ fn forty_two_against_forty_five_in_words() {
     logs.go(&mut g, "draw 48; play 45");
     assert_eq!(
         logs.said(Viewer::Seat(1), Lang::En),
-        "Player 1 draws 1 card and plays 45: 45 km/h, sets the tempo"
+        "Seat 1 draws 1 card and plays 45: 45 km/h, sets the tempo"
     );
-    assert_eq!(
-        logs.said(Viewer::Seat(0), Lang::En),
-        "Player 1 draws 48 and plays 45: 45 km/h, sets the tempo"
-    );
+    assert_eq!(logs.said(Viewer::Seat(0), Lang::En), "Seat 1 draws 48 and plays 45: 45 km/h, sets the tempo");
     logs.go(&mut g, "pass; pass; draw 39; play 42");
     for (viewer, en, de) in [
         (
             Viewer::Seat(1),
-            "Player 2 draws 39 and plays 42: 42 km/h against 45, +3 penalty minutes (3 in all)",
+            "Seat 2 draws 39 and plays 42: 42 km/h against 45, +3 penalty minutes (3 in all)",
             "Spieler 2 zieht 39 und spielt 42: 42 km/h gegen 45, +3 Strafminuten (insgesamt 3)",
         ),
         (
             Viewer::Spectator,
-            "Player 2 draws 1 card and plays 42: 42 km/h against 45, +3 penalty minutes (3 in all)",
+            "Seat 2 draws 1 card and plays 42: 42 km/h against 45, +3 penalty minutes (3 in all)",
             "Spieler 2 zieht 1 Karte und spielt 42: 42 km/h gegen 45, +3 Strafminuten (insgesamt 3)",
         ),
     ] {
@@ -153,7 +150,7 @@ fn forty_two_against_forty_five_in_words() {
     logs.go(&mut g, "pass; pass; draw 43; play 43");
     assert_eq!(
         logs.said(Viewer::Seat(0), Lang::En),
-        "Player 3 draws 1 card and plays 43: 43 km/h against 45, in the wind shadow"
+        "Seat 3 draws 1 card and plays 43: 43 km/h against 45, in the wind shadow"
     );
     assert_eq!(
         logs.said(Viewer::Seat(0), Lang::De),
@@ -190,7 +187,7 @@ fn a_steigung_laid_out_of_turn_is_told_to_everyone() {
     for index in 0..5 {
         assert_eq!(logs.entries[index].last().unwrap().0, Event::Window { leader: 0, laid_by: Some(2) });
     }
-    assert_eq!(logs.said(Viewer::Seat(1), Lang::En), "Player 3 lays a Steigung on Player 1's pile");
+    assert_eq!(logs.said(Viewer::Seat(1), Lang::En), "Seat 3 lays a Steigung on Seat 1's pile");
     assert_eq!(
         logs.said(Viewer::Seat(1), Lang::De),
         "Spieler 3 legt eine Steigung auf den Stapel von Spieler 1"
@@ -199,7 +196,7 @@ fn a_steigung_laid_out_of_turn_is_told_to_everyone() {
     logs.go(&mut g, "draw 39; play 44");
     assert_eq!(
         logs.said(Viewer::Seat(3), Lang::En),
-        "Player 2 draws 1 card and plays 44: 44 km/h against 45 uphill, +1 penalty minutes (1 in all)"
+        "Seat 2 draws 1 card and plays 44: 44 km/h against 45 uphill, +1 penalty minutes (1 in all)"
     );
 }
 
@@ -232,9 +229,9 @@ fn a_turn_with_its_refill_and_a_gegenwind_laid_on_is_one_entry_that_ends_the_sta
     }
     assert_eq!(
         logs.said(Viewer::Seat(0), Lang::En),
-        "Player 1 draws 39 and plays 45 with 1× Spurt, 1× Gegenwind (1× Gegenwind drawn in the refill and laid on it): \
-         45 km/h, sets the tempo; refills with 39. Stage 1 is over: Player 1 +1 (yellow jersey), Player 2 0; \
-         totals: Player 1 +1, Player 2 0. The series is over: Player 1 wins with +1"
+        "Seat 1 draws 39 and plays 45 with 1× Spurt, 1× Gegenwind (1× Gegenwind drawn in the refill and laid on it): \
+         45 km/h, sets the tempo; refills with 39. Stage 1 is over: Seat 1 +1 (yellow jersey), Seat 2 0; \
+         totals: Seat 1 +1, Seat 2 0. The series is over: Seat 1 wins with +1"
     );
     assert_eq!(
         logs.said(Viewer::Seat(1), Lang::De),

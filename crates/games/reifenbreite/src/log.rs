@@ -221,7 +221,7 @@ fn space_words(space: Option<u16>, lang: Lang) -> String {
     space.map_or_else(|| lang.tr("off the road", "neben der Straße").to_string(), |s| s.to_string())
 }
 
-/// An event in words: "Player 1: 23 plays his own 5, rides, rolls 8; 23: 12 → 20, 24: 11 → 18".
+/// An event in words: "Seat 1: 23 plays his own 5, rides, rolls 8; 23: 12 → 20, 24: 11 → 18".
 pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
     let who = actor.seat().and_then(|seat| names.get(seat)).map(String::as_str);
     match event {

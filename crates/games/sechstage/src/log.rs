@@ -268,7 +268,7 @@ fn race_over_words(race_over: &RaceOver, names: &[String], lang: Lang) -> String
     text
 }
 
-/// An event in words: "Player 2 plays 4: 12 → 16, slipstream behind 3
+/// An event in words: "Seat 2 plays 4: 12 → 16, slipstream behind 3
 /// riders +12 → 28, 1st across the sprint line after 27, +5 points".
 pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
     let who = actor.seat().and_then(|seat| names.get(seat)).map_or("?", String::as_str);
@@ -347,7 +347,7 @@ mod tests {
         };
         assert_eq!(
             describe(&event, Actor::Seat(1), &names(Lang::En), Lang::En),
-            "Player 2 plays 4: 12 → 16, slipstream behind 3 riders +12 → 28, \
+            "Seat 2 plays 4: 12 → 16, slipstream behind 3 riders +12 → 28, \
              1st across the sprint line after 27, +5 points"
         );
         assert_eq!(
@@ -382,7 +382,7 @@ mod tests {
         assert_eq!((change.discarded, change.drawn), (16, ByPile { low: 7, high: 4 }));
         assert_eq!(
             describe(&events[0], Actor::Seat(1), &names(Lang::En), Lang::En),
-            "Player 2 plays 5: 25 → 30, 1st across the sprint line after 27, +5 points, \
+            "Seat 2 plays 5: 25 → 30, 1st across the sprint line after 27, +5 points, \
              Fahrerwechsel (driver change): discards 16 green cards, \
              draws 4 from 4–6 and 7 from 1–3: 1 1 1 2 2 3 3 4 4 5 6"
         );

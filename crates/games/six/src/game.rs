@@ -86,7 +86,7 @@ impl GameResult {
                     )
                 } else {
                     format!(
-                        "{} wins: player {} formed {shape}",
+                        "{} wins: seat {} formed {shape}",
                         crate::describe::colour_name(winner, lang),
                         seat + 1
                     )

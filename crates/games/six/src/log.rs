@@ -66,7 +66,7 @@ impl Six {
     }
 }
 
-/// An event in words: "Player 1 moves the stone from 0,1 to 2,-1, capturing
+/// An event in words: "Seat 1 moves the stone from 0,1 to 2,-1, capturing
 /// 2 black stones. Red wins: …".
 pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
     let de = lang == Lang::De;
@@ -103,7 +103,7 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
         Event::Pass { ended } => (if de { format!("{who} passt") } else { format!("{who} passes") }, ended),
     };
     if let Some(result) = ended {
-        // A sentence of its own: "… on 1,-3. Black wins: player 2 formed a line".
+        // A sentence of its own: "… on 1,-3. Black wins: seat 2 formed a line".
         let said = result.describe(lang);
         let mut chars = said.chars();
         text.push_str(". ");

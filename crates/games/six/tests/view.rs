@@ -65,7 +65,7 @@ fn a_won_game_names_its_formation_and_cells() {
     assert_eq!(view["last"], json!({"seat": 0, "lifted": null, "placed": {"q": -1, "r": 1}}));
     // The words stay as they were.
     let drawn = Six::describe_view(&six.view(Viewer::Seat(1)), &(), Lang::En);
-    assert!(drawn.contains("Game 1: red wins: player 1 formed a circle"), "{drawn}");
+    assert!(drawn.contains("Game 1: red wins: seat 1 formed a circle"), "{drawn}");
     let drawn = Six::describe_view(&six.view(Viewer::Seat(1)), &(), Lang::De);
     assert!(drawn.contains("Partie 1: Rot gewinnt: Spieler 1 bildet einen Kreis"), "{drawn}");
 }
