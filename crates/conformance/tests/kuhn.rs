@@ -89,30 +89,20 @@ mod leaky {
         fn log_event(
             &self,
             action: &KuhnAction,
-            _after: &Self,
+            after: &Self,
             viewer: Viewer,
-            _last: Option<&mut spieltisch_core::Plain>,
-        ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
+            last: Option<&mut Plain>,
+        ) -> Logged<Plain> {
             if LOG {
+                // Tells everyone the action as it is, the deals included.
                 let data = Kuhn::action_data(action);
                 let words = [action.to_string(), action.to_string()];
-                return spieltisch_core::Logged::New(spieltisch_core::Plain {
-                    kind: data.kind.into(),
-                    params: data.params,
-                    words,
-                });
+                return Logged::New(Plain { kind: data.kind.into(), params: data.params, words });
             }
-            spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+            self.0.log_event(action, &after.0, viewer, last)
         }
-
-        fn describe_event(
-            event: &spieltisch_core::Plain,
-            actor: spieltisch_core::Actor,
-            names: &[String],
-            _fixed: &(),
-            lang: Lang,
-        ) -> String {
-            event.describe(actor, names, lang)
+        fn describe_event(event: &Plain, actor: Actor, names: &[String], fixed: &(), lang: Lang) -> String {
+            Kuhn::describe_event(event, actor, names, fixed, lang)
         }
         fn info() -> GameInfo {
             Kuhn::info()

@@ -66,3 +66,14 @@ impl LoadError {
         }
     }
 }
+
+/// Why a position set up by hand (a game's `Setup`) was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The setup holds something no game of the rules can hold.
+    #[error("impossible position: {0}")]
+    Invalid(String),
+    /// The options are not valid.
+    #[error(transparent)]
+    Options(#[from] crate::OptionsError),
+}

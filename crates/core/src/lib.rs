@@ -38,7 +38,7 @@ mod session;
 
 pub use bot::{Bot, Decision, RandomBot};
 pub use chance::{GameRng, chance_rng, rng_from_seed};
-pub use error::{ActionError, LoadError};
+pub use error::{ActionError, LoadError, PositionError};
 pub use game::{ActionData, Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
 pub use log::{Actor, Entry, Logged, Plain};

@@ -15,19 +15,9 @@ use crate::{
     options::Options,
     table::{HAND_SIZE, MAX_PLAYERS, Phase, Table},
 };
-use spieltisch_core::{Lang, OptionsError, Seat};
-use thiserror::Error;
+use spieltisch_core::{Lang, Seat};
 
-/// Why a set-up position was not accepted.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionError {
-    /// The setup holds something no game of Der Ausreisser can hold.
-    #[error("impossible position: {0}")]
-    Invalid(String),
-    /// The options are not valid.
-    #[error(transparent)]
-    Options(#[from] OptionsError),
-}
+pub use spieltisch_core::PositionError;
 
 /// A position of a series: the input of [`Ausreisser::from_setup`], the
 /// output of [`Ausreisser::to_setup`].

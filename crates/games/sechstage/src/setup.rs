@@ -17,20 +17,10 @@ use crate::{
     track::{MAX_SPRINTS, Space},
     view::ByPile,
 };
-use spieltisch_core::{OptionsError, Seat};
+use spieltisch_core::Seat;
 use std::sync::Arc;
-use thiserror::Error;
 
-/// Why a set-up position was not accepted.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionError {
-    /// The setup holds something no game of 6-Tage Rennen can hold.
-    #[error("impossible position: {0}")]
-    Invalid(String),
-    /// The options are not valid.
-    #[error(transparent)]
-    Options(#[from] OptionsError),
-}
+pub use spieltisch_core::PositionError;
 
 /// One rider in a set-up position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
