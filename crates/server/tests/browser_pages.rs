@@ -381,6 +381,12 @@ async fn every_page_fits_a_phone_and_logs_no_errors() {
                 b.wait_for(page.ready).await;
                 assert_eq!(b.eval("document.documentElement.lang").await, json!(lang));
                 b.eval("window.scrollTo(0, 0)").await;
+                if page.name.ends_with("-over") {
+                    // The end at a glance: who won and why, not the last turn's story.
+                    let banner = b.eval("document.querySelector('#banner').textContent").await;
+                    let banner = banner.as_str().unwrap();
+                    assert!(banner.chars().count() < 100, "{} ({lang}): {banner}", page.name);
+                }
                 save(&format!("page-{}-{width}-{lang}.png", page.name), &b.screenshot().await);
                 // A phone zooms out to show a page wider than the screen, so
                 // the page's width is compared with the screen's.

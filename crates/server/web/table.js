@@ -271,8 +271,16 @@ function endBanner(snapshot) {
   const text = first.length === o.ranks.length && first.length > 1
     ? t('draw')
     : `${first.map(seat => seatName(snapshot, seat)).join(', ')} ${first.length > 1 ? t('winPlural') : t('win')}`;
-  const why = [...snapshot.log].reverse().find(entry => entry.event.ended);
-  return h('div', { class: 'banner', id: 'banner' }, h('strong', { text }), why && why.text ? h('span', { text: ` · ${why.text}` }) : null);
+  // Why: a game that ends with a reason says it in the entry that ended it
+  // (Six's result, `ended.reason`); a game ranked by more than its score
+  // names its criteria.
+  const ended = [...snapshot.log].reverse().find(entry => {
+    const result = /** @type {{ reason?: string } | undefined} */ (entry.event.ended);
+    return !!result && typeof result.reason === 'string';
+  });
+  const by = (o.ranked_by || []).map(c => criterionWord(c.key));
+  const why = ended ? ended.text : by.length ? `${t('rankedBy')}: ${by.join(' → ')}` : '';
+  return h('div', { class: 'banner', id: 'banner' }, h('strong', { text }), why ? h('span', { text: ` · ${why}` }) : null);
 }
 
 /**

@@ -217,8 +217,15 @@ fn step_words(step: &Step, lang: Lang) -> Option<String> {
     })
 }
 
-fn space_words(space: Option<u16>, lang: Lang) -> String {
-    space.map_or_else(|| lang.tr("off the road", "neben der Straße").to_string(), |s| s.to_string())
+/// Where a rider stands: a space, or, off the road, why (a rider who left
+/// the road over the finish is not beside it).
+fn space_words(space: Option<u16>, status: RiderStatus, lang: Lang) -> String {
+    match (space, status) {
+        (Some(space), _) => space.to_string(),
+        (None, RiderStatus::Out | RiderStatus::Finished) => lang.tr("the finish", "Ziel").into(),
+        (None, RiderStatus::Dismounted) => lang.tr("beside the road", "neben der Straße").into(),
+        (None, _) => lang.tr("not on the road", "nicht auf der Straße").into(),
+    }
 }
 
 /// An event in words: "Seat 1: 23 plays his own 5, rides, rolls 8; 23: 12 → 20, 24: 11 → 18".
@@ -251,8 +258,8 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
                 text.push_str(&format!(
                     "{}: {} → {}",
                     m.rider,
-                    space_words(m.from, lang),
-                    space_words(m.to, lang)
+                    space_words(m.from, RiderStatus::Road, lang),
+                    space_words(m.to, m.status, lang)
                 ));
             }
             text

@@ -6,6 +6,7 @@ use spieltisch_core::{Actor, Game, GameRng, Lang, Session, Viewer, options::opti
 use spieltisch_reifenbreite::{
     Reifenbreite,
     log::{Event, Step},
+    view::RiderStatus,
 };
 
 /// A seeded random race with professional rules, played to its end.
@@ -46,6 +47,14 @@ fn a_turn_is_one_entry_with_its_dice_and_every_rider_it_moved() {
     }
     let names: Vec<String> = (0..3).map(|s| Reifenbreite::seat_name(s, Lang::En)).collect();
     let fixed = session.static_part();
+    // A rider who leaves the road over the line is said to reach the finish.
+    let left = entries.iter().find(|e| match &e.event {
+        Event::Turn { moved, .. } => moved.iter().any(|m| m.to.is_none() && m.status == RiderStatus::Out),
+        _ => false,
+    });
+    let left = left.expect("riders leave the road over the line");
+    let words = Reifenbreite::describe_event(&left.event, left.actor, &names, &fixed, Lang::En);
+    assert!(words.contains("→ the finish") && !words.contains("off the road"), "{words}");
     for entry in entries {
         let en = Reifenbreite::describe_event(&entry.event, entry.actor, &names, &fixed, Lang::En);
         let de = Reifenbreite::describe_event(&entry.event, entry.actor, &names, &fixed, Lang::De);
