@@ -355,6 +355,11 @@ async fn every_page_fits_a_phone_and_logs_no_errors() {
         Page { name: "ausreisser-over", path: watch(&ausreisser_over), ready: over },
         Page { name: "reifenbreite", path: seat(&reifenbreite), ready: board },
         Page {
+            name: "replay-ausreisser",
+            path: watch(&ausreisser_over).replace("#/table/", "#/replay/"),
+            ready: "document.querySelector('#replay-log')",
+        },
+        Page {
             name: "reifenbreite-over",
             path: watch(&reifenbreite_over),
             ready: "document.querySelector('#result') && document.querySelector('#score-sheet')",
