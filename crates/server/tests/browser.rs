@@ -20,7 +20,7 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
     b.wait_for("document.querySelector('[data-id=six]')").await;
     b.click("[data-id=six]").await;
     b.wait_for("document.querySelector('#create')").await;
-    assert_eq!(b.eval("document.querySelector('[data-seat=\"1\"]').value").await, json!("heuristic"));
+    assert_eq!(b.eval("document.querySelector('[data-seat=\"1\"]').value").await, json!("medium"));
     b.click("#create").await;
     b.click("#go").await;
     b.wait_for("document.querySelector('svg[data-board=six]')").await;

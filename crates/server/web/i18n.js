@@ -31,7 +31,10 @@ const EN = {
   garbled: 'The server sent something this page cannot read. Reload the page.',
   notSent: 'Not connected: your move was not sent. Reconnecting…',
   kindHuman: 'Person', kindRandom: 'Bot: random', kindHeuristic: 'Bot: rules of thumb',
-  kindEasy: 'Bot: easy', kindMedium: 'Bot: medium', kindHard: 'Bot: hard', kindSearch: 'Bot',
+  kindEasy: 'Bot: Easy', kindMedium: 'Bot: Medium', kindHard: 'Bot: Hard', kindSearch: 'Bot',
+  levelEasy: 'plays by rules of thumb, at once: good for learning the game.',
+  levelMedium: 'looks ahead over many possible futures: a fair match for a regular player.',
+  levelHard: 'looks ahead several times as far as Medium and takes a little longer: a match for experienced players.',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -61,7 +64,10 @@ const DE = {
   garbled: 'Der Server hat etwas geschickt, das diese Seite nicht lesen kann. Lade die Seite neu.',
   notSent: 'Keine Verbindung: dein Zug wurde nicht gesendet. Verbinde neu…',
   kindHuman: 'Mensch', kindRandom: 'Bot: zufällig', kindHeuristic: 'Bot: Faustregeln',
-  kindEasy: 'Bot: leicht', kindMedium: 'Bot: mittel', kindHard: 'Bot: schwer', kindSearch: 'Bot',
+  kindEasy: 'Bot: Leicht', kindMedium: 'Bot: Mittel', kindHard: 'Bot: Schwer', kindSearch: 'Bot',
+  levelEasy: 'spielt nach Faustregeln, sofort: gut, um das Spiel zu lernen.',
+  levelMedium: 'schaut voraus über viele mögliche Verläufe: ein fairer Gegner für regelmäßige Spieler.',
+  levelHard: 'schaut um ein Vielfaches weiter voraus als Mittel und braucht etwas länger: ein Gegner für erfahrene Spieler.',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -4,6 +4,7 @@
 import { h, clear } from './dom.js';
 import { t, tr, seatWord, kindWord } from './i18n.js';
 import { request, post } from './api.js';
+import { cover, blurb } from './covers.js';
 
 /**
  * @typedef {import('./types').GameEntry} GameEntry
@@ -12,6 +13,9 @@ import { request, post } from './api.js';
  */
 
 const STORE = 'spieltisch.tables';
+
+/** The sentence that says what each bot level is. */
+const levelHelp = /** @type {const} */ ({ easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard' });
 
 /** @returns {Remembered[]} */
 export function remembered() {
@@ -165,8 +169,9 @@ export function showLobby(main) {
   const form = h('div', { class: 'panel' });
   const cards = h('div', { class: 'games' });
   main.append(h('h1', { text: t('lobby') }), cards, form, error, mine);
-  /** @type {string[]} */
-  let seatKinds = ['human', 'random', 'heuristic'];
+  // People choose among the levels; the other bots (random, rules of thumb,
+  // tuned searches) stay for scripts and the command line.
+  const seatKinds = ['human', 'easy', 'medium', 'hard'];
 
   /**
    * @param {GameEntry} entry
@@ -178,7 +183,7 @@ export function showLobby(main) {
     clear(box);
     const n = seatCount(form, entry);
     for (let i = 0; i < n; i++) {
-      const chosen = before[i] || (i === 0 ? 'human' : 'heuristic');
+      const chosen = before[i] || (i === 0 ? 'human' : 'medium');
       const select = h('select', { 'data-seat': i },
         seatKinds.map(k => h('option', { value: k, selected: k === chosen, text: k === 'human' ? t('human') : kindWord(k) })));
       box.append(h('label', {}, `${seatWord(i)} `, select));
@@ -194,9 +199,12 @@ export function showLobby(main) {
     error.textContent = '';
     const seats = h('div', { id: 'seats' });
     const hot = h('input', { type: 'checkbox', id: 'hotseat' });
-    form.append(h('h2', { text: tr(entry.name) }), h('p', { class: 'muted', text: entry.rules_source }),
+    form.append(h('h2', { text: tr(entry.name) }), h('p', { class: 'muted', text: blurb(entry.id) }),
       h('h3', { text: t('options') }), ...entry.options.map(spec => optionInput(spec, entry)),
       h('h3', { text: t('players') }), seats,
+      h('ul', { class: 'levels muted', id: 'levels' },
+        /** @type {const} */ (['easy', 'medium', 'hard']).map(level =>
+          h('li', {}, h('strong', { text: kindWord(level) }), ' ' + t(levelHelp[level])))),
       h('label', {}, hot, ' ' + t('hotseat')),
       h('button', { class: 'primary', id: 'create', type: 'button', onclick: () => create(entry) }, t('create')));
     drawSeats(entry, seats);
@@ -258,10 +266,12 @@ export function showLobby(main) {
     /** @type {import('./api.js').Result<import('./types').GamesReply>} */
     const res = await request('/api/games', undefined, 'unreachableReload');
     if (!res.ok) { error.textContent = res.text; return; }
-    seatKinds = res.reply.seat_kinds || seatKinds;
     for (const g of res.reply.games) {
       cards.append(h('div', { class: 'panel game-card', 'data-id': g.id, onclick: () => choose(g) },
-        h('h3', { text: tr(g.name) }), h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` }),
+        cover(g.id),
+        h('h3', { text: tr(g.name) }),
+        h('p', { class: 'blurb', text: blurb(g.id) }),
+        h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` }),
         // The rules open without choosing the game.
         h('a', { class: 'rules-link', href: `#/rules/${g.id}`, onclick: ev => ev.stopPropagation() }, t('rules'))));
     }

@@ -325,7 +325,7 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   const drawn = renderBoard(snapshot.game, snapshot, act);
   board.append(drawn || h('pre', { class: 'text', text: snapshot.text }));
   const moves = h('div', { class: 'moves', id: 'moves' },
-    snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, title: l.action, onclick: () => act(l.action) }, l.text || l.action)));
+    snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, onclick: () => act(l.action) }, l.text || l.action)));
   const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(entry => h('li', { 'data-at': String(entry.at), text: entry.text || entry.event.kind })));
   // The text view stays as the person left it across updates.
   const details = h('details', { open: textOpen }, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
