@@ -195,7 +195,7 @@ async fn a_finished_stage_race_shows_the_points_of_each_stage() {
     assert_eq!(
         b.eval("[...document.querySelectorAll('#stage-sheet [data-stage-row] td:first-child')].map(td => td.textContent)")
             .await,
-        json!(["1. Lüttich–Bastenaken–Lüttich", "2. Paris–Roubaix"])
+        json!(["1. Liège–Bastogne–Liège", "2. Paris–Roubaix"])
     );
     // Each team's stage points add up to its riders' totals on the sheet.
     let check = b
@@ -349,7 +349,7 @@ async fn the_lobby_makes_a_race_of_four_teams_for_two_managers() {
     // The number of teams goes along: the server would otherwise take it
     // from the number of seats.
     assert_eq!(create_and_read_options(&mut b).await, json!({"teams": 4, "seats": 2}));
-    assert_eq!(b.eval("window.__sent[0].seats").await, json!(["human", "heuristic"]));
+    assert_eq!(b.eval("window.__sent[0].seats").await, json!(["human", "medium"]));
     // Back to as many managers as teams when the field is emptied.
     choose_in_lobby(&mut b, &server, "reifenbreite").await;
     b.wait_for("document.querySelector('#opt-seats')").await;

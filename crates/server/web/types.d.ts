@@ -481,6 +481,8 @@ export interface AusreisserView {
 export interface ReifenbreiteLayout {
   key: string;
   name: string;
+  /** A printed course's name in both languages; absent for a course file. */
+  title?: Text;
   /** Measure units per row of the road. */
   row: number;
   /** Every space as `lane/pos/cell[/c]`, separated by spaces. */

@@ -8,13 +8,16 @@
 //! track (an `Arc`); the drawing is written out only when serialized:
 //!
 //! ```json
-//! { "key": "tour", "name": "Tour de France", "row": 60,
+//! { "key": "tour", "name": "Tour de France",
+//!   "title": { "en": "Tour de France", "de": "Tour de France" }, "row": 60,
 //!   "spaces": "1/60/a 2/60/a 3/60/a 4/60/a … 1/1540/u4/c …",
 //!   "start": 16,
 //!   "lines": [ { "line": "A", "at": 240 }, … ],
 //!   "sprints": [ { "line": "B", "leg": 2, "points": [11, 8, 5] } ] }
 //! ```
 //!
+//! - `title` is a printed course's name in both languages (absent for a
+//!   course loaded from a file, which has only its `name`).
 //! - `spaces` lists the spaces in track order (the numbers of `to 123` and
 //!   `place 21 7`), separated by blanks, each as `lane/pos/cell`: lane 1 is
 //!   the rightmost in the direction of travel; `pos` is the distance along
@@ -95,9 +98,15 @@ impl Serialize for Layout {
         let t = &self.0;
         let sprints: Vec<SprintLine> =
             t.sprints.iter().map(|sp| SprintLine { line: sp.line, leg: sp.leg, points: sp.points }).collect();
-        let mut st = s.serialize_struct("Layout", 7)?;
+        let mut st = s.serialize_struct("Layout", 8)?;
         st.serialize_field("key", &t.key)?;
         st.serialize_field("name", &t.name)?;
+        // A printed course has its name in both languages (Liège–Bastogne–Liège
+        // is Lüttich–Bastenaken–Lüttich in German); a course file has one name.
+        match crate::options::course_title(&t.key) {
+            Some(title) => st.serialize_field("title", &title)?,
+            None => st.skip_field("title")?,
+        }
         st.serialize_field("row", &ROW)?;
         st.serialize_field("spaces", &self.spaces())?;
         st.serialize_field("start", &t.start.len())?;

@@ -225,6 +225,11 @@ fn stages_given<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Course>>, 
     items.into_iter().map(course_of).collect::<Result<Vec<_>, _>>().map(Some).map_err(D::Error::custom)
 }
 
+/// The name of a printed course in both languages, by its key.
+pub(crate) fn course_title(key: &str) -> Option<Text> {
+    COURSES.iter().find(|c| c.value == key).map(|c| c.label)
+}
+
 /// The four printed courses of 13.2, on our board (RULES-NOTES "Board").
 const COURSES: &[Choice] = &[
     Choice::new(

@@ -10,7 +10,7 @@
 // numbers of spaces over one common measure, with thick lines between them.
 
 import { h, s } from '../dom.js';
-import { getLang } from '../i18n.js';
+import { getLang, tr } from '../i18n.js';
 
 /**
  * @typedef {import('../types').ReifenbreiteView} View
@@ -62,6 +62,12 @@ const DE = {
 };
 /** @param {keyof typeof EN} key */
 const tx = key => (getLang() === 'de' ? DE : EN)[key];
+
+/**
+ * A course's name in the reader's language: a printed course has both.
+ * @param {Layout} layout
+ */
+const courseName = layout => tr(layout.title) || layout.name;
 
 /** Team colours for teams 2x, 3x, 4x, 5x, and the ink on them. */
 export const TEAM_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#e6a800'];
@@ -447,7 +453,7 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
   }
   const minX = Math.min(...xs) - 16, minY = Math.min(...ys) - 16;
   const width = Math.max(...xs) + 16 - minX, height = Math.max(...ys) + 16 - minY;
-  const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`, role: 'img', 'aria-label': `Um Reifenbreite · ${layout.name}`, 'data-board': 'reifenbreite', class: 'board-svg' });
+  const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`, role: 'img', 'aria-label': `Um Reifenbreite · ${courseName(layout)}`, 'data-board': 'reifenbreite', class: 'board-svg' });
   svg.append(s('defs', {}, s('marker', { id: 'rb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#555' }))));
   svg.append(s('rect', { x: minX, y: minY, width, height, fill: '#d7e4c0' }));
   // The road's edge, then the spaces.
@@ -583,7 +589,7 @@ function drawProfile(race, layout, spaces, lo, hi) {
   const xOf = pos => 8 + (pos / end) * (W - 16);
   /** @param {number} v */
   const yOf = v => base - 6 - ((v - min) / (max - min)) * 40;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'profile', 'data-profile': layout.key, role: 'img', 'aria-label': `${tx('profile')}: ${layout.name}`, style: 'width:100%;height:auto;display:block;margin-top:.4rem' });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'profile', 'data-profile': layout.key, role: 'img', 'aria-label': `${tx('profile')}: ${courseName(layout)}`, style: 'width:100%;height:auto;display:block;margin-top:.4rem' });
   svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#f4f0e6', rx: 6 }));
   for (let i = 1; i < pts.length; i++) {
     const [p0, v0] = pts[i - 1], [p1, v1, kind] = pts[i];
@@ -601,7 +607,7 @@ function drawProfile(race, layout, spaces, lo, hi) {
     const team = teamOf(race, i);
     svg.append(s('circle', { cx: xOf(spaces[spaceOf(r)].pos), cy: base + 2 + team * 0.1, r: 4, fill: TEAM_COLOURS[team], stroke: '#fff', 'stroke-width': 1 }));
   });
-  svg.append(s('text', { x: 10, y: 16, 'font-size': 12, 'font-weight': 700, fill: '#333' }, layout.name));
+  svg.append(s('text', { x: 10, y: 16, 'font-size': 12, 'font-weight': 700, fill: '#333' }, courseName(layout)));
   return svg;
 }
 
@@ -813,7 +819,7 @@ function scoreSheet(race, layout) {
     h('h4', { text: tx('perStage') }),
     h('table', { class: 'sheet', id: 'stage-sheet' },
       h('tr', {}, h('th', { text: tx('stage') }), ...fixed.teams.map((_, t) => h('th', { text: teamName(race, t) }))),
-      [...Array(n).keys()].map(k => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${(fixed.stages[k] || { name: '' }).name}` }),
+      [...Array(n).keys()].map(k => h('tr', { 'data-stage-row': k + 1 }, h('td', { text: `${k + 1}. ${fixed.stages[k] ? courseName(fixed.stages[k]) : ''}` }),
         ...view.teams.map(team => h('td', { text: team.stage_points[k] }))))),
   ] : [];
   return h('div', { class: 'score-sheet', id: 'score-sheet', style: 'margin:.5rem .3rem' },
@@ -854,7 +860,7 @@ export function drawReifenbreite(snapshot, act) {
     const children = [];
     const [road, lo, hi] = drawRoad(race, act, layout, spaces, phase, legal);
     const stages = fixed.stages.length;
-    const title = `${layout.name}${stages > 1 ? ` · ${tx('stage')} ${view.stage + 1}/${stages}` : ''} · ${tx('round')} ${view.round}`;
+    const title = `${courseName(layout)}${stages > 1 ? ` · ${tx('stage')} ${view.stage + 1}/${stages}` : ''} · ${tx('round')} ${view.round}`;
     children.push(h('div', { style: 'display:flex;justify-content:space-between;align-items:baseline;margin:0 .3rem .3rem' },
       h('strong', { text: title }),
       h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, fixed.teams.map((_, t) =>
