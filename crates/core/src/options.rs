@@ -199,14 +199,34 @@ pub enum OptionsError {
     #[error("malformed option '{0}': expected key=value")]
     Malformed(String),
     #[error("invalid options: {0}")]
-    Rule(String),
+    Rule(Reason),
     /// A value names a file that may not be read (a server refuses files
     /// its clients name unless its operator allows a folder).
     #[error("option '{key}': '{value}' names a file: {reason}")]
     File { key: String, value: String, reason: String },
 }
 
+/// Why a combination of options cannot be played, in both languages of the
+/// interface (a server's client words every other refusal from its code and
+/// parameters; this one only the game can say).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    pub en: String,
+    pub de: String,
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
 impl OptionsError {
+    /// Options the rules cannot play with, and why, in English and German.
+    pub fn rule(en: impl Into<String>, de: impl Into<String>) -> Self {
+        OptionsError::Rule(Reason { en: en.into(), de: de.into() })
+    }
+
     /// A stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
@@ -381,7 +401,12 @@ fn options_from_object<G: Game>(value: &Value, record_keys: &[&str]) -> Result<G
     let obj = match value {
         Value::Null => return Ok(G::Options::default()),
         Value::Object(obj) => obj,
-        _ => return Err(OptionsError::Rule("options must be a JSON object".into())),
+        _ => {
+            return Err(OptionsError::rule(
+                "options must be a JSON object",
+                "Optionen müssen ein JSON-Objekt sein",
+            ));
+        }
     };
     // Options given as the word of their default are left out, as if not given.
     let mut given = Map::new();
@@ -396,7 +421,10 @@ fn options_from_object<G: Game>(value: &Value, record_keys: &[&str]) -> Result<G
             given.insert(key.clone(), v.clone());
         }
     }
-    serde_json::from_value(Value::Object(given)).map_err(|e| OptionsError::Rule(e.to_string()))
+    serde_json::from_value(Value::Object(given)).map_err(|e| {
+        let e = e.to_string();
+        OptionsError::rule(&e, format!("Die Optionen sind nicht lesbar: {e}"))
+    })
 }
 
 /// The options as a JSON object (for records).

@@ -92,7 +92,13 @@ impl Record {
         let mut given = match &self.options {
             serde_json::Value::Object(map) => map.clone(),
             serde_json::Value::Null => serde_json::Map::new(),
-            _ => return Err(crate::OptionsError::Rule("options must be a JSON object".into()).into()),
+            _ => {
+                return Err(crate::OptionsError::rule(
+                    "options must be a JSON object",
+                    "Optionen müssen ein JSON-Objekt sein",
+                )
+                .into());
+            }
         };
         G::upgrade_options(self.format, &mut given);
         let mut state = G::new(&options::options_from_record_json::<G>(&serde_json::Value::Object(given))?)?;

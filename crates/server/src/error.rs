@@ -4,6 +4,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use spieltisch_catalog::{CatalogError, SeatError};
+use spieltisch_core::{LoadError, OptionsError};
 use thiserror::Error;
 
 /// How long a client should wait before asking for a replay again when
@@ -97,9 +98,11 @@ impl ServerError {
     }
 
     /// The error as the JSON body every client receives: its code, a
-    /// message in English, and the numbers a client needs to say it in its
-    /// own words (`retry_after_seconds`, `limit`; for a seat spec beyond a
-    /// cap also the parameter, `key`, and its `value`).
+    /// message in English, and what a client needs to say it in its own
+    /// words: the numbers (`retry_after_seconds`, `limit`; for a seat spec
+    /// beyond a cap also the parameter, `key`, and its `value`), the option
+    /// an options error is about (`key`, and the `value` given), and why a
+    /// combination of options cannot be played (`reason`, `{en, de}`).
     pub fn body(&self) -> serde_json::Value {
         let mut body = json!({ "code": self.code(), "message": self.to_string() });
         match self {
@@ -119,6 +122,19 @@ impl ServerError {
                 body["key"] = json!(key);
                 body["value"] = json!(value);
                 body["limit"] = json!(limit);
+            }
+            ServerError::Catalog(CatalogError::Options(e) | CatalogError::Load(LoadError::Options(e))) => {
+                match e {
+                    OptionsError::Unknown { key, .. } | OptionsError::Duplicate(key) => {
+                        body["key"] = json!(key)
+                    }
+                    OptionsError::Invalid { key, value, .. } | OptionsError::File { key, value, .. } => {
+                        body["key"] = json!(key);
+                        body["value"] = json!(value);
+                    }
+                    OptionsError::Rule(reason) => body["reason"] = json!(reason),
+                    OptionsError::Malformed(_) => {}
+                }
             }
             _ => {}
         }

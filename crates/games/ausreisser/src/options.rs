@@ -61,13 +61,16 @@ impl Options {
     /// Checks the ranges.
     pub fn validate(&self) -> Result<(), OptionsError> {
         if !(2..=6).contains(&self.players) {
-            return Err(OptionsError::Rule(format!(
-                "Der Ausreisser is for 2 to 6 players, not {}",
-                self.players
-            )));
+            return Err(OptionsError::rule(
+                format!("Der Ausreisser is for 2 to 6 players, not {}", self.players),
+                format!("Der Ausreisser ist für 2 bis 6 Spieler, nicht {}", self.players),
+            ));
         }
         if !(1..=10).contains(&self.stages) {
-            return Err(OptionsError::Rule(format!("a series has 1 to 10 stages, not {}", self.stages)));
+            return Err(OptionsError::rule(
+                format!("a series has 1 to 10 stages, not {}", self.stages),
+                format!("Eine Serie hat 1 bis 10 Etappen, nicht {}", self.stages),
+            ));
         }
         Ok(())
     }

@@ -130,32 +130,44 @@ impl Options {
             edition: self.edition,
         };
         if !(1..=EDITION).contains(&self.edition) {
-            return Err(OptionsError::Rule(format!(
-                "edition must be from 1 to {EDITION}, not {}",
-                self.edition
-            )));
+            return Err(OptionsError::rule(
+                format!("edition must be from 1 to {EDITION}, not {}", self.edition),
+                format!("Ausgabe: von 1 bis {EDITION}, nicht {}", self.edition),
+            ));
         }
         if !(2..=4).contains(&self.teams) {
-            return Err(OptionsError::Rule(format!("teams must be 2 to 4, not {}", self.teams)));
+            return Err(OptionsError::rule(
+                format!("teams must be 2 to 4, not {}", self.teams),
+                format!("Teams: 2 bis 4, nicht {}", self.teams),
+            ));
         }
         let seats = self.seats();
         if !(2..=self.teams).contains(&seats) {
-            return Err(OptionsError::Rule(format!(
-                "seats (managers) must be from 2 to the number of teams ({}), not {seats}",
-                self.teams
-            )));
+            return Err(OptionsError::rule(
+                format!(
+                    "seats (managers) must be from 2 to the number of teams ({}), not {seats}",
+                    self.teams
+                ),
+                format!("Teamchefs: von 2 bis zur Zahl der Teams ({}), nicht {seats}", self.teams),
+            ));
         }
         if rules.jersey && !rules.sprints {
-            return Err(OptionsError::Rule("the yellow jersey (jersey) needs sprints (sprints=true)".into()));
+            return Err(OptionsError::rule(
+                "the yellow jersey (jersey) needs sprints (sprints=true)",
+                "Das Gelbe Trikot braucht die Sprintwertungen",
+            ));
         }
         if self.jersey_judged == Some(JerseyJudged::RoundEnd) && !rules.jersey {
-            return Err(OptionsError::Rule(
-                "jersey_judged=round_end judges the yellow jersey, which is off (jersey=true, or rules=pro)"
-                    .into(),
+            return Err(OptionsError::rule(
+                "jersey_judged=round_end judges the yellow jersey, which is off (jersey=true, or rules=pro)",
+                "Die Trikotwertung am Rundenende braucht das Gelbe Trikot, das aus ist",
             ));
         }
         if self.course.is_some() && self.stages.is_some() {
-            return Err(OptionsError::Rule("give either course or stages, not both".into()));
+            return Err(OptionsError::rule(
+                "give either course or stages, not both",
+                "Entweder eine Strecke oder Etappen, nicht beides",
+            ));
         }
         if let Some(stages) = self.stages.as_ref().filter(|s| s.len() > MAX_STAGES) {
             return Err(OptionsError::Invalid {

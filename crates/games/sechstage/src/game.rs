@@ -126,16 +126,19 @@ pub struct Sechstage {
 /// Refuses options the rules cannot play with.
 pub(crate) fn check_options(options: &Options) -> Result<(), OptionsError> {
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
-        return Err(OptionsError::Rule(format!(
-            "6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
-            options.players
-        )));
+        return Err(OptionsError::rule(
+            format!("6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}", options.players),
+            format!(
+                "6-Tage Rennen ist für {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {}",
+                options.players
+            ),
+        ));
     }
     if !(1..=MAX_RACES).contains(&options.races) {
-        return Err(OptionsError::Rule(format!(
-            "a series has 1 to {MAX_RACES} races, not {}",
-            options.races
-        )));
+        return Err(OptionsError::rule(
+            format!("a series has 1 to {MAX_RACES} races, not {}", options.races),
+            format!("Eine Serie hat 1 bis {MAX_RACES} Rennen, nicht {}", options.races),
+        ));
     }
     Ok(())
 }

@@ -96,10 +96,10 @@ fn setup_riders_start_behind_the_line_with_full_grey_piles() {
 fn options_are_checked_with_clear_errors() {
     for players in [2, 9] {
         let err = Sechstage::new(&Options::with_players(players)).unwrap_err();
-        assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("3 to 8")), "{err}");
+        assert!(matches!(err, OptionsError::Rule(ref m) if m.en.contains("3 to 8")), "{err}");
     }
     let err = Sechstage::new(&Options { races: 0, ..Default::default() }).unwrap_err();
-    assert!(matches!(err, OptionsError::Rule(ref m) if m.contains("races")), "{err}");
+    assert!(matches!(err, OptionsError::Rule(ref m) if m.en.contains("races")), "{err}");
     // The rules read no file: a name that is no built-in track is refused
     // as such, and the track itself comes as content.
     let named = serde_json::json!({ "track": "/nonexistent/track.json" });

@@ -104,25 +104,28 @@ impl Options {
     /// Checks the combination (ranges included, for options built in code).
     pub fn validate(&self) -> Result<(), OptionsError> {
         if self.players != 2 && self.players != 4 {
-            return Err(OptionsError::Rule(format!(
-                "Six is played by 2 players or by 4 in two partnerships, not by {}",
-                self.players
-            )));
+            return Err(OptionsError::rule(
+                format!("Six is played by 2 players or by 4 in two partnerships, not by {}", self.players),
+                format!("Six spielen 2 Spieler oder 4 in zwei Partnerschaften, nicht {}", self.players),
+            ));
         }
         if !(1..=99).contains(&self.games) {
-            return Err(OptionsError::Rule(format!("games must be from 1 to 99, not {}", self.games)));
+            return Err(OptionsError::rule(
+                format!("games must be from 1 to 99, not {}", self.games),
+                format!("Partien: von 1 bis 99, nicht {}", self.games),
+            ));
         }
         if !(1..=5000).contains(&self.move_limit) {
-            return Err(OptionsError::Rule(format!(
-                "move_limit must be from 1 to 5000, not {}",
-                self.move_limit
-            )));
+            return Err(OptionsError::rule(
+                format!("move_limit must be from 1 to 5000, not {}", self.move_limit),
+                format!("Zuggrenze: von 1 bis 5000, nicht {}", self.move_limit),
+            ));
         }
         if !(2..=10).contains(&self.repetitions) {
-            return Err(OptionsError::Rule(format!(
-                "repetitions must be from 2 to 10, not {}",
-                self.repetitions
-            )));
+            return Err(OptionsError::rule(
+                format!("repetitions must be from 2 to 10, not {}", self.repetitions),
+                format!("Wiederholungen: von 2 bis 10, nicht {}", self.repetitions),
+            ));
         }
         Ok(())
     }
