@@ -359,6 +359,13 @@ async fn table_info(
     let mut summary = table.summary(viewer).await;
     summary["ok"] = json!(true);
     summary["hotseat"] = json!(table.hotseat);
+    summary["public"] = json!(table.public);
+    if let spieltisch_core::Viewer::Seat(_) = viewer {
+        // People at the table invite the others.
+        summary["invites"] = people::invitations(&table);
+        summary["spectator"] =
+            json!(table.public.then(|| people::spectator_path(&table.id, &table.spectator_token)));
+    }
     Ok(Json(summary))
 }
 

@@ -119,8 +119,20 @@ fn seats_shown(seats: &[SeatConfig]) -> Vec<Value> {
     seats.iter().enumerate().map(|(seat, config)| config.public(seat)).collect()
 }
 
+/// The invitations to a table's free seats, `[{seat, invite}]` with the
+/// join page's path: for the people who sit there to pass on.
+pub fn invitations(table: &Table) -> Value {
+    let seats = table.seats();
+    let free = seats.iter().enumerate().filter(|(_, config)| config.is_free());
+    let paths = free.filter_map(|(seat, config)| {
+        let code = config.invite.as_ref()?;
+        Some(json!({ "seat": seat, "invite": format!("/#/join/{}/{code}", table.id) }))
+    });
+    Value::Array(paths.collect())
+}
+
 /// The spectator's path of a table.
-fn spectator_path(id: &str, spectator_token: &str) -> String {
+pub fn spectator_path(id: &str, spectator_token: &str) -> String {
     format!("/#/table/{id}/{spectator_token}")
 }
 
