@@ -38,7 +38,7 @@ const EN = {
   openTables: 'Open tables', watch: 'Watch', takeSeat: 'Take seat', take: 'Take the seat', free: 'free',
   askName: 'Your name at this table:', joinAt: 'You are invited to', joinSeat: 'Your seat', others: 'At the table',
   taken: 'This seat is taken: someone else sits there now.', watchInstead: 'Watch the game instead',
-  wonBy: 'won by', nobodyYet: 'No open tables right now.', nameFirst: 'Enter your name first (top of the page).',
+  wonBy: 'won by', nameFirst: 'Enter your name first (top of the page).',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -75,7 +75,7 @@ const DE = {
   openTables: 'Offene Tische', watch: 'Zuschauen', takeSeat: 'Mitspielen als Spieler', take: 'Mitspielen', free: 'frei',
   askName: 'Dein Name an diesem Tisch:', joinAt: 'Du bist eingeladen zu', joinSeat: 'Du spielst als', others: 'Am Tisch',
   taken: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.', watchInstead: 'Stattdessen zuschauen',
-  wonBy: 'gewonnen von', nobodyYet: 'Gerade gibt es keine offenen Tische.', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
+  wonBy: 'gewonnen von', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -268,8 +268,11 @@ export function showLobby(main) {
   const cards = h('div', { class: 'games' });
   const name = nameField('your-name', myName());
   name.addEventListener('change', () => rememberName(name.value));
+  // Open tables and your own come first: a person who comes back, or to
+  // join, finds them without scrolling past the new game's options.
+  open.hidden = true;
   main.append(h('h1', { text: t('lobby') }),
-    h('label', { class: 'your-name' }, `${t('yourName')} `, name), cards, form, error, open, mine);
+    h('label', { class: 'your-name' }, `${t('yourName')} `, name), open, mine, cards, form, error);
   /** @type {string[]} */
   let seatKinds = ['human', 'random', 'heuristic'];
 
@@ -395,8 +398,10 @@ export function showLobby(main) {
     /** @type {import('./api.js').Result<import('./types').PublicReply>} */
     const res = await request('/api/public', undefined, 'unreachableReload');
     if (!res.ok) { open.append(h('p', { class: 'error', text: res.text })); return; }
+    // Only tables that are still played are open; none, and the panel stays hidden.
     const tables = res.reply.tables.filter(tb => !tb.over);
-    if (!tables.length) { open.append(h('p', { class: 'muted', text: t('nobodyYet') })); return; }
+    if (!tables.length) return;
+    open.hidden = false;
     const ul = h('ul', { class: 'links open-tables' });
     for (const tb of tables) {
       const takes = tb.seats.filter(s => s.free).map(s => h('button', { type: 'button', class: 'take', 'data-table': tb.table, 'data-seat': s.seat,
