@@ -49,6 +49,12 @@ pub enum ServerError {
     Answered,
     #[error("no such page or API route")]
     UnknownRoute,
+    #[error("{0}")]
+    NameInvalid(String),
+    #[error("This seat is taken (seat {}): someone else sits there now", .0 + 1)]
+    SeatTaken(usize),
+    #[error("there is no person's seat {} at this table", .0 + 1)]
+    NoSuchSeat(usize),
 }
 
 impl ServerError {
@@ -73,6 +79,9 @@ impl ServerError {
             ServerError::Storage(_) => "server.storage",
             ServerError::Answered => "action.answered",
             ServerError::UnknownRoute => "route.unknown",
+            ServerError::NameInvalid(_) => "name.invalid",
+            ServerError::SeatTaken(_) => "seat.taken",
+            ServerError::NoSuchSeat(_) => "seat.invalid",
         }
     }
 
@@ -80,9 +89,10 @@ impl ServerError {
         match self {
             ServerError::UnknownTable(_) | ServerError::UnknownRoute => StatusCode::NOT_FOUND,
             ServerError::Spectator => StatusCode::FORBIDDEN,
-            ServerError::Stale { .. } | ServerError::NotFinished | ServerError::Answered => {
-                StatusCode::CONFLICT
-            }
+            ServerError::Stale { .. }
+            | ServerError::NotFinished
+            | ServerError::Answered
+            | ServerError::SeatTaken(_) => StatusCode::CONFLICT,
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ServerError::RateLimited(_)
             | ServerError::TooManyTables(_)
@@ -93,7 +103,10 @@ impl ServerError {
             }
             ServerError::Storage(_) | ServerError::Stalled(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(CatalogError::Internal(_)) => StatusCode::INTERNAL_SERVER_ERROR,
-            ServerError::Catalog(_) | ServerError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ServerError::Catalog(_)
+            | ServerError::BadRequest(_)
+            | ServerError::NameInvalid(_)
+            | ServerError::NoSuchSeat(_) => StatusCode::BAD_REQUEST,
         }
     }
 

@@ -28,6 +28,7 @@ mod health;
 pub mod limits;
 mod listener;
 pub mod loadtest;
+pub mod people;
 pub mod registry;
 pub mod replay;
 pub mod store;
@@ -54,7 +55,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use store::{Store, TableRow};
-use table::{Detail, SeatConfig, Table, TableSettings};
+use table::{Detail, Seating, Table, TableSettings};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -231,6 +232,17 @@ pub struct CreateTable {
     /// hot-seat link with every person's token.
     #[serde(default)]
     pub hotseat: bool,
+    /// Per seat, the name of the person who sits there (or null): a
+    /// person's seat given a name is taken at once.
+    #[serde(default)]
+    pub names: Vec<Option<String>>,
+    /// People's seats without a name get an invitation instead of a token.
+    #[serde(default)]
+    pub invite: bool,
+    /// Listed in the lobby, where anyone may take a free seat or watch
+    /// (implies `invite`).
+    #[serde(default)]
+    pub public: bool,
 }
 
 async fn create_table(
@@ -272,33 +284,26 @@ async fn create_table(
             specs.len()
         )));
     }
-    let seats: Vec<SeatConfig> =
-        specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: s.is_human().then(token) }).collect();
+    let seats = people::seats_of_new_table(&specs, &req.names, req.invite || req.public)?;
     let id = token()[..12].to_string();
-    let spectator_token = token();
+    let seating =
+        Seating { seats: seats.clone(), spectator_token: token(), hotseat: req.hotseat, public: req.public };
+    let spectator_token = seating.spectator_token.clone();
     let row = TableRow {
         id: id.clone(),
         game: req.game.clone(),
         options: session.record().options.clone(),
         seed,
         format: session.record().format,
-        seats: json!({ "seats": seats, "hotseat": req.hotseat }),
+        seats: seating.stored(),
         spectator_token: spectator_token.clone(),
         created_at: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64),
         creator: Some(client.to_string()),
     };
-    let table = Table::new(
-        id.clone(),
-        Some(client.to_string()),
-        seats.clone(),
-        spectator_token.clone(),
-        req.hotseat,
-        session,
-        app.store.clone(),
-        app.settings(),
-    );
+    let table =
+        Table::new(id.clone(), Some(client.to_string()), seating, session, app.store.clone(), app.settings());
     let progress = table.progress_now().await;
     app.store.create(row, progress).await.map_err(|e| ServerError::Storage(e.to_string()))?;
     app.registry.open.hold(&id, slot);
@@ -318,9 +323,12 @@ async fn create_table(
         "seats": seats.iter().enumerate().map(|(i, s)| json!({
             "seat": i,
             "spec": s.spec,
+            "name": s.name,
             "token": s.token,
             "url": s.token.as_ref().map(|t| format!("/#/table/{id}/{t}")),
+            "invite": s.invite.as_ref().map(|code| format!("/#/join/{id}/{code}")),
         })).collect::<Vec<_>>(),
+        "public": req.public,
         "spectator": { "token": spectator_token, "url": format!("/#/table/{id}/{spectator_token}") },
         "hotseat": req.hotseat.then(|| format!("/#/hotseat/{id}/{}", human_tokens.join(","))),
     })))
@@ -351,6 +359,13 @@ async fn table_info(
     let mut summary = table.summary(viewer).await;
     summary["ok"] = json!(true);
     summary["hotseat"] = json!(table.hotseat);
+    summary["public"] = json!(table.public);
+    if let spieltisch_core::Viewer::Seat(_) = viewer {
+        // People at the table invite the others.
+        summary["invites"] = people::invitations(&table);
+        summary["spectator"] =
+            json!(table.public.then(|| people::spectator_path(&table.id, &table.spectator_token)));
+    }
     Ok(Json(summary))
 }
 
@@ -382,8 +397,13 @@ async fn replay(
         .await
         .map_err(|_| ServerError::ReplaysBusy(limit))?
         .map_err(|_| ServerError::ReplaysBusy(limit))?;
-    let head =
-        replay::Head { table: table.id.clone(), game: table.game.clone(), name: table.name().await, viewer };
+    let head = replay::Head {
+        table: table.id.clone(),
+        game: table.game.clone(),
+        name: table.name().await,
+        viewer,
+        seats: table.seats(),
+    };
     let body = replay::stream(table.record().await, head, lang_of(&q), (mine, permit));
     Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
@@ -451,6 +471,9 @@ pub fn router(app: Shared) -> Router {
         .route("/api/tables/{id}", get(table_info))
         .route("/api/tables/{id}/state", get(table_state))
         .route("/api/tables/{id}/replay", get(replay))
+        .route("/api/tables/{id}/invite/{code}", get(people::invitation))
+        .route("/api/tables/{id}/claim", post(people::claim))
+        .route("/api/public", get(people::public_tables))
         .route("/ws/{id}", get(socket))
         .merge(web::routes())
         .fallback(unknown_route)

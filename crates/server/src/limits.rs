@@ -396,6 +396,16 @@ impl Gate {
         self.tables.reserve(&group.to_string())
     }
 
+    /// One seat taken by `group`: it counts under the same rate as tables
+    /// created (both write a table), so that nobody takes every free seat
+    /// of the lobby at once.
+    pub fn claim(&self, group: AddrGroup) -> Result<(), ServerError> {
+        match &self.creations {
+            Some(rate) => rate.check(group).map_err(|wait| ServerError::RateLimited(seconds(wait))),
+            None => Ok(()),
+        }
+    }
+
     /// A new TCP connection from `peer`; a trusted proxy counts only in the total.
     pub fn connection(&self, peer: IpAddr) -> Result<Slot, Refusal> {
         let group = (!self.limits.trusted_proxies.contains(peer)).then(|| AddrGroup::of(peer));

@@ -25,7 +25,7 @@ use crate::App;
 use crate::error::ServerError;
 use crate::limits::TableSlot;
 use crate::store::{Loaded, TableRow};
-use crate::table::{SeatConfig, Table, summary_of, viewer_among};
+use crate::table::{Seating, Standing, Table, summary_of, viewer_among};
 use serde_json::Value;
 use spieltisch_catalog::{FileAccess, read_record_files, session_from_record};
 use spieltisch_core::{Record, Viewer};
@@ -218,12 +218,11 @@ impl App {
             .await
             .map_err(|e| format!("its replay failed: {e}"))?
             .map_err(|e| format!("its record does not replay: {e}"))?;
-        let seats: Vec<SeatConfig> = serde_json::from_value(row.seats["seats"].clone())
-            .map_err(|e| format!("its seats cannot be read: {e}"))?;
-        if seats.len() != session.seats() {
+        let seating = Seating::of_row(&row)?;
+        if seating.seats.len() != session.seats() {
             return Err(Unresumable::Damaged(format!(
                 "it names {} seats for a game of {}",
-                seats.len(),
+                seating.seats.len(),
                 session.seats()
             )));
         }
@@ -236,13 +235,10 @@ impl App {
             })?;
             tracing::info!(table = %row.id, from = row.format, actions = stored_version, "stored record upgraded");
         }
-        let hotseat = row.seats["hotseat"].as_bool().unwrap_or(false);
         let table = Table::new(
             row.id.clone(),
             row.creator.clone(),
-            seats,
-            row.spectator_token.clone(),
-            hotseat,
+            seating,
             session,
             self.store.clone(),
             self.settings(),
@@ -288,8 +284,7 @@ impl App {
                 Ok((table, viewer))
             }
             Found::Expired(row) => {
-                let seats: Vec<SeatConfig> =
-                    serde_json::from_value(row.seats["seats"].clone()).unwrap_or_default();
+                let seats = Seating::of_row(&row).map(|s| s.seats).unwrap_or_default();
                 match viewer_among(&seats, &row.spectator_token, token) {
                     Some(_) => Err(ServerError::Expired(id.to_string())),
                     None => Err(ServerError::UnknownTable(id.to_string())),
@@ -318,13 +313,16 @@ impl App {
         let rows = self.store.summaries(stored).await.map_err(|e| ServerError::Storage(e.to_string()))?;
         for found in rows {
             let row = &found.row;
-            let seats: Vec<SeatConfig> =
-                serde_json::from_value(row.seats["seats"].clone()).unwrap_or_default();
+            let seats = Seating::of_row(row).map(|s| s.seats).unwrap_or_default();
             for (id, token) in pairs.iter().filter(|(id, _)| *id == row.id) {
                 let Some(viewer) = viewer_among(&seats, &row.spectator_token, token) else { continue };
-                let turn = found.turn.unwrap_or(spieltisch_core::Turn::Chance);
-                let summary =
-                    summary_of(id, &row.game, &seats, viewer, found.version, turn, found.expired.is_some());
+                let standing = Standing {
+                    version: found.version,
+                    turn: found.turn.unwrap_or(spieltisch_core::Turn::Chance),
+                    ranks: found.ranks.clone(),
+                    expired: found.expired.is_some(),
+                };
+                let summary = summary_of(id, &row.game, &seats, viewer, standing);
                 out.push((id.clone(), summary, token.clone()));
             }
         }

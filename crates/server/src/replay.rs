@@ -42,6 +42,9 @@ pub struct Head {
     pub game: String,
     pub name: spieltisch_core::Text,
     pub viewer: Viewer,
+    /// Who sat where: the log calls people by their names.
+    #[serde(skip)]
+    pub seats: Vec<crate::table::SeatConfig>,
 }
 
 /// One step: the actions of one entry of the viewer's log, written as the
@@ -206,7 +209,7 @@ fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), 
     let actions = &record.actions;
     let starts = entry_starts(record, viewer)?;
     let mut session = new_session(&record.game, &record.options, record.seed)?;
-    let names = session.seat_names(lang);
+    let names = crate::table::seat_names(&*session, &head.seats, lang);
     let wording = Wording { names: &names, lang };
     let mut at = 0;
     let apply_until = |session: &mut Box<dyn DynSession>, at: &mut usize, end: usize| {

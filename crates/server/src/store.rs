@@ -75,10 +75,12 @@ impl Waiting {
 
 /// Where a table stands, written with each change of its actions, so that
 /// lists and expiry need not replay it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
     pub turn: spieltisch_core::Turn,
     pub waiting: Waiting,
+    /// Per seat, 1 = first, once the game is over.
+    pub ranks: Option<Vec<u32>>,
 }
 
 /// A table as lists show it without loading it: what its row and its
@@ -91,6 +93,17 @@ pub struct Summary {
     pub turn: Option<spieltisch_core::Turn>,
     /// Seconds since the Unix epoch when the table expired, if it did.
     pub expired: Option<i64>,
+    /// Per seat, 1 = first, once the game is over (`None` for a table that
+    /// ended before ranks were kept).
+    pub ranks: Option<Vec<u32>>,
+}
+
+/// A public table as the lobby lists it: what its row says, without its
+/// actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PublicTable {
+    pub row: TableRow,
+    pub over: bool,
 }
 
 #[derive(Debug, Error)]
@@ -181,6 +194,12 @@ enum Command {
     /// The table left memory: the writer need not remember its count.
     Forget(String),
     Read(Read),
+    /// Replaces a table's seats (someone took a seat).
+    Seat {
+        table: String,
+        seats: serde_json::Value,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
     /// Marks a table as damaged, with the reason: kept, no longer loaded.
     Quarantine {
         table: String,
@@ -285,7 +304,9 @@ const SCHEMA: &str = "
         waiting TEXT,
         active_at INTEGER,
         visited INTEGER,
-        expired INTEGER
+        expired INTEGER,
+        public INTEGER,
+        ranks TEXT
     );
     CREATE TABLE IF NOT EXISTS actions (
         table_id TEXT NOT NULL REFERENCES tables(id),
@@ -329,6 +350,11 @@ fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
         "active_at INTEGER",
         "visited INTEGER",
         "expired INTEGER",
+        // Listed in the lobby ([`Store::public_tables`]); older tables are not.
+        "public INTEGER",
+        // The ranks of a finished game, as JSON; games that ended before
+        // they were kept have none.
+        "ranks TEXT",
     ] {
         let name = column.split(' ').next().unwrap_or(column);
         if !has(name)? {
@@ -358,6 +384,8 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
         "CREATE INDEX IF NOT EXISTS unfinished ON tables (created_at)
          WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
     )?;
+    // The lobby lists the newest public tables.
+    conn.execute_batch("CREATE INDEX IF NOT EXISTS public_tables ON tables (created_at) WHERE public = 1")?;
     Ok(conn)
 }
 
@@ -455,6 +483,13 @@ impl Store {
         self.send(Command::Upgrade { table: table.to_string(), record, done }, wait).await
     }
 
+    /// Replaces a table's seats by `seats` (the seats column's JSON);
+    /// returns once that is committed.
+    pub async fn seat(&self, table: &str, seats: serde_json::Value) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.send(Command::Seat { table: table.to_string(), seats, done }, wait).await
+    }
+
     /// Keeps a table out of service for `reason` (see [`Loaded::Damaged`]).
     pub async fn quarantine(&self, table: &str, reason: &str) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
@@ -525,22 +560,48 @@ impl Store {
     pub async fn summaries(&self, ids: Vec<String>) -> Result<Vec<Summary>, StoreError> {
         self.read(move |conn| {
             let mut query = conn.prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, turn, expired FROM tables WHERE id = ?1 AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, version, turn, expired, ranks FROM tables
+                 WHERE id = ?1 AND quarantined IS NULL"
             ))?;
             let mut out = Vec::new();
             for id in &ids {
                 let found = query
-                    .query_row([id], |r| Ok((raw_row(r)?, r.get::<_, Option<i64>>(9)?, r.get(10)?, r.get(11)?)))
+                    .query_row([id], |r| {
+                        Ok((raw_row(r)?, r.get::<_, Option<i64>>(9)?, r.get(10)?, r.get(11)?, r.get(12)?))
+                    })
                     .optional()?;
-                let Some((raw, version, turn, expired)) = found else { continue };
-                let turn: Option<String> = turn;
+                let Some((raw, version, turn, expired, ranks)) = found else { continue };
+                let (turn, ranks): (Option<String>, Option<String>) = (turn, ranks);
                 let Ok(row) = raw.parse() else { continue };
                 out.push(Summary {
                     row,
                     version: version.unwrap_or(0) as usize,
                     turn: turn.and_then(|t| serde_json::from_str(&t).ok()),
                     expired,
+                    ranks: ranks.and_then(|r| serde_json::from_str(&r).ok()),
                 });
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// The newest public tables that are neither expired nor quarantined,
+    /// at most `limit`, read from their rows alone (none is loaded).
+    pub async fn public_tables(&self, limit: usize) -> Result<Vec<PublicTable>, StoreError> {
+        self.read(move |conn| {
+            let mut query = conn.prepare_cached(&format!(
+                "SELECT {ROW_COLUMNS}, waiting IS 'over' FROM tables
+                 WHERE public = 1 AND quarantined IS NULL AND expired IS NULL
+                 ORDER BY created_at DESC, id LIMIT ?1"
+            ))?;
+            let rows = query.query_map([limit as i64], |r| Ok((raw_row(r)?, r.get::<_, bool>(9)?)))?;
+            let mut out = Vec::new();
+            for found in rows {
+                let (raw, over) = found?;
+                if let Ok(row) = raw.parse() {
+                    out.push(PublicTable { row, over });
+                }
             }
             Ok(out)
         })
@@ -827,6 +888,7 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared
                 | Command::Visit { done, .. }
                 | Command::Mark { done, .. }
                 | Command::Upgrade { done, .. }
+                | Command::Seat { done, .. }
                 | Command::Quarantine { done, .. } => {
                     let _ = done.send(result.map(|_| ()));
                 }
@@ -920,8 +982,8 @@ fn write_one(
         Command::Create(row, progress, _) => {
             conn.prepare_cached(
                 "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator,
-                                     version, checksum, turn, waiting, active_at, visited)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, ?10, ?11, ?12, ?7, 0)",
+                                     version, checksum, turn, waiting, active_at, visited, public)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, ?10, ?11, ?12, ?7, 0, ?13)",
             )?
             .execute(rusqlite::params![
                 row.id,
@@ -936,12 +998,22 @@ fn write_one(
                 Checksum::EMPTY.hex(),
                 turn_json(progress.turn),
                 progress.waiting.word(),
+                row.seats["public"].as_bool().unwrap_or(false),
             ])?;
             counts.insert(row.id.clone(), (0, Checksum::EMPTY));
         }
         Command::Mark { table, progress, .. } => {
-            conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3 WHERE id = ?1")?
-                .execute(rusqlite::params![table, turn_json(progress.turn), progress.waiting.word()])?;
+            conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3, ranks = ?4 WHERE id = ?1")?
+                .execute(rusqlite::params![
+                    table,
+                    turn_json(progress.turn),
+                    progress.waiting.word(),
+                    ranks_json(progress)
+                ])?;
+        }
+        Command::Seat { table, seats, .. } => {
+            conn.prepare_cached("UPDATE tables SET seats = ?2 WHERE id = ?1")?
+                .execute(rusqlite::params![table, seats.to_string()])?;
         }
         Command::Visit { table, at, .. } => {
             conn.prepare_cached("UPDATE tables SET visited = 1, active_at = ?2 WHERE id = ?1")?
@@ -1004,8 +1076,16 @@ fn write_one(
             }
             let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
             stamp(conn, table, first_index + actions.len(), sum)?;
-            conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3, active_at = ?4 WHERE id = ?1")?
-                .execute(rusqlite::params![table, turn_json(progress.turn), progress.waiting.word(), now()])?;
+            conn.prepare_cached(
+                "UPDATE tables SET turn = ?2, waiting = ?3, active_at = ?4, ranks = ?5 WHERE id = ?1",
+            )?
+            .execute(rusqlite::params![
+                table,
+                turn_json(progress.turn),
+                progress.waiting.word(),
+                now(),
+                ranks_json(progress)
+            ])?;
             counts.insert(table.clone(), (first_index + actions.len(), sum));
         }
     }
@@ -1014,6 +1094,10 @@ fn write_one(
 
 fn turn_json(turn: spieltisch_core::Turn) -> String {
     serde_json::to_string(&turn).unwrap_or_default()
+}
+
+fn ranks_json(progress: &Progress) -> Option<String> {
+    progress.ranks.as_ref().map(|ranks| serde_json::to_string(ranks).unwrap_or_default())
 }
 
 /// Writes a table's version and checksum, in the transaction that changed
@@ -1039,7 +1123,8 @@ mod tests {
         }
     }
 
-    const PLAYING: Progress = Progress { turn: spieltisch_core::Turn::Seat(0), waiting: Waiting::People };
+    const PLAYING: Progress =
+        Progress { turn: spieltisch_core::Turn::Seat(0), waiting: Waiting::People, ranks: None };
 
     /// A table as a new store on `path` reads it back.
     async fn reopened(path: &Path, id: &str) -> Option<Loaded> {

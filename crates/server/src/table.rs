@@ -42,12 +42,94 @@ use std::time::Duration;
 use tokio::sync::{Mutex, watch};
 
 /// Who sits in a seat, and the secret that lets a person act there.
+///
+/// A person's seat is *claimed* (it has a token) or *free* (it has an
+/// invitation code and no token yet: whoever follows the invitation takes
+/// it). Tables of older builds stored neither name nor invitation: their
+/// person seats are claimed and unnamed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatConfig {
     /// A seat spec: `human`, `random`, `heuristic`, `easy`, `mcts:iters=500`, ...
     pub spec: String,
-    /// The seat's token (people only).
+    /// The seat's token (people only, once the seat is claimed).
     pub token: Option<String>,
+    /// The name of the person who sits there, if they gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The invitation code that leads to this seat; kept once the seat is
+    /// claimed, so that the invitation can say the seat is taken.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+}
+
+impl SeatConfig {
+    /// A seat as tables of older builds made them: a person's seat with
+    /// its token, a bot's without.
+    pub fn claimed(spec: String, token: Option<String>) -> SeatConfig {
+        SeatConfig { spec, token, name: None, invite: None }
+    }
+
+    /// Whether a person plays this seat (not a bot).
+    pub fn is_person(&self) -> bool {
+        self.spec.parse::<SeatSpec>().is_ok_and(|spec| spec.is_human())
+    }
+
+    /// Whether a person may still take this seat.
+    pub fn is_free(&self) -> bool {
+        self.token.is_none() && self.invite.is_some()
+    }
+
+    /// The seat as anyone may see it: what plays it, who sits there, and
+    /// whether it is free (never its token or invitation).
+    pub fn public(&self, seat: Seat) -> Value {
+        let mut shown = json!({ "seat": seat, "kind": self.spec, "name": self.name });
+        if self.is_free() {
+            shown["free"] = json!(true);
+        }
+        shown
+    }
+}
+
+/// Who sits at a table and who may see it, as its row stores it: the
+/// seats as JSON `{"seats": [...], "hotseat": bool, "public": bool}` and
+/// the spectator token in a column of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seating {
+    pub seats: Vec<SeatConfig>,
+    pub spectator_token: String,
+    pub hotseat: bool,
+    pub public: bool,
+}
+
+impl Seating {
+    /// The seating of a stored table, or why its seats cannot be read.
+    pub fn of_row(row: &crate::store::TableRow) -> Result<Seating, String> {
+        let seats = serde_json::from_value(row.seats["seats"].clone())
+            .map_err(|e| format!("its seats cannot be read: {e}"))?;
+        Ok(Seating {
+            seats,
+            spectator_token: row.spectator_token.clone(),
+            hotseat: row.seats["hotseat"].as_bool().unwrap_or(false),
+            public: row.seats["public"].as_bool().unwrap_or(false),
+        })
+    }
+
+    /// The seats column's JSON.
+    pub fn stored(&self) -> Value {
+        json!({ "seats": self.seats, "hotseat": self.hotseat, "public": self.public })
+    }
+}
+
+/// Each seat's name for people in `lang`: the name of the person who sits
+/// there, or else the game's word for the seat ([`DynSession::seat_names`]).
+pub(crate) fn seat_names(session: &dyn DynSession, seats: &[SeatConfig], lang: Lang) -> Vec<String> {
+    let mut names = session.seat_names(lang);
+    for (name, seat) in names.iter_mut().zip(seats) {
+        if let Some(person) = &seat.name {
+            name.clone_from(person);
+        }
+    }
+    names
 }
 
 /// Server-wide settings that tables need.
@@ -115,11 +197,18 @@ pub struct Table {
     /// The client address that created the table (`None` for tables of
     /// older builds): its bots take turns with other addresses' bots.
     pub creator: Option<String>,
-    pub seats: Vec<SeatConfig>,
+    /// Who sits where; a claim changes it (under the `live` lock, so that
+    /// of two claims of one seat exactly one wins).
+    seats: std::sync::RwLock<Vec<SeatConfig>>,
     pub spectator_token: String,
     pub hotseat: bool,
+    /// Listed in the lobby: anyone may take a free seat or watch.
+    pub public: bool,
     live: Mutex<Live>,
     updates: watch::Sender<usize>,
+    /// Counts the changes of who sits where: each one sends every
+    /// connection a fresh snapshot.
+    seating: watch::Sender<u64>,
     /// Why the table cannot go on now (its last commit failed for good),
     /// or `None`; connections tell their clients when it is set.
     stalled: watch::Sender<Option<String>>,
@@ -155,13 +244,14 @@ impl Live {
     }
 
     /// What a message for `viewer` says beyond the session: the open
-    /// decision taken together, and the seat's own preference.
-    fn extras(&self, viewer: Viewer) -> Extras<'_> {
+    /// decision taken together, the seat's own preference, and who sits
+    /// where.
+    fn extras<'a>(&'a self, viewer: Viewer, seats: &'a [SeatConfig]) -> Extras<'a> {
         let auto_pass = match viewer {
             Viewer::Seat(s) => self.auto_pass.get(s).copied(),
             Viewer::Spectator => None,
         };
-        Extras { window: self.window.as_ref(), auto_pass }
+        Extras { window: self.window.as_ref(), auto_pass, seats }
     }
 
     /// Applies `action` (for `seat`, or chance with `None`).
@@ -180,18 +270,21 @@ impl Live {
 pub struct Extras<'a> {
     pub window: Option<&'a Window>,
     pub auto_pass: Option<bool>,
+    /// Who sits where: the log calls people by their names.
+    pub seats: &'a [SeatConfig],
 }
 
 /// A viewer's log entries for people from action `from` on
-/// ([`DynSession::entries_since`]), in words in `lang`, each seat called as
-/// its game calls it.
+/// ([`DynSession::entries_since`]), in words in `lang`, each seat called by
+/// the name of the person who sits there, or as its game calls it.
 pub(crate) fn entries_in_words(
     session: &dyn DynSession,
+    seats: &[SeatConfig],
     viewer: Viewer,
     from: usize,
     lang: Lang,
 ) -> Result<Vec<Value>, ServerError> {
-    let names = session.seat_names(lang);
+    let names = seat_names(session, seats, lang);
     Ok(session.entries_since(viewer, from, Some(&Wording { names: &names, lang }))?)
 }
 
@@ -275,6 +368,11 @@ pub struct SeatSummary {
     pub seat: Seat,
     pub kind: String,
     pub team: usize,
+    /// The name of the person who sits there, if they gave one.
+    pub name: Option<String>,
+    /// A person's seat that nobody has taken yet.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -336,27 +434,27 @@ pub struct Detail {
 }
 
 impl Table {
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: String,
         creator: Option<String>,
-        seats: Vec<SeatConfig>,
-        spectator_token: String,
-        hotseat: bool,
+        seating: Seating,
         session: Box<dyn DynSession>,
         store: Store,
         settings: TableSettings,
     ) -> Arc<Self> {
         let game = session.info().id.to_string();
         let (updates, _) = watch::channel(session.version());
+        let (seating_changes, _) = watch::channel(0);
         let (stalled, _) = watch::channel(None);
+        let Seating { seats, spectator_token, hotseat, public } = seating;
         Arc::new(Table {
             id,
             creator,
             game,
-            seats,
+            seats: std::sync::RwLock::new(seats),
             spectator_token,
             hotseat,
+            public,
             live: Mutex::new(Live {
                 frames: Frames::default(),
                 window: None,
@@ -365,11 +463,57 @@ impl Table {
                 session,
             }),
             updates,
+            seating: seating_changes,
             stalled,
             touched: std::sync::Mutex::new(tokio::time::Instant::now()),
             store,
             settings,
         })
+    }
+
+    /// Who sits where now.
+    pub fn seats(&self) -> Vec<SeatConfig> {
+        self.seats.read().map(|seats| seats.clone()).unwrap_or_default()
+    }
+
+    /// The table's seating as it is stored ([`Seating::stored`]).
+    fn seating_now(&self, seats: Vec<SeatConfig>) -> Seating {
+        Seating {
+            seats,
+            spectator_token: self.spectator_token.clone(),
+            hotseat: self.hotseat,
+            public: self.public,
+        }
+    }
+
+    /// A receiver that wakes whenever someone takes a seat.
+    pub fn seating_changes(&self) -> watch::Receiver<u64> {
+        self.seating.subscribe()
+    }
+
+    /// Gives `seat` to a person named `name` with a new `token`, if the
+    /// seat is still free: stored before it is answered, then every
+    /// connection gets a fresh snapshot. Claims are taken one at a time
+    /// (under the table's lock), so of two for one seat exactly one wins.
+    pub async fn claim(&self, seat: Seat, name: String, token: String) -> Result<(), ServerError> {
+        let mut live = self.live.lock().await;
+        let mut seats = self.seats();
+        let Some(config) = seats.get_mut(seat).filter(|c| c.is_person()) else {
+            return Err(ServerError::NoSuchSeat(seat));
+        };
+        if !config.is_free() {
+            return Err(ServerError::SeatTaken(seat));
+        }
+        config.token = Some(token);
+        config.name = Some(name);
+        let stored = self.seating_now(seats.clone()).stored();
+        self.store.seat(&self.id, stored).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+        if let Ok(mut now) = self.seats.write() {
+            *now = seats;
+        }
+        live.frames.written.clear();
+        self.seating.send_modify(|changes| *changes += 1);
+        Ok(())
     }
 
     /// Notes that the table is in use now.
@@ -395,7 +539,7 @@ impl Table {
     /// about how much of a token was right. A wrong token answers exactly as
     /// an unknown table does: nobody can probe which tables exist.
     pub fn viewer_for(&self, token: &str) -> Result<Viewer, ServerError> {
-        viewer_among(&self.seats, &self.spectator_token, token)
+        viewer_among(&self.seats(), &self.spectator_token, token)
             .ok_or_else(|| ServerError::UnknownTable(self.id.clone()))
     }
 
@@ -421,7 +565,8 @@ impl Table {
     /// What `viewer` sees now.
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
         let live = self.live.lock().await;
-        snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail, live.extras(viewer))
+        let seats = self.seats();
+        snapshot_of(&self.id, &*live.session, viewer, detail, live.extras(viewer, &seats))
     }
 
     /// `viewer`'s snapshot as a message, with its version.
@@ -436,8 +581,8 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok((version, bytes));
         }
-        let snapshot =
-            snapshot_of(&self.id, &self.seats, &*live.session, viewer, detail, live.extras(viewer))?;
+        let seats = self.seats();
+        let snapshot = snapshot_of(&self.id, &*live.session, viewer, detail, live.extras(viewer, &seats))?;
         let bytes = Utf8Bytes::from(to_text(&snapshot)?);
         live.keep(key, &bytes);
         Ok((version, bytes))
@@ -460,7 +605,8 @@ impl Table {
         if let Some(bytes) = live.frames.get(version, key) {
             return Ok(Some((version, bytes)));
         }
-        let (session, extras) = (&*live.session, live.extras(viewer));
+        let seats = self.seats();
+        let (session, extras) = (&*live.session, live.extras(viewer, &seats));
         let text = if detail.compact {
             compact_update_text(session, viewer, from, extras)?
         } else {
@@ -580,7 +726,7 @@ impl Table {
         let progress = self.progress(&*live.session);
         let error = loop {
             let new = live.session.record().actions[before..].to_vec();
-            match self.store.append(&self.id, before, new, progress).await {
+            match self.store.append(&self.id, before, new, progress.clone()).await {
                 Ok(()) => {
                     if attempt > 1 {
                         tracing::info!(table = %self.id, attempt, "commit stored after retrying");
@@ -633,7 +779,7 @@ impl Table {
     }
 
     fn bot_spec(&self, seat: Seat) -> Option<SeatSpec> {
-        let spec: SeatSpec = self.seats.get(seat)?.spec.parse().ok()?;
+        let spec: SeatSpec = self.seats.read().ok()?.get(seat)?.spec.parse().ok()?;
         (!spec.is_human()).then_some(spec)
     }
 
@@ -656,7 +802,8 @@ impl Table {
             Turn::Seat(_) if deciding.iter().any(|&seat| self.bot_spec(seat).is_some()) => Waiting::Bots,
             Turn::Seat(_) => Waiting::People,
         };
-        Progress { turn, waiting }
+        let ranks = if turn == Turn::Over { session.outcome().map(|o| o.ranks) } else { None };
+        Progress { turn, waiting, ranks }
     }
 
     /// Asks whoever decides now: every seat of a decision taken together at
@@ -882,30 +1029,36 @@ impl Table {
     pub async fn summary(&self, viewer: Viewer) -> Value {
         let live = self.live.lock().await;
         let (version, turn) = (live.session.version(), live.session.turn());
-        summary_of(&self.id, &self.game, &self.seats, viewer, version, turn, false)
+        let ranks = live.session.outcome().map(|o| o.ranks);
+        let standing = Standing { version, turn, ranks, expired: false };
+        summary_of(&self.id, &self.game, &self.seats(), viewer, standing)
     }
 }
 
+/// Where a table stands, as lobby lists tell it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub version: usize,
+    pub turn: Turn,
+    /// Per seat, 1 = first, once the game is over.
+    pub ranks: Option<Vec<u32>>,
+    /// Closed unfinished: nobody played at it for a long time.
+    pub expired: bool,
+}
+
 /// A table as lobby lists show it (loaded or not): the same words either way.
-pub fn summary_of(
-    id: &str,
-    game: &str,
-    seats: &[SeatConfig],
-    viewer: Viewer,
-    version: usize,
-    turn: Turn,
-    expired: bool,
-) -> Value {
+pub fn summary_of(id: &str, game: &str, seats: &[SeatConfig], viewer: Viewer, standing: Standing) -> Value {
     json!({
         "table": id,
         "game": game,
         "name": spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
         "viewer": viewer,
-        "version": version,
-        "turn": turn,
-        "seats": seats.iter().map(|s| &s.spec).collect::<Vec<_>>(),
-        "over": turn == Turn::Over,
-        "expired": expired,
+        "version": standing.version,
+        "turn": standing.turn,
+        "seats": seats.iter().enumerate().map(|(seat, s)| s.public(seat)).collect::<Vec<_>>(),
+        "over": standing.turn == Turn::Over,
+        "ranks": standing.ranks,
+        "expired": standing.expired,
     })
 }
 
@@ -1001,7 +1154,7 @@ pub fn update_of(
     let log = if detail.compact {
         UpdateLog::Notation(session.log_since(viewer, from)?)
     } else {
-        UpdateLog::Entries(entries_in_words(session, viewer, from, detail.lang)?)
+        UpdateLog::Entries(entries_in_words(session, extras.seats, viewer, from, detail.lang)?)
     };
     Ok(Update {
         kind: "update",
@@ -1076,13 +1229,13 @@ fn write_json_str(out: &mut String, text: &str) {
 /// A viewer's snapshot of a session.
 pub fn snapshot_of(
     table: &str,
-    seats: &[SeatConfig],
     session: &dyn DynSession,
     viewer: Viewer,
     detail: Detail,
     extras: Extras<'_>,
 ) -> Result<Snapshot, ServerError> {
     let teams = session.teams();
+    let seats = extras.seats;
     Ok(Snapshot {
         kind: "state",
         table: table.to_string(),
@@ -1098,6 +1251,8 @@ pub fn snapshot_of(
                 seat,
                 kind: s.spec.clone(),
                 team: teams.get(seat).copied().unwrap_or(seat),
+                name: s.name.clone(),
+                free: s.is_free(),
             })
             .collect(),
         static_part: session.static_part()?,
@@ -1106,7 +1261,11 @@ pub fn snapshot_of(
         legal: legal_for(session, viewer, detail, extras.window),
         window: extras.window.map(|w| w.seats.clone()),
         auto_pass: extras.auto_pass,
-        log: if detail.compact { None } else { Some(entries_in_words(session, viewer, 0, detail.lang)?) },
+        log: if detail.compact {
+            None
+        } else {
+            Some(entries_in_words(session, seats, viewer, 0, detail.lang)?)
+        },
         outcome: session.outcome(),
     })
 }
@@ -1193,7 +1352,8 @@ mod tests {
             created_at: 0,
             creator: None,
         };
-        let seats = specs.iter().map(|s| SeatConfig { spec: s.to_string(), token: None }).collect();
+        let seats = specs.iter().map(|s| SeatConfig::claimed(s.to_string(), None)).collect();
+        let seating = Seating { seats, spectator_token: "s".into(), hotseat: false, public: false };
         let settings = TableSettings {
             bot_delay: Duration::from_millis(400),
             window_deadline: Duration::from_secs(20),
@@ -1205,15 +1365,13 @@ mod tests {
         let table = Table::new(
             "t".into(),
             None,
-            seats,
-            "s".into(),
-            false,
+            seating,
             session_from_record(record).unwrap(),
             store.clone(),
             settings,
         );
         let progress = table.progress_now().await;
-        store.create(row, progress).await.unwrap();
+        store.create(row, progress.clone()).await.unwrap();
         store.append("t", 0, record.actions.clone(), progress).await.unwrap();
         table
     }
@@ -1273,7 +1431,7 @@ mod tests {
             // The hand-written compact update says the same in a window.
             let live = table.live.lock().await;
             for viewer in [Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator] {
-                let extras = live.extras(viewer);
+                let extras = live.extras(viewer, &[]);
                 let compact = Detail { lang: Lang::En, compact: true };
                 let by_hand: Value = serde_json::from_str(
                     &compact_update_text(&*live.session, viewer, v - 2, extras).unwrap(),

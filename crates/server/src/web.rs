@@ -22,6 +22,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("patch.js", "text/javascript; charset=utf-8", include_str!("../web/patch.js")),
     ("rules.js", "text/javascript; charset=utf-8", include_str!("../web/rules.js")),
     ("covers.js", "text/javascript; charset=utf-8", include_str!("../web/covers.js")),
+    ("join.js", "text/javascript; charset=utf-8", include_str!("../web/join.js")),
     ("boards/index.js", "text/javascript; charset=utf-8", include_str!("../web/boards/index.js")),
     ("boards/six.js", "text/javascript; charset=utf-8", include_str!("../web/boards/six.js")),
     ("boards/sechstage.js", "text/javascript; charset=utf-8", include_str!("../web/boards/sechstage.js")),

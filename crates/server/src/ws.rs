@@ -6,6 +6,7 @@
 //! `{"type":"sync"}`, `{"type":"ping"}`. Server → client: a `state` snapshot
 //! on connect (and when asked with `lang` or `sync`), then an `update` after
 //! every change (what changed since the version the client had),
+//! a fresh `state` snapshot whenever someone takes a seat (names change),
 //! `{"type":"error","code":...,"message":...}` for anything refused (and
 //! `table.stalled` when the table cannot store its moves for now),
 //! `{"type":"pong"}`.
@@ -234,6 +235,8 @@ async fn talk(
     let patience = settings.idle_after;
     let mut stalls = conn.table.stalls();
     stalls.mark_unchanged();
+    let mut seating = conn.table.seating_changes();
+    seating.mark_unchanged();
     // Marked before the snapshot is taken: a change after it wakes us, and
     // the update then starts from the snapshot's version, so nothing is missed.
     updates.mark_unchanged();
@@ -278,6 +281,14 @@ async fn talk(
                 }
                 updates.mark_unchanged();
                 conn.update().await
+            }
+            changed = seating.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                seating.mark_unchanged();
+                // Someone took a seat: names change everywhere, the log's too.
+                Some(conn.snapshot().await)
             }
             changed = stalls.changed() => {
                 if changed.is_err() {

@@ -21,8 +21,9 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
     b.click("[data-id=six]").await;
     b.wait_for("document.querySelector('#create')").await;
     assert_eq!(b.eval("document.querySelector('[data-seat=\"1\"]').value").await, json!("medium"));
+    b.eval("document.querySelector('#your-name').value = 'Anna'; true").await;
+    // Creating the table sits you down at your seat.
     b.click("#create").await;
-    b.click("#go").await;
     b.wait_for("document.querySelector('svg[data-board=six]')").await;
     let mut moves = 0;
     loop {

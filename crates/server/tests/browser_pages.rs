@@ -162,6 +162,7 @@ async fn the_lobby_says_in_words_when_the_server_cannot_be_reached() {
     // The network fails as it does with the server down: fetch rejects.
     let offline = "window.fetch = () => Promise.reject(new TypeError('Failed to fetch')); true";
     b.eval(offline).await;
+    b.eval("document.querySelector('#your-name').value = 'Anna'; true").await;
     b.click("#create").await;
     let text = b.wait_for("document.querySelector('#lobby-error').textContent").await;
     assert_eq!(text, json!("The server cannot be reached. Check your connection and try again."));
@@ -185,29 +186,57 @@ async fn the_lobby_says_in_words_when_the_server_cannot_be_reached() {
     server.kill().await;
 }
 
+/// Creating a table sits you at your seat; the Invite panel gives each free
+/// seat's link as a whole address with a Copy button; the link opens the
+/// join page, which takes the seat under a name; the seats and the status
+/// line call people by their names.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn invitation_links_are_whole_addresses_that_open_their_seat() {
+async fn invitation_links_are_whole_addresses_that_lead_to_their_seat() {
     let Some(binary) = browser_binary() else { return };
     let server = TestServer::start(None).await;
     let mut b = Browser::launch(&binary).await;
     b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
     b.wait_for("document.querySelector('#create')").await;
+    // Nobody sits down without a name.
     b.eval("document.querySelector('[data-seat=\"1\"]').value = 'human'; true").await;
     b.click("#create").await;
-    b.wait_for("document.querySelector('#go')").await;
-    let links = b.eval("[...document.querySelectorAll('.links a')].map(a => [a.textContent, a.href])").await;
-    let links = links.as_array().unwrap();
-    assert_eq!(links.len(), 3, "two seats and the spectator: {links:?}");
-    let prefix = format!("http://{}/#/table/", server.addr);
-    for link in links {
-        let (text, href) = (link[0].as_str().unwrap(), link[1].as_str().unwrap());
-        assert_eq!(text, href, "the link shown is the link");
-        assert!(text.starts_with(&prefix), "{text}");
-    }
-    // Pasted into a browser, the second seat's link opens that seat.
-    b.goto(links[1][0].as_str().unwrap()).await;
+    let asked = b.wait_for("document.querySelector('#lobby-error').textContent").await;
+    assert_eq!(asked, json!("Enter your name first (top of the page)."));
+    b.eval("document.querySelector('#your-name').value = 'Anna'; true").await;
+    b.click("#create").await;
+    let link =
+        b.wait_for("document.querySelector('#invite-1') && document.querySelector('#invite-1').value").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.starts_with(&format!("http://{}/#/join/", server.addr)), "{link}");
+    assert_eq!(b.eval("document.querySelector('#invite-spectator')").await, json!(null), "a private table");
+    assert_eq!(b.eval("document.querySelector('.status').textContent").await, json!("Your turn"));
+    // Copying works, or selects the link for the person to copy.
+    b.click("#invite button.copy").await;
+    let said = b.wait_for("['Copied', 'Selected: copy it with Ctrl+C'].find(w => w === document.querySelector('#invite button.copy').textContent)").await;
+    assert!(said.is_string());
+    save("people-invite.png", &b.screenshot().await);
+    // Pasted into a browser, the link leads to the join page of seat 2.
+    b.goto(&link).await;
+    b.wait_for("document.querySelector('#join-name')").await;
+    let page = b.eval("document.querySelector('#join').innerText").await;
+    assert!(page.as_str().unwrap().contains("At the table: Anna"), "{page}");
+    assert_eq!(b.eval("document.querySelector('#join-name').value").await, json!("Anna"), "remembered");
+    b.eval("document.querySelector('#join-name').value = 'Bernd'; true").await;
+    save("people-join.png", &b.screenshot().await);
+    b.click("#take").await;
     b.wait_for("document.querySelector('svg[data-board=six]')").await;
-    assert_eq!(b.eval("document.querySelector('.status').textContent").await, json!("Waiting for Seat 1"));
+    let status = b
+        .wait_for("document.querySelector('.status') && document.querySelector('.status').textContent")
+        .await;
+    assert_eq!(status, json!("Waiting for Anna"));
+    assert_eq!(b.eval("document.querySelector('#invite')").await, json!(null), "no seat is free any more");
+    // The invitation now says the seat is taken.
+    b.goto(&link).await;
+    let taken =
+        b.wait_for("document.querySelector('#taken') && document.querySelector('#taken').innerText").await;
+    assert!(taken.as_str().unwrap().contains("This seat is taken"), "{taken}");
+    assert!(b.console_errors().await.is_empty());
     b.close().await;
     server.kill().await;
 }
@@ -267,7 +296,8 @@ async fn the_servers_errors_are_worded_in_the_persons_language() {
     b.wait_for("document.querySelector('#opt-seats')").await;
     // Three managers for two teams: the server refuses (`options.rule`).
     b.eval(
-        "for (const [id, v] of [['#opt-teams', '2'], ['#opt-seats', '3']]) {
+        "document.querySelector('#your-name').value = 'Anna';
+         for (const [id, v] of [['#opt-teams', '2'], ['#opt-seats', '3']]) {
            const el = document.querySelector(id); el.value = v; el.dispatchEvent(new Event('change', { bubbles: true })); }
          true",
     )

@@ -1,12 +1,13 @@
 // @ts-check
 // The router: #/ lobby, #/table/ID/TOKEN, #/hotseat/ID/TOKENS, #/replay/ID/TOKEN,
-// #/rules/GAME.
+// #/join/ID/CODE (an invitation), #/rules/GAME.
 
 import { getLang, setLang } from './i18n.js';
 import { showLobby } from './lobby.js';
 import { showTable, showHotseat } from './table.js';
 import { showReplay } from './replay.js';
 import { showRules } from './rules.js';
+import { showJoin } from './join.js';
 
 /** What the page shown now does when the person leaves it. @type {(() => void) | null} */
 let leave = null;
@@ -31,6 +32,7 @@ function route() {
   else if (parts[0] === 'hotseat' && parts[1] && parts[2]) leave = showHotseat(main, parts[1], parts[2].split(','));
   else if (parts[0] === 'replay' && parts[1] && parts[2]) leave = showReplay(main, parts[1], parts[2]);
   else if (parts[0] === 'rules' && parts[1]) showRules(main, parts[1]);
+  else if (parts[0] === 'join' && parts[1] && parts[2]) showJoin(main, parts[1], parts[2]);
   else leave = showLobby(main);
 }
 

@@ -35,6 +35,13 @@ const EN = {
   levelEasy: 'plays by rules of thumb, at once: good for learning the game.',
   levelMedium: 'looks ahead over many possible futures: a fair match for a regular player.',
   levelHard: 'looks ahead several times as far as Medium and takes a little longer: a match for experienced players.',
+  yourName: 'Your name', publicTable: 'Public table: listed below, anyone may take a free seat or watch',
+  seatName: 'Name', invite: 'Invite', inviteHelp: 'Send each free seat its link; whoever opens it takes the seat.',
+  copy: 'Copy', copied: 'Copied', copyByHand: 'Selected: copy it with Ctrl+C',
+  openTables: 'Open tables', watch: 'Watch', takeSeat: 'Take seat', take: 'Take the seat', free: 'free',
+  askName: 'Your name at this table:', joinAt: 'You are invited to', joinSeat: 'Your seat', others: 'At the table',
+  taken: 'This seat is taken: someone else sits there now.', watchInstead: 'Watch the game instead',
+  wonBy: 'won by', nameFirst: 'Enter your name first (top of the page).',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -68,6 +75,13 @@ const DE = {
   levelEasy: 'spielt nach Faustregeln, sofort: gut, um das Spiel zu lernen.',
   levelMedium: 'schaut voraus über viele mögliche Verläufe: ein fairer Gegner für regelmäßige Spieler.',
   levelHard: 'schaut um ein Vielfaches weiter voraus als Mittel und braucht etwas länger: ein Gegner für erfahrene Spieler.',
+  yourName: 'Dein Name', publicTable: 'Offener Tisch: unten gelistet, alle dürfen einen freien Platz nehmen oder zuschauen',
+  seatName: 'Name', invite: 'Einladen', inviteHelp: 'Schicke jedem freien Spieler seinen Link; wer ihn öffnet, spielt mit.',
+  copy: 'Kopieren', copied: 'Kopiert', copyByHand: 'Markiert: kopiere ihn mit Strg+C',
+  openTables: 'Offene Tische', watch: 'Zuschauen', takeSeat: 'Mitspielen als Spieler', take: 'Mitspielen', free: 'frei',
+  askName: 'Dein Name an diesem Tisch:', joinAt: 'Du bist eingeladen zu', joinSeat: 'Du spielst als', others: 'Am Tisch',
+  taken: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.', watchInstead: 'Stattdessen zuschauen',
+  wonBy: 'gewonnen von', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */
@@ -113,6 +127,8 @@ const ERRORS = {
   'replay.busy': { en: 'The server is busy with other replays: try again in a moment.', de: 'Der Server ist mit anderen Wiederholungen beschäftigt: versuche es gleich noch einmal.' },
   'table.expired': { en: 'This table was closed: nobody played at it for a long time.', de: 'Dieser Tisch wurde geschlossen: lange hat niemand an ihm gespielt.' },
   'server.storage': { en: 'The server could not save; nothing was changed. Try again.', de: 'Der Server konnte nicht speichern; nichts wurde geändert. Versuche es noch einmal.' },
+  'name.invalid': { en: 'A name has 1 to 24 characters and no line breaks.', de: 'Ein Name hat 1 bis 24 Zeichen und keine Zeilenumbrüche.' },
+  'seat.taken': { en: 'This seat is taken: someone else sits there now.', de: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.' },
   'internal': { en: 'Something went wrong on the server.', de: 'Auf dem Server ist etwas schiefgegangen.' },
 };
 
@@ -148,10 +164,15 @@ export function t(key) { return TEXTS[lang][key]; }
 export function tr(text) { return text ? ((lang === 'de' && text.de) || text.en || '') : ''; }
 
 /**
- * A seat as people count it: `Seat 3` for seat 2 of the wire.
+ * A seat as people read it: the name of the person who sits there, given
+ * the snapshot's seats, or else `Seat 3` for seat 2 of the wire.
  * @param {number} seat
+ * @param {{ name?: string | null }[]} [seats]
  */
-export function seatWord(seat) { return `${t('seat')} ${seat + 1}`; }
+export function seatWord(seat, seats) {
+  const person = seats && seats[seat];
+  return (person && person.name) || `${t('seat')} ${seat + 1}`;
+}
 
 /**
  * What plays a seat, in words: `Bot: hard` for `hard`; a search bot's spec

@@ -1,5 +1,6 @@
 // @ts-check
-// The lobby: pick a game, its options and seats; share the links; rejoin tables.
+// The lobby: your name; pick a game, its options and seats, and sit down at
+// your seat; take a free seat at an open table or watch it; rejoin your tables.
 
 import { h, clear } from './dom.js';
 import { t, tr, seatWord, kindWord } from './i18n.js';
@@ -25,6 +26,59 @@ export function remembered() {
   } catch {
     return [];
   }
+}
+
+const NAME = 'spieltisch.name';
+
+/** The longest name the server takes, in characters. */
+export const NAME_MAX = 24;
+
+/** The name the person last gave, or ''. */
+export function myName() {
+  return localStorage.getItem(NAME) || '';
+}
+
+/** @param {string} name */
+export function rememberName(name) {
+  localStorage.setItem(NAME, name.trim());
+}
+
+/**
+ * A field for a person's name, capped as the server caps it.
+ * @param {string} id
+ * @param {string} value
+ */
+export function nameField(id, value) {
+  return h('input', { id, type: 'text', maxlength: NAME_MAX, autocomplete: 'nickname', value });
+}
+
+/**
+ * Takes a free seat (by invitation `code`, or by number at a public table)
+ * under `name`; on success the personal token is remembered and the page
+ * goes to the seat. Returns the refusal in words, or null.
+ * @param {string} table
+ * @param {{ invite?: string, seat?: number }} which
+ * @param {string} name
+ * @param {string} game
+ * @returns {Promise<string | null>}
+ */
+export async function takeSeat(table, which, name, game) {
+  rememberName(name);
+  /** @type {import('./api.js').Result<import('./types').ClaimReply>} */
+  const res = await post(`/api/tables/${encodeURIComponent(table)}/claim`, { ...which, name });
+  if (!res.ok) return res.text;
+  remember({ table, token: res.reply.token, game, seat: res.reply.seat });
+  location.hash = res.reply.url.replace(/^\/?#/, '');
+  return null;
+}
+
+/**
+ * Who sits at a table, in words: `Anna, Seat 2 (free), Bot: hard`.
+ * @param {import('./types').SeatShown[]} seats
+ */
+export function seatsInWords(seats) {
+  return seats.map(s => s.kind !== 'human' ? kindWord(s.kind)
+    : s.free ? `${seatWord(s.seat)} (${t('free')})` : s.name || seatWord(s.seat)).join(', ');
 }
 
 /** @param {Remembered} entry */
@@ -160,18 +214,84 @@ export function seatCount(form, entry) {
   return Math.max(entry.min_seats, Math.min(entry.max_seats, n || entry.min_seats));
 }
 
+/**
+ * The seat of a summary's viewer, or null for a spectator.
+ * @param {import('./types').TableSummary} tb
+ */
+function viewerSeatOf(tb) {
+  return typeof tb.viewer === 'object' ? tb.viewer.seat : null;
+}
+
+/**
+ * Whether it is the viewer's turn at a listed table.
+ * @param {import('./types').TableSummary} tb
+ */
+function yourTurn(tb) {
+  const seat = viewerSeatOf(tb);
+  return !tb.over && !tb.expired && seat !== null && typeof tb.turn === 'object' && tb.turn.seat === seat;
+}
+
+/**
+ * Where a listed table stands, in words: whose turn, or who won.
+ * @param {import('./types').TableSummary} tb
+ */
+function standingWords(tb) {
+  if (tb.expired) return t('expired');
+  if (tb.over) {
+    const first = (tb.ranks || []).map((rank, seat) => rank === 1 ? seat : -1).filter(seat => seat >= 0);
+    const names = first.map(seat => seatWord(seat, tb.seats)).join(', ');
+    return first.length && first.length < tb.seats.length ? `${t('over')}, ${t('wonBy')} ${names}` : t('over');
+  }
+  if (typeof tb.turn === 'object') return `${t('waiting')} ${seatWord(tb.turn.seat, tb.seats)}`;
+  return '';
+}
+
+/**
+ * Each table once (a hot-seat table is remembered with several tokens):
+ * the line whose seat is to move, or else the first.
+ * @param {import('./types').TableSummary[]} tables
+ */
+function oncePerTable(tables) {
+  /** @type {Map<string, import('./types').TableSummary>} */
+  const chosen = new Map();
+  for (const tb of tables) {
+    const before = chosen.get(tb.table);
+    if (!before || (yourTurn(tb) && !yourTurn(before))) chosen.set(tb.table, tb);
+  }
+  return [...chosen.values()];
+}
+
 /** @param {HTMLElement} main */
 export function showLobby(main) {
   clear(main);
   document.title = 'spieltisch';
   const error = h('p', { class: 'error', id: 'lobby-error' });
-  const mine = h('div', { class: 'panel' }, h('h2', { text: t('mine') }));
+  const mine = h('div', { class: 'panel', id: 'mine' }, h('h2', { text: t('mine') }));
+  const open = h('div', { class: 'panel', id: 'open-tables' }, h('h2', { text: t('openTables') }));
   const form = h('div', { class: 'panel' });
   const cards = h('div', { class: 'games' });
-  main.append(h('h1', { text: t('lobby') }), cards, form, error, mine);
+  const name = nameField('your-name', myName());
+  name.addEventListener('change', () => rememberName(name.value));
+  // Open tables and your own come first: a person who comes back, or to
+  // join, finds them without scrolling past the new game's options.
+  open.hidden = true;
+  main.append(h('h1', { text: t('lobby') }),
+    h('label', { class: 'your-name' }, `${t('yourName')} `, name), open, mine, cards, form, error);
   // People choose among the levels; the other bots (random, rules of thumb,
   // tuned searches) stay for scripts and the command line.
   const seatKinds = ['human', 'easy', 'medium', 'hard'];
+
+  /**
+   * The name typed in the lobby, or null (and the field asks for it).
+   * @returns {string | null}
+   */
+  function typedName() {
+    const typed = name.value.trim();
+    if (typed) return typed;
+    error.textContent = t('nameFirst');
+    name.focus();
+    return null;
+  }
 
   /**
    * @param {GameEntry} entry
@@ -180,13 +300,29 @@ export function showLobby(main) {
   function drawSeats(entry, box) {
     // Keep what was chosen for the seats that stay.
     const before = [...box.querySelectorAll('select')].map(s => s.value);
+    const names = [...box.querySelectorAll('input[data-name-seat]')].map(i => /** @type {HTMLInputElement} */ (i).value);
     clear(box);
     const n = seatCount(form, entry);
     for (let i = 0; i < n; i++) {
       const chosen = before[i] || (i === 0 ? 'human' : 'medium');
       const select = h('select', { 'data-seat': i },
         seatKinds.map(k => h('option', { value: k, selected: k === chosen, text: k === 'human' ? t('human') : kindWord(k) })));
-      box.append(h('label', {}, `${seatWord(i)} `, select));
+      // At a hot-seat table each person at the device gives a name.
+      const named = nameField(`seat-name-${i}`, names[i] || (i === 0 && myName()) || seatWord(i));
+      named.dataset.nameSeat = String(i);
+      named.setAttribute('aria-label', `${t('seatName')} ${seatWord(i)}`);
+      box.append(h('div', { class: 'seat-row' }, h('label', {}, `${seatWord(i)} `, select), named));
+    }
+    showSeatNames();
+  }
+
+  /** Shows a name field beside each person's seat at a hot-seat table only. */
+  function showSeatNames() {
+    const hot = /** @type {HTMLInputElement | null} */ (form.querySelector('#hotseat'));
+    for (const row of form.querySelectorAll('.seat-row')) {
+      const select = /** @type {HTMLSelectElement} */ (row.querySelector('select'));
+      const field = /** @type {HTMLInputElement} */ (row.querySelector('input'));
+      field.hidden = !(hot && hot.checked && select.value === 'human');
     }
   }
 
@@ -199,6 +335,7 @@ export function showLobby(main) {
     error.textContent = '';
     const seats = h('div', { id: 'seats' });
     const hot = h('input', { type: 'checkbox', id: 'hotseat' });
+    const listed = h('input', { type: 'checkbox', id: 'public' });
     form.append(h('h2', { text: tr(entry.name) }), h('p', { class: 'muted', text: blurb(entry.id) }),
       h('h3', { text: t('options') }), ...entry.options.map(spec => optionInput(spec, entry)),
       h('h3', { text: t('players') }), seats,
@@ -206,20 +343,45 @@ export function showLobby(main) {
         /** @type {const} */ (['easy', 'medium', 'hard']).map(level =>
           h('li', {}, h('strong', { text: kindWord(level) }), ' ' + t(levelHelp[level])))),
       h('label', {}, hot, ' ' + t('hotseat')),
+      h('label', {}, listed, ' ' + t('publicTable')),
       h('button', { class: 'primary', id: 'create', type: 'button', onclick: () => create(entry) }, t('create')));
     drawSeats(entry, seats);
     // One listener for the form, whichever game it shows now.
     form.onchange = ev => {
       const key = ev.target instanceof HTMLElement ? ev.target.dataset.key : undefined;
       if (key && entry.options.some(o => o.key === key)) drawSeats(entry, seats);
+      else showSeatNames();
     };
+  }
+
+  /**
+   * Per seat, the name it is taken under at once: every person's at a
+   * hot-seat table (as typed beside the seat), else yours on the first
+   * person's seat; the other people's seats wait for their invitations.
+   * @param {string[]} seats
+   * @param {boolean} hot
+   * @param {string} yours
+   */
+  function namesFor(seats, hot, yours) {
+    const first = seats.indexOf('human');
+    return seats.map((kind, i) => {
+      if (kind !== 'human') return null;
+      if (!hot) return i === first ? yours : null;
+      const field = /** @type {HTMLInputElement | null} */ (form.querySelector(`#seat-name-${i}`));
+      return (field && field.value.trim()) || seatWord(i);
+    });
   }
 
   /** @param {GameEntry} entry */
   async function create(entry) {
     error.textContent = '';
+    const yours = typedName();
+    if (yours === null) return;
+    rememberName(yours);
     const seats = [...form.querySelectorAll('select[data-seat]')].map(s => /** @type {HTMLSelectElement} */ (s).value);
     const hot = /** @type {HTMLInputElement | null} */ (form.querySelector('#hotseat'));
+    const listed = /** @type {HTMLInputElement | null} */ (form.querySelector('#public'));
+    const hotseat = !!hot && hot.checked;
     const options = readOptions(form);
     // Seats that share the seat-count option's units (managers of teams):
     // the server takes that option from the number of seats unless it is
@@ -228,19 +390,41 @@ export function showLobby(main) {
     const follower = followerOf(entry);
     const count = numberIn(form, key);
     if (key && follower && follower.key in options && !(key in options) && count !== null) options[key] = count;
-    const body = { game: entry.id, options, seats, hotseat: !!hot && hot.checked };
+    const body = { game: entry.id, options, seats, hotseat, names: namesFor(seats, hotseat, yours), invite: true, public: !!listed && listed.checked };
     /** @type {import('./api.js').Result<import('./types').CreateReply>} */
     const res = await post('/api/tables', body);
     if (!res.ok) { error.textContent = res.text; return; }
     const reply = res.reply;
     for (const s of reply.seats) if (s.token) remember({ table: reply.table, token: s.token, game: entry.id, seat: s.seat });
-    if (reply.hotseat) { location.hash = reply.hotseat.replace(/^\/?#/, ''); return; }
-    const links = h('ul', { class: 'links' },
-      reply.seats.map(s => s.url ? h('li', {}, `${seatWord(s.seat)}: `, h('a', { href: s.url, text: absolute(s.url) })) : null),
-      h('li', {}, t('spectator') + ': ', h('a', { href: reply.spectator.url, text: absolute(reply.spectator.url) })));
-    clear(form).append(h('h2', { text: t('links') }), links);
-    const first = reply.seats.find(s => s.url);
-    if (first && first.url) form.append(h('p', {}, h('a', { href: first.url, class: 'primary', id: 'go' }, t('open'))));
+    // You sit down at once: at the device's seats, or at your own.
+    const own = reply.seats.find(s => s.url);
+    const to = reply.hotseat || (own && own.url) || reply.spectator.url;
+    location.hash = to.replace(/^\/?#/, '');
+  }
+
+  async function loadOpen() {
+    /** @type {import('./api.js').Result<import('./types').PublicReply>} */
+    const res = await request('/api/public', undefined, 'unreachableReload');
+    if (!res.ok) { open.append(h('p', { class: 'error', text: res.text })); return; }
+    // Only tables that are still played are open; none, and the panel stays hidden.
+    const tables = res.reply.tables.filter(tb => !tb.over);
+    if (!tables.length) return;
+    open.hidden = false;
+    const ul = h('ul', { class: 'links open-tables' });
+    for (const tb of tables) {
+      const takes = tb.seats.filter(s => s.free).map(s => h('button', { type: 'button', class: 'take', 'data-table': tb.table, 'data-seat': s.seat,
+        onclick: async () => {
+          error.textContent = '';
+          const yours = typedName();
+          if (yours === null) return;
+          const refused = await takeSeat(tb.table, { seat: s.seat }, yours, tb.game);
+          if (refused) error.textContent = refused;
+        } }, `${t('takeSeat')} ${s.seat + 1}`));
+      ul.append(h('li', { 'data-table': tb.table },
+        h('strong', { text: tr(tb.name) || tb.game }), ` · ${seatsInWords(tb.seats)} `,
+        h('span', { class: 'actions' }, takes, h('a', { href: tb.spectator, class: 'watch' }, t('watch')))));
+    }
+    open.append(ul);
   }
 
   async function loadMine() {
@@ -251,12 +435,15 @@ export function showLobby(main) {
     const res = await request('/api/mine?tables=' + encodeURIComponent(q), undefined, 'unreachableReload');
     if (!res.ok) { mine.append(h('p', { class: 'error', text: res.text })); return; }
     const ul = h('ul', { class: 'links' });
-    for (const tb of res.reply.tables) {
-      const mine = typeof tb.viewer === 'object' && typeof tb.turn === 'object' && 'seat' in tb.turn && tb.turn.seat === tb.viewer.seat;
-      const state = tb.over ? t('over') : tb.expired ? t('expired') : mine ? t('yourTurn') : `v${tb.version}`;
-      const label = `${tr(tb.name) || tb.game} · ${t('table')} ${tb.table} · ${state}`;
-      ul.append(h('li', { class: mine && !tb.expired ? 'your-turn' : '' },
+    for (const tb of oncePerTable(res.reply.tables)) {
+      const turn = yourTurn(tb);
+      const seat = viewerSeatOf(tb);
+      const people = tb.seats.map(s => s.kind !== 'human' ? kindWord(s.kind)
+        : `${seatWord(s.seat, tb.seats)}${s.seat === seat ? ` (${t('you')})` : ''}`).join(', ');
+      const label = `${tr(tb.name) || tb.game} · ${people}`;
+      ul.append(h('li', { class: turn ? 'your-turn' : '', 'data-table': tb.table },
         tb.expired ? h('span', { class: 'muted', text: label }) : h('a', { href: `#/table/${tb.table}/${tb.token}` }, label),
+        turn ? h('span', { class: 'badge', text: t('yourTurn') }) : h('span', { class: 'muted', text: ` · ${standingWords(tb)}` }),
         tb.over ? h('a', { href: `#/replay/${tb.table}/${tb.token}`, text: ' · ' + t('replay') }) : null));
     }
     mine.append(res.reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));
@@ -279,6 +466,7 @@ export function showLobby(main) {
   }
 
   loadGames();
+  loadOpen();
   loadMine();
   return () => {};
 }

@@ -4,7 +4,7 @@
 import { h, clear } from './dom.js';
 import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
-import { remember } from './lobby.js';
+import { remember, absolute } from './lobby.js';
 import { request } from './api.js';
 
 /**
@@ -34,6 +34,7 @@ import { request } from './api.js';
  * @typedef {object} Connection
  * @property {(version: number, action: string) => void} act plays an action against a version
  * @property {(message: ClientMessage) => boolean} send sends a message; false when not connected
+ * @property {() => Snapshot | null} current the last snapshot, with the updates since applied
  * @property {() => void} close ends the connection for good: nothing is tried or drawn after it
  */
 
@@ -175,6 +176,7 @@ export function connect(table, token, handlers) {
       if (!send({ type: 'act', version, action })) handlers.onStatus('unsent');
     },
     send,
+    current: () => current,
     close() {
       closed = true;
       if (timer !== null) clearTimeout(timer);
@@ -185,14 +187,15 @@ export function connect(table, token, handlers) {
 }
 
 /**
- * A seat as people read it: `Seat 2 · Bot: hard`, `Seat 1 (you)`.
+ * A seat as people read it: `Seat 2 · Bot: hard`, `Anna (you)`, `Seat 3 (free)`.
  * @param {Snapshot} snapshot
  * @param {number} seat
  */
 function seatName(snapshot, seat) {
   const s = snapshot.seats[seat];
   const you = isViewer(snapshot, seat) ? ` (${t('you')})` : '';
-  return `${seatWord(seat)}${s && s.kind !== 'human' ? ' · ' + kindWord(s.kind) : ''}${you}`;
+  const what = !s ? '' : s.kind !== 'human' ? ' · ' + kindWord(s.kind) : s.free ? ` (${t('free')})` : '';
+  return `${seatWord(seat, snapshot.seats)}${what}${you}`;
 }
 
 /**
@@ -310,6 +313,61 @@ function autoPassSwitch(snapshot, send) {
 let textOpen = false;
 
 /**
+ * Copies `text`; where the clipboard cannot be written (an address that is
+ * not secure, a browser that refuses), selects the text in `field` for the
+ * person to copy.
+ * @param {string} text
+ * @param {HTMLInputElement} field
+ * @param {HTMLButtonElement} button
+ */
+async function copy(text, field, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = t('copied');
+  } catch {
+    field.focus();
+    field.select();
+    button.textContent = t('copyByHand');
+  }
+}
+
+/**
+ * A link to pass on, with a Copy button.
+ * @param {string} label
+ * @param {string} path
+ * @param {string} id
+ */
+function linkToCopy(label, path, id) {
+  const link = absolute(path);
+  const field = h('input', { type: 'text', readonly: true, value: link, id, class: 'copy-field' });
+  const button = h('button', { type: 'button', class: 'copy' }, t('copy'));
+  button.addEventListener('click', () => copy(link, field, button));
+  return h('li', {}, h('label', { for: id, text: label }), h('div', { class: 'copy-row' }, field, button));
+}
+
+/**
+ * The invitations to the free seats and, at a public table, the spectator
+ * link: for the people who sit at the table, while seats are free.
+ * @param {Snapshot} snapshot
+ * @param {Invitations | null} invitations
+ */
+function invitePanel(snapshot, invitations) {
+  if (!invitations || viewerSeat(snapshot) === null) return null;
+  const free = invitations.invites.filter(i => snapshot.seats[i.seat] && snapshot.seats[i.seat].free);
+  if (!free.length) return null;
+  return h('div', { class: 'panel', id: 'invite' }, h('h3', { text: t('invite') }),
+    h('p', { class: 'muted', text: t('inviteHelp') }),
+    h('ul', { class: 'links' },
+      free.map(i => linkToCopy(seatWord(i.seat), i.invite, `invite-${i.seat}`)),
+      invitations.spectator ? linkToCopy(t('spectator'), invitations.spectator, 'invite-spectator') : null));
+}
+
+/**
+ * The invitations a seated person may pass on (`GET /api/tables/{id}`).
+ * @typedef {{ invites: { seat: number, invite: string }[], spectator: string | null }} Invitations
+ */
+
+/**
  * Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
  * sends any other message of the table's protocol.
  * @param {HTMLElement} root
@@ -317,8 +375,9 @@ let textOpen = false;
  * @param {(action: string) => void} act
  * @param {string} [note] a line to show above the board
  * @param {(message: ClientMessage) => boolean} [send]
+ * @param {Invitations | null} [invitations] the free seats' links, for a seated person
  */
-export function drawSnapshot(root, snapshot, act, note, send) {
+export function drawSnapshot(root, snapshot, act, note, send, invitations = null) {
   clear(root);
   // The version shown: tests wait for it to move on after a click.
   const board = h('div', { class: 'board', id: 'board', 'data-version': String(snapshot.version) });
@@ -341,6 +400,7 @@ export function drawSnapshot(root, snapshot, act, note, send) {
     h('div', { class: 'table-layout' },
       h('div', { class: 'main-column' }, board, drawn ? details : null),
       h('div', { class: 'side' },
+        invitePanel(snapshot, invitations),
         resultTable(snapshot),
         snapshot.legal.length ? h('div', { class: 'panel' }, h('h3', { text: t('moves') }), moves) : null,
         autoPassSwitch(snapshot, send),
@@ -378,12 +438,36 @@ function showNote(main, text) {
 export function showTable(main, table, token) {
   clear(main).append(h('p', { class: 'muted', id: 'connecting', text: t('connecting') }));
   let note = '';
+  /** @type {Invitations | null} */
+  let invitations = null;
+  /** Which seats were free when the invitations were asked for. */
+  let askedFor = '';
+  /** @param {Snapshot} s */
+  const draw = s => drawSnapshot(main, s, action => conn.act(s.version, action), note, conn.send, invitations);
+  /**
+   * Asks for the invitations whenever the free seats change (someone took
+   * one), for a seated person only.
+   * @param {Snapshot} s
+   */
+  async function invitationsFor(s) {
+    const free = s.seats.filter(seat => seat.free).map(seat => seat.seat).join(',');
+    if (viewerSeat(s) === null || free === askedFor) return;
+    askedFor = free;
+    if (!free) { invitations = null; return; }
+    /** @type {import('./api.js').Result<Invitations>} */
+    const res = await request(`/api/tables/${encodeURIComponent(table)}?token=${encodeURIComponent(token)}`);
+    if (!res.ok) { askedFor = ''; return; }
+    invitations = res.reply;
+    const now = conn.current();
+    if (now) draw(now);
+  }
   const conn = connect(table, token, {
     onState(s) {
       const seat = viewerSeat(s);
       if (seat !== null) remember({ table, token, game: s.game, seat });
-      drawSnapshot(main, s, action => conn.act(s.version, action), note, conn.send);
+      draw(s);
       note = '';
+      invitationsFor(s);
     },
     onError(e) {
       note = errorText(e);

@@ -25,11 +25,23 @@ export interface Legal {
   text?: string;
 }
 
-/** A seat of a table: what plays it and its team. */
+/** A seat of a table: what plays it, its team, and who sits there. */
 export interface SeatInfo {
   seat: number;
   kind: string;
   team: number;
+  /** The name of the person who sits there, if they gave one. */
+  name?: string | null;
+  /** A person's seat that nobody has taken yet. */
+  free?: boolean;
+}
+
+/** A seat as lists show it (no team). */
+export interface SeatShown {
+  seat: number;
+  kind: string;
+  name: string | null;
+  free?: boolean;
 }
 
 /** The end of a game: points and ranks (1 = first) per seat. */
@@ -179,8 +191,11 @@ export interface ErrorReply {
 export interface CreatedSeat {
   seat: number;
   spec: string;
+  name: string | null;
   token: string | null;
   url: string | null;
+  /** The invitation's path (`/#/join/ID/CODE`) of a free seat. */
+  invite: string | null;
 }
 
 /** The reply of `POST /api/tables`. */
@@ -203,10 +218,53 @@ export interface TableSummary {
   viewer: Viewer;
   version: number;
   turn: Turn;
-  seats: string[];
+  seats: SeatShown[];
   over: boolean;
+  /** Per seat, 1 = first, once the game is over. */
+  ranks: number[] | null;
   /** Closed unfinished: nobody played at it for a long time. */
   expired: boolean;
+}
+
+/** The reply of `GET /api/tables/{id}/invite/{code}`. */
+export interface InvitationReply {
+  ok: true;
+  table: string;
+  game: string;
+  name: Text;
+  seat: number;
+  taken: boolean;
+  public: boolean;
+  over: boolean;
+  seats: SeatShown[];
+  /** The spectator's path, at a public table. */
+  spectator: string | null;
+}
+
+/** The reply of `POST /api/tables/{id}/claim`. */
+export interface ClaimReply {
+  ok: true;
+  table: string;
+  seat: number;
+  token: string;
+  url: string;
+}
+
+/** One table of `GET /api/public`. */
+export interface PublicTable {
+  table: string;
+  game: string;
+  name: Text;
+  created_at: number;
+  seats: SeatShown[];
+  over: boolean;
+  spectator: string;
+}
+
+/** The reply of `GET /api/public`. */
+export interface PublicReply {
+  ok: true;
+  tables: PublicTable[];
 }
 
 /** The reply of `GET /api/mine`. */

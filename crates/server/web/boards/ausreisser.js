@@ -66,10 +66,21 @@ function playLabel(play) {
 }
 
 /**
+ * A seat's name as its box has room for it: a long name is cut short.
+ * @param {number} seat
+ * @param {import('../types').SeatInfo[]} seats
+ */
+const seatShort = (seat, seats) => {
+  const word = seatWord(seat, seats);
+  return word.length > 14 ? `${word.slice(0, 13)}…` : word;
+};
+
+/**
  * @param {number} seat
  * @param {number | null} me
+ * @param {import('../types').SeatInfo[]} seats
  */
-const seatLabel = (seat, me) => `${seatWord(seat)}${seat === me ? ` (${t('you')})` : ''}`;
+const seatLabel = (seat, me, seats) => `${seatShort(seat, seats)}${seat === me ? ` (${t('you')})` : ''}`;
 
 /**
  * Seat positions round the table, the viewer's at the bottom.
@@ -177,7 +188,7 @@ function seatPanel(snapshot, rider, [x, y]) {
   g.append(s('rect', { x: x - 95, y: top, width: 190, height: 112, rx: 10, fill: seat === me ? '#fffaf0' : '#fff',
     stroke: active ? '#ffd400' : '#b9ab8c', 'stroke-width': active ? 4 : 1.5, class: active ? 'seat-box active' : 'seat-box' }));
   g.append(s('rect', { x: x - 95, y: top, width: 8, height: 112, rx: 3, fill: RIDER_COLOURS[seat % RIDER_COLOURS.length] }));
-  g.append(s('text', { x: x - 80, y: top + 21, 'font-size': 17, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me) }));
+  g.append(s('text', { x: x - 80, y: top + 21, 'font-size': 17, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me, snapshot.seats) }));
   // Cards in hand as small backs, with the count.
   const n = rider.cards;
   for (let i = 0; i < Math.min(n, 8); i++) {
@@ -219,7 +230,7 @@ function centre(snapshot, svg) {
   if (phase.kind === 'choose' || phase.kind === 'deal') {
     svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase.kind === 'choose' ? tx('choose') : tx('dealing') }));
   } else if (phase.kind === 'over') {
-    const names = phase.winners.map(seat => seatWord(seat)).join(', ');
+    const names = phase.winners.map(seat => seatWord(seat, snapshot.seats)).join(', ');
     svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', class: 'winners',
       text: `${phase.winners.length > 1 ? tx('winners') : tx('winner')}: ${names} (${signed(phase.total)})` }));
   } else {
@@ -249,8 +260,8 @@ function centre(snapshot, svg) {
   // What is happening now.
   let line = '';
   if (phase.kind === 'window') line = tx('window');
-  else if (phase.kind === 'refill') line = `${seatWord(phase.seat)} ${tx('refill')}`;
-  else if (phase.kind === 'draw') line = `${seatWord(phase.seat)} ${tx('drawing')}`;
+  else if (phase.kind === 'refill') line = `${seatWord(phase.seat, snapshot.seats)} ${tx('refill')}`;
+  else if (phase.kind === 'draw') line = `${seatWord(phase.seat, snapshot.seats)} ${tx('drawing')}`;
   if (line) svg.append(s('text', { x: CX, y: CY + 100, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#fff', text: line }));
   if (view.riders.some(r => r.last_stage !== null)) {
     const shown = view.riders.map(r => `${r.seat + 1}: ${signed(r.last_stage || 0)}`).join(' · ');

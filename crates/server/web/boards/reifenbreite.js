@@ -22,7 +22,7 @@ import { getLang, tr } from '../i18n.js';
  * @typedef {{ team?: number, rider?: number, leader?: number, asked?: number, cards?: string[], amount?: number, breakaway?: boolean, to?: number }} PhaseParams
  *   the phase's parameters, with riders as their places in the lists (`view.riders`, `static.riders`)
  * @typedef {[string, PhaseParams]} Phase the phase's kind and its parameters
- * @typedef {{ view: View, fixed: Static, index: Map<number, number> }} Race
+ * @typedef {{ view: View, fixed: Static, index: Map<number, number>, names: (string | null | undefined)[] }} Race
  *   the view, the table's static part, and each printed number's place in their lists
  * @typedef {{ lane: number, pos: number, cell: string, curve: boolean, kind: string, number: number, from: number }} Space
  * @typedef {{ to: Map<number, Legal>, place: Map<number, Map<number, Legal>>, other: Legal[] }} Sorted
@@ -682,7 +682,7 @@ function energyPanel(race) {
     race.view.teams[team].energy.forEach((count, kind) => { if (count) cards.push(miniCard(cardLabel(race, kind, team), {}, count)); });
     rows.push(h('div', { class: 'energy-team', 'data-team': race.fixed.teams[team].number, style: 'display:flex;align-items:center;gap:.5rem;padding:.25rem .4rem;border-radius:6px;' + (team === activeTeam ? 'background:#fff7d6;' : '') },
       h('span', { style: `display:inline-block;min-width:7.5rem;font-weight:600;border-left:8px solid ${TEAM_COLOURS[team]};padding-left:.4rem` },
-        teamName(race, team), h('br'), h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: `${tx('manager')} ${seat + 1}${me === seat ? ` (${tx('you')})` : ''}` })),
+        teamName(race, team), h('br'), h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: `${race.names[seat] || `${tx('manager')} ${seat + 1}`}${me === seat ? ` (${tx('you')})` : ''}` })),
       h('span', { style: 'display:flex;flex-wrap:wrap' }, cards.length ? cards : h('span', { class: 'muted', text: '—' }))));
   }
   return h('div', { class: 'energy', id: 'energy' }, h('h3', { style: 'font-size:1rem;margin:.4rem 0', text: tx('energy') }), rows);
@@ -846,7 +846,7 @@ export function drawReifenbreite(snapshot, act) {
   if (!found) return null;
   const layout = found;
   /** @type {Race} */
-  const race = { view, fixed, index: new Map(fixed.riders.map((r, i) => [r.number, i])) };
+  const race = { view, fixed, index: new Map(fixed.riders.map((r, i) => [r.number, i])), names: snapshot.seats.map(seat => seat.name) };
   const spaces = unroll(layout);
   const phase = phaseOf(race);
   const legal = sortLegal(snapshot, race, phase);

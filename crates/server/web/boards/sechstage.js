@@ -321,7 +321,7 @@ function riderTable(snapshot) {
     if (r.falls) notes.push(tx('falls'));
     if (r.finished) notes.push(`${tx('finished')} (${view.finish_order.indexOf(seat) + 1}.)`);
     if (view.last_turns && view.last_turns.includes(seat)) notes.push(tx('lastTurn'));
-    const name = `${seatWord(seat)}${seat === me ? ` (${t('you')})` : ''}`;
+    const name = `${seatWord(seat, snapshot.seats)}${seat === me ? ` (${t('you')})` : ''}`;
     return h('tr', { class: (view.mover === seat ? 'current ' : '') + (seat === me ? 'mine' : ''), 'data-rider-row': seat },
       h('td', {}, h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }), ' ', name,
         notes.length ? h('div', { class: 'note', text: notes.join(' · ') }) : null),

@@ -1,0 +1,240 @@
+//! People, not seats: the names people give, the invitations that lead to
+//! free seats, taking a seat, and the public tables the lobby lists.
+//!
+//! - A person's seat is *claimed* (it has a token) or *free* (it has an
+//!   invitation code and no token yet). Whoever follows an invitation
+//!   (`/#/join/ID/CODE`) and gives a name takes the seat and gets a token
+//!   of their own; at a public table anyone may take a free seat by its
+//!   number. The claim is stored before it is answered.
+//! - Names are what people type: trimmed, 1 to [`NAME_MAX`] characters,
+//!   no control characters.
+//! - Public tables are listed from their rows alone: none is loaded for
+//!   the list.
+
+use crate::error::ServerError;
+use crate::registry::Found;
+use crate::table::{SeatConfig, Seating, Table};
+use crate::{Shared, token};
+use axum::Extension;
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use spieltisch_catalog::SeatSpec;
+use spieltisch_core::Seat;
+use std::sync::Arc;
+
+/// The longest name, in characters.
+pub const NAME_MAX: usize = 24;
+
+/// The most public tables the lobby lists.
+pub const PUBLIC_AT_MOST: usize = 50;
+
+/// A name as people see it: `raw` trimmed, or why it is refused.
+pub fn checked_name(raw: &str) -> Result<String, ServerError> {
+    let name = raw.trim();
+    let length = name.chars().count();
+    if length == 0 || length > NAME_MAX {
+        return Err(ServerError::NameInvalid(format!(
+            "a name has 1 to {NAME_MAX} characters (this one has {length})"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ServerError::NameInvalid("a name has no control characters (line breaks, tabs)".into()));
+    }
+    Ok(name.to_string())
+}
+
+/// Who sits where at a new table: a person given a name is seated at once
+/// (their token is in the reply); with `invite`, a person's seat without
+/// a name waits for whoever follows its invitation; otherwise it gets a
+/// token, as tables always did. Bots take no names.
+pub fn seats_of_new_table(
+    specs: &[SeatSpec],
+    names: &[Option<String>],
+    invite: bool,
+) -> Result<Vec<SeatConfig>, ServerError> {
+    if !names.is_empty() && names.len() != specs.len() {
+        return Err(ServerError::BadRequest(format!(
+            "names has {} entries for {} seats: give one per seat (null for none)",
+            names.len(),
+            specs.len()
+        )));
+    }
+    specs
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| {
+            let name = names.get(seat).cloned().flatten().map(|n| checked_name(&n)).transpose()?;
+            let config = SeatConfig::claimed(spec.to_string(), None);
+            match (spec.is_human(), name) {
+                (false, Some(_)) => Err(ServerError::NameInvalid(format!(
+                    "seat {} is a bot's: only a person's seat takes a name",
+                    seat + 1
+                ))),
+                (false, None) => Ok(config),
+                (true, Some(name)) => Ok(SeatConfig { token: Some(token()), name: Some(name), ..config }),
+                (true, None) if invite => Ok(SeatConfig { invite: Some(token()), ..config }),
+                (true, None) => Ok(SeatConfig { token: Some(token()), ..config }),
+            }
+        })
+        .collect()
+}
+
+/// The seat an invitation code leads to, compared in constant time with
+/// every seat's code, so how long the answer takes tells nothing.
+fn seat_of_invite(seats: &[SeatConfig], code: &str) -> Option<Seat> {
+    use subtle::ConstantTimeEq;
+    let mut found = None;
+    for (seat, config) in seats.iter().enumerate() {
+        if config.invite.as_deref().is_some_and(|known| bool::from(known.as_bytes().ct_eq(code.as_bytes()))) {
+            found = Some(seat);
+        }
+    }
+    found
+}
+
+/// The table and seat of an invitation. A wrong code answers as an
+/// unknown table does; a right one of an expired table hears that it
+/// expired.
+async fn invited(app: &Shared, id: &str, code: &str) -> Result<(Arc<Table>, Seat), ServerError> {
+    let unknown = || ServerError::UnknownTable(id.to_string());
+    match app.lookup(id).await? {
+        Found::Live(table) => {
+            let seat = seat_of_invite(&table.seats(), code).ok_or_else(unknown)?;
+            Ok((table, seat))
+        }
+        Found::Expired(row) => {
+            let seats = Seating::of_row(&row).map(|s| s.seats).unwrap_or_default();
+            match seat_of_invite(&seats, code) {
+                Some(_) => Err(ServerError::Expired(id.to_string())),
+                None => Err(unknown()),
+            }
+        }
+    }
+}
+
+/// Every seat as anyone may see it.
+fn seats_shown(seats: &[SeatConfig]) -> Vec<Value> {
+    seats.iter().enumerate().map(|(seat, config)| config.public(seat)).collect()
+}
+
+/// The invitations to a table's free seats, `[{seat, invite}]` with the
+/// join page's path: for the people who sit there to pass on.
+pub fn invitations(table: &Table) -> Value {
+    let seats = table.seats();
+    let free = seats.iter().enumerate().filter(|(_, config)| config.is_free());
+    let paths = free.filter_map(|(seat, config)| {
+        let code = config.invite.as_ref()?;
+        Some(json!({ "seat": seat, "invite": format!("/#/join/{}/{code}", table.id) }))
+    });
+    Value::Array(paths.collect())
+}
+
+/// The spectator's path of a table.
+pub fn spectator_path(id: &str, spectator_token: &str) -> String {
+    format!("/#/table/{id}/{spectator_token}")
+}
+
+/// `GET /api/tables/{id}/invite/{code}`: what an invitation leads to.
+pub async fn invitation(
+    State(app): State<Shared>,
+    Path((id, code)): Path<(String, String)>,
+) -> Result<Json<Value>, ServerError> {
+    let (table, seat) = invited(&app, &id, &code).await?;
+    let seats = table.seats();
+    Ok(Json(json!({
+        "ok": true,
+        "table": table.id,
+        "game": table.game,
+        "name": table.name().await,
+        "seat": seat,
+        "taken": !seats[seat].is_free(),
+        "public": table.public,
+        "over": table.is_over().await,
+        "seats": seats_shown(&seats),
+        "spectator": table.public.then(|| spectator_path(&table.id, &table.spectator_token)),
+    })))
+}
+
+/// The request to take a seat: by invitation, or at a public table by
+/// its number.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    pub invite: Option<String>,
+    pub seat: Option<Seat>,
+    pub name: String,
+}
+
+/// `POST /api/tables/{id}/claim`: takes a free seat.
+pub async fn claim(
+    State(app): State<Shared>,
+    Extension(client): Extension<crate::client_addr::AddrGroup>,
+    Path(id): Path<String>,
+    Json(req): Json<Claim>,
+) -> Result<Json<Value>, ServerError> {
+    app.gate.claim(client)?;
+    let name = checked_name(&req.name)?;
+    let (table, seat) = match (&req.invite, req.seat) {
+        (Some(code), _) => invited(&app, &id, code).await?,
+        (None, Some(seat)) => match app.lookup(&id).await? {
+            // A private table's seats are taken by invitation only: asked
+            // by number, it answers as an unknown table.
+            Found::Live(table) if table.public => (table, seat),
+            _ => return Err(ServerError::UnknownTable(id)),
+        },
+        (None, None) => {
+            return Err(ServerError::BadRequest(
+                "say which seat: an invitation code or a seat number".into(),
+            ));
+        }
+    };
+    let personal = token();
+    table.claim(seat, name, personal.clone()).await?;
+    Ok(Json(json!({
+        "ok": true,
+        "table": table.id,
+        "seat": seat,
+        "token": personal,
+        "url": format!("/#/table/{}/{personal}", table.id),
+    })))
+}
+
+/// `GET /api/public`: the newest public tables, each with its seats (who
+/// sits there, which are free) and its spectator's path.
+pub async fn public_tables(State(app): State<Shared>) -> Result<Json<Value>, ServerError> {
+    let found =
+        app.store.public_tables(PUBLIC_AT_MOST).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+    let tables: Vec<Value> = found
+        .into_iter()
+        .filter_map(|listed| {
+            let row = listed.row;
+            let seating = Seating::of_row(&row).ok()?;
+            Some(json!({
+                "table": row.id,
+                "game": row.game,
+                "name": spieltisch_catalog::entry_of(&row.game).map(|e| e.info.name).ok(),
+                "created_at": row.created_at,
+                "seats": seats_shown(&seating.seats),
+                "over": listed.over,
+                "spectator": spectator_path(&row.id, &row.spectator_token),
+            }))
+        })
+        .collect();
+    Ok(Json(json!({ "ok": true, "tables": tables })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_and_counted_in_characters() {
+        assert_eq!(checked_name("  Anna ").unwrap(), "Anna");
+        assert_eq!(checked_name(&"ü".repeat(NAME_MAX)).unwrap().chars().count(), NAME_MAX, "48 bytes");
+        for bad in ["", "   ", "a\nb", "tab\there", &"x".repeat(NAME_MAX + 1)] {
+            assert_eq!(checked_name(bad).unwrap_err().code(), "name.invalid", "{bad:?}");
+        }
+    }
+}
