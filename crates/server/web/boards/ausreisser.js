@@ -188,17 +188,20 @@ function seatPanel(snapshot, rider, [x, y]) {
   // Penalty chips, then the points of the series.
   const [chipGroup] = chips(x - 73, top + 68, rider.chips);
   if (rider.chips) g.append(chipGroup);
-  g.append(s('text', { x: x - 80, y: top + 100, 'font-size': 13.5, fill: '#555' },
+  g.append(s('text', { x: x - 80, y: top + 104, 'font-size': 13.5, fill: '#555' },
     s('tspan', { fill: rider.chips ? '#a52a1f' : '#555', 'font-weight': rider.chips ? 700 : 400, text: `${rider.chips} ${tx('chips')}` }),
     s('tspan', { text: ` · ${signed(rider.total)} ${tx('total')}` })));
-  // The top of the rider's pile (or the card drawn face up for the first leader).
+  // The top of the rider's pile (or the card drawn face up for the first
+  // leader), below the seat's name, which may run across the whole box
+  // (`Spieler 1 (du)`).
+  const cardY = y + 4;
   const faceup = phase.kind === 'choose' ? phase.drawn[seat] : null;
-  if (faceup) g.append(tableCard(x + 58, y - 4, null, faceup));
+  if (faceup) g.append(tableCard(x + 58, cardY, null, faceup));
   else if (phase.kind === 'refill' && phase.seat === seat) {
     // The play being made: settled once the hand is refilled.
-    g.append(tableCard(x + 58, y - 4, phase.play));
-  } else if (rider.top) g.append(tableCard(x + 58, y - 4, rider.top));
-  else g.append(s('rect', { x: x + 34, y: y - 37, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
+    g.append(tableCard(x + 58, cardY, phase.play));
+  } else if (rider.top) g.append(tableCard(x + 58, cardY, rider.top));
+  else g.append(s('rect', { x: x + 34, y: cardY - 33, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;
 }
