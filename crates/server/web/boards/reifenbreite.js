@@ -13,6 +13,7 @@
 
 import { h, s } from '../dom.js';
 import { getLang } from '../i18n.js';
+import { narrow, redrawOnTurn } from './narrow.js';
 
 /**
  * @typedef {import('../types').ReifenbreiteView} View
@@ -88,15 +89,6 @@ const ROWS_UPRIGHT = { most: 14, least: 10 };
 /** Room beside the road for the labels of lines and curves: wider where the road runs up the page and the labels beside it. */
 const GUTTER_ACROSS = 44, GUTTER_UPRIGHT = 92;
 
-/** A phone's screen (the style sheet's narrow layout): the road runs up the page. */
-const narrowScreen = matchMedia('(max-width: 600px)');
-const upright = () => narrowScreen.matches;
-/**
- * Draws the board shown last again, when the screen turns narrow or wide.
- * @type {(() => void) | null}
- */
-let redrawOnTurn = null;
-narrowScreen.addEventListener('change', () => { if (redrawOnTurn) redrawOnTurn(); });
 
 /**
  * A rider's printed number, from his place in the lists.
@@ -486,7 +478,7 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
   const targets = new Set(legal.to.keys());
   const placeable = placing !== null ? legal.place.get(placing) || null : null;
   if (placeable) for (const id of placeable.keys()) targets.add(id);
-  const up = upright();
+  const up = narrow();
   const [lo, hi] = windowOf(layout, spaces, race, phase, targets, up ? ROWS_UPRIGHT : ROWS_ACROSS);
   const geo = geometry(spaces, row, lo, hi, up);
   const gutter = up ? GUTTER_UPRIGHT : GUTTER_ACROSS;
@@ -929,6 +921,6 @@ export function drawReifenbreite(snapshot, act) {
     wrap.replaceChildren(...children.filter(c => c !== null));
   }
   draw();
-  redrawOnTurn = () => { if (wrap.isConnected) draw(); };
+  redrawOnTurn('reifenbreite', wrap, draw);
   return wrap;
 }
