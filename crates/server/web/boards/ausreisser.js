@@ -241,7 +241,8 @@ function centre(snapshot, svg) {
   svg.append(s('text', { x: CX, y: CY - 78, 'text-anchor': 'middle', 'font-size': 16, fill: '#f4f9f0',
     text: phase.kind === 'over' ? tx('over') : `Der Ausreisser · ${tx('stage')} ${view.stage + 1} ${tx('of')} ${o.stages}${o.special ? '' : ` · ${tx('noSpecial')}`}` }));
   if (phase.kind === 'choose' || phase.kind === 'deal') {
-    svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase.kind === 'choose' ? tx('choose') : tx('dealing') }));
+    // Below the pile, which it ran into (Wahl des ersten Ausreissers).
+    svg.append(s('text', { x: CX, y: CY + 84, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase.kind === 'choose' ? tx('choose') : tx('dealing') }));
   } else if (phase.kind === 'over') {
     const names = phase.winners.map(seat => seatWord(seat)).join(', ');
     svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', class: 'winners',
