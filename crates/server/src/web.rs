@@ -24,6 +24,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("covers.js", "text/javascript; charset=utf-8", include_str!("../web/covers.js")),
     ("join.js", "text/javascript; charset=utf-8", include_str!("../web/join.js")),
     ("boards/index.js", "text/javascript; charset=utf-8", include_str!("../web/boards/index.js")),
+    ("boards/narrow.js", "text/javascript; charset=utf-8", include_str!("../web/boards/narrow.js")),
     ("boards/six.js", "text/javascript; charset=utf-8", include_str!("../web/boards/six.js")),
     ("boards/sechstage.js", "text/javascript; charset=utf-8", include_str!("../web/boards/sechstage.js")),
     ("boards/ausreisser.js", "text/javascript; charset=utf-8", include_str!("../web/boards/ausreisser.js")),

@@ -8,6 +8,7 @@
 
 import { h, s } from '../dom.js';
 import { t, getLang, seatWord } from '../i18n.js';
+import { narrow, redrawOnTurn } from './narrow.js';
 
 /**
  * @typedef {import('../types').AusreisserView} View
@@ -43,6 +44,11 @@ const tx = key => (getLang() === 'de' ? DE : EN)[key];
 export const RIDER_COLOURS = ['#c0392b', '#2162b0', '#2d7a3a', '#7d3c98', '#138d90', '#7a4b26'];
 
 const W = 1000, HGT = 580, CX = 500, CY = 290, RX = 390, RY = 200;
+/**
+ * On a phone the table is drawn narrower, to be read at the screen's width:
+ * its centre on top, the seats below it in two columns, SEAT_ROW apart.
+ */
+const PHONE_W = 440, CENTRE_H = 250, SEAT_ROW = 136;
 
 /**
  * A legal play as its parts, from its data (`kind` play, `params` speed,
@@ -199,17 +205,20 @@ function seatPanel(snapshot, rider, [x, y]) {
   // Penalty chips, then the points of the series.
   const [chipGroup] = chips(x - 73, top + 68, rider.chips);
   if (rider.chips) g.append(chipGroup);
-  g.append(s('text', { x: x - 80, y: top + 100, 'font-size': 13.5, fill: '#555' },
+  g.append(s('text', { x: x - 80, y: top + 104, 'font-size': 13.5, fill: '#555' },
     s('tspan', { fill: rider.chips ? '#a52a1f' : '#555', 'font-weight': rider.chips ? 700 : 400, text: `${rider.chips} ${tx('chips')}` }),
     s('tspan', { text: ` · ${signed(rider.total)} ${tx('total')}` })));
-  // The top of the rider's pile (or the card drawn face up for the first leader).
+  // The top of the rider's pile (or the card drawn face up for the first
+  // leader), below the seat's name, which may run across the whole box
+  // (`Spieler 1 (du)`).
+  const cardY = y + 4;
   const faceup = phase.kind === 'choose' ? phase.drawn[seat] : null;
-  if (faceup) g.append(tableCard(x + 58, y - 4, null, faceup));
+  if (faceup) g.append(tableCard(x + 58, cardY, null, faceup));
   else if (phase.kind === 'refill' && phase.seat === seat) {
     // The play being made: settled once the hand is refilled.
-    g.append(tableCard(x + 58, y - 4, phase.play));
-  } else if (rider.top) g.append(tableCard(x + 58, y - 4, rider.top));
-  else g.append(s('rect', { x: x + 34, y: y - 37, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
+    g.append(tableCard(x + 58, cardY, phase.play));
+  } else if (rider.top) g.append(tableCard(x + 58, cardY, rider.top));
+  else g.append(s('rect', { x: x + 34, y: cardY - 33, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;
 }
@@ -218,8 +227,23 @@ function seatPanel(snapshot, rider, [x, y]) {
 const signed = points => `${points > 0 ? '+' : ''}${points}`;
 
 /**
+ * Seat positions in two columns below the table's centre (a phone), in
+ * seat order from the viewer's.
+ * @param {number} n
+ * @param {number | null} me
+ * @returns {[number, number][]}
+ */
+function seatGrid(n, me) {
+  const first = me === null || me === undefined ? 0 : me;
+  return Array.from({ length: n }, (_, seat) => {
+    const k = (seat - first + n) % n;
+    return /** @type {[number, number]} */ ([PHONE_W / 4 + (k % 2) * PHONE_W / 2, CENTRE_H + 84 + Math.floor(k / 2) * SEAT_ROW]);
+  });
+}
+
+/**
  * @param {Snapshot} snapshot
- * @param {SVGSVGElement} svg
+ * @param {SVGElement} svg
  */
 function centre(snapshot, svg) {
   const view = snapshot.view;
@@ -228,7 +252,8 @@ function centre(snapshot, svg) {
   svg.append(s('text', { x: CX, y: CY - 78, 'text-anchor': 'middle', 'font-size': 16, fill: '#f4f9f0',
     text: phase.kind === 'over' ? tx('over') : `Der Ausreisser · ${tx('stage')} ${view.stage + 1} ${tx('of')} ${o.stages}${o.special ? '' : ` · ${tx('noSpecial')}`}` }));
   if (phase.kind === 'choose' || phase.kind === 'deal') {
-    svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase.kind === 'choose' ? tx('choose') : tx('dealing') }));
+    // Below the pile, which it ran into (Wahl des ersten Ausreissers).
+    svg.append(s('text', { x: CX, y: CY + 84, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', text: phase.kind === 'choose' ? tx('choose') : tx('dealing') }));
   } else if (phase.kind === 'over') {
     const names = phase.winners.map(seat => seatWord(seat, snapshot.seats)).join(', ');
     svg.append(s('text', { x: CX, y: CY, 'text-anchor': 'middle', 'font-size': 22, 'font-weight': 700, fill: '#fff', class: 'winners',
@@ -356,16 +381,40 @@ function handPanel(snapshot, act) {
 }
 
 /**
+ * The table: its centre and the seats round it; on a phone its centre on
+ * top and the seats below.
+ * @param {Snapshot} snapshot
+ */
+function drawTable(snapshot) {
+  const view = snapshot.view;
+  const n = view.riders.length;
+  const phone = narrow();
+  const width = phone ? PHONE_W : W;
+  const height = phone ? CENTRE_H + 84 + Math.ceil(n / 2 - 1) * SEAT_ROW + 66 : HGT;
+  const svg = s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': 'Der Ausreisser', 'data-board': 'ausreisser', class: 'board-svg' });
+  svg.append(s('rect', { x: 0, y: 0, width, height, rx: 10, fill: '#efe8d8' }));
+  if (phone) {
+    // The centre as on a large screen, moved into the narrow drawing on its felt.
+    const middle = s('g', { transform: `translate(${PHONE_W / 2 - CX},${CENTRE_H / 2 + 6 - CY})` },
+      s('rect', { x: CX - PHONE_W / 2 + 6, y: CY - CENTRE_H / 2 + 6, width: PHONE_W - 12, height: CENTRE_H - 12, rx: 40, fill: '#2f6b3a', stroke: '#7a5a32', 'stroke-width': 8 }));
+    centre(snapshot, middle);
+    svg.append(middle);
+  } else {
+    svg.append(s('ellipse', { cx: CX, cy: CY, rx: RX - 40, ry: RY - 40, fill: '#2f6b3a', stroke: '#7a5a32', 'stroke-width': 14 }));
+    centre(snapshot, svg);
+  }
+  const places = phone ? seatGrid(n, view.viewer) : seatPlaces(n, view.viewer);
+  for (const rider of view.riders) svg.append(seatPanel(snapshot, rider, places[rider.seat]));
+  return svg;
+}
+
+/**
  * @param {Snapshot} snapshot
  * @param {(action: string) => void} act
  */
 export function drawAusreisser(snapshot, act) {
-  const view = snapshot.view;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': 'Der Ausreisser', 'data-board': 'ausreisser', class: 'board-svg' });
-  svg.append(s('rect', { x: 0, y: 0, width: W, height: HGT, rx: 10, fill: '#efe8d8' }),
-    s('ellipse', { cx: CX, cy: CY, rx: RX - 40, ry: RY - 40, fill: '#2f6b3a', stroke: '#7a5a32', 'stroke-width': 14 }));
-  centre(snapshot, svg);
-  const places = seatPlaces(view.riders.length, view.viewer);
-  for (const rider of view.riders) svg.append(seatPanel(snapshot, rider, places[rider.seat]));
-  return h('div', { class: 'board-ausreisser' }, svg, handPanel(snapshot, act));
+  const table = drawTable(snapshot);
+  const wrap = h('div', { class: 'board-ausreisser' }, table, handPanel(snapshot, act));
+  redrawOnTurn('ausreisser', wrap, () => { const first = wrap.firstElementChild; if (first) first.replaceWith(drawTable(snapshot)); });
+  return wrap;
 }

@@ -8,9 +8,12 @@
 // The road runs left to right: lane 4 on top, lane 1 (rightmost in the
 // direction of travel) at the bottom. Inside curves the lanes have different
 // numbers of spaces over one common measure, with thick lines between them.
+// On a phone the road runs up the page instead, over fewer rows, so that its
+// spaces are large enough for a finger and a rider's moves fit the screen.
 
 import { h, s } from '../dom.js';
 import { getLang, tr } from '../i18n.js';
+import { narrow, redrawOnTurn } from './narrow.js';
 
 /**
  * @typedef {import('../types').ReifenbreiteView} View
@@ -80,7 +83,18 @@ const SURFACE_KEY = { a: 'asphalt', c: 'cobbles', u: 'climb', d: 'descent' };
 
 const U = 44; // pixels per row of the road
 const LH = 40; // pixels per lane
-const WINDOW = 26; // rows shown at most
+/**
+ * How many rows of the road are shown: at most (unless the decision needs
+ * more) and at least; on a phone, where the road runs up the page, fewer.
+ * @typedef {{ most: number, least: number }} Rows
+ */
+/** @type {Rows} */
+const ROWS_ACROSS = { most: 26, least: 18 };
+/** @type {Rows} */
+const ROWS_UPRIGHT = { most: 14, least: 10 };
+/** Room beside the road for the labels of lines and curves: wider where the road runs up the page and the labels beside it. */
+const GUTTER_ACROSS = 44, GUTTER_UPRIGHT = 92;
+
 
 /**
  * A rider's printed number, from his place in the lists.
@@ -185,9 +199,10 @@ let placing = null;
  * @param {Race} race
  * @param {Phase} phase
  * @param {Set<number>} targets
+ * @param {Rows} rows
  * @returns {[number, number]}
  */
-function windowOf(layout, spaces, race, phase, targets) {
+function windowOf(layout, spaces, race, phase, targets, rows) {
   const row = layout.row;
   const [name, p] = phase;
   const start = spaces.slice(0, layout.start);
@@ -207,15 +222,16 @@ function windowOf(layout, spaces, race, phase, targets) {
   }
   const all = keep.concat(must);
   let lo = Math.min(...all) - 2 * row, hi = Math.max(...all) + 2 * row;
-  if (hi - lo > WINDOW * row) {
-    // Spread out: centre on the decision, leaning ahead.
+  if (hi - lo > rows.most * row) {
+    // Spread out: centre on the decision, leaning ahead; every target of it
+    // stays in, however far it reaches.
     const focus = must.length ? must : keep;
     const flo = Math.min(...focus) - 3 * row, fhi = Math.max(...focus) + 2 * row;
-    const spare = Math.max(0, WINDOW * row - (fhi - flo));
+    const spare = Math.max(0, rows.most * row - (fhi - flo));
     lo = Math.max(lo, flo - Math.round(spare * 0.6));
-    hi = lo + WINDOW * row;
+    hi = Math.max(lo + rows.most * row, must.length ? Math.max(...must) + 2 * row : lo);
   }
-  if (hi - lo < 18 * row) hi = lo + 18 * row;
+  if (hi - lo < rows.least * row) hi = lo + rows.least * row;
   const end = Math.max(...spaces.map(sp => sp.pos));
   lo = Math.max(0, lo);
   hi = Math.min(end, hi);
@@ -266,8 +282,9 @@ function token(race, r, x, y, { mover = false, moved = false, size = 15 }) {
  * @param {number} row
  * @param {number} lo
  * @param {number} hi
+ * @param {boolean} up whether the road runs up the page (else left to right)
  */
-function geometry(spaces, row, lo, hi) {
+function geometry(spaces, row, lo, hi, up) {
   /**
    * @typedef {[number, number]} Point
    * @typedef {{ end: number, lo: number, hi: number, count: Record<number, number> }} Curve
@@ -292,8 +309,12 @@ function geometry(spaces, row, lo, hi) {
     const lanes = Object.keys(c.count).map(Number).sort();
     const first = lanes[0], last = lanes[lanes.length - 1];
     const diff = last > first ? (c.count[first] - c.count[last]) / (last - first) : 0;
-    // Lane 1 longer: a left turn (lane 1 outside); lane 4 longer: a right turn.
-    const theta = Math.min(1.4, Math.abs(diff) * U / LH);
+    // Lane 1 longer: a left turn (lane 1 outside); lane 4 longer: a right
+    // turn. Up the page the road runs straight through its curves, to stay
+    // narrow enough for spaces a finger can hit: a curve's lanes then show
+    // their numbers of spaces as spaces of different lengths, none shorter
+    // than a row, between the thick lines.
+    const theta = up ? 0 : Math.min(1.4, Math.abs(diff) * U / LH);
     const outer = diff > 0 ? c.count[first] : c.count[last];
     const outerLane = diff > 0 ? first : last;
     const outerD = Math.abs((2.5 - outerLane) * LH);
@@ -369,23 +390,26 @@ function geometry(spaces, row, lo, hi) {
     for (const sg of segs) if (sg.m <= mm) seg = sg;
     return mm < seg.m ? { m: seg.m, P: seg.P, h: seg.h } : seg;
   };
-  // Turn the stretch so that it is as wide and flat as it can be.
+  // Turn the stretch so that it is as wide and flat (up the page: as tall
+  // and narrow) as it can be.
   const turn = pieces.reduce((a, p) => a + (p.theta ? (p.left ? -p.theta : p.theta) : 0), 0);
   /** @type {Seg[] | null} */
   let chosen = null;
   let best = Infinity;
+  const ahead = up ? -Math.PI / 2 : 0;
   for (const f of [0, 0.25, 0.5, 0.75, 1]) {
-    const cand = build(-turn * f);
+    const cand = build(ahead - turn * f);
     const xs = [], ys = [];
     for (let i = 0; i <= 24; i++) {
       const mm = lo + (hi - lo) * i / 24;
       const q = pointIn(locate(cand, mm), mm, 0).P;
       xs.push(q[0]); ys.push(q[1]);
     }
-    const ratio = (Math.max(...ys) - Math.min(...ys) + 4 * LH) / (Math.max(...xs) - Math.min(...xs) + 1);
+    const across = Math.max(...ys) - Math.min(...ys), along = Math.max(...xs) - Math.min(...xs);
+    const ratio = up ? (along + 4 * LH) / (across + 1) : (across + 4 * LH) / (along + 1);
     if (ratio < best - 1e-6) { best = ratio; chosen = cand; }
   }
-  const segs = chosen || build(0);
+  const segs = chosen || build(ahead);
   /**
    * @param {number} mm
    * @param {number} d
@@ -413,11 +437,36 @@ function geometry(spaces, row, lo, hi) {
     }
     return a.concat(b.reverse()).map(p => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(' ');
   }
-  return { pt, quad, curves: curves.filter(c => c.hi > lo && c.lo < hi) };
+  /**
+   * Where a label at measure `mm`, `d` pixels right of the centre line,
+   * is anchored so that it reads away from the road.
+   * @param {number} mm
+   * @param {number} d
+   * @returns {{ x: number, y: number, anchor: 'start' | 'middle' | 'end' }}
+   */
+  function beside(mm, d) {
+    const { P, h } = at(mm, d);
+    const outward = right(h)[0] * Math.sign(d);
+    return { x: P[0], y: P[1], anchor: outward > 0.5 ? 'start' : outward < -0.5 ? 'end' : 'middle' };
+  }
+  return { pt, quad, beside, curves: curves.filter(c => c.hi > lo && c.lo < hi) };
 }
 
 /** @param {number} lane */
 const laneD = lane => (2.5 - lane) * LH;
+
+/**
+ * A label beside the road, a line of text for each of `lines`, reading away from the road.
+ * @param {{ x: number, y: number, anchor: 'start' | 'middle' | 'end' }} where
+ * @param {string[]} lines
+ * @param {import('../dom.js').Attrs} attrs
+ */
+function label({ x, y, anchor }, lines, attrs) {
+  // A label of several lines beside the road is centred on its point.
+  const first = anchor === 'middle' ? 5 : 5 - (lines.length - 1) * 7;
+  return s('text', { x, y: y + first, 'text-anchor': anchor, ...attrs },
+    lines.map((line, i) => s('tspan', { x, dy: i ? '1.1em' : 0 }, line)));
+}
 
 /**
  * The stretch of road around the decision, with the riders on it; returns
@@ -435,8 +484,10 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
   const targets = new Set(legal.to.keys());
   const placeable = placing !== null ? legal.place.get(placing) || null : null;
   if (placeable) for (const id of placeable.keys()) targets.add(id);
-  const [lo, hi] = windowOf(layout, spaces, race, phase, targets);
-  const geo = geometry(spaces, row, lo, hi);
+  const up = narrow();
+  const [lo, hi] = windowOf(layout, spaces, race, phase, targets, up ? ROWS_UPRIGHT : ROWS_ACROSS);
+  const geo = geometry(spaces, row, lo, hi, up);
+  const gutter = up ? GUTTER_UPRIGHT : GUTTER_ACROSS;
   /**
    * @param {Space} sp
    * @returns {[number, number]}
@@ -449,11 +500,11 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
   const xs = [], ys = [];
   for (const [, sp] of visible) {
     const [a, b] = clip(sp);
-    for (const m of [a, (a + b) / 2, b]) for (const d of [-2 * LH - 44, 2 * LH + 44]) { const p = geo.pt(m, d); xs.push(p[0]); ys.push(p[1]); }
+    for (const m of [a, (a + b) / 2, b]) for (const d of [-2 * LH - gutter, 2 * LH + gutter]) { const p = geo.pt(m, d); xs.push(p[0]); ys.push(p[1]); }
   }
   const minX = Math.min(...xs) - 16, minY = Math.min(...ys) - 16;
   const width = Math.max(...xs) + 16 - minX, height = Math.max(...ys) + 16 - minY;
-  const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`, role: 'img', 'aria-label': `Um Reifenbreite · ${courseName(layout)}`, 'data-board': 'reifenbreite', class: 'board-svg' });
+  const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`, role: 'img', 'aria-label': `Um Reifenbreite · ${courseName(layout)}`, 'data-board': 'reifenbreite', class: up ? 'board-svg upright' : 'board-svg' });
   svg.append(s('defs', {}, s('marker', { id: 'rb-arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' }, s('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#555' }))));
   svg.append(s('rect', { x: minX, y: minY, width, height, fill: '#d7e4c0' }));
   // The road's edge, then the spaces.
@@ -491,8 +542,7 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
       for (let i = 0; i <= 16; i++) pts.push(geo.pt(a + (b - a) * i / 16, laneD(lane) + LH / 2));
       svg.append(s('polyline', { points: pts.map(p => p.map(v => v.toFixed(1)).join(',')).join(' '), fill: 'none', stroke: '#222', 'stroke-width': 5, 'stroke-linecap': 'round', class: 'thick-line' }));
     }
-    const mid = geo.pt((a + b) / 2, -2 * LH - 22);
-    svg.append(s('text', { x: mid[0], y: mid[1] + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-style': 'italic', class: 'curve-label' }, tx('curve')));
+    svg.append(label(geo.beside((a + b) / 2, -2 * LH - 22), [tx('curve')], { 'font-size': 12, fill: '#444', 'font-style': 'italic', class: 'curve-label' }));
   }
   // The lines of the route: sprints, the finish, plain line names.
   /**
@@ -517,16 +567,14 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
     } else {
       svg.append(across(line.at, -2 * LH - 4, 2 * LH + 4, { stroke: sprint ? '#1f7a3a' : '#fff', 'stroke-width': sprint ? 5 : 3, 'stroke-dasharray': sprint ? null : '7 4', class: sprint ? 'sprint-line' : 'route-line' }));
     }
-    const label = finish ? `${tx('finish')} ${line.line}` : sprint ? `${tx('sprint')} ${line.line} · ${sprint.points.join('/')}` : line.line;
-    const p = geo.pt(line.at, 2 * LH + 18);
-    svg.append(s('text', { x: p[0], y: p[1] + 5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: finish ? '#111' : sprint ? '#1f7a3a' : '#555', class: finish ? 'finish-label' : null }, label));
+    const words = finish ? [`${tx('finish')} ${line.line}`] : sprint ? [`${tx('sprint')} ${line.line}`, sprint.points.join('/')] : [line.line];
+    svg.append(label(geo.beside(line.at, 2 * LH + 18), words, { 'font-size': 13, 'font-weight': 700, fill: finish ? '#111' : sprint ? '#1f7a3a' : '#555', class: finish ? 'finish-label' : null }));
   });
   // The start area.
   const startSpaces = spaces.slice(0, layout.start);
   const sx0 = Math.min(...startSpaces.map(sp => sp.from)), sx1 = Math.max(...startSpaces.map(sp => sp.pos));
   if (sx1 > lo && sx0 < hi) {
-    const p = geo.pt(Math.max(sx0, lo) + row * 0.1, -2 * LH - 14);
-    svg.append(s('text', { x: p[0], y: p[1], 'font-size': 13, 'font-weight': 700, fill: '#333', class: 'start-label' }, tx('start')));
+    svg.append(label(geo.beside(Math.max(sx0, lo) + row * 0.3, -2 * LH - 19), [tx('start')], { 'font-size': 13, 'font-weight': 700, fill: '#333', class: 'start-label' }));
     if (sx0 >= lo) svg.append(across(sx0, -2 * LH, 2 * LH, { stroke: '#fff', 'stroke-width': 3 }));
   }
   // Lane numbers at the start of the stretch.
@@ -559,8 +607,12 @@ function drawRoad(race, act, layout, spaces, phase, legal) {
       svg.append(g);
     }
   });
-  if (behind) svg.append(s('text', { x: minX + 8, y: minY + height - 8, 'font-size': 12, fill: '#333', class: 'behind' }, `◀ ${behind} ${tx('behind')}`));
-  if (ahead) svg.append(s('text', { x: minX + width - 8, y: minY + height - 8, 'text-anchor': 'end', 'font-size': 12, fill: '#333', class: 'ahead' }, `${ahead} ${tx('ahead')} ▶`));
+  // Up the page, the riders behind are below the stretch and those ahead above it.
+  if (behind) svg.append(s('text', { x: minX + 8, y: minY + height - 8, 'font-size': 12, fill: '#333', class: 'behind' }, `${up ? '▼' : '◀'} ${behind} ${tx('behind')}`));
+  if (ahead) {
+    svg.append(up ? s('text', { x: minX + 8, y: minY + 16, 'font-size': 12, fill: '#333', class: 'ahead' }, `▲ ${ahead} ${tx('ahead')}`)
+      : s('text', { x: minX + width - 8, y: minY + height - 8, 'text-anchor': 'end', 'font-size': 12, fill: '#333', class: 'ahead' }, `${ahead} ${tx('ahead')} ▶`));
+  }
   return [svg, lo, hi];
 }
 
@@ -875,5 +927,6 @@ export function drawReifenbreite(snapshot, act) {
     wrap.replaceChildren(...children.filter(c => c !== null));
   }
   draw();
+  redrawOnTurn('reifenbreite', wrap, draw);
   return wrap;
 }

@@ -4,8 +4,11 @@
 // axial `{q, r}` (q east, r south-east). The board marks the last move, the
 // stone in hand and what the last lift captured, and outlines the winning
 // formation of the last finished game while its stones are on the field.
+// Where the field is too dense for a finger (a cell under 32 CSS px across),
+// the drawing shows the part around the legal cells, with a button to see
+// the whole field and back.
 
-import { s } from '../dom.js';
+import { h, s } from '../dom.js';
 import { getLang } from '../i18n.js';
 
 /**
@@ -16,6 +19,15 @@ import { getLang } from '../i18n.js';
 
 const SIZE = 22;
 const SQRT3 = Math.sqrt(3);
+/** A cell's width on the drawing (flat side to flat side): the step from one column to the next. */
+const CELL = SIZE * SQRT3;
+/** The narrowest a clickable cell may be drawn, in CSS px: a fingertip. */
+const FINGER = 32;
+/** How wide a cell is drawn when the field is zoomed to the decision, in CSS px. */
+const ZOOMED = 37;
+
+/** Whether the person asked to see the whole field instead of the part around the move; kept across redraws. */
+let wholeField = false;
 /** @type {Record<string, string>} */
 const FILL = { red: '#c0392b', black: '#222' };
 
@@ -23,12 +35,14 @@ const EN = {
   circle: 'winning circle', line: 'winning line', triangle: 'winning triangle',
   last: 'last move', from: 'lifted from here', hand: 'stone in hand', captured: 'captured',
   part: 'keep this part',
+  whole: 'Whole board', zoom: 'Zoom to the move',
 };
 /** @type {Record<keyof typeof EN, string>} */
 const DE = {
   circle: 'Gewinn-Kreis', line: 'Gewinn-Linie', triangle: 'Gewinn-Dreieck',
   last: 'letzter Zug', from: 'hier aufgenommen', hand: 'Stein in der Hand', captured: 'geschlagen',
   part: 'diesen Teil behalten',
+  whole: 'Ganzes Brett', zoom: 'Zum Zug zoomen',
 };
 /** @param {keyof typeof EN} key */
 const tx = key => (getLang() === 'de' ? DE : EN)[key];
@@ -56,8 +70,122 @@ function hexPoints(x, y, size) {
   return pts.join(' ');
 }
 
+/**
+ * The whole cell at `x, y`, unseen: a clickable cell takes a click anywhere in it.
+ * @param {number} x
+ * @param {number} y
+ */
+const fingerArea = (x, y) => s('polygon', { points: hexPoints(x, y, SIZE), fill: 'transparent' });
+
 /** @param {Cell} cell */
 const key = cell => `${cell.q},${cell.r}`;
+
+/**
+ * The cell of a key `q,r`.
+ * @param {string} cellKey
+ * @returns {Cell}
+ */
+function cellOf(cellKey) {
+  const [q, r] = cellKey.split(',').map(Number);
+  return { q, r };
+}
+
+/**
+ * A rectangle of the drawing.
+ * @typedef {{ x: number, y: number, w: number, h: number }} Box
+ */
+
+/**
+ * The rectangle round the centres of `cells`, widened by `padX` and `padY` on each side.
+ * @param {Cell[]} cells
+ * @param {number} padX
+ * @param {number} padY
+ * @returns {Box}
+ */
+function around(cells, padX, padY) {
+  const xs = cells.map(c => center(c)[0]);
+  const ys = cells.map(c => center(c)[1]);
+  const x = Math.min(...xs) - padX, y = Math.min(...ys) - padY;
+  return { x, y, w: Math.max(...xs) + padX - x, h: Math.max(...ys) + padY - y };
+}
+
+/**
+ * A box of `w` × `h` centred on `box`, moved to lie inside `bounds` as far as it fits.
+ * @param {Box} box
+ * @param {number} w
+ * @param {number} h
+ * @param {Box} bounds
+ * @returns {Box}
+ */
+function centredIn(box, w, h, bounds) {
+  /**
+   * @param {number} start
+   * @param {number} size
+   * @param {number} lo
+   * @param {number} room
+   */
+  const place = (start, size, lo, room) => (size >= room ? lo + (room - size) / 2 : Math.min(Math.max(start, lo), lo + room - size));
+  return { x: place(box.x + (box.w - w) / 2, w, bounds.x, bounds.w), y: place(box.y + (box.h - h) / 2, h, bounds.y, bounds.h), w, h };
+}
+
+/**
+ * The part of the field to show round the legal cells (`targets`) on a
+ * drawing `width` px wide and at most `maxHeight` px high: cells ZOOMED px
+ * across, the rows of the field that fit, and every target in it (drawn
+ * smaller where the targets spread wider than that).
+ * @param {Box} field the cells in play
+ * @param {Box} whole the field as drawn whole
+ * @param {Box} targets
+ * @param {number} width
+ * @param {number} maxHeight
+ * @returns {Box}
+ */
+function zoomedBox(field, whole, targets, width, maxHeight) {
+  const scale = ZOOMED / CELL;
+  const w = Math.max(Math.min(width / scale, whole.w), targets.w);
+  const h = Math.max(Math.min(maxHeight / scale, field.h), targets.h);
+  return centredIn(targets, w, h, whole);
+}
+
+/** @param {Box} box */
+const viewBox = box => [box.x, box.y, box.w, box.h].map(v => v.toFixed(1)).join(' ');
+
+/**
+ * The drawing `svg` of the field in a frame that shows the whole field or,
+ * where the whole field would draw its cells narrower than a finger, the
+ * part round the targets, with a button to switch between the two; fitted
+ * again whenever the frame's width changes (it is known only once the frame
+ * is on the page). The drawing says which it shows in `data-view` (`whole`,
+ * `zoomed`).
+ * @param {SVGSVGElement} svg
+ * @param {Box} field the cells in play
+ * @param {Box} whole the field as drawn whole
+ * @param {Box | null} targets
+ */
+function fitToFinger(svg, field, whole, targets) {
+  const toggle = h('button', { type: 'button', class: 'board-view', id: 'six-view', hidden: true });
+  // Watched for the width: an empty line, so that a new height of the
+  // drawing does not call for another fitting in the same frame.
+  const ruler = h('div', { class: 'ruler' });
+  /** @param {number} width */
+  function fit(width) {
+    const maxHeight = parseFloat(getComputedStyle(svg).maxHeight) || Infinity;
+    const dense = Math.min(width / whole.w, maxHeight / whole.h) * CELL < FINGER;
+    const zoomed = dense && !wholeField ? targets : null;
+    svg.setAttribute('viewBox', viewBox(zoomed ? zoomedBox(field, whole, zoomed, width, maxHeight) : whole));
+    svg.dataset.view = zoomed ? 'zoomed' : 'whole';
+    toggle.hidden = !dense || !targets;
+    toggle.textContent = wholeField ? tx('zoom') : tx('whole');
+  }
+  toggle.addEventListener('click', () => { wholeField = !wholeField; fit(ruler.clientWidth); });
+  const observer = new ResizeObserver(([entry]) => {
+    // A board replaced by the next one is left alone for good.
+    if (!ruler.isConnected) observer.disconnect();
+    else if (entry.contentRect.width) fit(entry.contentRect.width);
+  });
+  observer.observe(ruler);
+  return h('div', { class: 'six-board' }, toggle, ruler, svg);
+}
 
 /**
  * The formation to outline: the last finished game's six, while every one of
@@ -108,19 +236,13 @@ export function drawSix(snapshot, act) {
   const win = winningSix(view, stones);
 
   /** @type {Cell[]} */
-  const cells = [...view.stones.red, ...view.stones.black, ...ghosts.map(g => g[0]),
-    ...[...byCell.keys()].map(k => { const [q, r] = k.split(',').map(Number); return { q, r }; })];
+  const cells = [...view.stones.red, ...view.stones.black, ...ghosts.map(g => g[0]), ...[...byCell.keys()].map(cellOf)];
   if (lifted) cells.push(lifted);
   if (!cells.length) cells.push({ q: 0, r: 0 });
-  const xs = cells.map(c => center(c)[0]);
-  const ys = cells.map(c => center(c)[1]);
   // At least 13 cells across and 11 rows, so a small field is not blown up.
-  const pad = SIZE * 2;
-  const cx = (Math.min(...xs) + Math.max(...xs)) / 2, cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-  const w = Math.max(Math.max(...xs) - Math.min(...xs) + 2 * pad, 13 * SIZE * SQRT3);
-  const hgt = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * pad, 11 * SIZE * 1.5);
-  const minX = cx - w / 2, minY = cy - hgt / 2;
-  const svg = s('svg', { viewBox: `${minX} ${minY} ${w} ${hgt}`, role: 'img', 'aria-label': 'Six', 'data-board': 'six' });
+  const field = around(cells, SIZE * 2, SIZE * 2);
+  const whole = centredIn(field, Math.max(field.w, 13 * CELL), Math.max(field.h, 11 * SIZE * 1.5), field);
+  const svg = s('svg', { viewBox: viewBox(whole), role: 'img', 'aria-label': 'Six', 'data-board': 'six' });
 
   for (const [cell, colour] of ghosts) {
     const [x, y] = center(cell);
@@ -136,10 +258,10 @@ export function drawSix(snapshot, act) {
   }
   const lastPlaced = view.last && view.last.placed ? key(view.last.placed) : null;
   for (const [cell, colour] of stones) {
-    const [q, r] = cell.split(',').map(Number);
-    const [x, y] = center({ q, r });
+    const [x, y] = center(cellOf(cell));
     const action = byCell.get(cell);
     const g = s('g', { 'data-cell': cell, 'data-action': action || null, class: action ? 'clickable' : null, onclick: action ? () => act(action) : null },
+      action ? fingerArea(x, y) : null,
       s('polygon', { points: hexPoints(x, y, SIZE - 1), fill: FILL[colour], stroke: action ? '#f1c40f' : '#555', 'stroke-width': action ? 3 : 1 }),
       s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 9, fill: '#fff' }, cell));
     if (action && phase.kind === 'keep') g.prepend(s('title', {}, tx('part')));
@@ -147,9 +269,9 @@ export function drawSix(snapshot, act) {
   }
   for (const [cell, action] of byCell) {
     if (stones.has(cell)) continue;
-    const [q, r] = cell.split(',').map(Number);
-    const [x, y] = center({ q, r });
+    const [x, y] = center(cellOf(cell));
     svg.append(s('g', { 'data-cell': cell, 'data-action': action, class: 'clickable', onclick: () => act(action) },
+      fingerArea(x, y),
       s('polygon', { points: hexPoints(x, y, SIZE - 2), class: 'hint-cell' }),
       s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 8, fill: '#a07800' }, cell)));
   }
@@ -175,5 +297,6 @@ export function drawSix(snapshot, act) {
     }
     svg.append(outline);
   }
-  return svg;
+  const targets = byCell.size ? around([...byCell.keys()].map(cellOf), CELL, SIZE * 2) : null;
+  return fitToFinger(svg, field, whole, targets);
 }
