@@ -304,14 +304,21 @@ async fn the_servers_errors_are_worded_in_the_persons_language() {
     .await;
     b.click("#create").await;
     let text = b.wait_for("document.querySelector('#lobby-error').textContent").await;
-    assert!(text.as_str().unwrap().starts_with("Diese Optionen passen nicht zusammen. ("), "{text}");
+    // The game's reason, in German, never the server's English message.
+    assert_eq!(
+        text,
+        json!("Diese Optionen passen nicht zusammen. (Teamchefs: von 2 bis zur Zahl der Teams (2), nicht 3)")
+    );
     let words = b
         .eval(
             "(async () => {
   const { errorText, setLang } = await import('/assets/i18n.js');
   const say = (lang, code) => { setLang(lang); return errorText({ code, message: 'the server says' }); };
+  const invalid = { code: 'options.invalid', message: 'races: 0 is not valid', key: 'races', value: '0' };
+  const labels = { races: { en: 'Races', de: 'Rennen' } };
   return [say('de', 'seat.not_your_turn'), say('en', 'seat.not_your_turn'), say('de', 'rate.limited'),
-          say('en', 'action.parse'), say('de', 'some.new_code')];
+          say('en', 'action.parse'), say('de', 'action.parse'), say('de', 'some.new_code'), say('en', 'some.new_code'),
+          (setLang('de'), errorText(invalid, labels)), (setLang('en'), errorText(invalid, labels))];
 })()",
         )
         .await;
@@ -322,7 +329,11 @@ async fn the_servers_errors_are_worded_in_the_persons_language() {
             "It is not your turn.",
             "Zu viele Klicks auf einmal: warte einen Moment.",
             "This move cannot be read. (the server says)",
-            "the server says"
+            "Dieser Zug ist nicht lesbar.",
+            "Der Server hat die Anfrage abgelehnt (some.new_code)",
+            "the server says",
+            "Eine Option hat einen ungültigen Wert. (Rennen: „0“)",
+            "An option has a value that is not valid. (Races: “0”)"
         ])
     );
     b.close().await;

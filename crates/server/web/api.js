@@ -8,7 +8,7 @@ import { t, errorText } from './i18n.js';
  * What a request gave: the reply, or the error in words (with the server's
  * code when the server refused).
  * @template T
- * @typedef {{ ok: true, reply: T } | { ok: false, text: string, code: string | null }} Result
+ * @typedef {{ ok: true, reply: T } | { ok: false, text: string, code: string | null, error?: import('./types').ServerError }} Result
  */
 
 /**
@@ -36,7 +36,7 @@ export async function request(url, init, unreachable = 'unreachableRetry') {
   }
   if (typeof body !== 'object' || body === null) return { ok: false, text: t('garbled'), code: null };
   const reply = /** @type {{ ok?: boolean, error?: import('./types').ServerError }} */ (body);
-  if (reply.ok === false && reply.error) return { ok: false, text: errorText(reply.error), code: reply.error.code };
+  if (reply.ok === false && reply.error) return { ok: false, text: errorText(reply.error), code: reply.error.code, error: reply.error };
   if (!res.ok) return { ok: false, text: t('garbled'), code: null };
   return { ok: true, reply: /** @type {T} */ (body) };
 }

@@ -129,6 +129,11 @@ const ERRORS = {
   'server.storage': { en: 'The server could not save; nothing was changed. Try again.', de: 'Der Server konnte nicht speichern; nichts wurde geändert. Versuche es noch einmal.' },
   'name.invalid': { en: 'A name has 1 to 24 characters and no line breaks.', de: 'Ein Name hat 1 bis 24 Zeichen und keine Zeilenumbrüche.' },
   'seat.taken': { en: 'This seat is taken: someone else sits there now.', de: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.' },
+  'tables.too_many': { en: 'You have too many unfinished tables: finish one first.', de: 'Du hast zu viele unbeendete Tische: beende zuerst einen.' },
+  'connections.too_many': { en: 'Too many connections from your address: close a few tabs.', de: 'Zu viele Verbindungen von deiner Adresse: schließe ein paar Tabs.' },
+  'server.busy': { en: 'The server is busy: try again in a moment.', de: 'Der Server ist ausgelastet: versuche es gleich noch einmal.' },
+  'table.stalled': { en: 'This table cannot go on for now: the server will try again.', de: 'Dieser Tisch kann gerade nicht weiter: der Server versucht es erneut.' },
+  'seat.too_expensive': { en: 'This bot would think longer than this server allows.', de: 'Dieser Bot würde länger nachdenken, als dieser Server erlaubt.' },
   'internal': { en: 'Something went wrong on the server.', de: 'Auf dem Server ist etwas schiefgegangen.' },
 };
 
@@ -187,12 +192,25 @@ export function kindWord(kind) {
 }
 
 /**
- * A refusal of the server in the person's language, from its code; the
- * server's message where the code is not known here, or as the detail.
- * @param {{ code: string, message: string }} error
+ * A refusal of the server in the person's language, from its code and its
+ * parameters: the option it is about (by its label where `labels` has it),
+ * the value given, and the reason a game gives in both languages. The
+ * server's own message (English) is added as the detail only for English
+ * readers, and stands alone only for a code not known here.
+ * @param {import('./types').ServerError} error
+ * @param {Record<string, { en: string, de?: string }>} [labels] the options' labels by key
  */
-export function errorText(error) {
+export function errorText(error, labels = {}) {
   const entry = ERRORS[error.code];
-  if (!entry) return error.message;
-  return entry.detail && error.message ? `${entry[lang]} (${error.message})` : entry[lang];
+  if (!entry) return lang === 'en' ? error.message : `${DE_REFUSED} (${error.code})`;
+  /** @type {string[]} */
+  const detail = [];
+  if (error.key) detail.push(labels[error.key] ? tr(labels[error.key]) : error.key);
+  if (error.value !== undefined) detail.push(lang === 'de' ? `„${error.value}“` : `“${error.value}”`);
+  if (error.reason) detail.push(tr(error.reason));
+  if (!detail.length && entry.detail && lang === 'en' && error.message) detail.push(error.message);
+  return detail.length ? `${entry[lang]} (${detail.join(': ')})` : entry[lang];
 }
+
+/** What a refusal with a code unknown to this page says in German. */
+const DE_REFUSED = 'Der Server hat die Anfrage abgelehnt';

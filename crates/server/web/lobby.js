@@ -3,7 +3,7 @@
 // your seat; take a free seat at an open table or watch it; rejoin your tables.
 
 import { h, clear } from './dom.js';
-import { t, tr, seatWord, kindWord } from './i18n.js';
+import { t, tr, seatWord, kindWord, errorText } from './i18n.js';
 import { request, post } from './api.js';
 import { cover, blurb } from './covers.js';
 
@@ -393,7 +393,12 @@ export function showLobby(main) {
     const body = { game: entry.id, options, seats, hotseat, names: namesFor(seats, hotseat, yours), invite: true, public: !!listed && listed.checked };
     /** @type {import('./api.js').Result<import('./types').CreateReply>} */
     const res = await post('/api/tables', body);
-    if (!res.ok) { error.textContent = res.text; return; }
+    if (!res.ok) {
+      // An option is named by its label, as the form shows it.
+      const labels = Object.fromEntries(entry.options.map(o => [o.key, o.label]));
+      error.textContent = res.error ? errorText(res.error, labels) : res.text;
+      return;
+    }
     const reply = res.reply;
     for (const s of reply.seats) if (s.token) remember({ table: reply.table, token: s.token, game: entry.id, seat: s.seat });
     // You sit down at once: at the device's seats, or at your own.

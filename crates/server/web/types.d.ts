@@ -63,8 +63,17 @@ export interface Criterion {
 /** What the server says when it refuses something. */
 export interface ServerError {
   code: string;
+  /** In English; the page words the error from its code and the fields below. */
   message: string;
   status?: number;
+  /** The option (or a bot's parameter) the error is about. */
+  key?: string;
+  /** The value given for it. */
+  value?: string | number;
+  /** Why a combination of options cannot be played. */
+  reason?: Text;
+  limit?: number;
+  retry_after_seconds?: number;
 }
 
 /** Everything a viewer needs to draw a table (`type: "state"`), with the updates since applied. */
