@@ -43,6 +43,8 @@ pub enum ServerError {
     ReplaysBusy(usize),
     #[error("the game is not over yet: replays open at the end")]
     NotFinished,
+    #[error("the game is not over yet: a rematch follows its end")]
+    NotOver,
     #[error("storage failed, nothing was changed: {0}")]
     Storage(String),
     #[error("this seat has already answered")]
@@ -74,6 +76,7 @@ impl ServerError {
             ServerError::Busy(_) => "server.busy",
             ServerError::Stalled(_) => "table.stalled",
             ServerError::NotFinished => "replay.not_finished",
+            ServerError::NotOver => "game.not_over",
             ServerError::Expired(_) => "table.expired",
             ServerError::ReplaysBusy(_) => "replay.busy",
             ServerError::Storage(_) => "server.storage",
@@ -91,6 +94,7 @@ impl ServerError {
             ServerError::Spectator => StatusCode::FORBIDDEN,
             ServerError::Stale { .. }
             | ServerError::NotFinished
+            | ServerError::NotOver
             | ServerError::Answered
             | ServerError::SeatTaken(_) => StatusCode::CONFLICT,
             ServerError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,

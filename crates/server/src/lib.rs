@@ -30,6 +30,7 @@ mod listener;
 pub mod loadtest;
 pub mod people;
 pub mod registry;
+pub mod rematch;
 pub mod replay;
 pub mod store;
 pub mod table;
@@ -285,35 +286,15 @@ async fn create_table(
         )));
     }
     let seats = people::seats_of_new_table(&specs, &req.names, req.invite || req.public)?;
-    let id = token()[..12].to_string();
-    let seating =
-        Seating { seats: seats.clone(), spectator_token: token(), hotseat: req.hotseat, public: req.public };
-    let spectator_token = seating.spectator_token.clone();
-    let row = TableRow {
-        id: id.clone(),
-        game: req.game.clone(),
-        options: session.record().options.clone(),
-        seed,
-        format: session.record().format,
-        seats: seating.stored(),
-        spectator_token: spectator_token.clone(),
-        created_at: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64),
-        creator: Some(client.to_string()),
+    let seating = Seating {
+        seats: seats.clone(),
+        spectator_token: token(),
+        hotseat: req.hotseat,
+        public: req.public,
+        rematch: None,
     };
-    let table =
-        Table::new(id.clone(), Some(client.to_string()), seating, session, app.store.clone(), app.settings());
-    let progress = table.progress_now().await;
-    app.store.create(row, progress).await.map_err(|e| ServerError::Storage(e.to_string()))?;
-    app.registry.open.hold(&id, slot);
-    app.registry.insert(Arc::clone(&table));
-    if let Err(e) = table.start().await {
-        // Nobody has the table's links: it leaves memory (and the limits).
-        app.registry.remove(&id);
-        app.registry.open.release(&id);
-        return Err(e);
-    }
+    let spectator_token = seating.spectator_token.clone();
+    let id = app.open_table(client, slot, session, seating).await?;
     let human_tokens: Vec<&str> = seats.iter().filter_map(|s| s.token.as_deref()).collect();
     Ok(Json(json!({
         "ok": true,
@@ -332,6 +313,52 @@ async fn create_table(
         "spectator": { "token": spectator_token, "url": format!("/#/table/{id}/{spectator_token}") },
         "hotseat": req.hotseat.then(|| format!("/#/hotseat/{id}/{}", human_tokens.join(","))),
     })))
+}
+
+impl App {
+    /// Opens a new table of `session` with `seating`: stores it before
+    /// anyone hears of it, holds its place among the creator's unfinished
+    /// tables, and starts it (bots to move begin). Its id, or why it could
+    /// not be opened (then nothing of it remains).
+    async fn open_table(
+        &self,
+        client: AddrGroup,
+        slot: limits::TableSlot,
+        session: Box<dyn spieltisch_catalog::DynSession>,
+        seating: Seating,
+    ) -> Result<String, ServerError> {
+        let id = token()[..12].to_string();
+        let row = TableRow {
+            id: id.clone(),
+            game: session.info().id.to_string(),
+            options: session.record().options.clone(),
+            seed: session.record().seed,
+            format: session.record().format,
+            seats: seating.stored(),
+            spectator_token: seating.spectator_token.clone(),
+            created_at: store::now(),
+            creator: Some(client.to_string()),
+        };
+        let table = Table::new(
+            id.clone(),
+            Some(client.to_string()),
+            seating,
+            session,
+            self.store.clone(),
+            self.settings(),
+        );
+        let progress = table.progress_now().await;
+        self.store.create(row, progress).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+        self.registry.open.hold(&id, slot);
+        self.registry.insert(Arc::clone(&table));
+        if let Err(e) = table.start().await {
+            // Nobody has the table's links: it leaves memory (and the limits).
+            self.registry.remove(&id);
+            self.registry.open.release(&id);
+            return Err(e);
+        }
+        Ok(id)
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -474,6 +501,7 @@ pub fn router(app: Shared) -> Router {
         .route("/api/tables/{id}/invite/{code}", get(people::invitation))
         .route("/api/tables/{id}/claim", post(people::claim))
         .route("/api/public", get(people::public_tables))
+        .route("/api/tables/{id}/rematch", post(rematch::rematch))
         .route("/ws/{id}", get(socket))
         .merge(web::routes())
         .fallback(unknown_route)

@@ -99,6 +99,8 @@ pub struct Seating {
     pub spectator_token: String,
     pub hotseat: bool,
     pub public: bool,
+    /// The table of the rematch, once someone at this finished one asked for it.
+    pub rematch: Option<String>,
 }
 
 impl Seating {
@@ -111,12 +113,17 @@ impl Seating {
             spectator_token: row.spectator_token.clone(),
             hotseat: row.seats["hotseat"].as_bool().unwrap_or(false),
             public: row.seats["public"].as_bool().unwrap_or(false),
+            rematch: row.seats["rematch"].as_str().map(str::to_string),
         })
     }
 
     /// The seats column's JSON.
     pub fn stored(&self) -> Value {
-        json!({ "seats": self.seats, "hotseat": self.hotseat, "public": self.public })
+        let mut stored = json!({ "seats": self.seats, "hotseat": self.hotseat, "public": self.public });
+        if let Some(rematch) = &self.rematch {
+            stored["rematch"] = json!(rematch);
+        }
+        stored
     }
 }
 
@@ -204,6 +211,8 @@ pub struct Table {
     pub hotseat: bool,
     /// Listed in the lobby: anyone may take a free seat or watch.
     pub public: bool,
+    /// The rematch's table, once a person at this finished one asked for it.
+    rematch: std::sync::RwLock<Option<String>>,
     live: Mutex<Live>,
     updates: watch::Sender<usize>,
     /// Counts the changes of who sits where: each one sends every
@@ -251,7 +260,7 @@ impl Live {
             Viewer::Seat(s) => self.auto_pass.get(s).copied(),
             Viewer::Spectator => None,
         };
-        Extras { window: self.window.as_ref(), auto_pass, seats }
+        Extras { window: self.window.as_ref(), auto_pass, seats, rematch: None }
     }
 
     /// Applies `action` (for `seat`, or chance with `None`).
@@ -272,6 +281,8 @@ pub struct Extras<'a> {
     pub auto_pass: Option<bool>,
     /// Who sits where: the log calls people by their names.
     pub seats: &'a [SeatConfig],
+    /// The rematch's table, once there is one.
+    pub rematch: Option<&'a str>,
 }
 
 /// A viewer's log entries for people from action `from` on
@@ -361,6 +372,10 @@ pub struct Snapshot {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log: Option<Vec<Value>>,
     pub outcome: Option<Outcome>,
+    /// The table of the rematch of this finished game, once someone asked
+    /// for it: a person's token is the same there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -446,7 +461,7 @@ impl Table {
         let (updates, _) = watch::channel(session.version());
         let (seating_changes, _) = watch::channel(0);
         let (stalled, _) = watch::channel(None);
-        let Seating { seats, spectator_token, hotseat, public } = seating;
+        let Seating { seats, spectator_token, hotseat, public, rematch } = seating;
         Arc::new(Table {
             id,
             creator,
@@ -455,6 +470,7 @@ impl Table {
             spectator_token,
             hotseat,
             public,
+            rematch: std::sync::RwLock::new(rematch),
             live: Mutex::new(Live {
                 frames: Frames::default(),
                 window: None,
@@ -483,7 +499,42 @@ impl Table {
             spectator_token: self.spectator_token.clone(),
             hotseat: self.hotseat,
             public: self.public,
+            rematch: self.rematch(),
         }
+    }
+
+    /// The rematch's table, if someone asked for one.
+    pub fn rematch(&self) -> Option<String> {
+        self.rematch.read().ok().and_then(|r| r.clone())
+    }
+
+    /// Makes the rematch of this finished table once: `open` opens the new
+    /// table (given this table's seats) and is called only by the first to
+    /// ask; everyone else gets the same table. The new table is stored in
+    /// this one's seating before it is announced, so a restart keeps it, and
+    /// every connection then gets a fresh snapshot that names it.
+    pub async fn rematch_with<F, Fut>(&self, open: F) -> Result<String, ServerError>
+    where
+        F: FnOnce(Vec<SeatConfig>, Outcome) -> Fut,
+        Fut: std::future::Future<Output = Result<String, ServerError>>,
+    {
+        let mut live = self.live.lock().await;
+        if let Some(made) = self.rematch() {
+            return Ok(made);
+        }
+        let Some(outcome) = live.session.outcome() else {
+            return Err(ServerError::NotOver);
+        };
+        let made = open(self.seats(), outcome).await?;
+        let mut seating = self.seating_now(self.seats());
+        seating.rematch = Some(made.clone());
+        self.store.seat(&self.id, seating.stored()).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+        if let Ok(mut now) = self.rematch.write() {
+            *now = Some(made.clone());
+        }
+        live.frames.written.clear();
+        self.seating.send_modify(|changes| *changes += 1);
+        Ok(made)
     }
 
     /// A receiver that wakes whenever someone takes a seat.
@@ -566,7 +617,9 @@ impl Table {
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
         let live = self.live.lock().await;
         let seats = self.seats();
-        snapshot_of(&self.id, &*live.session, viewer, detail, live.extras(viewer, &seats))
+        let rematch = self.rematch();
+        let extras = Extras { rematch: rematch.as_deref(), ..live.extras(viewer, &seats) };
+        snapshot_of(&self.id, &*live.session, viewer, detail, extras)
     }
 
     /// `viewer`'s snapshot as a message, with its version.
@@ -582,7 +635,9 @@ impl Table {
             return Ok((version, bytes));
         }
         let seats = self.seats();
-        let snapshot = snapshot_of(&self.id, &*live.session, viewer, detail, live.extras(viewer, &seats))?;
+        let rematch = self.rematch();
+        let extras = Extras { rematch: rematch.as_deref(), ..live.extras(viewer, &seats) };
+        let snapshot = snapshot_of(&self.id, &*live.session, viewer, detail, extras)?;
         let bytes = Utf8Bytes::from(to_text(&snapshot)?);
         live.keep(key, &bytes);
         Ok((version, bytes))
@@ -1267,6 +1322,7 @@ pub fn snapshot_of(
             Some(entries_in_words(session, seats, viewer, 0, detail.lang)?)
         },
         outcome: session.outcome(),
+        rematch: extras.rematch.map(str::to_string),
     })
 }
 
@@ -1353,7 +1409,8 @@ mod tests {
             creator: None,
         };
         let seats = specs.iter().map(|s| SeatConfig::claimed(s.to_string(), None)).collect();
-        let seating = Seating { seats, spectator_token: "s".into(), hotseat: false, public: false };
+        let seating =
+            Seating { seats, spectator_token: "s".into(), hotseat: false, public: false, rematch: None };
         let settings = TableSettings {
             bot_delay: Duration::from_millis(400),
             window_deadline: Duration::from_secs(20),
