@@ -49,11 +49,23 @@ export function showReplay(main, table, token) {
   /** @type {unknown} the table's static part, once for every step */
   let fixed = null;
   let gone = false;
+  /**
+   * The log entries of step `at` as a snapshot's (the board marks the last
+   * one): begun at the version before, by whoever was to move then.
+   * @param {number} at
+   * @returns {import('./types').LogEntry[]}
+   */
+  function entriesOf(at) {
+    if (at === 0) return [];
+    const before = steps[at - 1];
+    const actor = typeof before.turn === 'object' ? before.turn : 'chance';
+    return steps[at].log.map(entry => ({ ...entry, at: before.version, actor }));
+  }
   function draw() {
     const step = steps[at];
     const view = viewAt(at);
     /** @type {import('./types').Snapshot} */
-    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: [], turn: step.turn, seats: [], version: step.version };
+    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: entriesOf(at), turn: step.turn, seats: [], version: step.version };
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: JSON.stringify(view, null, 1) });
     // The log so far beside the board, this step's entry marked.
     const told = steps.slice(0, at + 1).flatMap((s, n) => s.log.map(entry => ({ entry, n })));
