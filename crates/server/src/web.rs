@@ -21,6 +21,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("replay.js", "text/javascript; charset=utf-8", include_str!("../web/replay.js")),
     ("patch.js", "text/javascript; charset=utf-8", include_str!("../web/patch.js")),
     ("motion.js", "text/javascript; charset=utf-8", include_str!("../web/motion.js")),
+    ("sound.js", "text/javascript; charset=utf-8", include_str!("../web/sound.js")),
     ("rules.js", "text/javascript; charset=utf-8", include_str!("../web/rules.js")),
     ("boards/index.js", "text/javascript; charset=utf-8", include_str!("../web/boards/index.js")),
     ("boards/six.js", "text/javascript; charset=utf-8", include_str!("../web/boards/six.js")),

@@ -1,6 +1,7 @@
 //! End-to-end: the table page in a real headless Chromium is updated in
-//! place, marks the last move on every board, and moves pieces into place
-//! (unless the system asks for reduced motion).
+//! place, marks the last move on every board, moves pieces into place
+//! (unless the system asks for reduced motion), and can chime when it
+//! becomes the person's turn.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 //! Without them the tests fail under CI and are skipped, with a message,
@@ -297,6 +298,60 @@ async fn the_table_page_is_updated_in_place() {
         }
     }
     assert!(log_scrolled, "the log never grew longer than its panel");
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    b.close().await;
+    server.kill().await;
+}
+
+/// Counts the tones the page starts in `window.__tones`.
+const COUNT_TONES: &str = "window.__tones = 0;
+const oscillator = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () { window.__tones++; return oscillator.call(this); };";
+
+/// The sound switch in the header: off at first, remembered once switched
+/// on, worded in both languages; on, the page chimes when the turn comes to
+/// the person, off it does not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chime_is_switched_in_the_header_and_remembered() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.call("Page.addScriptToEvaluateOnNewDocument", json!({ "source": COUNT_TONES })).await;
+    let base = format!("http://{}", server.addr);
+    b.goto(&format!("{base}/")).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    b.goto(&format!("{base}/")).await;
+    let toggle = "[document.querySelector('#sound-toggle').textContent, document.querySelector('#sound-toggle').getAttribute('aria-pressed'), document.querySelector('#sound-toggle').title]";
+    b.wait_for("document.querySelector('#create')").await;
+    assert_eq!(b.eval(toggle).await, json!(["♪ Sound: off", "false", "A chime when it becomes your turn"]));
+    b.click("#sound-toggle").await;
+    assert_eq!(b.eval(toggle).await, json!(["♪ Sound: on", "true", "A chime when it becomes your turn"]));
+    assert_eq!(b.eval("window.__tones").await, json!(2), "switched on, it chimes once");
+    b.goto(&format!("{base}/")).await;
+    b.wait_for("document.querySelector('#create')").await;
+    assert_eq!(b.eval(toggle).await, json!(["♪ Sound: on", "true", "A chime when it becomes your turn"]));
+    b.click("#lang-toggle").await;
+    b.wait_for("document.documentElement.lang === 'de'").await;
+    assert_eq!(b.eval(toggle).await, json!(["♪ Ton: an", "true", "Ein Klang, wenn du am Zug bist"]));
+    save("sound-toggle-de.png", &b.screenshot().await);
+    b.click("#lang-toggle").await;
+    // At a table: the turn comes back to the person after the bot's move.
+    let reply = server.create(json!({"game": "six", "seats": ["human", "heuristic"], "seed": 1})).await;
+    open_seat(&mut b, &server, &reply, 0).await;
+    for on in [true, false] {
+        if !on {
+            b.click("#sound-toggle").await;
+            assert_eq!(b.eval("localStorage.getItem('sound')").await, json!("off"));
+        }
+        b.wait_for(YOUR_TURN_OR_OVER).await;
+        let before = b.eval("window.__tones").await.as_u64().unwrap();
+        let shown = b.shown_version().await;
+        b.click("svg g.clickable").await;
+        b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
+        assert_eq!(b.wait_for(YOUR_TURN_OR_OVER).await, json!("turn"));
+        let chimed = b.eval("window.__tones").await.as_u64().unwrap() - before;
+        assert_eq!(chimed, if on { 2 } else { 0 }, "tones when the turn came back, sound {on}");
+    }
     assert_eq!(b.console_errors().await, Vec::<String>::new());
     b.close().await;
     server.kill().await;

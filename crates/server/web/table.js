@@ -7,6 +7,7 @@ import { renderBoard } from './boards/index.js';
 import { remember } from './lobby.js';
 import { request } from './api.js';
 import { prepareMotion, playMotion } from './motion.js';
+import { chime } from './sound.js';
 
 /**
  * @typedef {import('./types').Snapshot} Snapshot
@@ -395,6 +396,8 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   const name = tr(snapshot.name) || snapshot.game;
   // The tab says when it is your turn, also while you look elsewhere.
   document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
+  // A chime, if the person wants one, when the turn comes to them.
+  if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) chime();
   setHeading(frame.heading, snapshot, name);
   const banner = endBanner(snapshot);
   frame.banner.replaceChildren(...(banner ? [banner] : []));
