@@ -14,13 +14,21 @@ use common::browser::{Browser, SHOWN_VERSION, browser_binary, save};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// Keeps every animation the page starts in `window.__animations`, with the
-/// `data-piece` of what it moves.
+/// Records every animation the page starts in `window.__animations`: the
+/// `data-piece` of what it moves, and where that stands on the board (its
+/// centre, in CSS pixels) as the animation starts and as it ends, measured
+/// at once, before anything is drawn anew.
 const KEEP_ANIMATIONS: &str = "window.__animations = [];
+window.centreOnBoard = el => { const r = el.getBoundingClientRect(), b = document.querySelector('#board').getBoundingClientRect();
+  return [r.x - b.x + r.width / 2, r.y - b.y + r.height / 2]; };
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
+  const end = centreOnBoard(this);
   const animation = animate.call(this, frames, options);
-  window.__animations.push({ piece: this.getAttribute('data-piece'), animation });
+  animation.pause();
+  const start = centreOnBoard(this);
+  animation.play();
+  window.__animations.push({ piece: this.getAttribute('data-piece'), start, end });
   return animation;
 }; true";
 
@@ -357,9 +365,33 @@ async fn the_chime_is_switched_in_the_header_and_remembered() {
     server.kill().await;
 }
 
-/// Where a piece's centre is on the board, in CSS pixels.
-const CENTRE: &str = "const centre = el => { const r = el.getBoundingClientRect(), b = document.querySelector('#board').getBoundingClientRect();
-  return [r.x - b.x + r.width / 2, r.y - b.y + r.height / 2]; };";
+/// A browser that lets the page animate, recording its animations.
+async fn browser_with_motion(binary: &str) -> Browser {
+    let mut b = Browser::launch(binary).await;
+    b.call(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "no-preference" }] }),
+    )
+    .await;
+    b.call("Page.addScriptToEvaluateOnNewDocument", json!({ "source": KEEP_ANIMATIONS })).await;
+    b
+}
+
+/// Checks that the piece's first animation starts at `from` and ends
+/// somewhere else, at least `distance` CSS pixels away.
+async fn slides_from(b: &mut Browser, piece: &str, from: &Value, distance: f64) {
+    let slide = b.eval(&format!("window.__animations.find(a => a.piece === '{piece}')")).await;
+    assert!(!slide.is_null(), "{piece} did not move");
+    let at = |p: &Value, i: usize| p[i].as_f64().unwrap();
+    for i in 0..2 {
+        assert!(
+            (at(&slide["start"], i) - at(from, i)).abs() < 1.5,
+            "{piece} starts at {slide}, not at {from}"
+        );
+    }
+    let moved = (at(&slide["end"], 0) - at(from, 0)).hypot(at(&slide["end"], 1) - at(from, 1));
+    assert!(moved > distance, "{piece} moved only {moved} px: {slide}");
+}
 
 /// Where the system allows motion, a rider slides from where it stood to
 /// where it went: at the start of its animation it stands where the board
@@ -367,46 +399,72 @@ const CENTRE: &str = "const centre = el => { const r = el.getBoundingClientRect(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn riders_slide_into_place_where_motion_is_allowed() {
     let Some(binary) = browser_binary() else { return };
-    // The bots wait: nothing is drawn anew after the person's move.
-    let config = spieltisch_server::ServerConfig { bot_delay: Duration::from_secs(30), ..Default::default() };
-    let server = TestServer::start_as(config).await;
+    let server = TestServer::start(None).await;
     let reply = server
         .create(json!({"game": "sechstage", "options": {"players": 3, "races": 1}, "seats": ["human", "heuristic", "heuristic"], "seed": 5}))
         .await;
-    let mut b = Browser::launch(&binary).await;
-    b.call(
-        "Emulation.setEmulatedMedia",
-        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "no-preference" }] }),
-    )
-    .await;
-    b.call("Page.addScriptToEvaluateOnNewDocument", json!({ "source": KEEP_ANIMATIONS })).await;
+    let mut b = browser_with_motion(&binary).await;
     open_seat(&mut b, &server, &reply, 0).await;
     assert_eq!(b.eval("matchMedia('(prefers-reduced-motion: reduce)').matches").await, json!(false));
     b.wait_for("document.querySelector('#hand .play-card.playable')").await;
-    let before =
-        b.eval(&format!("{CENTRE} centre(document.querySelector('#board [data-piece=\"rider:0\"]'))")).await;
+    let before = b.eval("centreOnBoard(document.querySelector('#board [data-piece=\"rider:0\"]'))").await;
     let shown = b.shown_version().await;
     b.click("#hand .play-card.playable:last-of-type").await;
     b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
-    let ends = b
-        .eval(&format!(
-            "{CENTRE} const slide = window.__animations.find(a => a.piece === 'rider:0').animation;
-             slide.pause(); slide.currentTime = 0; const start = centre(slide.effect.target);
-             slide.finish(); [start, centre(slide.effect.target)]"
-        ))
+    slides_from(&mut b, "rider:0", &before, 20.0).await;
+    // The bots' riders slide too, and the person can play at once.
+    b.wait_for("document.querySelector('#hand .play-card.playable')").await;
+    assert!(b.eval("window.__animations.some(a => a.piece === 'rider:1')").await == json!(true));
+    let shown = b.shown_version().await;
+    b.click("#hand .play-card.playable").await;
+    b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    b.close().await;
+    server.kill().await;
+}
+
+/// A Der Ausreisser card played from the hand flies to the top of the
+/// rider's pile on the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_played_flies_from_the_hand_to_the_table() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    // People only: nobody plays but the seat whose page is open.
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 3, "stages": 1}, "seats": ["human", "human", "human"], "seed": 3}))
         .await;
-    let at = |p: &Value, i: usize| p[i].as_f64().unwrap();
-    let (start, end) = (&ends[0], &ends[1]);
-    for i in 0..2 {
-        assert!(
-            (at(start, i) - at(&before, i)).abs() < 1.5,
-            "the slide starts at {start}, the rider stood at {before}"
-        );
+    let mut seat = None;
+    for _ in 0..200 {
+        if let Some(n) = state_of(&server, &reply, 0).await["turn"]["seat"].as_u64() {
+            seat = Some(n as usize);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    assert!(
-        (at(end, 0) - at(&before, 0)).abs() + (at(end, 1) - at(&before, 1)).abs() > 20.0,
-        "the rider did not move: {end}"
+    let seat = seat.expect("a rider is to play");
+    let mut b = browser_with_motion(&binary).await;
+    open_seat(&mut b, &server, &reply, seat).await;
+    let card = "#hand .play-card.playable[data-card]:not([data-card=hill])";
+    b.wait_for(&format!("document.querySelector('{card}')")).await;
+    let value = b.eval(&format!("document.querySelector('{card}').dataset.card")).await;
+    let before = b.eval(&format!("centreOnBoard(document.querySelector('{card}'))")).await;
+    let shown = b.shown_version().await;
+    click_a_move(&mut b, "ausreisser").await;
+    b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
+    let played = state_of(&server, &reply, seat).await;
+    let play = played["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["event"]["kind"] == "turn" && e["event"]["seat"] == seat)
+        .unwrap();
+    assert_eq!(
+        json!(play["event"]["play"]["cards"]["speed"].to_string()),
+        value,
+        "the card clicked was played"
     );
+    slides_from(&mut b, &format!("top:{seat}"), &before, 40.0).await;
     assert_eq!(b.console_errors().await, Vec::<String>::new());
     b.close().await;
     server.kill().await;

@@ -187,8 +187,31 @@ export function playMotion(motion) {
     const [dx, dy] = localDelta(el, from.x - to.x, from.y - to.y);
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
     // `translate` adds to whatever `transform` the drawing gave the piece.
-    el.animate([{ translate: `${dx}px ${dy}px` }, { translate: '0px 0px' }], { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' });
+    const slide = el.animate([{ translate: `${dx}px ${dy}px` }, { translate: '0px 0px' }], { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' });
+    showOutside(el, slide, from, board);
   }
+}
+
+/**
+ * Lets a piece that comes from outside its drawing (a card from the hand
+ * below it) be seen on its way in, above what it passes, while it moves;
+ * meanwhile it lets clicks through to what lies under it.
+ * @param {Element} el
+ * @param {Animation} slide
+ * @param {{ x: number, y: number }} from where it starts, on the board
+ * @param {Element} board
+ */
+function showOutside(el, slide, from, board) {
+  const svg = el instanceof SVGElement ? el.ownerSVGElement : null;
+  if (!svg || !(el instanceof SVGElement)) return;
+  const box = svg.getBoundingClientRect(), b = board.getBoundingClientRect();
+  const x = from.x + b.x, y = from.y + b.y;
+  if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) return;
+  svg.classList.add('flying');
+  el.style.pointerEvents = 'none';
+  const landed = () => { svg.classList.remove('flying'); el.style.pointerEvents = ''; };
+  slide.addEventListener('finish', landed);
+  slide.addEventListener('cancel', landed);
 }
 
 /**
