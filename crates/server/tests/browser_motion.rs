@@ -19,7 +19,7 @@ use std::time::Duration;
 /// centre, in CSS pixels) as the animation starts and as it ends, measured
 /// at once, before anything is drawn anew.
 const KEEP_ANIMATIONS: &str = "window.__animations = [];
-window.centreOnBoard = el => { const r = el.getBoundingClientRect(), b = document.querySelector('#board').getBoundingClientRect();
+window.centreOnBoard = el => { const r = el.getBoundingClientRect(), b = el.closest('.board').getBoundingClientRect();
   return [r.x - b.x + r.width / 2, r.y - b.y + r.height / 2]; };
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
@@ -465,6 +465,37 @@ async fn a_card_played_flies_from_the_hand_to_the_table() {
         "the card clicked was played"
     );
     slides_from(&mut b, &format!("top:{seat}"), &before, 40.0).await;
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    b.close().await;
+    server.kill().await;
+}
+
+/// Stepping forward through a replay moves the step's pieces too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_step_forward_moves_its_pieces() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(
+            json!({"game": "sechstage", "options": {"players": 3, "races": 1}, "seats": ["random", "random", "random"], "seed": 5}),
+        )
+        .await;
+    server.until_over(&reply).await;
+    let (table, watch) = (reply["table"].as_str().unwrap(), reply["spectator"]["token"].as_str().unwrap());
+    let mut b = browser_with_motion(&binary).await;
+    b.goto(&format!("http://{}/#/replay/{table}/{watch}", server.addr)).await;
+    b.wait_for("document.querySelector('#step')").await;
+    b.click("#next").await;
+    // The first play: rider A leaves the start, marked and sliding.
+    assert_eq!(b.eval("document.querySelector('#step').textContent.startsWith('1 /')").await, json!(true));
+    let marked =
+        b.eval("[...document.querySelectorAll('.board .last-move')].map(e => e.dataset.piece)").await;
+    let slid = b.eval("window.__animations.map(a => a.piece)").await;
+    assert_eq!(marked, slid, "the piece marked is the piece that moved");
+    assert_eq!(marked.as_array().map(Vec::len), Some(1), "{marked}");
+    // Back: nothing moves.
+    b.click("#prev").await;
+    assert_eq!(b.eval("window.__animations.length").await, json!(1));
     assert_eq!(b.console_errors().await, Vec::<String>::new());
     b.close().await;
     server.kill().await;

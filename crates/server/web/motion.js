@@ -147,7 +147,7 @@ function placeOn(el, board) {
  * @param {string} game
  * @param {Snapshot | null} before
  * @param {Snapshot} after
- * @param {Element} board the board's container, the same before and after
+ * @param {Element} board the board's container as drawn before
  */
 export function prepareMotion(game, before, after, board) {
   if (!before || before.table !== after.table || after.version <= before.version || reducedMotion()) return null;
@@ -164,16 +164,17 @@ export function prepareMotion(game, before, after, board) {
     const el = flight.was ? board.querySelector(flight.was) : null;
     if (el) was.set(flight.piece, placeOn(el, board));
   }
-  return { flights, was, board };
+  return { flights, was };
 }
 
 /**
  * Plays the moves prepared before the redraw.
  * @param {ReturnType<typeof prepareMotion>} motion
+ * @param {Element} board the board's container now: the one measured before, or one in its place
  */
-export function playMotion(motion) {
+export function playMotion(motion, board) {
   if (!motion) return;
-  const { flights, was, board } = motion;
+  const { flights, was } = motion;
   for (const flight of flights) {
     const el = pieceOn(board, flight.piece);
     if (!el) continue;

@@ -445,7 +445,7 @@ function drawBoard(frame, snapshot, act) {
   // The version shown: tests wait for it to move on after a click.
   frame.board.dataset.version = String(snapshot.version);
   restoreScrolls(frame.board, scrolls);
-  playMotion(motion);
+  playMotion(motion, frame.board);
   // The text view beside a drawn board (without one, the board is the text).
   frame.details.hidden = !drawn;
   frame.summary.textContent = t('text');
