@@ -197,6 +197,7 @@ async fn play_and_check_marks(b: &mut Browser, server: &TestServer, game: &str, 
                 json!(0),
                 "nothing moves in reduced motion"
             );
+            b.eval("window.scrollTo(0, 0)").await;
             save(&format!("motion-{game}-1280.png"), &b.screenshot().await);
             b.emulate(390, 844, true).await;
             b.eval("document.querySelector('#board').scrollIntoView(); true").await;

@@ -400,21 +400,27 @@ export function drawSnapshot(root, snapshot, act, note, send) {
   if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) chime();
   setHeading(frame.heading, snapshot, name);
   const banner = endBanner(snapshot);
-  frame.banner.replaceChildren(...(banner ? [banner] : []));
+  frame.banner.replaceChildren(...present(banner));
   const line = statusLine(snapshot);
   frame.status.className = line.className;
   frame.status.textContent = line.textContent;
   frame.status.hidden = !!banner;
   frame.error.textContent = note || '';
   drawBoard(frame, snapshot, act);
-  frame.result.replaceChildren(...[resultTable(snapshot)].filter(el => el !== null));
+  frame.result.replaceChildren(...present(resultTable(snapshot)));
   drawMoves(frame, snapshot, act);
-  frame.autoPass.replaceChildren(...[autoPassSwitch(snapshot, send)].filter(el => el !== null));
+  frame.autoPass.replaceChildren(...present(autoPassSwitch(snapshot, send)));
   frame.logTitle.textContent = t('log');
   continueLogList(frame.log, snapshot.log, !frame.shown);
   frame.shown = snapshot;
   if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
 }
+
+/**
+ * What a part of the page holds: the element, or nothing.
+ * @param {HTMLElement | null} el
+ */
+const present = el => (el ? [el] : []);
 
 /**
  * The heading: the game, the table, and a link to the game's rules.
