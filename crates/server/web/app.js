@@ -8,6 +8,7 @@ import { showTable, showHotseat } from './table.js';
 import { showReplay } from './replay.js';
 import { showRules } from './rules.js';
 import { showJoin } from './join.js';
+import { labelSoundToggle, toggleSound } from './sound.js';
 
 /** What the page shown now does when the person leaves it. @type {(() => void) | null} */
 let leave = null;
@@ -28,6 +29,7 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   document.documentElement.lang = getLang();
   byId('lang-toggle').textContent = getLang() === 'de' ? 'EN' : 'DE';
+  labelSoundToggle(byId('sound-toggle'));
   if (parts[0] === 'table' && parts[1] && parts[2]) leave = showTable(main, parts[1], parts[2]);
   else if (parts[0] === 'hotseat' && parts[1] && parts[2]) leave = showHotseat(main, parts[1], parts[2].split(','));
   else if (parts[0] === 'replay' && parts[1] && parts[2]) leave = showReplay(main, parts[1], parts[2]);
@@ -40,5 +42,6 @@ byId('lang-toggle').addEventListener('click', () => {
   setLang(getLang() === 'de' ? 'en' : 'de');
   route();
 });
+byId('sound-toggle').addEventListener('click', () => toggleSound(byId('sound-toggle')));
 window.addEventListener('hashchange', route);
 route();

@@ -6,6 +6,7 @@ import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { request } from './api.js';
 import { applyChange } from './patch.js';
+import { prepareMotion, playMotion } from './motion.js';
 
 /** Every how many steps a whole view is kept, so that a jump costs few changes. */
 const CHECKPOINT = 64;
@@ -49,12 +50,29 @@ export function showReplay(main, table, token) {
   /** @type {unknown} the table's static part, once for every step */
   let fixed = null;
   let gone = false;
+  /** @type {{ snapshot: import('./types').Snapshot, board: HTMLElement } | null} the step drawn last */
+  let shown = null;
+  /**
+   * The log entries of step `at` as a snapshot's (the board marks the last
+   * one): begun at the version before, by whoever was to move then.
+   * @param {number} at
+   * @returns {import('./types').LogEntry[]}
+   */
+  function entriesOf(at) {
+    if (at === 0) return [];
+    const before = steps[at - 1];
+    const actor = typeof before.turn === 'object' ? before.turn : 'chance';
+    return steps[at].log.map(entry => ({ ...entry, at: before.version, actor }));
+  }
   function draw() {
     const step = steps[at];
     const view = viewAt(at);
     /** @type {import('./types').Snapshot} */
-    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: [], turn: step.turn, seats: [], version: step.version };
+    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: entriesOf(at), turn: step.turn, seats: [], version: step.version };
+    // A step forward moves its pieces from where the last step showed them.
+    const motion = shown && prepareMotion(game, shown.snapshot, snapshot, shown.board);
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: JSON.stringify(view, null, 1) });
+    const container = h('div', { class: 'board' }, board);
     // The log so far beside the board, this step's entry marked.
     const told = steps.slice(0, at + 1).flatMap((s, n) => s.log.map(entry => ({ entry, n })));
     const log = h('ol', { class: 'log', id: 'replay-log' },
@@ -69,9 +87,11 @@ export function showReplay(main, table, token) {
         h('button', { id: 'last', type: 'button', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
       h('p', { class: 'status', id: 'step-log', text: step.log.map(entry => entry.text || entry.event.kind).join(' · ') }),
       h('div', { class: 'table-layout' },
-        h('div', { class: 'main-column' }, h('div', { class: 'board' }, board)),
+        h('div', { class: 'main-column' }, container),
         h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h3', { text: t('log') }), log))));
     log.scrollTop = log.scrollHeight;
+    playMotion(motion, container);
+    shown = { snapshot, board: container };
   }
   (async () => {
     /** @type {import('./api.js').Result<import('./types').ReplayReply>} */

@@ -6,6 +6,8 @@ import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember, absolute } from './lobby.js';
 import { request } from './api.js';
+import { prepareMotion, playMotion } from './motion.js';
+import { chime } from './sound.js';
 
 /**
  * @typedef {import('./types').Snapshot} Snapshot
@@ -309,7 +311,7 @@ function autoPassSwitch(snapshot, send) {
   return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
 }
 
-/** Whether the person opened the table's text view. */
+/** Whether the person opened the table's text view (kept when the page is made anew). */
 let textOpen = false;
 
 /**
@@ -368,8 +370,79 @@ function invitePanel(snapshot, invitations) {
  */
 
 /**
- * Draws one snapshot into `root`; `act(action)` plays a move, `send(message)`
- * sends any other message of the table's protocol.
+ * The parts of a table's page that stay while the table is shown: every
+ * snapshot updates them in place, so nothing the person looks at jumps,
+ * scrolls back or closes.
+ * @typedef {object} Frame
+ * @property {string} table
+ * @property {HTMLElement[]} parts what the frame puts into the root, in order
+ * @property {HTMLElement} heading
+ * @property {HTMLElement} banner where the end banner goes
+ * @property {HTMLElement} status
+ * @property {HTMLElement} error
+ * @property {HTMLElement} board
+ * @property {HTMLDetailsElement} details
+ * @property {HTMLElement} summary
+ * @property {HTMLElement} text
+ * @property {HTMLElement} invite where the invitations go
+ * @property {HTMLElement} result where the result table goes
+ * @property {HTMLElement} movesPanel
+ * @property {HTMLElement} movesTitle
+ * @property {HTMLElement} moves
+ * @property {HTMLElement} autoPass where the "pass automatically" switch goes
+ * @property {HTMLElement} logTitle
+ * @property {HTMLOListElement} log
+ * @property {Snapshot | null} shown the snapshot drawn last
+ */
+
+/** The frame each root shows. @type {WeakMap<HTMLElement, Frame>} */
+const frames = new WeakMap();
+
+/**
+ * The frame of `table` in `root`: the one there, or a new one in place of
+ * whatever the root showed (the connecting line, a hot-seat cover).
+ * @param {HTMLElement} root
+ * @param {string} table
+ * @returns {Frame}
+ */
+function frameIn(root, table) {
+  const known = frames.get(root);
+  if (known && known.table === table && known.parts[0].parentNode === root) return known;
+  const frame = newFrame(table);
+  clear(root).append(...frame.parts);
+  frames.set(root, frame);
+  return frame;
+}
+
+/**
+ * @param {string} table
+ * @returns {Frame}
+ */
+function newFrame(table) {
+  const board = h('div', { class: 'board', id: 'board' });
+  const summary = h('summary');
+  const text = h('pre', { class: 'text' });
+  const details = h('details', { open: textOpen }, summary, text);
+  details.addEventListener('toggle', () => { textOpen = details.open; });
+  const movesTitle = h('h3'), moves = h('div', { class: 'moves', id: 'moves' });
+  const movesPanel = h('div', { class: 'panel' }, movesTitle, moves);
+  const logTitle = h('h3'), log = h('ol', { class: 'log', id: 'log' });
+  const invite = h('div'), result = h('div'), autoPass = h('div');
+  const heading = h('h2'), banner = h('div'), status = h('p', { class: 'status' });
+  const error = h('p', { class: 'error', id: 'error' });
+  const layout = h('div', { class: 'table-layout' },
+    h('div', { class: 'main-column' }, board, details),
+    h('div', { class: 'side' }, invite, result, movesPanel, autoPass, h('div', { class: 'panel' }, logTitle, log)));
+  return {
+    table, parts: [heading, banner, status, error, layout], heading, banner, status, error, board, details, summary, text,
+    invite, result, movesPanel, movesTitle, moves, autoPass, logTitle, log, shown: null,
+  };
+}
+
+/**
+ * Draws one snapshot into `root`, updating the table's page in place;
+ * `act(action)` plays a move, `send(message)` sends any other message of
+ * the table's protocol.
  * @param {HTMLElement} root
  * @param {Snapshot} snapshot
  * @param {(action: string) => void} act
@@ -378,34 +451,148 @@ function invitePanel(snapshot, invitations) {
  * @param {Invitations | null} [invitations] the free seats' links, for a seated person
  */
 export function drawSnapshot(root, snapshot, act, note, send, invitations = null) {
-  clear(root);
-  // The version shown: tests wait for it to move on after a click.
-  const board = h('div', { class: 'board', id: 'board', 'data-version': String(snapshot.version) });
-  const drawn = renderBoard(snapshot.game, snapshot, act);
-  board.append(drawn || h('pre', { class: 'text', text: snapshot.text }));
-  const moves = h('div', { class: 'moves', id: 'moves' },
-    snapshot.legal.map(l => h('button', { type: 'button', 'data-action': l.action, onclick: () => act(l.action) }, l.text || l.action)));
-  const log = h('ol', { class: 'log', id: 'log' }, snapshot.log.map(entry => h('li', { 'data-at': String(entry.at), text: entry.text || entry.event.kind })));
-  // The text view stays as the person left it across updates.
-  const details = h('details', { open: textOpen }, h('summary', { text: t('text') }), h('pre', { class: 'text', text: snapshot.text }));
-  details.addEventListener('toggle', () => { textOpen = /** @type {HTMLDetailsElement} */ (details).open; });
+  const { scrollX, scrollY } = window;
+  const frame = frameIn(root, snapshot.table);
   const name = tr(snapshot.name) || snapshot.game;
   // The tab says when it is your turn, also while you look elsewhere.
   document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
-  root.append(
-    h('h2', {}, `${name} · ${t('table')} ${snapshot.table} `,
-      h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules'))),
-    endBanner(snapshot) || statusLine(snapshot),
-    h('p', { class: 'error', id: 'error', text: note || '' }),
-    h('div', { class: 'table-layout' },
-      h('div', { class: 'main-column' }, board, drawn ? details : null),
-      h('div', { class: 'side' },
-        invitePanel(snapshot, invitations),
-        resultTable(snapshot),
-        snapshot.legal.length ? h('div', { class: 'panel' }, h('h3', { text: t('moves') }), moves) : null,
-        autoPassSwitch(snapshot, send),
-        h('div', { class: 'panel' }, h('h3', { text: t('log') }), log))));
-  log.scrollTop = log.scrollHeight;
+  // A chime, if the person wants one, when the turn comes to them.
+  if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) chime();
+  setHeading(frame.heading, snapshot, name);
+  const banner = endBanner(snapshot);
+  frame.banner.replaceChildren(...present(banner));
+  const line = statusLine(snapshot);
+  frame.status.className = line.className;
+  frame.status.textContent = line.textContent;
+  frame.status.hidden = !!banner;
+  frame.error.textContent = note || '';
+  drawBoard(frame, snapshot, act);
+  frame.invite.replaceChildren(...present(invitePanel(snapshot, invitations)));
+  frame.result.replaceChildren(...present(resultTable(snapshot)));
+  drawMoves(frame, snapshot, act);
+  frame.autoPass.replaceChildren(...present(autoPassSwitch(snapshot, send)));
+  frame.logTitle.textContent = t('log');
+  continueLogList(frame.log, snapshot.log, !frame.shown);
+  frame.shown = snapshot;
+  if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+}
+
+/**
+ * What a part of the page holds: the element, or nothing.
+ * @param {HTMLElement | null} el
+ */
+const present = el => (el ? [el] : []);
+
+/**
+ * The heading: the game, the table, and a link to the game's rules.
+ * @param {HTMLElement} heading
+ * @param {Snapshot} snapshot
+ * @param {string} name
+ */
+function setHeading(heading, snapshot, name) {
+  const words = `${name} · ${t('table')} ${snapshot.table} `;
+  const link = heading.querySelector('a');
+  if (heading.firstChild && heading.firstChild.textContent === words && link && link.textContent === t('rules')) return;
+  heading.replaceChildren(words,
+    h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules')));
+}
+
+/**
+ * The board drawn anew inside its container, the last move moving into
+ * place, whatever the person scrolled inside it kept.
+ * @param {Frame} frame
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ */
+function drawBoard(frame, snapshot, act) {
+  const scrolls = scrolledIn(frame.board);
+  const motion = prepareMotion(snapshot.game, frame.shown, snapshot, frame.board);
+  const drawn = renderBoard(snapshot.game, snapshot, act);
+  frame.board.replaceChildren(drawn || h('pre', { class: 'text', text: snapshot.text }));
+  // The version shown: tests wait for it to move on after a click.
+  frame.board.dataset.version = String(snapshot.version);
+  restoreScrolls(frame.board, scrolls);
+  playMotion(motion, frame.board);
+  // The text view beside a drawn board (without one, the board is the text).
+  frame.details.hidden = !drawn;
+  frame.summary.textContent = t('text');
+  frame.text.textContent = snapshot.text;
+}
+
+/**
+ * The person's moves as buttons, in a panel shown only while there are any.
+ * @param {Frame} frame
+ * @param {Snapshot} snapshot
+ * @param {(action: string) => void} act
+ */
+function drawMoves(frame, snapshot, act) {
+  const top = frame.moves.scrollTop;
+  frame.movesPanel.hidden = !snapshot.legal.length;
+  frame.movesTitle.textContent = t('moves');
+  frame.moves.replaceChildren(...snapshot.legal.map(l =>
+    h('button', { type: 'button', 'data-action': l.action, onclick: () => act(l.action) }, l.text || l.action)));
+  frame.moves.scrollTop = top;
+}
+
+/**
+ * @param {import('./types').LogEntry} entry
+ */
+const logWords = entry => entry.text || entry.event.kind;
+
+/**
+ * Brings the log list up to `entries`: the items that still say the same
+ * stay, those from the first changed entry on are replaced (an entry that
+ * grew, a language switched). A list scrolled to its end stays at the end,
+ * so the newest entry shows; one scrolled back stays where it is.
+ * @param {HTMLOListElement} list
+ * @param {import('./types').LogEntry[]} entries
+ * @param {boolean} fresh the list is new: show its end
+ */
+function continueLogList(list, entries, fresh) {
+  const atEnd = fresh || list.scrollHeight - list.scrollTop - list.clientHeight < 4;
+  const items = list.children;
+  let same = 0;
+  while (same < entries.length && same < items.length) {
+    const item = /** @type {HTMLElement} */ (items[same]);
+    if (item.dataset.at !== String(entries[same].at) || item.textContent !== logWords(entries[same])) break;
+    same++;
+  }
+  while (items.length > same) items[items.length - 1].remove();
+  list.append(...entries.slice(same).map(entry => h('li', { 'data-at': String(entry.at), text: logWords(entry) })));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * Where the person scrolled inside an element: each scrolled element by
+ * its path of child positions from `root`.
+ * @param {HTMLElement} root
+ * @returns {{ path: number[], top: number, left: number }[]}
+ */
+function scrolledIn(root) {
+  const found = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    if (!(el instanceof HTMLElement) || (!el.scrollTop && !el.scrollLeft)) continue;
+    const path = [];
+    for (let at = el; at !== root && at.parentElement; at = at.parentElement) {
+      path.unshift([...at.parentElement.children].indexOf(at));
+    }
+    found.push({ path, top: el.scrollTop, left: el.scrollLeft });
+  }
+  return found;
+}
+
+/**
+ * Scrolls the elements at the same paths in the new drawing as far.
+ * @param {HTMLElement} root
+ * @param {{ path: number[], top: number, left: number }[]} scrolls
+ */
+function restoreScrolls(root, scrolls) {
+  for (const { path, top, left } of scrolls) {
+    /** @type {Element | undefined} */
+    let el = root;
+    for (const i of path) el = el ? el.children[i] : undefined;
+    if (el) { el.scrollTop = top; el.scrollLeft = left; }
+  }
 }
 
 /**

@@ -113,6 +113,8 @@ impl Browser {
                     "--disable-component-update",
                     "--disable-sync",
                     "--disable-extensions",
+                    // Pieces do not slide: what a test reads is where it ends.
+                    "--force-prefers-reduced-motion",
                     format!("--window-size={WIDTH},{HEIGHT}"),
                     format!("--user-data-dir={}", profile.display()),
                 ],
@@ -133,6 +135,11 @@ impl Browser {
         browser.client.set_window_size(WIDTH + dw, HEIGHT + dh).await.expect("the window resizes");
         let inner = browser.eval("[innerWidth, innerHeight]").await;
         assert_eq!(inner, json!([WIDTH, HEIGHT]), "the page's size");
+        assert_eq!(
+            browser.eval("matchMedia('(prefers-reduced-motion: reduce)').matches").await,
+            json!(true),
+            "the browser asks pages for reduced motion"
+        );
         browser
     }
 

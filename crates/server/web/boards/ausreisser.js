@@ -167,6 +167,16 @@ function tableCard(x, y, top, faceup) {
 }
 
 /**
+ * The top of a rider's pile, named as the same piece across redraws.
+ * @param {number} seat
+ * @param {SVGGElement} card
+ */
+function topCard(seat, card) {
+  card.setAttribute('data-piece', `top:${seat}`);
+  return card;
+}
+
+/**
  * The seat whose turn it is, or who draws face up for the first lead; null
  * in a Steigung window (everyone but the leader is asked at once), while
  * dealing and once over.
@@ -216,8 +226,8 @@ function seatPanel(snapshot, rider, [x, y]) {
   if (faceup) g.append(tableCard(x + 58, cardY, null, faceup));
   else if (phase.kind === 'refill' && phase.seat === seat) {
     // The play being made: settled once the hand is refilled.
-    g.append(tableCard(x + 58, cardY, phase.play));
-  } else if (rider.top) g.append(tableCard(x + 58, cardY, rider.top));
+    g.append(topCard(seat, tableCard(x + 58, cardY, phase.play)));
+  } else if (rider.top) g.append(topCard(seat, tableCard(x + 58, cardY, rider.top)));
   else g.append(s('rect', { x: x + 34, y: cardY - 33, width: 48, height: 66, rx: 6, fill: 'none', stroke: '#b9ab8c', 'stroke-dasharray': '4 3' }));
   if (leads) g.append(jersey(x + 58, top - 6, 0.95));
   return g;

@@ -1,11 +1,13 @@
 // @ts-check
 // Board drawings per game. A drawing gets the snapshot and `act(action)`, and
-// returns an element, or null to fall back to the game's text drawing.
+// returns an element, or null to fall back to the game's text drawing; the
+// last move of the snapshot's log is marked on it.
 
 import { drawSix } from './six.js';
 import { drawSechstage } from './sechstage.js';
 import { drawAusreisser } from './ausreisser.js';
 import { drawReifenbreite } from './reifenbreite.js';
+import { markLastMove } from '../motion.js';
 
 /**
  * @typedef {import('../types').Snapshot} Snapshot
@@ -26,7 +28,9 @@ export function renderBoard(game, snapshot, act) {
   const draw = BOARDS[game];
   if (!draw) return null;
   try {
-    return draw(snapshot, act);
+    const drawn = draw(snapshot, act);
+    if (drawn) markLastMove(game, drawn, snapshot);
+    return drawn;
   } catch (e) {
     console.error('board drawing failed', e);
     return null;

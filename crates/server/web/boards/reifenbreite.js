@@ -14,6 +14,7 @@
 import { h, s } from '../dom.js';
 import { getLang, tr } from '../i18n.js';
 import { narrow, redrawOnTurn } from './narrow.js';
+import { markLastMove } from '../motion.js';
 
 /**
  * @typedef {import('../types').ReifenbreiteView} View
@@ -250,7 +251,7 @@ function token(race, r, x, y, { mover = false, moved = false, size = 15 }) {
   const team = teamOf(race, r);
   const star = race.fixed.riders[r].star;
   const jersey = !!race.view.jersey && race.view.jersey.rider === num(race, r);
-  const g = s('g', { 'data-rider': num(race, r), class: 'rider', opacity: moved ? 0.72 : 1 });
+  const g = s('g', { 'data-rider': num(race, r), 'data-piece': `rider:${num(race, r)}`, class: 'rider', opacity: moved ? 0.72 : 1 });
   if (mover) {
     g.append(s('circle', { cx: x, cy: y, r: size + 5, fill: 'none', stroke: '#ffd400', 'stroke-width': 4 },
       s('animate', { attributeName: 'stroke-opacity', values: '1;0.25;1', dur: '1.2s', repeatCount: 'indefinite' })));
@@ -925,6 +926,8 @@ export function drawReifenbreite(snapshot, act) {
     children.push(energyPanel(race));
     children.push(drawProfile(race, layout, spaces, lo, hi));
     wrap.replaceChildren(...children.filter(c => c !== null));
+    // Drawn again when a rider is chosen for placing: the mark with it.
+    markLastMove('reifenbreite', wrap, snapshot);
   }
   draw();
   redrawOnTurn('reifenbreite', wrap, draw);

@@ -142,7 +142,7 @@ function cellPolygon(d0, d1, steps = 3) {
  * @param {{ mover?: boolean, falls?: boolean, changed?: boolean, size?: number }} how
  */
 function riderToken(seat, x, y, { mover = false, falls = false, changed = false, size = 12 }) {
-  return s('g', { class: 'rider-token' + (mover ? ' moving' : ''), 'data-rider': seat, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
+  return s('g', { class: 'rider-token' + (mover ? ' moving' : ''), 'data-rider': seat, 'data-piece': `rider:${seat}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
     mover ? s('circle', { r: size + 5, class: 'mover-ring' }) : null,
     s('circle', { r: size, fill: RIDER_COLOURS[seat % 8], stroke: changed ? '#8a8a8a' : '#fff', 'stroke-width': changed ? 3.5 : 2 }),
     s('text', { y: size * 0.38, 'text-anchor': 'middle', 'font-size': size * 1.05, 'font-weight': 700, fill: INK_ON[seat % 8], text: riderLetter(seat) }),

@@ -260,7 +260,7 @@ export function drawSix(snapshot, act) {
   for (const [cell, colour] of stones) {
     const [x, y] = center(cellOf(cell));
     const action = byCell.get(cell);
-    const g = s('g', { 'data-cell': cell, 'data-action': action || null, class: action ? 'clickable' : null, onclick: action ? () => act(action) : null },
+    const g = s('g', { 'data-cell': cell, 'data-piece': `stone:${cell}`, 'data-action': action || null, class: action ? 'clickable' : null, onclick: action ? () => act(action) : null },
       action ? fingerArea(x, y) : null,
       s('polygon', { points: hexPoints(x, y, SIZE - 1), fill: FILL[colour], stroke: action ? '#f1c40f' : '#555', 'stroke-width': action ? 3 : 1 }),
       s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 9, fill: '#fff' }, cell));
