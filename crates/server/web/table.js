@@ -5,7 +5,7 @@ import { h, clear } from './dom.js';
 import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember, absolute } from './lobby.js';
-import { request } from './api.js';
+import { request, post } from './api.js';
 import { prepareMotion, playMotion } from './motion.js';
 import { chime } from './sound.js';
 
@@ -289,6 +289,48 @@ function endBanner(snapshot) {
 }
 
 /**
+ * What a page can do at the end of its game: the token it speaks with
+ * (a seat's asks for the rematch; a spectator's watches it), and the page
+ * of a table for that token (a hot-seat device opens every seat's).
+ * @typedef {object} AfterEnd
+ * @property {string} token
+ * @property {(table: string) => string} pageOf the hash of table `table`'s page
+ */
+
+/**
+ * The buttons under the end banner: the rematch (asked for, or ready and
+ * offered to everyone at the table), the replay, and a new game.
+ * @param {Snapshot} snapshot
+ * @param {AfterEnd | null} after
+ */
+function endActions(snapshot, after) {
+  if (!snapshot.outcome || !after) return null;
+  const seated = viewerSeat(snapshot) !== null;
+  const ready = snapshot.rematch;
+  /** @type {HTMLElement | null} */
+  let rematch = null;
+  if (ready) {
+    rematch = h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => { location.hash = after.pageOf(ready); } },
+      t(seated ? 'rematchJoin' : 'rematchWatch'));
+  } else if (seated) {
+    rematch = h('button', { type: 'button', class: 'primary', id: 'rematch' }, t('rematch'));
+    const button = rematch;
+    button.addEventListener('click', async () => {
+      button.setAttribute('disabled', '');
+      /** @type {import('./api.js').Result<{ table: string }>} */
+      const res = await post(`/api/tables/${encodeURIComponent(snapshot.table)}/rematch`, { token: after.token });
+      if (res.ok) location.hash = after.pageOf(res.reply.table);
+      else { button.removeAttribute('disabled'); showNote(document.body, res.text); }
+    });
+  }
+  return h('div', { class: 'end-actions', id: 'end-actions' },
+    ready ? h('span', { class: 'rematch-ready', text: t('rematchReady') }) : null,
+    rematch,
+    h('a', { class: 'button', id: 'to-replay', href: `#/replay/${snapshot.table}/${after.token}` }, t('replay')),
+    h('a', { class: 'button', id: 'new-game', href: '#/' }, t('newGame')));
+}
+
+/**
  * A ranking criterion in words.
  * @param {string} key
  */
@@ -449,8 +491,9 @@ function newFrame(table) {
  * @param {string} [note] a line to show above the board
  * @param {(message: ClientMessage) => boolean} [send]
  * @param {Invitations | null} [invitations] the free seats' links, for a seated person
+ * @param {AfterEnd | null} [after] what the person can do once the game is over
  */
-export function drawSnapshot(root, snapshot, act, note, send, invitations = null) {
+export function drawSnapshot(root, snapshot, act, note, send, invitations = null, after = null) {
   const { scrollX, scrollY } = window;
   const frame = frameIn(root, snapshot.table);
   const name = tr(snapshot.name) || snapshot.game;
@@ -460,7 +503,7 @@ export function drawSnapshot(root, snapshot, act, note, send, invitations = null
   if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) chime();
   setHeading(frame.heading, snapshot, name);
   const banner = endBanner(snapshot);
-  frame.banner.replaceChildren(...present(banner));
+  frame.banner.replaceChildren(...present(banner), ...present(endActions(snapshot, after)));
   const line = statusLine(snapshot);
   frame.status.className = line.className;
   frame.status.textContent = line.textContent;
@@ -629,8 +672,10 @@ export function showTable(main, table, token) {
   let invitations = null;
   /** Which seats were free when the invitations were asked for. */
   let askedFor = '';
+  /** @type {AfterEnd} */
+  const after = { token, pageOf: next => `#/table/${next}/${token}` };
   /** @param {Snapshot} s */
-  const draw = s => drawSnapshot(main, s, action => conn.act(s.version, action), note, conn.send, invitations);
+  const draw = s => drawSnapshot(main, s, action => conn.act(s.version, action), note, conn.send, invitations, after);
   /**
    * Asks for the invitations whenever the free seats change (someone took
    * one), for a seated person only.
@@ -776,7 +821,10 @@ export function showHotseat(main, table, tokens) {
       return;
     }
     const s = entry.s;
-    drawSnapshot(main, s, action => conn.act(s.version, action));
+    // The rematch of a hot-seat table is played on this device too.
+    /** @type {AfterEnd} */
+    const after = { token: entry.token, pageOf: next => `#/hotseat/${next}/${tokens.join(',')}` };
+    drawSnapshot(main, s, action => conn.act(s.version, action), undefined, undefined, null, after);
   }
   return () => { gone = true; conns.forEach(c => c.close()); };
 }

@@ -98,6 +98,8 @@ export interface Snapshot<V = unknown, S = unknown> {
   window?: number[];
   /** Whether this seat passes Steigung windows at once (only this seat sees it). */
   auto_pass?: boolean;
+  /** The rematch's table, once someone at this finished one asked for it. */
+  rematch?: string;
 }
 
 /** Who caused an event: a seat, or chance. */
