@@ -91,7 +91,7 @@ where
         .root::<G::Static>()
         .root::<G::Event>()
         .root::<A>()
-        .file(&G::info().name.en);
+        .file(G::info().name.en);
     (format!("{id}.d.ts"), text)
 }
 
