@@ -97,7 +97,7 @@ mod leaky {
                 // Tells everyone the action as it is, the deals included.
                 let data = Kuhn::action_data(action);
                 let words = [action.to_string(), action.to_string()];
-                return Logged::New(Plain { kind: data.kind.into(), params: data.params, words });
+                return Logged::New(Plain { kind: data.kind, params: data.params, words });
             }
             self.0.log_event(action, &after.0, viewer, last)
         }

@@ -42,7 +42,7 @@ pub struct Together<A> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ActionData {
     /// The kind, a snake_case word: `place`, `play`, `roll`, …
-    pub kind: &'static str,
+    pub kind: String,
     /// The parameters, a JSON object (empty for an action without any):
     /// cells as `{"q", "r"}`, riders by their printed numbers, cards by
     /// their values.
@@ -51,14 +51,36 @@ pub struct ActionData {
 
 impl ActionData {
     /// An action without parameters.
-    pub fn bare(kind: &'static str) -> Self {
-        ActionData { kind, params: serde_json::Value::Object(serde_json::Map::new()) }
+    pub fn bare(kind: &str) -> Self {
+        ActionData { kind: kind.into(), params: serde_json::Value::Object(serde_json::Map::new()) }
     }
 
     /// An action with parameters (`params` must be a JSON object).
-    pub fn with(kind: &'static str, params: serde_json::Value) -> Self {
+    pub fn with(kind: &str, params: serde_json::Value) -> Self {
         debug_assert!(params.is_object(), "the parameters of {kind} are no object");
-        ActionData { kind, params }
+        ActionData { kind: kind.into(), params }
+    }
+
+    /// An action from its typed data: an enum written with
+    /// `#[serde(tag = "kind", content = "params")]` whose variants have named
+    /// fields (`Pass {}` for none), so that the type that writes the wire is
+    /// also the one the front end's TypeScript declarations come from.
+    ///
+    /// # Panics
+    /// If `typed` is not written in that shape (a mistake in the game's code,
+    /// never in its input).
+    pub fn of(typed: &impl Serialize) -> Self {
+        let written = serde_json::to_value(typed).ok();
+        let (kind, params) = match written {
+            Some(serde_json::Value::Object(mut map)) => (map.remove("kind"), map.remove("params")),
+            _ => (None, None),
+        };
+        match (kind, params) {
+            (Some(serde_json::Value::String(kind)), Some(params)) if params.is_object() => {
+                ActionData { kind, params }
+            }
+            _ => panic!("typed action data is written as {{\"kind\", \"params\": {{…}}}}"),
+        }
     }
 }
 
@@ -314,5 +336,32 @@ pub trait Game:
     /// True when the game is over.
     fn is_over(&self) -> bool {
         self.turn() == Turn::Over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ActionData;
+    use serde::Serialize;
+    use serde_json::json;
+
+    #[derive(Serialize)]
+    #[serde(tag = "kind", content = "params", rename_all = "snake_case")]
+    enum Typed {
+        PlaceStone { cell: u8 },
+        Pass {},
+    }
+
+    #[test]
+    fn typed_action_data_is_written_as_kind_and_params() {
+        let place = ActionData::of(&Typed::PlaceStone { cell: 3 });
+        assert_eq!((place.kind.as_str(), place.params), ("place_stone", json!({ "cell": 3 })));
+        assert_eq!(ActionData::of(&Typed::Pass {}), ActionData::bare("pass"));
+    }
+
+    #[test]
+    #[should_panic(expected = "kind")]
+    fn data_in_another_shape_is_a_mistake_in_the_game() {
+        ActionData::of(&json!({ "kind": "pass" }));
     }
 }

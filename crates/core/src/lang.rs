@@ -44,6 +44,7 @@ impl fmt::Display for Lang {
 
 /// A fixed text in both languages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Text {
     pub en: &'static str,
     pub de: &'static str,

@@ -133,10 +133,10 @@ impl Plain {
         let data = G::action_data(action);
         if before.redact(action, viewer) == action.to_string() {
             let words = [Lang::En, Lang::De].map(|lang| before.describe_action(action, lang));
-            Plain { kind: data.kind.into(), params: data.params, words }
+            Plain { kind: data.kind, params: data.params, words }
         } else {
             let words = [Lang::En, Lang::De].map(|lang| lang.tr("hidden", "verdeckt").to_string());
-            Plain { kind: data.kind.into(), params: serde_json::Value::Object(Default::default()), words }
+            Plain { kind: data.kind, params: serde_json::Value::Object(Default::default()), words }
         }
     }
 

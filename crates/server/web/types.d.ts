@@ -1,7 +1,12 @@
 // The data the front end receives from the server (docs/api.md), as the
-// type checker sees it (`npx tsc -p tsconfig.json`). Written by hand from
-// the server's replies; only what the pages read is described. This file
-// is not served: the modules refer to it in JSDoc comments only.
+// type checker sees it (`npx tsc -p tsconfig.json`). The envelope (snapshots,
+// updates, log entries, replies) is written here by hand from the server's
+// replies; only what the pages read is described. Each game's designed data
+// (views, static parts, log events, actions as data) is generated from its
+// Rust types into ./generated/ and re-exported below under the names the
+// boards use: change the Rust types and run
+// `UPDATE_TYPES=1 cargo test -p spieltisch-server --test web_types`.
+// These files are not served: the modules refer to them in JSDoc comments only.
 
 /** A text in both languages of the interface. */
 export interface Text {
@@ -327,306 +332,58 @@ export interface Remembered {
   seat: number;
 }
 
-// ---- The games' views, as far as the boards read them ----
+// ---- The games' designed data, generated (./generated/) ----
 
 /** Six: a cell, axial (q east, r south-east). */
-export interface SixCell {
-  q: number;
-  r: number;
-}
-
+export type SixCell = import('./generated/six').Cell;
 /** Six: stones by colour, each list in reading order. */
-export interface SixStones {
-  red: SixCell[];
-  black: SixCell[];
-}
-
+export type SixStones = import('./generated/six').Stones;
 /** Six: one whole move; a pass has neither `lifted` nor `placed`. */
-export interface SixMove {
-  seat: number;
-  lifted: SixCell | null;
-  placed: SixCell | null;
-  /** What the lift captured; absent when nothing. */
-  captured?: SixStones;
-}
-
+export type SixMove = import('./generated/six').Move;
 /** Six: where the turn stands. */
-export type SixPhase =
-  | { kind: 'place' }
-  | { kind: 'lift' }
-  | { kind: 'keep'; lifted: SixCell; captured: SixStones; parts: SixCell[][] }
-  | { kind: 'replace'; lifted: SixCell; captured: SixStones }
-  | { kind: 'over' };
-
+export type SixPhase = import('./generated/six').PhaseView;
 /** Six: how a game of the match ended. */
-export type SixResult =
-  | { reason: 'six'; winner: 'red' | 'black'; seat: number;
-      formation: { kind: 'line' | 'triangle' | 'circle'; cells: SixCell[] } }
-  | { reason: 'starved'; winner: 'red' | 'black' }
-  | { reason: 'both_starved' | 'repetition' | 'move_limit' };
-
+export type SixResult = import('./generated/six').GameResult;
 /** Six: the whole match, the same for every viewer (docs/api.md, "Six"). */
-export interface SixView {
-  options: { players: number; split: boolean; games: number; move_limit: number; repetitions: number; repeat_shifted: boolean };
-  stones: SixStones;
-  phase: SixPhase;
-  to_move: number | null;
-  began: number;
-  supply: number[];
-  captured: { red: number; black: number };
-  moves: number;
-  since_capture: SixMove[];
-  last: SixMove | null;
-  results: SixResult[];
-}
+export type SixView = import('./generated/six').View;
+export type SixEvent = import('./generated/six').Event;
+/** Six: a legal action's `kind` and `params`. */
+export type SixAction = import('./generated/six').Action;
 
-/** 6-Tage Rennen: a track. */
-export interface SechstageTrack {
-  name: string;
-  length: number;
-  sprints: number[];
-  fahrerwechsel: number[];
-  sturz: number[];
-}
-
+export type SechstageTrack = import('./generated/sechstage').Track;
 /** 6-Tage Rennen: exact points as a mixed number in lowest terms, `whole` + `num`/`den`. */
-export interface SechstageMixed {
-  whole: number;
-  num: number;
-  den: number;
-}
-
-/** 6-Tage Rennen: cards of one value. */
-export interface SechstageCards {
-  value: number;
-  count: number;
-}
-
+export type SechstageMixed = import('./generated/sechstage').Mixed;
+export type SechstageCards = import('./generated/sechstage').CardCount;
 /** 6-Tage Rennen: a count for each grey pile, 1–3 (`low`) and 4–6 (`high`). */
-export interface SechstagePiles {
-  low: number;
-  high: number;
-}
-
-/** 6-Tage Rennen: a rider, one per seat. */
-export interface SechstageRider {
-  seat: number;
-  position: number;
-  finished: boolean;
-  cards: number;
-  /** The hand by value, lowest first; only the viewer's own. */
-  hand: SechstageCards[] | null;
-  changed: boolean;
-  falls: boolean;
-  played_green: SechstageCards[];
-  played_grey: SechstageCards[];
-  drawn: SechstagePiles;
-  points: SechstageMixed;
-}
-
-/** 6-Tage Rennen: a seat's standing over the races run. */
-export interface SechstageStanding {
-  seat: number;
-  laps_down: number;
-  points: SechstageMixed;
-  /** From 1, as the outcome ranks: fewest laps down, then most points. */
-  rank: number;
-}
-
-/** 6-Tage Rennen: one rider's line of a finished race. */
-export interface SechstageRaceLine {
-  seat: number;
-  position: number;
-  laps_down: number;
-  points: SechstageMixed;
-  /** The race placing, from 1. */
-  place: number;
-}
-
-/** 6-Tage Rennen: a finished race on the score sheet. */
-export interface SechstageRaceRow {
-  order: number[];
-  finish_order: number[];
-  /** In seat order. */
-  riders: SechstageRaceLine[];
-}
-
+export type SechstagePiles = import('./generated/sechstage').ByPile;
+export type SechstageRider = import('./generated/sechstage').RiderView;
+export type SechstageStanding = import('./generated/sechstage').Standing;
+export type SechstageRaceLine = import('./generated/sechstage').RaceLine;
+export type SechstageRaceRow = import('./generated/sechstage').RaceRow;
 /** 6-Tage Rennen: the static part of a table, its options with the track by content and the points tables. */
-export interface SechstageStatic {
-  players: number;
-  races: number;
-  balancing: boolean;
-  laps_down: 'full_four' | 'part_of_four';
-  track: SechstageTrack;
-  /** Points for the first riders across a sprint line, first place first. */
-  sprint_points: number[];
-  /** Points for the first riders across the finish, first place first. */
-  finish_points: number[];
-}
-
-/** 6-Tage Rennen: what a viewer sees. */
-export interface SechstageView {
-  viewer: number | null;
-  race: number;
-  order: number[];
-  /** `null` once the series is over. */
-  mover: number | null;
-  draws_due: SechstagePiles | null;
-  riders: SechstageRider[];
-  piles: SechstagePiles;
-  sprint_crossed: number[];
-  finish_order: number[];
-  last_turns: number[] | null;
-  /** In seat order. */
-  standings: SechstageStanding[];
-  score_sheet: SechstageRaceRow[];
-}
+export type SechstageStatic = import('./generated/sechstage').Fixed;
+export type SechstageView = import('./generated/sechstage').View;
+export type SechstageEvent = import('./generated/sechstage').Event;
+export type SechstageAction = import('./generated/sechstage').Action;
 
 /** Der Ausreisser: a play of speed card and modifiers (a legal play's `params`). */
-export interface AusreisserPlay {
-  speed: number;
-  spurts: number;
-  winds: number;
-  hill: boolean;
-}
-
-/** Der Ausreisser: a card by its rulebook name: a speed card `39`–`50`, `hill`, `wind` or `spurt`. */
-export type AusreisserCard = string;
-
+export type AusreisserPlay = import('./generated/ausreisser').Play;
+export type AusreisserCard = import('./generated/ausreisser').Card;
 /** Der Ausreisser: cards by name with how many of each, in the order of the kinds. */
-export type AusreisserCards = Record<AusreisserCard, number>;
-
-/** Der Ausreisser: a play on a rider's pile, with the speed it counted for. */
-export interface AusreisserTop {
-  /** The speed card, 39–50. */
-  card: number;
-  spurts: number;
-  winds: number;
-  hill: boolean;
-  /** The speed ridden, after the cap. */
-  speed: number;
-}
-
-/** Der Ausreisser: one rider at the table. */
-export interface AusreisserRider {
-  seat: number;
-  cards: number;
-  chips: number;
-  total: number;
-  last_stage: number | null;
-  top: AusreisserTop | null;
-  owed: number;
-  drawn_since_play: number;
-}
-
-/** Der Ausreisser: what the series waits for. */
-export type AusreisserPhase =
-  | { kind: 'choose'; seat: number; contenders: number[]; drawn: (AusreisserCard | null)[] }
-  | { kind: 'deal'; dealt: number; seat: number }
-  | { kind: 'draw'; seat: number; turn_card: boolean }
-  | { kind: 'play'; seat: number }
-  | { kind: 'refill'; seat: number; play: AusreisserTop }
-  | { kind: 'window'; seat: number }
-  | { kind: 'over'; winners: number[]; total: number };
-
+export type AusreisserCards = import('./generated/ausreisser').View['played'];
+export type AusreisserTop = import('./generated/ausreisser').Top;
+export type AusreisserRider = import('./generated/ausreisser').Rider;
+export type AusreisserPhase = import('./generated/ausreisser').PhaseView;
 /** Der Ausreisser: what a viewer sees (docs/api.md, "Der Ausreisser"). */
-export interface AusreisserView {
-  viewer: number | null;
-  options: { players: number; special: boolean; stages: number };
-  stage: number;
-  phase: AusreisserPhase;
-  leader: number | null;
-  tempo: number | null;
-  hill: boolean;
-  pile: number;
-  played: AusreisserCards;
-  riders: AusreisserRider[];
-  /** The viewer's own hand; null for a spectator. */
-  hand: AusreisserCards | null;
-  asked: boolean;
-}
+export type AusreisserView = import('./generated/ausreisser').View;
+export type AusreisserEvent = import('./generated/ausreisser').Event;
+export type AusreisserAction = import('./generated/ausreisser').Action;
 
-/** Um Reifenbreite: the drawn course. */
-export interface ReifenbreiteLayout {
-  key: string;
-  name: string;
-  /** A printed course's name in both languages; absent for a course file. */
-  title?: Text;
-  /** Measure units per row of the road. */
-  row: number;
-  /** Every space as `lane/pos/cell[/c]`, separated by spaces. */
-  spaces: string;
-  /** How many spaces make the start area. */
-  start: number;
-  lines: { at: number; line: string }[];
-  sprints?: { leg: number; line: string; points: number[] }[];
-}
-
+export type ReifenbreiteLayout = import('./generated/reifenbreite').Layout;
 /** Um Reifenbreite: what the race waits for; riders by their printed numbers. */
-export interface ReifenbreitePhase {
-  kind: 'first_team' | 'place' | 'choose' | 'dice' | 'chance_draw' | 'move' | 'draft' | 'tow_photo' | 'proposal' | 'director' | 'over';
-  team?: number;
-  rider?: number;
-  /** `choose`: the energy kinds chosen so far (ids of the static part's `energy_kinds`). */
-  cards?: string[];
-  offer?: number | null;
-  base?: number;
-  dice?: number;
-  amount?: number;
-  breakaway?: boolean;
-  tow?: boolean;
-  from?: number;
-  to?: number;
-  steps?: number;
-  left?: number;
-  leader?: number;
-  asked?: number;
-}
-
-/** Um Reifenbreite: a rider as a viewer sees him. */
-export interface ReifenbreiteRider {
-  number: number;
-  space: number | null;
-  status: 'waiting' | 'road' | 'dismounted' | 'finished' | 'out';
-  /** True when he has moved this round; left out otherwise. */
-  moved?: boolean;
-  asked: boolean;
-  tows: number;
-  /** Photo cards noted; `null` while hidden. */
-  photos: (number | null)[];
-  sprint_points: number;
-  jersey_points: number;
-  stage_points: number[];
-  disqualified: boolean[];
-}
-
-/** Um Reifenbreite: what a viewer sees. */
-export interface ReifenbreiteView {
-  viewer: number | null;
-  stage: number;
-  round: number;
-  phase: ReifenbreitePhase;
-  first_team: number;
-  placed: number;
-  riders: ReifenbreiteRider[];
-  teams: { energy: number[]; stage_points: number[]; score: number }[];
-  pile: { card: string; left: number }[];
-  finish: number[];
-  sprint_results: number[][];
-  jersey: { rider: number; since: number } | null;
-  jersey_pending: number[];
-  dismounted: number[];
-  director: number[];
-}
-
-/** Um Reifenbreite: the static part of a table. */
-export interface ReifenbreiteStatic {
-  rules: { sprints: boolean; jersey: boolean; chase_car: boolean; lead_exchange: boolean; surfaces: boolean };
-  seats: number;
-  teams: { number: number; seat: number }[];
-  riders: { number: number; team: number; place: number; seat: number; star: boolean }[];
-  place_points: number[];
-  energy_kinds: { id: string; owner: number | null; value: number; mountain: boolean }[];
-  /** The course of each stage, drawn. */
-  stages: ReifenbreiteLayout[];
-}
+export type ReifenbreitePhase = import('./generated/reifenbreite').PhaseView;
+export type ReifenbreiteRider = import('./generated/reifenbreite').RiderView;
+export type ReifenbreiteView = import('./generated/reifenbreite').View;
+export type ReifenbreiteStatic = import('./generated/reifenbreite').Fixed;
+export type ReifenbreiteEvent = import('./generated/reifenbreite').Event;
+export type ReifenbreiteAction = import('./generated/reifenbreite').Action;

@@ -19,6 +19,7 @@ use std::{fmt, str::FromStr};
 /// The cards of one turn's play: one speed card, any number of Spurts, the
 /// Gegenwinds that must go with it, and a Steigung (leader only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Play {
     /// The number on the speed card (39 to 50).
     pub speed: u8,
@@ -84,6 +85,29 @@ impl fmt::Display for Play {
             f.write_str(" hill")?;
         }
         Ok(())
+    }
+}
+
+/// An action as data ([`spieltisch_core::ActionData`]): its kind with its
+/// parameters, on the wire `{"kind": "play", "params": {"speed": 45, "spurts": 1, "winds": 0, "hill": false}}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
+#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
+pub enum ActionKind {
+    Play(Play),
+    Hill {},
+    Pass {},
+    Draw { card: Card },
+}
+
+impl From<Action> for ActionKind {
+    fn from(action: Action) -> ActionKind {
+        match action {
+            Action::Play(play) => ActionKind::Play(play),
+            Action::Hill => ActionKind::Hill {},
+            Action::Pass => ActionKind::Pass {},
+            Action::Draw(card) => ActionKind::Draw { card },
+        }
     }
 }
 

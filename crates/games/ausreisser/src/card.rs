@@ -25,8 +25,10 @@ pub const SPECIAL_COPIES: u8 = 5;
 /// Cards per kind.
 pub type Counts = [u8; KINDS];
 
-/// One card kind.
+/// One card kind, on the wire by its name: a speed card `39`–`50`, `hill`,
+/// `wind` or `spurt`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "String"))]
 #[serde(into = "String", try_from = "String")]
 pub struct Card(u8);
 

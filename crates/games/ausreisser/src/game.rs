@@ -554,15 +554,7 @@ impl Game for Ausreisser {
     /// `hill` and `pass` in a Steigung window; (chance) `draw` with `card`
     /// (its notation: a speed, `spurt`, `wind` or `hill`).
     fn action_data(action: &Action) -> ActionData {
-        match *action {
-            Action::Play(p) => ActionData::with(
-                "play",
-                serde_json::json!({ "speed": p.speed, "spurts": p.spurts, "winds": p.winds, "hill": p.hill }),
-            ),
-            Action::Hill => ActionData::bare("hill"),
-            Action::Pass => ActionData::bare("pass"),
-            Action::Draw(card) => ActionData::with("draw", serde_json::json!({ "card": card.to_string() })),
-        }
+        ActionData::of(&crate::action::ActionKind::from(*action))
     }
 
     fn max_actions(options: &Options) -> usize {

@@ -187,7 +187,7 @@ mod table;
 pub mod test_plan;
 mod view;
 
-pub use action::{Action, Play};
+pub use action::{Action, ActionKind, Play};
 pub use bot::HeuristicBot;
 pub use card::{Card, Counts, KINDS, full_deck};
 pub use game::{Ausreisser, WINDOW_CLOSED};

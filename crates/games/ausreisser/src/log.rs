@@ -21,6 +21,7 @@ use spieltisch_core::{Lang, Logged, Seat, Viewer};
 
 /// An entry's event; on the wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// Chance: choosing the first leader, every card drawn face up in
@@ -45,6 +46,7 @@ pub enum Event {
 /// A card drawn face up while choosing the first leader (a special card is
 /// laid aside and the rider draws again).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct FaceUp {
     pub seat: Seat,
@@ -53,6 +55,7 @@ pub struct FaceUp {
 
 /// The cards dealt to `seat`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Hand {
     pub seat: Seat,
@@ -62,6 +65,7 @@ pub struct Hand {
 /// A rider's turn: from the first card drawn (or the play, when the pile is
 /// empty) to the end of the refill.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Turn {
     pub seat: Seat,
@@ -80,6 +84,7 @@ pub struct Turn {
 
 /// Cards drawn: how many, and which, in the drawer's own log only.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Drawn {
     pub count: u8,
@@ -90,6 +95,7 @@ pub struct Drawn {
 /// A play: its cards (Gegenwinds laid on it in the refill included), and
 /// what it settled once the hand was refilled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Ride {
     pub cards: Play,
@@ -101,6 +107,7 @@ pub struct Ride {
 
 /// What a play settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Settlement {
     /// The speed ridden, after the cap.
@@ -118,6 +125,7 @@ pub struct Settlement {
 
 /// The play and the yellow jersey.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Lead {
     /// The jersey holder played and set the tempo.
@@ -132,6 +140,7 @@ pub enum Lead {
 /// jersey, minus the chips otherwise) and the series totals; `winners`
 /// (sharing the highest total) once the series is over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct StageEnd {
     /// Counted from 0.

@@ -5,6 +5,7 @@ use spieltisch_core::{OptionDefault, OptionKind, OptionSpec, OptionsError, Text}
 
 /// Options of a series of Der Ausreisser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Number of riders, 2 to 6.

@@ -42,6 +42,7 @@ pub fn counts_of(cards: &Cards) -> Counts {
 /// A play on a rider's pile: the speed card with what went with it, and the
 /// speed it counted for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Top {
     /// The number on the speed card (39 to 50).
@@ -74,6 +75,7 @@ impl Top {
 
 /// One rider at the table, as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Rider {
     pub seat: Seat,
@@ -100,6 +102,7 @@ pub struct Rider {
 
 /// What the series waits for; on the wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PhaseView {
     /// Choosing the first leader: `seat` draws a card face up (chance).
@@ -131,6 +134,7 @@ pub enum PhaseView {
 /// What one viewer sees of a series: every rider's public facts, the road,
 /// and for a seat its own hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct View {
     /// The seat looking, `None` for a spectator.

@@ -52,6 +52,62 @@ pub enum Action {
     Skip,
 }
 
+/// An action as data ([`spieltisch_core::ActionData`]): its kind with its
+/// parameters, on the wire `{"kind": "place", "params": {"rider": 21, "space": 7}}`;
+/// riders by their printed numbers, energy cards by their notation with
+/// what they are worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
+#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
+pub enum ActionKind {
+    First { team: u8 },
+    Place { rider: u8, space: u16 },
+    Card { card: &'static str, joker: bool, value: u8, mountain: bool },
+    Ride {},
+    Break {},
+    Tow {},
+    Tow12 {},
+    Ask {},
+    Accept {},
+    Refuse {},
+    Roll { total: u8 },
+    Chance { card: &'static str },
+    Photo { value: u8 },
+    Director { value: u8 },
+    To { space: u16 },
+    Draft {},
+    Skip {},
+}
+
+impl From<Action> for ActionKind {
+    fn from(action: Action) -> ActionKind {
+        match action {
+            Action::First(team) => ActionKind::First { team },
+            Action::Place { rider, space } => ActionKind::Place { rider: rider_number(rider), space },
+            Action::Card(energy) => ActionKind::Card {
+                card: energy.notation(),
+                joker: energy.joker(),
+                value: energy.value(),
+                mountain: energy.mountain(),
+            },
+            Action::Ride => ActionKind::Ride {},
+            Action::Break => ActionKind::Break {},
+            Action::Tow => ActionKind::Tow {},
+            Action::Tow12 => ActionKind::Tow12 {},
+            Action::Ask => ActionKind::Ask {},
+            Action::Accept => ActionKind::Accept {},
+            Action::Refuse => ActionKind::Refuse {},
+            Action::Roll(total) => ActionKind::Roll { total },
+            Action::Chance(card) => ActionKind::Chance { card: card.slug() },
+            Action::Photo(value) => ActionKind::Photo { value },
+            Action::Director(value) => ActionKind::Director { value },
+            Action::To(space) => ActionKind::To { space },
+            Action::Draft => ActionKind::Draft {},
+            Action::Skip => ActionKind::Skip {},
+        }
+    }
+}
+
 /// A rider's number: 21–24, 31–34, 41–44, 51–54.
 pub fn rider_number(rider: u8) -> u8 {
     (rider / 4 + 2) * 10 + rider % 4 + 1

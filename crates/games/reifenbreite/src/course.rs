@@ -127,6 +127,7 @@ fn two() -> u8 {
 
 /// A sprint as course files and [`Course`] write it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct SprintFile {
     /// The line.
@@ -156,6 +157,7 @@ pub const BUILT_IN: [(&str, &str); 4] = [
 /// Built from a built-in course ([`Course::built_in`], no file read) or, by
 /// a front end only, from course and board files ([`read_course_file`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Course {
     /// The built-in course's option value, or the course file's name
@@ -171,6 +173,7 @@ pub struct Course {
     #[serde(default = "two")]
     pub energy_rows: u8,
     /// The board, as its board file writes it (see [`crate::board`]).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub board: serde_json::Value,
 }
 

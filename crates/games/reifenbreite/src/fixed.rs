@@ -21,6 +21,7 @@ use std::sync::Arc;
 /// The static part of an Um Reifenbreite table (documented field by field
 /// in `docs/api.md`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fixed {
     /// The options as the race holds them: the course ridden named also
     /// when none was given, every course by content.
@@ -44,6 +45,7 @@ pub struct Fixed {
 
 /// One team.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamInfo {
     /// The team's number, the first digit of its riders' numbers (2–5): the
     /// team is called `2x`, `3x`, ….
@@ -54,6 +56,7 @@ pub struct TeamInfo {
 
 /// One rider as printed on his token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RiderInfo {
     /// The printed number: 21–24 for the first team, 31–34, 41–44, 51–54.
     pub number: u8,
@@ -71,6 +74,7 @@ pub struct RiderInfo {
 /// A kind of energy card: whose it is, its value and whether it bears the
 /// mountain sign.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EnergyKindInfo {
     /// A stable name: the owner's place in the team (1–4) or `J` for a
     /// joker, a dash, the value and `M` with the mountain sign: `1-6M`,

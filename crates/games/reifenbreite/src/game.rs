@@ -7,7 +7,7 @@
 //! [`crate::surfaces`], [`crate::drafting`], [`crate::falls`] and
 //! [`crate::scoring`]; where the riders are is indexed in [`crate::road`].
 
-use crate::action::{self, Action};
+use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
 use crate::course::{NONE, Track};
 use crate::fixed::Fixed;
@@ -743,36 +743,7 @@ impl Game for Reifenbreite {
 
     /// See the crate documentation, "Actions as data".
     fn action_data(action: &Action) -> ActionData {
-        use serde_json::json;
-        match *action {
-            Action::First(team) => ActionData::with("first", json!({ "team": team })),
-            Action::Place { rider, space } => {
-                ActionData::with("place", json!({ "rider": action::rider_number(rider), "space": space }))
-            }
-            Action::Card(energy) => ActionData::with(
-                "card",
-                json!({
-                    "card": energy.notation(),
-                    "joker": energy.joker(),
-                    "value": energy.value(),
-                    "mountain": energy.mountain(),
-                }),
-            ),
-            Action::Ride => ActionData::bare("ride"),
-            Action::Break => ActionData::bare("break"),
-            Action::Tow => ActionData::bare("tow"),
-            Action::Tow12 => ActionData::bare("tow12"),
-            Action::Ask => ActionData::bare("ask"),
-            Action::Accept => ActionData::bare("accept"),
-            Action::Refuse => ActionData::bare("refuse"),
-            Action::Roll(total) => ActionData::with("roll", json!({ "total": total })),
-            Action::Chance(card) => ActionData::with("chance", json!({ "card": card.slug() })),
-            Action::Photo(value) => ActionData::with("photo", json!({ "value": value })),
-            Action::Director(value) => ActionData::with("director", json!({ "value": value })),
-            Action::To(space) => ActionData::with("to", json!({ "space": space })),
-            Action::Draft => ActionData::bare("draft"),
-            Action::Skip => ActionData::bare("skip"),
-        }
+        ActionData::of(&crate::action::ActionKind::from(*action))
     }
 
     fn max_actions(options: &Options) -> usize {

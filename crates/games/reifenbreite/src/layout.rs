@@ -33,7 +33,6 @@
 //!   points for places 1–3.
 
 use crate::course::{ROW, Track};
-use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 use std::fmt::Write;
 use std::sync::Arc;
@@ -41,7 +40,30 @@ use std::sync::Arc;
 /// The layout of one track (serialized as described in the module docs;
 /// a view reads it back from the race's course).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Drawn"))]
 pub struct Layout(pub Arc<Track>);
+
+/// A layout as it is written (the module docs): the drawing is made only
+/// when a layout is serialized.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Layout"))]
+pub struct Drawn {
+    key: String,
+    name: String,
+    /// A printed course's name in both languages (Liège–Bastogne–Liège is
+    /// Lüttich–Bastenaken–Lüttich in German); a course file has one name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    title: Option<spieltisch_core::Text>,
+    /// Measure units per straight row.
+    row: u32,
+    /// Every space as `lane/pos/cell[/c]`, separated by blanks.
+    spaces: String,
+    /// How many spaces make the start area.
+    start: usize,
+    lines: Vec<Line>,
+    sprints: Vec<SprintLine>,
+}
 
 impl PartialEq for Layout {
     fn eq(&self, other: &Self) -> bool {
@@ -49,14 +71,19 @@ impl PartialEq for Layout {
     }
 }
 
-#[derive(Serialize)]
-struct Line {
+/// A line of the route and the measure where it lies.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Line {
     line: char,
     at: u32,
 }
 
-#[derive(Serialize)]
-struct SprintLine {
+/// A sprint: its line, its place in the lines (`leg` − 1) and the points
+/// for places 1–3.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SprintLine {
     line: char,
     leg: u8,
     points: [u8; 3],
@@ -93,26 +120,29 @@ impl Layout {
     }
 }
 
+impl Layout {
+    fn drawn(&self) -> Drawn {
+        let t = &self.0;
+        Drawn {
+            key: t.key.clone(),
+            name: t.name.clone(),
+            title: crate::options::course_title(&t.key),
+            row: ROW,
+            spaces: self.spaces(),
+            start: t.start.len(),
+            lines: self.lines(),
+            sprints: t
+                .sprints
+                .iter()
+                .map(|sp| SprintLine { line: sp.line, leg: sp.leg, points: sp.points })
+                .collect(),
+        }
+    }
+}
+
 impl Serialize for Layout {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let t = &self.0;
-        let sprints: Vec<SprintLine> =
-            t.sprints.iter().map(|sp| SprintLine { line: sp.line, leg: sp.leg, points: sp.points }).collect();
-        let mut st = s.serialize_struct("Layout", 8)?;
-        st.serialize_field("key", &t.key)?;
-        st.serialize_field("name", &t.name)?;
-        // A printed course has its name in both languages (Liège–Bastogne–Liège
-        // is Lüttich–Bastenaken–Lüttich in German); a course file has one name.
-        match crate::options::course_title(&t.key) {
-            Some(title) => st.serialize_field("title", &title)?,
-            None => st.skip_field("title")?,
-        }
-        st.serialize_field("row", &ROW)?;
-        st.serialize_field("spaces", &self.spaces())?;
-        st.serialize_field("start", &t.start.len())?;
-        st.serialize_field("lines", &self.lines())?;
-        st.serialize_field("sprints", &sprints)?;
-        st.end()
+        self.drawn().serialize(s)
     }
 }
 

@@ -296,7 +296,7 @@ mod surfaces;
 pub mod test_plan;
 pub mod view;
 
-pub use action::Action;
+pub use action::{Action, ActionKind};
 pub use bot::HeuristicBot;
 pub use fixed::Fixed;
 pub use game::{Phase, Reifenbreite, Rider, Status};

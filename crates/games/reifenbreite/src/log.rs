@@ -13,6 +13,7 @@ use spieltisch_core::{Actor, Lang, Logged};
 
 /// An entry's event; on the wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// Chance: the roll-off; `team` (0-based) places first.
@@ -30,6 +31,7 @@ pub enum Event {
 /// says whose decision it was (the mover's, or the rider's behind for an
 /// answer or a draft).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     /// An energy card played, in notation: `6M`, `5`, `J6M`, `J5`.
@@ -61,6 +63,7 @@ pub enum Step {
 /// Where a rider went during a turn: `from` and `to` are track spaces
 /// (`null` off the road), `status` where it is now (left out on the road).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Moved {
     pub rider: u8,

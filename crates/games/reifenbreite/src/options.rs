@@ -7,6 +7,7 @@ use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsErro
 
 /// The rules level (parts I–III of the rulebook).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     #[default]
@@ -30,6 +31,7 @@ fn is_current_edition(edition: &u8) -> bool {
 /// "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte
 /// hat"; RULES-NOTES "When the jersey changes").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum JerseyJudged {
     /// The moment he crosses the line, counting the sprint points scored up
@@ -43,31 +45,40 @@ pub enum JerseyJudged {
 
 /// The options of a race (see the table in the crate documentation).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     pub teams: u8,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
     /// The course of a single race, as content. Given as a built-in
     /// course's name, it reads as that course; a course file is read by the
     /// front end first ([`crate::course::read_course_file`]).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "course_given")]
     pub course: Option<Course>,
     pub rules: Level,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprints: Option<bool>,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jersey: Option<bool>,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chase_car: Option<bool>,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lead_exchange: Option<bool>,
     /// Not given: [`JerseyJudged::AtCrossing`] (as records written before
     /// the option existed were played).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jersey_judged: Option<JerseyJudged>,
     /// The courses of a stage race, as content: given as a list (or a
     /// comma-separated text) of built-in courses' names or courses.
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "stages_given")]
     pub stages: Option<Vec<Course>>,
     /// The reading of the rules a record was played under, which only
@@ -99,6 +110,7 @@ impl Default for Options {
 
 /// The rules in force, resolved from the options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Rules {
     /// Part II: surfaces count.
     pub surfaces: bool,

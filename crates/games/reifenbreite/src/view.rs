@@ -16,6 +16,7 @@ use spieltisch_core::{Seat, Viewer};
 
 /// What a viewer sees (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// The seat looking, `null` for a spectator.
     pub viewer: Option<Seat>,
@@ -53,6 +54,7 @@ pub struct View {
 
 /// What the race waits for, with riders by number.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PhaseView {
     /// Chance: the roll-off for the first to place.
@@ -118,6 +120,7 @@ pub enum PhaseView {
 
 /// Where a rider is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RiderStatus {
     /// Not yet placed on the start.
@@ -145,6 +148,7 @@ impl RiderStatus {
 
 /// One rider.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RiderView {
     /// The printed number.
     pub number: u8,
@@ -176,6 +180,7 @@ pub struct RiderView {
 
 /// One team.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamView {
     /// The energy cards held: a count per kind of the static part's
     /// `energy_kinds`, in that order.
@@ -190,6 +195,7 @@ pub struct TeamView {
 
 /// How many of a chance card are left in the pile.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PileCount {
     /// The card (`fall`, `puncture`, `headwind2`, …; see `docs/api.md`).
     pub card: String,
@@ -198,6 +204,7 @@ pub struct PileCount {
 
 /// The yellow jersey.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Jersey {
     /// Its wearer.
     pub rider: u8,

@@ -21,6 +21,25 @@ pub enum Action {
     Draw(u8),
 }
 
+/// An action as data ([`spieltisch_core::ActionData`]): its kind with its
+/// parameters, on the wire `{"kind": "play", "params": {"value": 4}}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
+#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
+pub enum ActionKind {
+    Play { value: u8 },
+    Draw { value: u8 },
+}
+
+impl From<Action> for ActionKind {
+    fn from(action: Action) -> ActionKind {
+        match action {
+            Action::Play(value) => ActionKind::Play { value },
+            Action::Draw(value) => ActionKind::Draw { value },
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -66,6 +66,7 @@ impl Pile {
 
 /// Cards of one value, as views list them: `{"value": 4, "count": 2}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardCount {
     pub value: u8,
     pub count: u8,

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 /// track by content) with the points tables a board shows: written as the
 /// options' own keys plus `sprint_points` and `finish_points`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fixed {
     #[serde(flatten)]
     pub options: Options,

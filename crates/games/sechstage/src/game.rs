@@ -627,10 +627,7 @@ impl Game for Sechstage {
 
     /// `play` and (chance) `draw`, with the card's `value`.
     fn action_data(action: &Action) -> ActionData {
-        match *action {
-            Action::Play(value) => ActionData::with("play", serde_json::json!({ "value": value })),
-            Action::Draw(value) => ActionData::with("draw", serde_json::json!({ "value": value })),
-        }
+        ActionData::of(&crate::action::ActionKind::from(*action))
     }
 
     /// From 0 to, per race, 5 points for each sprint line plus 10.

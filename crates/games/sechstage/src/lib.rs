@@ -199,7 +199,7 @@ mod view;
 #[cfg(test)]
 mod rules_tests;
 
-pub use action::Action;
+pub use action::{Action, ActionKind};
 pub use bot::HeuristicBot;
 pub use cards::{CardCount, Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
 pub use describe::{hand_text, rider_letter};

@@ -18,6 +18,7 @@ use std::fmt::Write;
 
 /// An entry's event; on the wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// The mover played a card of `value`.
@@ -48,6 +49,7 @@ pub enum Event {
 /// A slipstream bonus: `riders` stood on the space the card's move ended
 /// on, so the rider moved `bonus` (value × riders) more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Slipstream {
     pub riders: u8,
@@ -58,6 +60,7 @@ pub struct Slipstream {
 /// scored there (0 from the fifth on). `line` is the space a sprint line
 /// follows, the track length for the finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Crossing {
     pub line: u8,
@@ -69,6 +72,7 @@ pub struct Crossing {
 /// drew from each pile, and their values: only for the rider's own seat
 /// (`None` for every other viewer, who learns the counts only).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Change {
     pub discarded: u8,
@@ -79,6 +83,7 @@ pub struct Change {
 /// A race that ended: its number (from 0), whether it was the series' last,
 /// and its line of the score sheet (as the view's `score_sheet` has it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct RaceOver {
     pub race: usize,

@@ -15,6 +15,7 @@ pub const MAX_RACES: usize = 20;
 /// "a lap down for every four spaces their token is from the finish line, to
 /// a maximum of five"; both readings stop at five (see the crate docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum LapsDown {
     /// One lap per full four spaces short: 3 short is no lap, 4 to 7 is one.
@@ -27,6 +28,7 @@ pub enum LapsDown {
 
 /// Options of a series; the JSON keys are the field names (see the table in the crate docs).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Number of riders, 3–8.

@@ -49,6 +49,7 @@ impl Points {
 /// "den": 3}`; whole points have `num` 0 and `den` 1). Race points are never
 /// negative; were one, every part would carry the sign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Mixed {
     pub whole: i64,
     pub num: i64,

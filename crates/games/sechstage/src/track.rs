@@ -49,6 +49,7 @@ pub enum TrackError {
 
 /// The track as written in a data file (see `tracks/default.json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct TrackFile {
     pub name: String,
@@ -66,6 +67,7 @@ pub struct TrackFile {
 /// 0 (behind the line), stands on spaces `1..length`, and has finished on
 /// reaching `length` or more.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "TrackFile"))]
 #[serde(try_from = "TrackFile", into = "TrackFile")]
 pub struct Track {
     file: TrackFile,

@@ -20,6 +20,7 @@ use spieltisch_core::{Seat, Viewer};
 
 /// A count for each grey pile: the 1–3 pile (`low`) and the 4–6 pile (`high`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ByPile {
     pub low: u8,
     pub high: u8,
@@ -27,6 +28,7 @@ pub struct ByPile {
 
 /// One rider as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RiderView {
     pub seat: Seat,
     /// Spaces from the start (the track length once across the line).
@@ -52,6 +54,7 @@ pub struct RiderView {
 
 /// A seat's standing over the races run so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Standing {
     pub seat: Seat,
     pub laps_down: u32,
@@ -63,6 +66,7 @@ pub struct Standing {
 
 /// One rider's line of a finished race on the score sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RaceLine {
     pub seat: Seat,
     /// Where the rider ended (the track length if across the line).
@@ -77,6 +81,7 @@ pub struct RaceLine {
 
 /// A finished race on the score sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RaceRow {
     /// The turn order of the race (seats).
     pub order: Vec<Seat>,
@@ -88,6 +93,7 @@ pub struct RaceRow {
 
 /// What one viewer (a seat, or a spectator) may see of a series.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     pub viewer: Option<Seat>,
     /// The race being run, from 0 (the number of races once over).

@@ -21,6 +21,29 @@ pub enum Action {
     Pass,
 }
 
+/// An action as data ([`spieltisch_core::ActionData`]): its kind with its
+/// parameters, on the wire `{"kind": "place", "params": {"cell": {"q": 2, "r": -1}}}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
+#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
+pub enum ActionKind {
+    Place { cell: Cell },
+    Lift { cell: Cell },
+    Keep { cell: Cell },
+    Pass {},
+}
+
+impl From<Action> for ActionKind {
+    fn from(action: Action) -> ActionKind {
+        match action {
+            Action::Place(cell) => ActionKind::Place { cell },
+            Action::Lift(cell) => ActionKind::Lift { cell },
+            Action::Keep(cell) => ActionKind::Keep { cell },
+            Action::Pass => ActionKind::Pass {},
+        }
+    }
+}
+
 impl Action {
     /// The cell the action names, if any.
     pub fn cell(self) -> Option<Cell> {

@@ -8,6 +8,7 @@ use std::fmt;
 
 /// The two colours. Seats alternate colours: even seats red, odd seats black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Colour {
     Red,
@@ -39,6 +40,7 @@ impl Colour {
 
 /// The three kinds of six.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Formation {
     /// Six in a straight row along one of the three axes.
@@ -51,6 +53,7 @@ pub enum Formation {
 
 /// A six on the field: its kind and its six cells, in reading order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FormedSix {
     pub kind: Formation,
     pub cells: [Cell; 6],

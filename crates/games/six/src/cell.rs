@@ -20,7 +20,9 @@ pub const SIZE: usize = 64;
 const MASK: i32 = SIZE as i32 - 1;
 
 /// One cell of the grid (a torus index `r * 64 + q`, both modulo 64).
+/// Written by hand for TypeScript: its `Serialize` is written by hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ q: number, r: number }"))]
 pub struct Cell(u16);
 
 /// The six directions, in order around a cell (each is adjacent to the next,

@@ -40,6 +40,7 @@ pub enum Phase {
 /// How a game of the match ended, and why: on the wire an object whose
 /// `reason` is the variant's name in snake_case, with its fields beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "reason", deny_unknown_fields)]
 pub enum GameResult {
     /// `seat` completed `formation` for its side.
@@ -626,13 +627,7 @@ impl Game for Six {
 
     /// `place`, `lift`, `keep` with `cell` (`{"q", "r"}`); `pass`.
     fn action_data(action: &Action) -> ActionData {
-        let cell = |c: Cell| serde_json::json!({ "cell": { "q": c.q(), "r": c.r() } });
-        match *action {
-            Action::Place(c) => ActionData::with("place", cell(c)),
-            Action::Lift(c) => ActionData::with("lift", cell(c)),
-            Action::Keep(c) => ActionData::with("keep", cell(c)),
-            Action::Pass => ActionData::bare("pass"),
-        }
+        ActionData::of(&crate::action::ActionKind::from(*action))
     }
 
     fn score_bounds(options: &Options) -> (f64, f64) {

@@ -159,7 +159,7 @@ pub mod tactics;
 pub mod test_plan;
 pub mod view;
 
-pub use action::Action;
+pub use action::{Action, ActionKind};
 pub use board::{Board, Colour, Formation, FormedSix};
 pub use bot::HeuristicBot;
 pub use cell::Cell;

@@ -14,6 +14,7 @@ use spieltisch_core::{Actor, Lang, Logged, Seat};
 /// A whole move (everyone sees the same: nothing in Six is hidden). On the
 /// wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// First round: a stone from the supply put on `cell`.

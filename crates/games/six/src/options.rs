@@ -5,6 +5,7 @@ use spieltisch_core::{OptionDefault, OptionKind, OptionSpec, OptionsError, Text}
 
 /// The options of Six; keys as in [`Options::specs`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// 2, or 4 in two partnerships.

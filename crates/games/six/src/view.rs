@@ -22,6 +22,7 @@ use spieltisch_core::Seat;
 
 /// Stones by colour, each list in reading order (row `r`, then `q`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Stones {
     pub red: Vec<Cell>,
@@ -65,6 +66,7 @@ impl Stones {
 
 /// A count per colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ColourCounts {
     pub red: u8,
@@ -75,6 +77,7 @@ pub struct ColourCounts {
 /// move (`lifted`, then `placed`, with what the lift captured), or a pass
 /// (neither).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Move {
     pub seat: Seat,
@@ -87,6 +90,7 @@ pub struct Move {
 
 /// Where the turn stands; on the wire an object whose `kind` names the step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PhaseView {
     /// First round: the seat to move places a stone from its supply.
@@ -109,6 +113,7 @@ pub enum PhaseView {
 /// What every viewer sees of a match of Six (the same for every seat and a
 /// spectator).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct View {
     /// The match's options: players, variant, games, and the draw rules

@@ -151,7 +151,8 @@ function unroll(layout) {
  * @returns {Phase}
  */
 function phaseOf(race) {
-  const ph = race.view.phase;
+  // Read without narrowing by kind: each field where the phase has it.
+  const ph = /** @type {import('../types').ReifenbreitePhase & PhaseParams} */ (race.view.phase);
   return [ph.kind, {
     team: ph.team, rider: placeOf(race, ph.rider), leader: placeOf(race, ph.leader), asked: placeOf(race, ph.asked),
     cards: ph.cards, amount: ph.amount, breakaway: ph.breakaway, to: ph.to,
