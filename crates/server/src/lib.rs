@@ -430,6 +430,8 @@ async fn replay(
         name: table.name().await,
         viewer,
         seats: table.seats(),
+        shown_seats: people::seats_shown(&table.seats()),
+        share: format!("/#/replay/{}/{}", table.id, table.spectator_token),
     };
     let body = replay::stream(table.record().await, head, lang_of(&q), (mine, permit));
     Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())

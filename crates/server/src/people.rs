@@ -115,7 +115,7 @@ async fn invited(app: &Shared, id: &str, code: &str) -> Result<(Arc<Table>, Seat
 }
 
 /// Every seat as anyone may see it.
-fn seats_shown(seats: &[SeatConfig]) -> Vec<Value> {
+pub(crate) fn seats_shown(seats: &[SeatConfig]) -> Vec<Value> {
     seats.iter().enumerate().map(|(seat, config)| config.public(seat)).collect()
 }
 

@@ -18,7 +18,7 @@
 //!   begin the viewer's entries); the second one writes them.
 //!
 //! The reply (documented in `docs/api.md`):
-//! `{"ok": true, "table", "game", "name", "viewer", "static",
+//! `{"ok": true, "table", "game", "name", "viewer", "seats", "share", "static",
 //!   "first": {"version", "turn", "view", "log"},
 //!   "steps": [[version, turn, log, change], …],
 //!   "outcome"}`.
@@ -45,6 +45,12 @@ pub struct Head {
     /// Who sat where: the log calls people by their names.
     #[serde(skip)]
     pub seats: Vec<crate::table::SeatConfig>,
+    /// Every seat as anyone may see it (kind, name), for the board.
+    #[serde(rename = "seats")]
+    pub shown_seats: Vec<Value>,
+    /// The path of this replay as a spectator sees it: a link to share,
+    /// which shows no seat's secrets.
+    pub share: String,
 }
 
 /// One step: the actions of one entry of the viewer's log, written as the

@@ -83,6 +83,8 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
     let winner = state["outcome"]["ranks"].as_array().unwrap().iter().position(|r| r == 1).unwrap();
     let headline = if state["outcome"]["ranks"].as_array().unwrap().iter().all(|r| r == 1) {
         "Draw".to_string()
+    } else if winner == 0 {
+        "Anna".to_string()
     } else {
         format!("Seat {}", winner + 1)
     };
@@ -98,8 +100,43 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
     // A drawn board and result panel compress far worse than an empty page.
     assert!(shot.len() > 20_000, "the screenshot looks empty ({} bytes)", shot.len());
     save("six.png", &shot);
+    // Rematch: Anna sits at the new table, the loser begins (Six's rules).
+    let (table, token) = (parts[1].to_string(), parts[2].to_string());
+    b.click("#rematch").await;
+    b.wait_for(&format!("location.hash.startsWith('#/table/') && !location.hash.includes('{table}') && document.querySelector('svg[data-board=six]')")).await;
+    let hash = b.eval("location.hash").await;
+    let rematch =
+        hash.as_str().unwrap().trim_start_matches("#/table/").split('/').next().unwrap().to_string();
+    assert_eq!(hash, json!(format!("#/table/{rematch}/{token}")), "the same token at the rematch");
+    let (_, now) = server.http("GET", &format!("/api/tables/{rematch}/state?token={token}"), None).await;
+    let ranks = state["outcome"]["ranks"].as_array().unwrap();
+    let anna_begins = ranks[0].as_u64() > ranks[1].as_u64();
+    assert_eq!(now["viewer"], json!({"seat": if anna_begins { 0 } else { 1 }}), "after {}", state["outcome"]);
+    assert_eq!(now["seats"].as_array().unwrap().iter().filter(|s| s["name"] == "Anna").count(), 1);
+    // Back at the finished table the rematch is offered, then the replay
+    // shows the game with a link to share it.
+    b.goto(&format!("http://{}/#/table/{table}/{token}", server.addr)).await;
+    b.wait_for("document.querySelector('#rematch') && document.querySelector('.rematch-ready')").await;
+    b.click("#to-replay").await;
+    b.wait_for("document.querySelector('#replay-log') && document.querySelector('#share-link')").await;
+    let share = b.eval("document.querySelector('#share-link').value").await;
+    // The shared link is the spectator's, which shows no hand.
+    let watch = shared_token(&server, &table, &token).await;
+    assert_ne!(watch, token);
+    let (_, watched) = server.http("GET", &format!("/api/tables/{table}/state?token={watch}"), None).await;
+    assert_eq!(watched["viewer"], "spectator");
+    assert_eq!(share, json!(format!("http://{}/#/replay/{table}/{watch}", server.addr)));
+    save("six-replay.png", &b.screenshot().await);
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
     b.close().await;
     server.kill().await;
+}
+
+/// The token of the link a replay offers to share.
+async fn shared_token(server: &TestServer, table: &str, token: &str) -> String {
+    let (_, replay) = server.http("GET", &format!("/api/tables/{table}/replay?token={token}"), None).await;
+    let share = replay["share"].as_str().unwrap().to_string();
+    share.rsplit('/').next().unwrap().to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,6 +7,7 @@ import { renderBoard } from './boards/index.js';
 import { request } from './api.js';
 import { applyChange } from './patch.js';
 import { prepareMotion, playMotion } from './motion.js';
+import { linkToCopy } from './table.js';
 
 /** Every how many steps a whole view is kept, so that a jump costs few changes. */
 const CHECKPOINT = 64;
@@ -49,6 +50,12 @@ export function showReplay(main, table, token) {
   let name = '';
   /** @type {unknown} the table's static part, once for every step */
   let fixed = null;
+  /** @type {import('./types').SeatInfo[]} who sat where, with their names */
+  let seats = [];
+  /** @type {import('./types').Viewer} */
+  let viewer = 'spectator';
+  /** The spectator's replay: a link to share. */
+  let share = '';
   let gone = false;
   /** @type {{ snapshot: import('./types').Snapshot, board: HTMLElement } | null} the step drawn last */
   let shown = null;
@@ -68,7 +75,7 @@ export function showReplay(main, table, token) {
     const step = steps[at];
     const view = viewAt(at);
     /** @type {import('./types').Snapshot} */
-    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: entriesOf(at), turn: step.turn, seats: [], version: step.version };
+    const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: entriesOf(at), turn: step.turn, seats, viewer, version: step.version };
     // A step forward moves its pieces from where the last step showed them.
     const motion = shown && prepareMotion(game, shown.snapshot, snapshot, shown.board);
     const board = renderBoard(game, snapshot, () => {}) || h('pre', { class: 'text', text: JSON.stringify(view, null, 1) });
@@ -88,7 +95,9 @@ export function showReplay(main, table, token) {
       h('p', { class: 'status', id: 'step-log', text: step.log.map(entry => entry.text || entry.event.kind).join(' · ') }),
       h('div', { class: 'table-layout' },
         h('div', { class: 'main-column' }, container),
-        h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h3', { text: t('log') }), log))));
+        h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h3', { text: t('log') }), log),
+          share ? h('div', { class: 'panel', id: 'share' }, h('h3', { text: t('share') }),
+            h('ul', { class: 'links' }, linkToCopy(t('shareHelp'), share, 'share-link'))) : null)));
     log.scrollTop = log.scrollHeight;
     playMotion(motion, container);
     shown = { snapshot, board: container };
@@ -105,6 +114,9 @@ export function showReplay(main, table, token) {
     viewAt = viewsOf(res.reply);
     game = res.reply.game;
     fixed = res.reply.static;
+    seats = res.reply.seats;
+    viewer = res.reply.viewer;
+    share = res.reply.share;
     name = tr(res.reply.name) || res.reply.game;
     document.title = `${name} · ${t('replay')} · spieltisch`;
     if (steps.length) draw();

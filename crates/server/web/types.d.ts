@@ -317,6 +317,10 @@ export interface ReplayReply {
   game: string;
   name: Text;
   viewer: Viewer;
+  /** Who sat where, with the names of people. */
+  seats: SeatInfo[];
+  /** The replay as a spectator sees it: a link to share. */
+  share: string;
   /** The table's static part, once for every step. */
   static: unknown;
   first: ReplayFirst;

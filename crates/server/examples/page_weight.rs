@@ -1,0 +1,77 @@
+//! What a person's browser loads before it shows a board, and how long that
+//! takes on loopback: the bytes of HTML, JavaScript and CSS the page fetched
+//! (the Resource Timing API's body sizes, uncompressed as served), and the
+//! time from the start of the navigation to the first board drawn (the
+//! page's `spieltisch:board` performance mark), median of `RUNS` fresh loads
+//! of a table of each game. Figures in docs/benchmarks.md ("Page weight").
+//!
+//! `cargo run --release -p spieltisch-server --example page_weight`
+//! (needs Debian's `chromium` and `chromium-driver`).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::TestServer;
+use common::browser::{Browser, browser_binary};
+use serde_json::{Value, json};
+
+const RUNS: usize = 9;
+
+/// Bytes by kind of file, from the page's resource entries and the document.
+const WEIGHT: &str = "(() => {
+  const out = { html: 0, js: 0, css: 0, other: 0, files: 0 };
+  const nav = performance.getEntriesByType('navigation')[0];
+  out.html += nav.decodedBodySize;
+  for (const r of performance.getEntriesByType('resource')) {
+    const kind = r.name.endsWith('.js') ? 'js' : r.name.endsWith('.css') ? 'css' : 'other';
+    if (r.initiatorType === 'fetch' || r.initiatorType === 'xmlhttprequest') continue;
+    out[kind] += r.decodedBodySize;
+    out.files += 1;
+  }
+  return out;
+})()";
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let Some(binary) = browser_binary() else {
+        eprintln!("no chromium / chromedriver: install Debian's chromium and chromium-driver");
+        return;
+    };
+    let server = TestServer::start(None).await;
+    let tables = [
+        json!({"game": "six", "seats": ["human", "heuristic"], "seed": 1}),
+        json!({"game": "sechstage", "options": {"players": 4, "races": 1}, "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 5}),
+        json!({"game": "ausreisser", "options": {"players": 4, "stages": 1}, "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3}),
+        json!({"game": "reifenbreite", "options": {"teams": 2, "course": "luettich", "rules": "pro"}, "seats": ["human", "heuristic"], "seed": 4}),
+    ];
+    let mut b = Browser::launch(&binary).await;
+    println!(
+        "| game | HTML bytes | JS bytes | CSS bytes | files | first board drawn (median of {RUNS}, ms) |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for request in tables {
+        let reply = server.create(request.clone()).await;
+        let url = format!("http://{}{}", server.addr, reply["seats"][0]["url"].as_str().unwrap());
+        let mut times = Vec::new();
+        let mut weight = Value::Null;
+        for _ in 0..RUNS {
+            b.goto("about:blank").await;
+            b.goto(&url).await;
+            let at = b.wait_for("performance.getEntriesByName('spieltisch:board')[0]?.startTime").await;
+            times.push(at.as_f64().unwrap());
+            weight = b.eval(WEIGHT).await;
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| {} | {} | {} | {} | {} | {:.0} |",
+            request["game"].as_str().unwrap(),
+            weight["html"],
+            weight["js"],
+            weight["css"],
+            weight["files"],
+            times[RUNS / 2]
+        );
+    }
+    b.close().await;
+    server.kill().await;
+}
