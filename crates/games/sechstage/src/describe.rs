@@ -37,9 +37,9 @@ pub(crate) fn ordinal(n: usize, lang: Lang) -> String {
     }
 }
 
-/// A seat for people: counted from 1, with its rider's letter (`seat 1 (A)`).
+/// A seat for people: counted from 1, with its rider's letter (`Seat 1 (A)`).
 fn seat_name(seat: usize, lang: Lang) -> String {
-    format!("{} {} ({})", lang.tr("seat", "Spieler"), seat + 1, rider_letter(seat))
+    format!("{} {} ({})", lang.tr("Seat", "Spieler"), seat + 1, rider_letter(seat))
 }
 
 /// A hand as a view lists it, by its card values, lowest first: `1 1 2 3 4 4 5 7`.

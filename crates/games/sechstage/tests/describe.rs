@@ -55,7 +55,7 @@ fn actions_in_words() {
     game.apply(&"play 3".parse().unwrap()).unwrap();
     let words = game.describe_action(&"play 3".parse().unwrap(), Lang::En);
     // Seats are counted from 1 in words: seat 1 of the wire is the second.
-    assert_eq!(words, "seat 2 (B) plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
+    assert_eq!(words, "Seat 2 (B) plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
     let worte = game.describe_action(&"play 3".parse().unwrap(), Lang::De);
     assert_eq!(worte, "Spieler 2 (B) spielt 3: 0 → 3, Windschatten 3×1 = +3 → 6");
 }

@@ -9,7 +9,7 @@
 // the whole field and back.
 
 import { h, s } from '../dom.js';
-import { getLang } from '../i18n.js';
+import { getLang, seatWord, t } from '../i18n.js';
 
 /**
  * @typedef {import('../types').SixView} View
@@ -36,6 +36,10 @@ const EN = {
   last: 'last move', from: 'lifted from here', hand: 'stone in hand', captured: 'captured',
   part: 'keep this part',
   whole: 'Whole board', zoom: 'Zoom to the move',
+  red: 'Red', black: 'Black', toPlace: 'to place', onField: 'on the field',
+  place: 'First round: place a stone', lift: 'Second round: lift a stone',
+  keep: 'The field split: choose the part that stays', replace: 'Put the lifted stone down', over: 'Game over',
+  game: 'Game', of: 'of',
 };
 /** @type {Record<keyof typeof EN, string>} */
 const DE = {
@@ -43,6 +47,10 @@ const DE = {
   last: 'letzter Zug', from: 'hier aufgenommen', hand: 'Stein in der Hand', captured: 'geschlagen',
   part: 'diesen Teil behalten',
   whole: 'Ganzes Brett', zoom: 'Zum Zug zoomen',
+  red: 'Rot', black: 'Schwarz', toPlace: 'zu setzen', onField: 'im Feld',
+  place: 'Erste Runde: einen Stein setzen', lift: 'Zweite Runde: einen Stein aufnehmen',
+  keep: 'Das Feld ist zerfallen: wähle den Teil, der bleibt', replace: 'Den aufgenommenen Stein setzen', over: 'Partie beendet',
+  game: 'Partie', of: 'von',
 };
 /** @param {keyof typeof EN} key */
 const tx = key => (getLang() === 'de' ? DE : EN)[key];
@@ -298,5 +306,33 @@ export function drawSix(snapshot, act) {
     svg.append(outline);
   }
   const targets = byCell.size ? around([...byCell.keys()].map(cellOf), CELL, SIZE * 2) : null;
-  return fitToFinger(svg, field, whole, targets);
+  const board = fitToFinger(svg, field, whole, targets);
+  board.prepend(holdings(snapshot));
+  return board;
+}
+
+/**
+ * Who plays which colour and what each holds: the stones still to place in
+ * the first round and those on the field, the phase of the turn, and the
+ * game of the match; the viewer's own seat marked.
+ * @param {Snapshot} snapshot
+ */
+function holdings(snapshot) {
+  const view = snapshot.view;
+  const viewer = typeof snapshot.viewer === 'object' ? snapshot.viewer.seat : null;
+  const games = view.options.games;
+  const game = Math.min(view.results.length + 1, games);
+  const phase = tx(view.phase.kind);
+  const seats = view.supply.map((left, seat) => {
+    const colour = seat % 2 === 0 ? 'red' : 'black';
+    const onField = view.stones[colour].length;
+    const you = seat === viewer ? ` (${t('you')})` : '';
+    return h('li', { 'data-seat': seat, class: seat === view.to_move ? 'to-move' : null },
+      h('span', { class: `six-swatch ${colour}`, title: tx(colour) }),
+      h('strong', { text: `${seatWord(seat, snapshot.seats)}${you}` }),
+      ` ${tx(colour)} · ${left} ${tx('toPlace')} · ${onField} ${tx('onField')}`);
+  });
+  return h('div', { class: 'six-holdings', id: 'six-holdings' },
+    h('p', { class: 'six-phase', text: games > 1 ? `${tx('game')} ${game} ${tx('of')} ${games} · ${phase}` : phase }),
+    h('ul', {}, seats));
 }

@@ -5,10 +5,10 @@
 //! page's `spieltisch:board` performance mark), median of `RUNS` fresh loads
 //! of a table of each game. Figures in docs/benchmarks.md ("Page weight").
 //!
-//! `cargo run --release -p spieltisch-server --example page_weight`
+//! A measurement, not a check: ignored by `cargo test`, run on purpose with
+//! `cargo test --release -p spieltisch-server --test page_weight -- --ignored --nocapture`
 //! (needs Debian's `chromium` and `chromium-driver`).
 
-#[path = "../tests/common/mod.rs"]
 mod common;
 
 use common::TestServer;
@@ -31,8 +31,9 @@ const WEIGHT: &str = "(() => {
   return out;
 })()";
 
-#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
-async fn main() {
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement for docs/benchmarks.md, not a check"]
+async fn page_weight_and_time_to_a_drawn_board() {
     let Some(binary) = browser_binary() else {
         eprintln!("no chromium / chromedriver: install Debian's chromium and chromium-driver");
         return;
