@@ -220,6 +220,7 @@ async fn choose_in_lobby(b: &mut Browser, server: &TestServer, id: &str) {
     b.goto(&format!("http://{}/", server.addr)).await;
     b.wait_for(&format!("document.querySelector('[data-id={id}]')")).await;
     b.click(&format!("[data-id={id}]")).await;
+    b.eval("document.querySelector('#your-name').value = 'Anna'; true").await;
 }
 
 /// Records every request body the page sends from now on in `window.__sent`,
@@ -240,9 +241,12 @@ async fn record_and_set(b: &mut Browser, fields: &[(&str, &str)]) {
 /// Creates the table and returns the options the page sent for it.
 async fn create_and_read_options(b: &mut Browser) -> serde_json::Value {
     b.click("#create").await;
-    b.wait_for("document.querySelector('#go') || document.querySelector('.error').textContent").await;
-    assert_eq!(b.eval("document.querySelector('.error').textContent").await, json!(""));
-    assert_eq!(b.eval("!!document.querySelector('#go')").await, json!(true));
+    // Creating sits the person down at their seat.
+    b.wait_for(
+        "location.hash.startsWith('#/table/') || (document.querySelector('#lobby-error') || {}).textContent",
+    )
+    .await;
+    assert_eq!(b.eval("location.hash.startsWith('#/table/')").await, json!(true));
     b.eval("window.__sent[0].options").await
 }
 
@@ -360,11 +364,11 @@ async fn the_lobby_makes_a_race_of_four_teams_for_two_managers() {
     b.wait_for("document.querySelector('#opt-seats')").await;
     record_and_set(&mut b, &[("#opt-seats", "2")]).await;
     create_and_read_options(&mut b).await;
-    b.click("#go").await;
     b.wait_for("document.querySelectorAll('#energy .energy-team').length === 4").await;
     let managers =
         b.eval("[...document.querySelectorAll('#energy .energy-team .muted')].map(e => e.textContent)").await;
-    assert_eq!(managers, json!(["manager 1 (you)", "manager 2", "manager 1 (you)", "manager 2"]));
+    // A person is called by the name given in the lobby.
+    assert_eq!(managers, json!(["Anna (you)", "manager 2", "Anna (you)", "manager 2"]));
     b.close().await;
     server.kill().await;
 }

@@ -7,26 +7,6 @@ mod common;
 use common::{TestServer, temp_db};
 use serde_json::{Value, json};
 
-/// Plays seat 0's first legal action whenever it is to move, until the game ends.
-async fn play_to_the_end(server: &TestServer, reply: &Value) -> Value {
-    let table = reply["table"].as_str().unwrap();
-    let token = reply["seats"][0]["token"].as_str().unwrap();
-    let mut me = server.socket(table, token).await;
-    loop {
-        let state = me.next().await;
-        if state["type"] != "state" {
-            continue;
-        }
-        if state["turn"] == "over" {
-            return state;
-        }
-        if state["turn"] == json!({"seat": 0}) {
-            let first = state["legal"][0]["action"].as_str().unwrap().to_string();
-            me.act(state["version"].as_u64().unwrap(), &first).await;
-        }
-    }
-}
-
 async fn ask(server: &TestServer, table: &str, token: &str) -> (u16, Value) {
     server.http("POST", &format!("/api/tables/{table}/rematch"), Some(&json!({ "token": token }))).await
 }
@@ -48,7 +28,7 @@ async fn a_rematch_seats_the_same_people_once_whoever_asks() {
     // Not before the end.
     let (status, early) = ask(&server, table, anna).await;
     assert_eq!((status, early["error"]["code"].as_str()), (409, Some("game.not_over")));
-    let end = play_to_the_end(&server, &reply).await;
+    let end = server.play_seat_0_to_the_end(&reply).await;
     // A spectator cannot ask; a wrong token is no one.
     let (status, _) = ask(&server, table, watch).await;
     assert_eq!(status, 403);
@@ -88,7 +68,7 @@ async fn everyone_at_the_table_is_offered_the_rematch_at_once() {
         .create(json!({"game": "six", "options": {"move_limit": 4}, "seats": ["human", "random"], "seed": 5}))
         .await;
     let table = reply["table"].as_str().unwrap();
-    play_to_the_end(&server, &reply).await;
+    server.play_seat_0_to_the_end(&reply).await;
     let mut watcher = server.socket(table, reply["spectator"]["token"].as_str().unwrap()).await;
     assert_eq!(watcher.next().await["rematch"], Value::Null);
     let (_, made) = ask(&server, table, reply["seats"][0]["token"].as_str().unwrap()).await;
@@ -107,7 +87,7 @@ async fn in_sechstage_everyone_moves_one_seat_on() {
         .await;
     let table = reply["table"].as_str().unwrap();
     let anna = reply["seats"][0]["token"].as_str().unwrap();
-    play_to_the_end(&server, &reply).await;
+    server.play_seat_0_to_the_end(&reply).await;
     let (_, made) = ask(&server, table, anna).await;
     let rematch = made["table"].as_str().unwrap();
     let now = state(&server, rematch, anna).await;
@@ -131,7 +111,7 @@ async fn a_restart_keeps_the_rematch() {
         .await;
     let table = reply["table"].as_str().unwrap().to_string();
     let anna = reply["seats"][0]["token"].as_str().unwrap().to_string();
-    play_to_the_end(&server, &reply).await;
+    server.play_seat_0_to_the_end(&reply).await;
     let (_, made) = ask(&server, &table, &anna).await;
     server.kill().await;
     let server = TestServer::start(Some(db.clone())).await;

@@ -164,20 +164,7 @@ async fn a_seat_replays_its_own_secrets_and_nobody_elses() {
         .await;
     let table = reply["table"].as_str().unwrap();
     let token = reply["seats"][0]["token"].as_str().unwrap();
-    let mut me = server.socket(table, token).await;
-    loop {
-        let state = me.next().await;
-        if state["type"] != "state" {
-            continue;
-        }
-        if state["turn"] == "over" {
-            break;
-        }
-        if state["turn"] == json!({"seat": 0}) {
-            let first = state["legal"][0]["action"].as_str().unwrap().to_string();
-            me.act(state["version"].as_u64().unwrap(), &first).await;
-        }
-    }
+    server.play_seat_0_to_the_end(&reply).await;
     let store = store::Store::open(Some(&db)).unwrap();
     let Some(store::Loaded::Table(row, actions)) = store.load(table).await.unwrap() else {
         panic!("not stored")

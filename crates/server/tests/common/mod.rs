@@ -152,6 +152,28 @@ impl TestServer {
         panic!("the bots did not finish {table}");
     }
 
+    /// Plays seat 0's first legal action whenever it is to move (the other
+    /// seats are bots), until the game of `reply` (a creation's reply) ends;
+    /// the last snapshot.
+    pub async fn play_seat_0_to_the_end(&self, reply: &Value) -> Value {
+        let table = reply["table"].as_str().unwrap();
+        let token = reply["seats"][0]["token"].as_str().unwrap();
+        let mut me = self.socket(table, token).await;
+        loop {
+            let state = me.next().await;
+            if state["type"] != "state" {
+                continue;
+            }
+            if state["turn"] == "over" {
+                return state;
+            }
+            if state["turn"] == json!({"seat": 0}) {
+                let first = state["legal"][0]["action"].as_str().unwrap().to_string();
+                me.act(state["version"].as_u64().unwrap(), &first).await;
+            }
+        }
+    }
+
     /// `GET /api/health`: its status and body.
     pub async fn health(&self) -> (u16, Value) {
         self.http("GET", "/api/health", None).await
