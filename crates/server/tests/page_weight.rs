@@ -38,7 +38,10 @@ async fn page_weight_and_time_to_a_drawn_board() {
         eprintln!("no chromium / chromedriver: install Debian's chromium and chromium-driver");
         return;
     };
-    let server = TestServer::start(None).await;
+    // Dozens of loads in a few seconds from one address: the per-address
+    // request limit is not what is measured here.
+    let limits = spieltisch_server::limits::Limits { per_client: false, ..Default::default() };
+    let server = TestServer::start_with(spieltisch_server::ServerConfig { limits, ..Default::default() }).await;
     let tables = [
         json!({"game": "six", "seats": ["human", "heuristic"], "seed": 1}),
         json!({"game": "sechstage", "options": {"players": 4, "races": 1}, "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 5}),
