@@ -41,7 +41,8 @@ async fn page_weight_and_time_to_a_drawn_board() {
     // Dozens of loads in a few seconds from one address: the per-address
     // request limit is not what is measured here.
     let limits = spieltisch_server::limits::Limits { per_client: false, ..Default::default() };
-    let server = TestServer::start_with(spieltisch_server::ServerConfig { limits, ..Default::default() }).await;
+    let server =
+        TestServer::start_with(spieltisch_server::ServerConfig { limits, ..Default::default() }).await;
     let tables = [
         json!({"game": "six", "seats": ["human", "heuristic"], "seed": 1}),
         json!({"game": "sechstage", "options": {"players": 4, "races": 1}, "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 5}),

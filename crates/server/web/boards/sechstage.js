@@ -11,6 +11,7 @@
 
 import { h, s } from '../dom.js';
 import { t, getLang, seatWord } from '../i18n.js';
+import { narrow, redrawOnTurn } from './narrow.js';
 
 /**
  * @typedef {import('../types').SechstageView} View
@@ -154,7 +155,7 @@ function riderToken(seat, x, y, { mover = false, falls = false, changed = false,
 /**
  * @param {View} view
  * @param {Static} fixed
- * @param {SVGSVGElement} svg
+ * @param {SVGElement} svg
  */
 function drawTrack(view, fixed, svg) {
   const track = fixed.track;
@@ -204,7 +205,7 @@ function drawTrack(view, fixed, svg) {
 
 /**
  * The start and finish line, chequered.
- * @param {SVGSVGElement} svg
+ * @param {SVGElement} svg
  * @param {number} step
  * @param {string} ink
  * @param {number[]} points the finish's points for the first places
@@ -227,7 +228,7 @@ function chequer(svg, step, ink, points) {
 /**
  * @param {View} view
  * @param {Track} track
- * @param {SVGSVGElement} svg
+ * @param {SVGElement} svg
  */
 function drawRiders(view, track, svg) {
   const n = track.length;
@@ -253,7 +254,7 @@ function drawRiders(view, track, svg) {
 /**
  * @param {Snapshot} snapshot
  * @param {Static} fixed
- * @param {SVGSVGElement} svg
+ * @param {SVGElement} svg
  */
 function infield(snapshot, fixed, svg) {
   const view = snapshot.view;
@@ -397,9 +398,48 @@ export function drawSechstage(snapshot, act) {
   // The track and the series' length come once per table, in its static part.
   const fixed = snapshot.static;
   if (!fixed) return null;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': '6-Tage Rennen', 'data-board': 'sechstage', class: 'board-svg' });
-  drawTrack(view, fixed, svg);
-  infield(snapshot, fixed, svg);
-  drawRiders(view, fixed.track, svg);
-  return h('div', { class: 'board-sechstage' }, svg, handPanel(snapshot, act), riderTable(snapshot), scoreSheet(view));
+  const svg = drawOval(snapshot, fixed);
+  const wrap = h('div', { class: 'board-sechstage' }, svg, handPanel(snapshot, act), riderTable(snapshot), scoreSheet(view));
+  redrawOnTurn('sechstage', wrap, () => { const first = wrap.firstElementChild; if (first) first.replaceWith(drawOval(snapshot, fixed)); });
+  return wrap;
+}
+
+/**
+ * The oval with its riders. On a phone it stands upright, its long side down
+ * the page, so that it is drawn twice as large and its words can be read:
+ * the track is turned a quarter round, every word on it turned back, and the
+ * infield's piles and order drawn the right way up in its middle.
+ * @param {Snapshot} snapshot
+ * @param {Static} fixed
+ */
+function drawOval(snapshot, fixed) {
+  const view = snapshot.view;
+  const upright = narrow();
+  const svg = s('svg', { viewBox: upright ? `0 0 ${HGT} ${W}` : `0 0 ${W} ${HGT}`, role: 'img', 'aria-label': '6-Tage Rennen', 'data-board': 'sechstage', class: upright ? 'board-svg upright' : 'board-svg' });
+  const track = upright ? s('g', { transform: `translate(${HGT} 0) rotate(90)` }) : svg;
+  const middle = upright ? s('g', { transform: `rotate(-90 ${CX} ${CY})` }) : svg;
+  drawTrack(view, fixed, track);
+  infield(snapshot, fixed, middle);
+  drawRiders(view, fixed.track, track);
+  if (upright) {
+    // A rider's token turns back about its centre, with its letter and marks.
+    for (const token of track.querySelectorAll('.rider-token')) token.setAttribute('transform', `${token.getAttribute('transform')} rotate(-90)`);
+    for (const text of track.querySelectorAll('text')) if (!text.closest('.rider-token')) turnBack(text);
+    track.append(middle);
+    svg.append(track);
+  }
+  return svg;
+}
+
+/**
+ * A word on the turned track, turned back upright about its own anchor. A
+ * label outside the oval keeps running along the track: the margin beside
+ * the upright oval is too narrow for it across, and its lines stay apart.
+ * @param {SVGTextElement} text
+ */
+function turnBack(text) {
+  const x = Number(text.getAttribute('x')), y = Number(text.getAttribute('y'));
+  const straight = Math.abs(x - CX) <= HALF;
+  const outside = straight ? Math.abs(y - CY) > R + TRACK / 2 : Math.hypot(Math.abs(x - CX) - HALF, y - CY) > R + TRACK / 2;
+  if (!outside) text.setAttribute('transform', `rotate(-90 ${x} ${y})`);
 }
