@@ -156,3 +156,38 @@ async fn ausreisser_from_the_lobby_on_a_phone_in_german() {
     b.close().await;
     server.kill().await;
 }
+
+/// Um Reifenbreite: Anna's team against a bot's on the shortest classic,
+/// made from the lobby; riders placed and ridden by clicking, the manager
+/// called by name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reifenbreite_from_the_lobby_placed_and_ridden_by_clicking() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    fill_lobby(&mut b, &server, "reifenbreite", &[("teams", "2"), ("course", "paris-roubaix")], "easy").await;
+    b.click("#create").await;
+    b.wait_for("document.querySelector('svg[data-board=reifenbreite]')").await;
+    let mut moves = 0;
+    while moves < 8 {
+        let over = b
+            .wait_for("document.querySelector('#result') ? 'over' : (document.querySelector('#board [data-action], #moves button') ? 'move' : null)")
+            .await;
+        if over == json!("over") {
+            break;
+        }
+        let shown = b.shown_version().await;
+        click_a_move(&mut b).await;
+        b.wait_for(&format!("document.querySelector('#result') || {SHOWN_VERSION} > {shown}")).await;
+        moves += 1;
+    }
+    assert_eq!(moves, 8, "the race ended after {moves} clicks");
+    let energy = b.eval("document.querySelector('#energy').textContent").await;
+    assert!(energy.as_str().unwrap().contains("Anna (you)"), "the energy panel names Anna: {energy}");
+    save("flow-reifenbreite.png", &b.screenshot().await);
+    assert_eq!(b.console_errors().await, Vec::<String>::new());
+    b.close().await;
+    server.kill().await;
+}
