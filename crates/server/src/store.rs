@@ -20,6 +20,24 @@
 //! retry their commits ([`crate::table`]). The writer keeps what the
 //! health endpoint reports: how many commands wait, whether the last
 //! transaction failed, and the last storage error.
+//!
+//! # The schema
+//!
+//! The schema is an ordered list of named steps ([`MIGRATIONS`]); a
+//! database records each step it has run in `schema_migrations` (version,
+//! name, when), and its version is how many it has run. Opening a database
+//! runs the steps it lacks, all in one transaction taken with the write
+//! lock, so a step never runs twice and a failed step leaves the database
+//! as it was. Steps are only ever appended.
+//!
+//! Step 1, `baseline`, is the schema as builds before versioned migrations
+//! left it. Those builds recorded no version and added columns one by one
+//! as they needed them, so a database without `schema_migrations` is one of
+//! them (or new): the baseline creates what is missing and adds every
+//! column the build that wrote it lacked, keeping every row. A file whose
+//! tables are not those of any build is refused, as is a database of a
+//! newer build (more steps than this build knows, or other steps): it is
+//! left untouched, its journal mode included, rather than half understood.
 
 use serde::{Deserialize, Serialize};
 use spieltisch_core::Record;
@@ -122,6 +140,15 @@ pub enum StoreError {
     /// (the database was busy or locked, the disk full, ...).
     #[error("database: {0}")]
     Failed(String),
+    /// The database was written by a build with more schema steps than
+    /// this one knows; it is left as it is.
+    #[error(
+        "the database has schema version {found}, written by a newer build of spieltisch; this build knows versions up to {known} and leaves the database untouched: run the newer build, or restore a backup made before it"
+    )]
+    Newer { found: usize, known: usize },
+    /// The file is a database, but not one any build of spieltisch wrote.
+    #[error("the database is not one spieltisch can use: {0}")]
+    Unrecognised(String),
 }
 
 impl StoreError {
@@ -284,41 +311,110 @@ pub struct Store {
 /// database before it fails (and is retried by its table).
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-const SCHEMA: &str = "
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = FULL;
-    CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        seats TEXT NOT NULL,
-        spectator_token TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        format INTEGER NOT NULL DEFAULT 1,
-        creator TEXT,
-        version INTEGER,
-        checksum TEXT,
-        quarantined TEXT,
-        turn TEXT,
-        waiting TEXT,
-        active_at INTEGER,
-        visited INTEGER,
-        expired INTEGER,
-        public INTEGER,
-        ranks TEXT
-    );
-    CREATE TABLE IF NOT EXISTS actions (
-        table_id TEXT NOT NULL REFERENCES tables(id),
-        idx INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        PRIMARY KEY (table_id, idx)
-    ) WITHOUT ROWID;
-";
+/// Per connection: not part of the schema, so set on every open.
+const PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;";
 
-/// Adds the columns that databases written by older builds lack. Tables
-/// stored before records had a format are format 1; tables stored before
-/// their creator was kept have none.
+/// One step of the schema, run once per database, in order.
+struct Migration {
+    /// Recorded with the step's version in `schema_migrations`; a database
+    /// whose steps have other names than this build's was written by
+    /// another line of builds and is refused.
+    name: &'static str,
+    run: fn(&rusqlite::Connection) -> Result<(), StoreError>,
+}
+
+/// Every step of the schema, oldest first; step `i` brings a database to
+/// version `i + 1`. Steps are only ever appended: a released step never
+/// changes, since databases out there have run it.
+const MIGRATIONS: &[Migration] = &[Migration { name: "baseline", run: baseline }];
+
+/// The schema version this build writes and reads.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Where the steps run so far are recorded; the database's version is the
+/// number of them.
+const MIGRATIONS_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        applied_at INTEGER NOT NULL
+    )";
+
+/// Version 1: the schema as builds before versioned migrations left it.
+/// Those builds recorded no version and grew their schema column by column,
+/// so a database of any of them (or a new, empty one) is brought to the
+/// same shape here: the tables created if missing, the columns each older
+/// build lacked added, the indexes created.
+fn baseline(conn: &rusqlite::Connection) -> Result<(), StoreError> {
+    recognise_earlier_build(conn)?;
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            seats TEXT NOT NULL,
+            spectator_token TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS actions (
+            table_id TEXT NOT NULL REFERENCES tables(id),
+            idx INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            PRIMARY KEY (table_id, idx)
+        ) WITHOUT ROWID;",
+    )?;
+    add_missing_columns(conn)?;
+    // A table stored before activity was kept counts as active from the
+    // day this build first opened its database: it is not expired for
+    // having been made long ago.
+    conn.execute("UPDATE tables SET active_at = ?1 WHERE active_at IS NULL", [now()])?;
+    // The expiry sweep reads the unfinished tables only, every few seconds.
+    conn.execute_batch(
+        "CREATE INDEX IF NOT EXISTS unfinished ON tables (created_at)
+         WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
+    )?;
+    // The lobby lists the newest public tables.
+    conn.execute_batch("CREATE INDEX IF NOT EXISTS public_tables ON tables (created_at) WHERE public = 1")?;
+    Ok(())
+}
+
+/// The columns every build has written, in each of the two tables.
+const FIRST_COLUMNS: [(&str, &[&str]); 2] = [
+    ("tables", &["id", "game", "options", "seed", "seats", "spectator_token", "created_at"]),
+    ("actions", &["table_id", "idx", "action"]),
+];
+
+/// Refuses a database whose tables are not those of any earlier build
+/// (another program's file), rather than adding columns to it.
+fn recognise_earlier_build(conn: &rusqlite::Connection) -> Result<(), StoreError> {
+    for (table, columns) in FIRST_COLUMNS {
+        let present = columns_of(conn, table)?;
+        if present.is_empty() {
+            continue;
+        }
+        let missing: Vec<&str> =
+            columns.iter().copied().filter(|c| !present.iter().any(|p| p == c)).collect();
+        if !missing.is_empty() {
+            return Err(StoreError::Unrecognised(format!(
+                "its table '{table}' lacks the column(s) {}: it was not written by spieltisch",
+                missing.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The columns of `table`, in order; empty if there is no such table.
+fn columns_of(conn: &rusqlite::Connection, table: &str) -> Result<Vec<String>, StoreError> {
+    let mut query = conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")?;
+    let names = query.query_map([table], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
+    Ok(names)
+}
+
+/// Adds the columns that databases written by older builds lack, in the
+/// order those builds added them. Tables stored before records had a
+/// format are format 1; tables stored before their creator was kept have
+/// none.
 ///
 /// Each table keeps its version (how many actions it has) and a checksum of
 /// its actions ([`Checksum`]), written in the transaction that appends
@@ -326,25 +422,20 @@ const SCHEMA: &str = "
 /// is read back; and, once found damaged, why (`quarantined`): it is kept,
 /// never served, and only `spieltisch admin purge` deletes it.
 fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
-    let has = |column: &str| -> Result<bool, StoreError> {
-        Ok(conn.prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?.exists([column])?)
-    };
-    if !has("format")? {
-        conn.execute_batch("ALTER TABLE tables ADD COLUMN format INTEGER NOT NULL DEFAULT 1")?;
-    }
-    if !has("creator")? {
-        conn.execute_batch("ALTER TABLE tables ADD COLUMN creator TEXT")?;
-    }
-    // Tables stored before these were kept have no version and checksum
-    // until they are next read (see [`read_table`]).
-    // Tables stored before their progress was kept have none until they
-    // are next loaded: they count as unfinished, are resumed on start, and
-    // count as visited and active when they were created (nothing expires
-    // a table because an older build did not write something down).
+    let present = columns_of(conn, "tables")?;
     for column in [
+        "format INTEGER NOT NULL DEFAULT 1",
+        "creator TEXT",
+        // Tables stored before these were kept have no version and checksum
+        // until they are next read (see [`read_table`]).
         "version INTEGER",
         "checksum TEXT",
         "quarantined TEXT",
+        // Tables stored before their progress was kept have none until they
+        // are next loaded: they count as unfinished, are resumed on start,
+        // and count as visited and active from when this build first opened
+        // the database (nothing expires a table because an older build did
+        // not write something down).
         "turn TEXT",
         "waiting TEXT",
         "active_at INTEGER",
@@ -357,15 +448,67 @@ fn add_missing_columns(conn: &rusqlite::Connection) -> Result<(), StoreError> {
         "ranks TEXT",
     ] {
         let name = column.split(' ').next().unwrap_or(column);
-        if !has(name)? {
+        if !present.iter().any(|p| p == name) {
             conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column}"))?;
         }
     }
     Ok(())
 }
 
+/// The database's schema version: how many steps it has run (0 for a new
+/// database and for one of a build before migrations). Refuses a database
+/// this build cannot read: one of a newer build, or one whose steps are
+/// not this build's.
+fn schema_version(conn: &rusqlite::Connection) -> Result<usize, StoreError> {
+    if columns_of(conn, "schema_migrations")?.is_empty() {
+        return Ok(0);
+    }
+    let mut query = conn.prepare("SELECT version, name FROM schema_migrations ORDER BY version")?;
+    let applied = query
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if applied.len() > SCHEMA_VERSION {
+        return Err(StoreError::Newer { found: applied.len(), known: SCHEMA_VERSION });
+    }
+    for (i, (version, name)) in applied.iter().enumerate() {
+        if *version != i as i64 + 1 {
+            return Err(StoreError::Unrecognised(format!(
+                "its schema steps skip version {} (the next recorded is {version})",
+                i + 1
+            )));
+        }
+        if *name != MIGRATIONS[i].name {
+            return Err(StoreError::Unrecognised(format!(
+                "its schema step {version} is '{name}', this build's is '{}'",
+                MIGRATIONS[i].name
+            )));
+        }
+    }
+    Ok(applied.len())
+}
+
+/// Runs every step the database has not run, all in one transaction that
+/// holds the write lock from its start, so that two programs opening an
+/// older database at once cannot both run a step: the second finds the
+/// steps done (and the primary key of `schema_migrations` refuses a step
+/// recorded twice).
+fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let done = schema_version(&tx)?;
+    tx.execute_batch(MIGRATIONS_TABLE)?;
+    for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
+        (step.run)(&tx)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?1, ?2, ?3)",
+            rusqlite::params![i as i64 + 1, step.name, now()],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
 fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
-    let conn = match path {
+    let mut conn = match path {
         Some(p) => rusqlite::Connection::open(p),
         None => rusqlite::Connection::open_in_memory(),
     }
@@ -373,19 +516,14 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
         path: path.map(Path::to_path_buf).unwrap_or_default(),
         reason: e.to_string(),
     })?;
-    conn.execute_batch(SCHEMA)?;
-    add_missing_columns(&conn)?;
-    // A table stored before activity was kept counts as active from the
-    // day this build first opened its database: it is not expired for
-    // having been made long ago.
-    conn.execute("UPDATE tables SET active_at = ?1 WHERE active_at IS NULL", [now()])?;
-    // The expiry sweep reads the unfinished tables only, every few seconds.
-    conn.execute_batch(
-        "CREATE INDEX IF NOT EXISTS unfinished ON tables (created_at)
-         WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
-    )?;
-    // The lobby lists the newest public tables.
-    conn.execute_batch("CREATE INDEX IF NOT EXISTS public_tables ON tables (created_at) WHERE public = 1")?;
+    // A database this build cannot read is refused before anything is
+    // written to it, its journal mode included; one at this build's
+    // version is only read.
+    let version = schema_version(&conn)?;
+    conn.execute_batch(PRAGMAS)?;
+    if version < SCHEMA_VERSION {
+        migrate(&mut conn)?;
+    }
     Ok(conn)
 }
 
@@ -1246,5 +1384,205 @@ mod tests {
         assert_eq!(stored.sound().1, &["x", "y", "w"]);
         assert_eq!(stored.sound().0, &row("a"));
         assert!(reopened(&path, "b").await.is_none(), "no such table");
+    }
+}
+
+#[cfg(test)]
+mod migration_tests {
+    use super::*;
+
+    /// The columns each build before versioned migrations added to
+    /// `tables`, oldest first; the first build made only the first columns.
+    const EARLIER_BUILDS: &[(&str, &[&str])] = &[
+        ("the first build", &[]),
+        ("record formats", &["format INTEGER NOT NULL DEFAULT 1"]),
+        ("creators", &["creator TEXT"]),
+        ("checksums", &["version INTEGER", "checksum TEXT", "quarantined TEXT"]),
+        (
+            "tables loaded on demand",
+            &["turn TEXT", "waiting TEXT", "active_at INTEGER", "visited INTEGER", "expired INTEGER"],
+        ),
+        ("people", &["public INTEGER", "ranks TEXT"]),
+    ];
+
+    /// A fresh folder for one test's database.
+    fn database_in(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("spieltisch-migrate-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("games.db")
+    }
+
+    /// A database as build `build` of [`EARLIER_BUILDS`] left it, holding
+    /// one table, `old`, with two actions (and, from the build that kept
+    /// them, its version and checksum, and when it was last active).
+    fn earlier_database(path: &Path, build: usize) {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,
+                 seed INTEGER NOT NULL, seats TEXT NOT NULL, spectator_token TEXT NOT NULL,
+                 created_at INTEGER NOT NULL);
+             CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,
+                 action TEXT NOT NULL, PRIMARY KEY (table_id, idx)) WITHOUT ROWID;
+             INSERT INTO tables VALUES ('old', 'six', '{\"move_limit\": 20}', 7, '{\"seats\": []}', 'watch', 5);
+             INSERT INTO actions VALUES ('old', 0, 'a'), ('old', 1, 'b');",
+        )
+        .unwrap();
+        for (_, columns) in &EARLIER_BUILDS[..=build] {
+            for column in *columns {
+                conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column}")).unwrap();
+            }
+        }
+        let has = |column: &str| columns_of(&conn, "tables").unwrap().iter().any(|c| c == column);
+        if has("checksum") {
+            let sum = Checksum::of(&["a".to_string(), "b".to_string()]);
+            conn.execute("UPDATE tables SET version = 2, checksum = ?1", [sum.hex()]).unwrap();
+        }
+        if has("active_at") {
+            conn.execute_batch(
+                "UPDATE tables SET waiting = 'people', active_at = 123, visited = 1;
+                 CREATE INDEX unfinished ON tables (created_at)
+                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
+            )
+            .unwrap();
+        }
+        if has("public") {
+            conn.execute_batch("CREATE INDEX public_tables ON tables (created_at) WHERE public = 1").unwrap();
+        }
+    }
+
+    /// Everything a database holds, schema and rows, as text.
+    fn everything(path: &Path) -> Vec<String> {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let mut out = Vec::new();
+        let mut dump = |sql: &str| {
+            let mut query = conn.prepare(sql).unwrap();
+            let width = query.column_count();
+            let rows = query
+                .query_map([], |r| {
+                    (0..width).map(|i| r.get::<_, rusqlite::types::Value>(i)).collect::<Result<Vec<_>, _>>()
+                })
+                .unwrap();
+            out.extend(rows.map(|row| format!("{:?}", row.unwrap())));
+        };
+        dump("SELECT type, name, sql FROM sqlite_master ORDER BY name");
+        dump("SELECT * FROM tables ORDER BY id");
+        dump("SELECT * FROM actions ORDER BY table_id, idx");
+        dump("SELECT * FROM schema_migrations ORDER BY version");
+        out
+    }
+
+    fn index_names(conn: &rusqlite::Connection) -> Vec<String> {
+        let mut query = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+            .unwrap();
+        query.query_map([], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap()
+    }
+
+    #[tokio::test]
+    async fn every_earlier_shape_migrates_to_the_latest_keeping_its_table() {
+        let new = connect(None).unwrap();
+        let (new_columns, new_indexes) = (columns_of(&new, "tables").unwrap(), index_names(&new));
+        assert_eq!(schema_version(&new).unwrap(), SCHEMA_VERSION);
+        for (build, (name, _)) in EARLIER_BUILDS.iter().enumerate() {
+            let path = database_in(&format!("shape{build}"));
+            earlier_database(&path, build);
+            let conn = connect(Some(&path)).unwrap();
+            assert_eq!(schema_version(&conn).unwrap(), SCHEMA_VERSION, "{name}");
+            assert_eq!(columns_of(&conn, "tables").unwrap(), new_columns, "{name}: the columns, in order");
+            assert_eq!(index_names(&conn), new_indexes, "{name}");
+            let active_at: i64 = conn.query_row("SELECT active_at FROM tables", [], |r| r.get(0)).unwrap();
+            if EARLIER_BUILDS[..=build].iter().any(|(_, columns)| columns.contains(&"active_at INTEGER")) {
+                assert_eq!(active_at, 123, "{name}: its own activity is kept");
+            } else {
+                assert!(active_at > now() - 60, "{name}: active from today on, not from 1970");
+            }
+            drop(conn);
+            let store = Store::open(Some(&path)).unwrap();
+            match store.load("old").await.unwrap() {
+                Some(Loaded::Table(row, actions)) => {
+                    assert_eq!(actions, ["a", "b"], "{name}");
+                    assert_eq!(
+                        (row.game.as_str(), row.seed, row.format, row.created_at, row.creator),
+                        ("six", 7, 1, 5, None),
+                        "{name}"
+                    );
+                    assert_eq!(row.options, serde_json::json!({"move_limit": 20}), "{name}");
+                    assert_eq!(row.spectator_token, "watch", "{name}");
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+            let _ = std::fs::remove_dir_all(path.parent().unwrap());
+        }
+    }
+
+    #[test]
+    fn opening_a_migrated_database_again_changes_nothing() {
+        for build in [0, EARLIER_BUILDS.len() - 1] {
+            let path = database_in(&format!("twice{build}"));
+            earlier_database(&path, build);
+            drop(connect(Some(&path)).unwrap());
+            let once = everything(&path);
+            assert!(once.iter().any(|line| line.contains("baseline")), "{once:?}");
+            // A second second: a step run again would record another time.
+            std::thread::sleep(Duration::from_millis(1100));
+            drop(connect(Some(&path)).unwrap());
+            assert_eq!(everything(&path), once, "opened twice");
+            let _ = std::fs::remove_dir_all(path.parent().unwrap());
+        }
+    }
+
+    #[test]
+    fn a_database_of_a_newer_build_is_refused_untouched() {
+        let path = database_in("newer");
+        drop(connect(Some(&path)).unwrap());
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute(
+                "INSERT INTO schema_migrations VALUES (?1, 'a step of a newer build', 0)",
+                [SCHEMA_VERSION as i64 + 1],
+            )
+            .unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let refused = Store::open(Some(&path)).unwrap_err();
+        assert!(
+            matches!(refused, StoreError::Newer { found, known } if found == SCHEMA_VERSION + 1 && known == SCHEMA_VERSION),
+            "{refused}"
+        );
+        assert!(refused.to_string().contains("newer build"), "{refused}");
+        assert!(matches!(list_tables(&path, false), Err(StoreError::Newer { .. })), "admin too");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "untouched");
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn a_database_whose_steps_are_not_ours_is_refused() {
+        let path = database_in("other-steps");
+        drop(connect(Some(&path)).unwrap());
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute("UPDATE schema_migrations SET name = 'another line of builds' WHERE version = 1", [])
+            .unwrap();
+        let refused = Store::open(Some(&path)).unwrap_err();
+        assert!(
+            matches!(&refused, StoreError::Unrecognised(why) if why.contains("another line")),
+            "{refused}"
+        );
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn another_programs_database_is_refused_and_left_as_it_was() {
+        let path = database_in("foreign");
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch("CREATE TABLE tables (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO tables VALUES (1, 'x');")
+            .unwrap();
+        let refused = Store::open(Some(&path)).unwrap_err();
+        assert!(matches!(&refused, StoreError::Unrecognised(why) if why.contains("game")), "{refused}");
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        assert_eq!(columns_of(&conn, "tables").unwrap(), ["id", "name"], "no column added");
+        assert!(columns_of(&conn, "schema_migrations").unwrap().is_empty(), "nothing recorded");
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 }
