@@ -5,7 +5,7 @@
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
-use spieltisch_server::store;
+use spieltisch_server::{DbAddress, store};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -21,9 +21,10 @@ enum AdminCommand {
     /// for (people, bots, or over), which expired unfinished, and why a
     /// quarantined table is out of service.
     Tables {
-        /// The database (default: the one `spieltisch serve` uses).
-        #[arg(long, value_name = "PATH")]
-        db: Option<PathBuf>,
+        /// The database: sqlite:PATH or a bare PATH (default: the one
+        /// `spieltisch serve` uses).
+        #[arg(long, value_name = "ADDRESS")]
+        db: Option<DbAddress>,
         /// Only the tables the server found damaged and keeps out of service.
         #[arg(long)]
         quarantined: bool,
@@ -33,9 +34,10 @@ enum AdminCommand {
     },
     /// Delete tables with all their actions, for good.
     Purge {
-        /// The database (default: the one `spieltisch serve` uses).
-        #[arg(long, value_name = "PATH")]
-        db: Option<PathBuf>,
+        /// The database: sqlite:PATH or a bare PATH (default: the one
+        /// `spieltisch serve` uses).
+        #[arg(long, value_name = "ADDRESS")]
+        db: Option<DbAddress>,
         /// The ids of the tables to delete.
         #[arg(required = true, value_name = "TABLE")]
         tables: Vec<String>,
@@ -43,14 +45,13 @@ enum AdminCommand {
 }
 
 pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let db = |given: &Option<PathBuf>| given.clone().unwrap_or_else(crate::serve::default_db);
     let failed = |path: &PathBuf, e: store::StoreError| CliError::BadFile {
         path: path.clone(),
         reason: e.to_string(),
     };
     match &args.command {
         AdminCommand::Tables { db: given, quarantined, json } => {
-            let path = db(given);
+            let path = database_file(given)?;
             let tables = store::list_tables(&path, *quarantined).map_err(|e| failed(&path, e))?;
             for table in &tables {
                 if *json {
@@ -74,7 +75,7 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
             }
         }
         AdminCommand::Purge { db: given, tables } => {
-            let path = db(given);
+            let path = database_file(given)?;
             let deleted = store::purge(&path, tables).map_err(|e| failed(&path, e))?;
             for id in tables {
                 let said = if deleted.contains(id) { "deleted" } else { "not found" };
@@ -90,4 +91,13 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The file of the database `given` (default: the one `spieltisch serve`
+/// uses).
+fn database_file(given: &Option<DbAddress>) -> Result<PathBuf, CliError> {
+    match given.clone().unwrap_or_else(|| DbAddress::Sqlite(crate::serve::default_db())) {
+        DbAddress::Sqlite(path) => Ok(path),
+        DbAddress::Memory => Err(CliError::Usage("a database in memory holds no stored tables".into())),
+    }
 }

@@ -6,7 +6,7 @@ use spieltisch_catalog::BotLimits;
 use spieltisch_server::client_addr::TrustedProxies;
 use spieltisch_server::limits::Limits;
 use spieltisch_server::loadtest::{LoadConfig, run};
-use spieltisch_server::{ServerConfig, serve as serve_forever};
+use spieltisch_server::{DbAddress, ServerConfig, serve as serve_forever};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -17,11 +17,11 @@ pub struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing). Default: games.db in
-    /// the user's data directory ($XDG_DATA_HOME/spieltisch or
-    /// ~/.local/share/spieltisch).
-    #[arg(long, value_name = "PATH")]
-    pub db: Option<PathBuf>,
+    /// The database: sqlite:PATH, or a bare PATH, an SQLite file (created
+    /// if missing). Default: games.db in the user's data directory
+    /// ($XDG_DATA_HOME/spieltisch or ~/.local/share/spieltisch).
+    #[arg(long, value_name = "ADDRESS")]
+    pub db: Option<DbAddress>,
     /// Keep games in memory only (nothing survives a restart).
     #[arg(long, conflicts_with = "db")]
     pub memory: bool,
@@ -241,10 +241,14 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         )
         .with_writer(std::io::stderr)
         .try_init();
-    let db = (!args.memory).then(|| args.db.clone().unwrap_or_else(default_db));
+    let db = match (&args.db, args.memory) {
+        (_, true) => DbAddress::Memory,
+        (Some(given), false) => given.clone(),
+        (None, false) => DbAddress::Sqlite(default_db()),
+    };
     match &db {
-        Some(path) => eprintln!("spieltisch: games are stored in {}", path.display()),
-        None => eprintln!("spieltisch: games are kept in memory only"),
+        DbAddress::Sqlite(path) => eprintln!("spieltisch: games are stored in {}", path.display()),
+        DbAddress::Memory => eprintln!("spieltisch: games are kept in memory only"),
     }
     if let Some(dir) = &args.game_files {
         eprintln!("spieltisch: clients may name game files inside {}", dir.display());

@@ -23,6 +23,7 @@
 
 pub mod bot_pool;
 pub mod client_addr;
+pub mod db_address;
 pub mod error;
 mod health;
 pub mod limits;
@@ -43,6 +44,7 @@ use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use bot_pool::BotPool;
 use client_addr::AddrGroup;
+pub use db_address::DbAddress;
 use error::ServerError;
 use limits::{Gate, Limits};
 use rand::RngCore;
@@ -62,8 +64,9 @@ use table::{Detail, Seating, Table, TableSettings};
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     pub addr: SocketAddr,
-    /// The database file; `None` keeps everything in memory (tests).
-    pub db: Option<PathBuf>,
+    /// Where games are kept; [`DbAddress::Memory`] keeps them in memory
+    /// only (tests).
+    pub db: DbAddress,
     pub bot_delay: Duration,
     /// How long a decision that seats take together (a Steigung window)
     /// waits for people; whoever has not answered then passes.
@@ -109,7 +112,7 @@ impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            db: None,
+            db: DbAddress::Memory,
             bot_delay: Duration::from_millis(400),
             window_deadline: Duration::from_secs(20),
             max_tables: 100_000,
@@ -168,8 +171,11 @@ impl App {
                 Some(canonical)
             }
         };
-        let store = Store::open_with(config.db.as_deref(), config.busy_timeout)
-            .map_err(|e| ServerError::Storage(e.to_string()))?;
+        let store = match &config.db {
+            DbAddress::Sqlite(path) => Store::open_with(Some(path), config.busy_timeout),
+            DbAddress::Memory => Store::open_with(None, config.busy_timeout),
+        }
+        .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
         let bots = BotPool::new(config.bot_threads);
         let replays = Arc::new(tokio::sync::Semaphore::new(config.replay_builds.max(1)));

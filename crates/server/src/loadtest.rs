@@ -125,7 +125,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             };
             let server = ServerConfig {
                 addr,
-                db: config.db.clone(),
+                db: config.db.clone().map_or(crate::DbAddress::Memory, crate::DbAddress::Sqlite),
                 bot_delay: Duration::ZERO,
                 max_tables: usize::MAX,
                 limits,

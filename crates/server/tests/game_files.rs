@@ -131,8 +131,11 @@ async fn game_files_are_taken_from_inside_the_folder_only() {
 async fn a_table_with_a_course_file_survives_a_restart() {
     let dir = game_files("restart");
     let db = temp_db("game-files-restart");
-    let config =
-        || ServerConfig { db: Some(db.clone()), game_files: Some(dir.clone()), ..Default::default() };
+    let config = || ServerConfig {
+        db: spieltisch_server::DbAddress::Sqlite(db.clone()),
+        game_files: Some(dir.clone()),
+        ..Default::default()
+    };
     let server = TestServer::start_with(config()).await;
     let reply = server.create(race(json!({"course": "mine.json", "rules": "pro"}))).await;
     let before = state(&server, &reply).await;
@@ -166,8 +169,11 @@ fn stored_options(db: &Path) -> String {
 async fn a_table_stored_with_a_file_path_keeps_the_file_content() {
     let dir = game_files("format2");
     let db = temp_db("game-files-format2");
-    let config =
-        || ServerConfig { db: Some(db.clone()), game_files: Some(dir.clone()), ..Default::default() };
+    let config = || ServerConfig {
+        db: spieltisch_server::DbAddress::Sqlite(db.clone()),
+        game_files: Some(dir.clone()),
+        ..Default::default()
+    };
     let server = TestServer::start_with(config()).await;
     let reply = server.create(race(json!({"course": "mine.json"}))).await;
     let before = state(&server, &reply).await;

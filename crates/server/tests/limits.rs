@@ -84,7 +84,11 @@ async fn requests_over_the_rate_get_429_with_the_wait_and_other_addresses_do_not
 async fn unfinished_tables_are_capped_per_address_also_after_a_restart() {
     let db = temp_db("limits-tables");
     let limits = Limits { tables_per_address: 2, ..Limits::default() };
-    let config = ServerConfig { db: Some(db.clone()), limits, ..ServerConfig::default() };
+    let config = ServerConfig {
+        db: spieltisch_server::DbAddress::Sqlite(db.clone()),
+        limits,
+        ..ServerConfig::default()
+    };
     register_fixtures();
     let server = TestServer::start_with(config.clone()).await;
     let mut mine = Vec::new();

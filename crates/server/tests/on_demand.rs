@@ -7,11 +7,11 @@ mod common;
 
 use common::{TestServer, temp_db};
 use serde_json::{Value, json};
-use spieltisch_server::{ServerConfig, store};
+use spieltisch_server::{DbAddress, ServerConfig, store};
 use std::time::Duration;
 
 /// A server whose tables leave memory as soon as nobody holds them.
-fn eager(db: Option<std::path::PathBuf>) -> ServerConfig {
+fn eager(db: DbAddress) -> ServerConfig {
     ServerConfig {
         db,
         unload_after: Duration::ZERO,
@@ -51,7 +51,7 @@ async fn state(server: &TestServer, table: &str, token: &str) -> (u16, Value) {
 
 #[tokio::test]
 async fn an_idle_table_leaves_memory_and_comes_back_as_it_was() {
-    let server = TestServer::start_with(eager(None)).await;
+    let server = TestServer::start_with(eager(DbAddress::Memory)).await;
     let reply = server.create(json!({"game": "six", "seats": ["human", "human"], "seed": 4})).await;
     let (table, red) = link(&reply, 0);
     let (_, black) = link(&reply, 1);
@@ -84,8 +84,11 @@ async fn an_idle_table_leaves_memory_and_comes_back_as_it_was() {
 async fn a_table_whose_bot_waits_to_move_stays_in_memory() {
     // The bot's pending move holds the table: it moves after its delay,
     // although nobody is connected.
-    let server =
-        TestServer::start_as(ServerConfig { bot_delay: Duration::from_millis(600), ..eager(None) }).await;
+    let server = TestServer::start_as(ServerConfig {
+        bot_delay: Duration::from_millis(600),
+        ..eager(DbAddress::Memory)
+    })
+    .await;
     let reply = server.create(json!({"game": "six", "seats": ["random", "human"], "seed": 4})).await;
     let (table, token) = link(&reply, 1);
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -98,8 +101,11 @@ async fn a_table_whose_bot_waits_to_move_stays_in_memory() {
 #[tokio::test]
 async fn on_start_only_tables_whose_bots_are_to_move_are_loaded() {
     let db = temp_db("on-demand-start");
-    let config =
-        || ServerConfig { db: Some(db.clone()), bot_delay: Duration::from_secs(3600), ..eager(None) };
+    let config = || ServerConfig {
+        db: DbAddress::Sqlite(db.clone()),
+        bot_delay: Duration::from_secs(3600),
+        ..eager(DbAddress::Memory)
+    };
     let quick = TestServer::start(Some(db.clone())).await;
     let over = quick
         .create(
@@ -138,7 +144,7 @@ async fn on_start_only_tables_whose_bots_are_to_move_are_loaded() {
 
 #[tokio::test]
 async fn your_tables_are_listed_without_loading_them() {
-    let server = TestServer::start_with(eager(None)).await;
+    let server = TestServer::start_with(eager(DbAddress::Memory)).await;
     let a = server.create(json!({"game": "six", "seats": ["human", "human"], "seed": 1})).await;
     let b = server
         .create(json!({"game": "sechstage", "options": {"races": 1},
@@ -171,7 +177,7 @@ async fn abandoned_tables_expire_and_say_so_and_finished_ones_stay() {
     let db = temp_db("on-demand-expiry");
     let server = TestServer::start_with(ServerConfig {
         expire_unvisited: Duration::from_secs(1),
-        ..eager(Some(db.clone()))
+        ..eager(DbAddress::Sqlite(db.clone()))
     })
     .await;
     let never = server.create(json!({"game": "six", "seats": ["human", "random"], "seed": 1})).await;

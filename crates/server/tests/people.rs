@@ -237,7 +237,8 @@ async fn your_tables_name_the_people_and_the_ranks() {
 #[tokio::test]
 async fn names_and_claims_survive_a_restart() {
     let db = temp_db("people-restart");
-    let config = || ServerConfig { db: Some(db.clone()), ..ServerConfig::default() };
+    let config =
+        || ServerConfig { db: spieltisch_server::DbAddress::Sqlite(db.clone()), ..ServerConfig::default() };
     let server = TestServer::start_with(config()).await;
     let reply = anna_invites(&server, true).await;
     let table = table_of(&reply);

@@ -13,7 +13,7 @@ use spieltisch_server::ServerConfig;
 /// (a window open when it resumes passes people only at its deadline).
 async fn patient(db: &std::path::Path) -> TestServer {
     TestServer::start_with(ServerConfig {
-        db: Some(db.to_path_buf()),
+        db: spieltisch_server::DbAddress::Sqlite(db.to_path_buf()),
         window_deadline: std::time::Duration::from_secs(3600),
         ..ServerConfig::default()
     })
@@ -116,7 +116,7 @@ async fn storage_failing_while_a_table_loads_does_not_quarantine_it() {
     drop(spieltisch_server::store::Store::open(Some(&db)).unwrap());
     rusqlite::Connection::open(&db).unwrap().execute("UPDATE tables SET waiting = 'people'", []).unwrap();
     let server = TestServer::start_with(ServerConfig {
-        db: Some(db.clone()),
+        db: spieltisch_server::DbAddress::Sqlite(db.clone()),
         busy_timeout: std::time::Duration::from_millis(200),
         ..ServerConfig::default()
     })

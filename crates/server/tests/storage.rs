@@ -26,7 +26,7 @@ async fn server(db: &std::path::Path, patience: Duration) -> TestServer {
     let _ = log();
     register_fixtures();
     TestServer::start_as(ServerConfig {
-        db: Some(db.to_path_buf()),
+        db: spieltisch_server::DbAddress::Sqlite(db.to_path_buf()),
         bot_delay: Duration::from_secs(1),
         busy_timeout: Duration::from_millis(100),
         commit_patience: patience,

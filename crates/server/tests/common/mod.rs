@@ -6,7 +6,7 @@ pub mod log;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use spieltisch_server::{ServerConfig, serve_on};
+use spieltisch_server::{DbAddress, ServerConfig, serve_on};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,6 +20,7 @@ pub struct TestServer {
 
 impl TestServer {
     pub async fn start(db: Option<PathBuf>) -> Self {
+        let db = db.map_or(DbAddress::Memory, DbAddress::Sqlite);
         Self::start_with(ServerConfig { db, ..ServerConfig::default() }).await
     }
 
