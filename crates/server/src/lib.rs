@@ -33,6 +33,7 @@ pub mod people;
 pub mod registry;
 pub mod rematch;
 pub mod replay;
+pub mod storage;
 pub mod store;
 pub mod table;
 mod web;
@@ -57,7 +58,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use store::{Store, TableRow};
+use storage::SharedStorage;
+use store::TableRow;
 use table::{Detail, Seating, Table, TableSettings};
 
 /// How the server runs.
@@ -138,7 +140,7 @@ impl Default for ServerConfig {
 pub struct App {
     /// The tables in memory and the places of the unfinished ones.
     registry: Registry,
-    store: Store,
+    store: SharedStorage,
     config: ServerConfig,
     /// `config.game_files`, canonical (what admitted files must lie under).
     game_files: Option<PathBuf>,
@@ -171,11 +173,8 @@ impl App {
                 Some(canonical)
             }
         };
-        let store = match &config.db {
-            DbAddress::Sqlite(path) => Store::open_with(Some(path), config.busy_timeout),
-            DbAddress::Memory => Store::open_with(None, config.busy_timeout),
-        }
-        .map_err(|e| ServerError::Storage(e.to_string()))?;
+        let store = storage::open(&config.db, config.busy_timeout)
+            .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
         let bots = BotPool::new(config.bot_threads);
         let replays = Arc::new(tokio::sync::Semaphore::new(config.replay_builds.max(1)));

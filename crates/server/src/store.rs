@@ -1,4 +1,5 @@
-//! Persistence: every table and every accepted action in SQLite.
+//! Persistence: every table and every accepted action in SQLite, the
+//! engine behind [`crate::storage::Storage`] in this build.
 //!
 //! One writer thread owns the connection. Appends that arrive within half a
 //! millisecond of each other are committed in one transaction (group
@@ -23,7 +24,7 @@
 //!
 //! # The schema
 //!
-//! The schema is an ordered list of named steps ([`MIGRATIONS`]); a
+//! The schema is an ordered list of named steps (`MIGRATIONS`); a
 //! database records each step it has run in `schema_migrations` (version,
 //! name, when), and its version is how many it has run. Opening a database
 //! runs the steps it lacks, all in one transaction taken with the write
@@ -39,6 +40,7 @@
 //! newer build (more steps than this build knows, or other steps): it is
 //! left untouched, its journal mode included, rather than half understood.
 
+use crate::storage::{Pending, Unfinished};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::Record;
 use std::path::{Path, PathBuf};
@@ -752,7 +754,7 @@ impl Store {
     /// for): read on start, to count the tables and to resume those. Read
     /// on a connection of its own, at once (a database in memory is new,
     /// and holds none).
-    pub fn unfinished(&self) -> Result<Vec<(String, Option<String>, bool)>, StoreError> {
+    pub fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError> {
         let Some(path) = &self.path else { return Ok(Vec::new()) };
         let conn = connect(Some(path))?;
         let mut query = conn.prepare(
@@ -781,6 +783,78 @@ impl Store {
             Ok(rows.collect::<Result<Vec<String>, _>>()?)
         })
         .await
+    }
+}
+
+impl crate::storage::Storage for Store {
+    fn create(&self, row: TableRow, progress: Progress) -> Pending<'_, ()> {
+        Box::pin(Store::create(self, row, progress))
+    }
+
+    fn append<'a>(
+        &'a self,
+        table: &'a str,
+        first_index: usize,
+        actions: Vec<String>,
+        progress: Progress,
+    ) -> Pending<'a, ()> {
+        Box::pin(Store::append(self, table, first_index, actions, progress))
+    }
+
+    fn visit(&self, table: &str) {
+        Store::visit(self, table);
+    }
+
+    fn upgrade<'a>(&'a self, table: &'a str, record: Record) -> Pending<'a, ()> {
+        Box::pin(Store::upgrade(self, table, record))
+    }
+
+    fn seat<'a>(&'a self, table: &'a str, seats: serde_json::Value) -> Pending<'a, ()> {
+        Box::pin(Store::seat(self, table, seats))
+    }
+
+    fn quarantine<'a>(&'a self, table: &'a str, reason: &'a str) -> Pending<'a, ()> {
+        Box::pin(Store::quarantine(self, table, reason))
+    }
+
+    fn mark<'a>(&'a self, table: &'a str, progress: Progress) -> Pending<'a, ()> {
+        Box::pin(Store::mark(self, table, progress))
+    }
+
+    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
+        Box::pin(Store::expire(self, tables))
+    }
+
+    fn forget(&self, table: &str) {
+        Store::forget(self, table);
+    }
+
+    fn load<'a>(&'a self, table: &'a str) -> Pending<'a, Option<Loaded>> {
+        Box::pin(Store::load(self, table))
+    }
+
+    fn summaries(&self, ids: Vec<String>) -> Pending<'_, Vec<Summary>> {
+        Box::pin(Store::summaries(self, ids))
+    }
+
+    fn public_tables(&self, limit: usize) -> Pending<'_, Vec<PublicTable>> {
+        Box::pin(Store::public_tables(self, limit))
+    }
+
+    fn expiring(&self, unvisited_before: i64, idle_before: i64, limit: usize) -> Pending<'_, Vec<String>> {
+        Box::pin(Store::expiring(self, unvisited_before, idle_before, limit))
+    }
+
+    fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError> {
+        Store::unfinished(self)
+    }
+
+    fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
+        Store::integrity_check(self)
+    }
+
+    fn health(&self) -> StoreHealth {
+        Store::health(self)
     }
 }
 

@@ -29,7 +29,8 @@
 use crate::bot_pool::BotPool;
 use crate::error::ServerError;
 use crate::registry::OpenTables;
-use crate::store::{Progress, Store, Waiting};
+use crate::storage::SharedStorage;
+use crate::store::{Progress, Waiting};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -224,7 +225,7 @@ pub struct Table {
     /// When the table was last asked for, so that an idle one can leave
     /// memory ([`crate::registry`]).
     touched: std::sync::Mutex<tokio::time::Instant>,
-    store: Store,
+    store: SharedStorage,
     settings: TableSettings,
 }
 
@@ -454,7 +455,7 @@ impl Table {
         creator: Option<String>,
         seating: Seating,
         session: Box<dyn DynSession>,
-        store: Store,
+        store: SharedStorage,
         settings: TableSettings,
     ) -> Arc<Self> {
         let game = session.info().id.to_string();
@@ -1396,7 +1397,7 @@ mod tests {
 
     /// A table of `record` with `specs` in its seats, stored as it is.
     async fn table_of(record: &spieltisch_core::Record, specs: [&str; 4]) -> Arc<Table> {
-        let store = Store::open(None).unwrap();
+        let store = crate::storage::open(&crate::DbAddress::Memory, crate::store::BUSY_TIMEOUT).unwrap();
         let row = crate::store::TableRow {
             id: "t".into(),
             game: record.game.clone(),

@@ -1,0 +1,105 @@
+//! What the server asks of its database, as one trait: the tables and
+//! tables' actions it stores, the marks it writes on them (progress,
+//! visits, seats, quarantine, expiry) and the lists it reads without
+//! loading a table. The server holds its database as a [`SharedStorage`]
+//! and knows nothing of the engine behind it; [`open`] picks the engine a
+//! [`DbAddress`] names. This build has one: SQLite ([`Store`]).
+//!
+//! Every write is answered only once it is durable, and a failed write
+//! changes nothing ([`StoreError::is_transient`] says whether trying it
+//! again may succeed): the tables rely on both to announce nothing that
+//! could be lost.
+
+use crate::DbAddress;
+use crate::store::{Loaded, Progress, PublicTable, Store, StoreError, StoreHealth, Summary, TableRow};
+use spieltisch_core::Record;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The answer to a request to the database, once it is done.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// The database as the server holds it.
+pub type SharedStorage = Arc<dyn Storage>;
+
+/// An unfinished table as read on start: its id, its creator, and whether
+/// the server is to act at it ([`Storage::unfinished`]).
+pub type Unfinished = (String, Option<String>, bool);
+
+pub trait Storage: Send + Sync + std::fmt::Debug {
+    /// Stores a new table, at the progress its game starts with.
+    fn create(&self, row: TableRow, progress: Progress) -> Pending<'_, ()>;
+
+    /// Appends `actions` to a table's record, the first at `first_index`
+    /// (refused as out of order unless the table has exactly that many),
+    /// with where the table stands after them.
+    fn append<'a>(
+        &'a self,
+        table: &'a str,
+        first_index: usize,
+        actions: Vec<String>,
+        progress: Progress,
+    ) -> Pending<'a, ()>;
+
+    /// Notes that a person came to a seat of the table now; nobody waits
+    /// for this note.
+    fn visit(&self, table: &str);
+
+    /// Replaces a table's options, format and actions by `record`, the
+    /// same game in today's format, at once.
+    fn upgrade<'a>(&'a self, table: &'a str, record: Record) -> Pending<'a, ()>;
+
+    /// Replaces a table's seats (someone took a seat).
+    fn seat<'a>(&'a self, table: &'a str, seats: serde_json::Value) -> Pending<'a, ()>;
+
+    /// Keeps a table out of service for `reason`: kept, never loaded again.
+    fn quarantine<'a>(&'a self, table: &'a str, reason: &'a str) -> Pending<'a, ()>;
+
+    /// Writes where a loaded table stands.
+    fn mark<'a>(&'a self, table: &'a str, progress: Progress) -> Pending<'a, ()>;
+
+    /// Marks those of `tables` that are still unfinished and not expired as
+    /// expired now; answers with the ids marked.
+    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>>;
+
+    /// The table left memory: whatever is remembered of it may go.
+    fn forget(&self, table: &str);
+
+    /// One stored table with its actions; `None` for an unknown or
+    /// quarantined one.
+    fn load<'a>(&'a self, table: &'a str) -> Pending<'a, Option<Loaded>>;
+
+    /// The tables of `ids` that exist and are not quarantined, without
+    /// their actions.
+    fn summaries(&self, ids: Vec<String>) -> Pending<'_, Vec<Summary>>;
+
+    /// The newest public tables that are neither expired nor quarantined,
+    /// at most `limit`.
+    fn public_tables(&self, limit: usize) -> Pending<'_, Vec<PublicTable>>;
+
+    /// Unfinished tables due to expire: created before `unvisited_before`
+    /// and never visited, or inactive since before `idle_before` (seconds
+    /// since the Unix epoch); at most `limit`.
+    fn expiring(&self, unvisited_before: i64, idle_before: i64, limit: usize) -> Pending<'_, Vec<String>>;
+
+    /// Every unfinished table that is neither expired nor quarantined, read
+    /// on start to count the tables and resume those the server is to act at.
+    fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError>;
+
+    /// The database's own check of itself: empty when it is sound.
+    fn integrity_check(&self) -> Result<Vec<String>, StoreError>;
+
+    /// The writer's queue and its last error, for the health endpoint.
+    fn health(&self) -> StoreHealth;
+}
+
+/// Opens the database `address` names, bringing its schema up to date.
+pub fn open(address: &DbAddress, busy_timeout: Duration) -> Result<SharedStorage, StoreError> {
+    let store = match address {
+        DbAddress::Sqlite(path) => Store::open_with(Some(path), busy_timeout)?,
+        DbAddress::Memory => Store::open_with(None, busy_timeout)?,
+    };
+    Ok(Arc::new(store))
+}
