@@ -1,5 +1,6 @@
 //! Tables stored by a build before record formats: the server reads them as
-//! the games they were, and keeps them in today's format.
+//! the games they were, and keeps them in today's format. A database of a
+//! newer build stops the server before anything is written to it.
 
 mod common;
 
@@ -134,5 +135,27 @@ async fn storage_failing_while_a_table_loads_does_not_quarantine_it() {
     assert_eq!(status, 200, "the sound table loads once storage works: {body}");
     server.kill().await;
     assert!(spieltisch_server::store::list_tables(&db, true).unwrap().is_empty(), "nothing quarantined");
+    let _ = std::fs::remove_file(&db);
+}
+
+#[tokio::test]
+async fn the_server_does_not_start_on_a_database_of_a_newer_build() {
+    let db = temp_db("records-newer");
+    let mut ausreisser = fixture("ausreisser");
+    ausreisser.actions.truncate(20);
+    old_database(&db, &[("old-ausr", &ausreisser)]);
+    drop(spieltisch_server::store::Store::open(Some(&db)).unwrap());
+    let newer = spieltisch_server::store::SCHEMA_VERSION as i64 + 1;
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("INSERT INTO schema_migrations VALUES (?1, 'a step of a newer build', 0)", [newer])
+        .unwrap();
+    let before = std::fs::read(&db).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let config =
+        ServerConfig { db: spieltisch_server::DbAddress::Sqlite(db.clone()), ..ServerConfig::default() };
+    let refused = spieltisch_server::serve_on(listener, config).await.unwrap_err().to_string();
+    assert!(refused.contains("newer build") && refused.contains(&format!("version {newer}")), "{refused}");
+    assert_eq!(std::fs::read(&db).unwrap(), before, "the database is left as it was");
     let _ = std::fs::remove_file(&db);
 }
