@@ -70,7 +70,7 @@ async fn sechstage_from_the_lobby_to_the_rematch_and_the_replay() {
     fill_lobby(&mut b, &server, "sechstage", &[("players", "3"), ("races", "1")], "easy").await;
     b.click("#create").await;
     b.wait_for("document.querySelector('svg[data-board=sechstage]')").await;
-    // Anna is named at her seat, and the bots by their level.
+    // Anna, at the first seat, plays first.
     let status = b.wait_for("document.querySelector('.status').textContent").await;
     assert!(status.as_str().unwrap().contains("Your turn"), "{status}");
     let moves = click_to_the_end(&mut b, 200).await;
