@@ -46,10 +46,13 @@ fn asset(path: &str) -> Response {
     }
 }
 
+/// The page and its assets, sent gzip-compressed to a browser that takes it
+/// (the modules shrink to about a third; docs/benchmarks.md, "The web page").
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(|| async { asset("index.html") }))
         .route("/assets/{*path}", get(|Path(path): Path<String>| async move { asset(&path) }))
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 #[cfg(test)]

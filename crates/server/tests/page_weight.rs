@@ -1,6 +1,6 @@
 //! What a person's browser loads before it shows a board, and how long that
 //! takes on loopback: the bytes of HTML, JavaScript and CSS the page fetched
-//! (the Resource Timing API's body sizes, uncompressed as served), and the
+//! (the Resource Timing API's body sizes, as sent and as read), and the
 //! time from the start of the navigation to the first board drawn (the
 //! page's `spieltisch:board` performance mark), median of `RUNS` fresh loads
 //! of a table of each game. Figures in docs/benchmarks.md ("Page weight").
@@ -17,15 +17,16 @@ use serde_json::{Value, json};
 
 const RUNS: usize = 9;
 
-/// Bytes by kind of file, from the page's resource entries and the document.
+/// Bytes by kind of file, from the page's resource entries and the
+/// document: as sent (`encodedBodySize`, gzip where the server compressed)
+/// and as the browser reads them (`decodedBodySize`).
 const WEIGHT: &str = "(() => {
-  const out = { html: 0, js: 0, css: 0, other: 0, files: 0 };
-  const nav = performance.getEntriesByType('navigation')[0];
-  out.html += nav.decodedBodySize;
+  const out = { html: [0, 0], js: [0, 0], css: [0, 0], other: [0, 0], files: 0 };
+  const add = (kind, r) => { out[kind][0] += r.encodedBodySize; out[kind][1] += r.decodedBodySize; };
+  add('html', performance.getEntriesByType('navigation')[0]);
   for (const r of performance.getEntriesByType('resource')) {
-    const kind = r.name.endsWith('.js') ? 'js' : r.name.endsWith('.css') ? 'css' : 'other';
     if (r.initiatorType === 'fetch' || r.initiatorType === 'xmlhttprequest') continue;
-    out[kind] += r.decodedBodySize;
+    add(r.name.endsWith('.js') ? 'js' : r.name.endsWith('.css') ? 'css' : 'other', r);
     out.files += 1;
   }
   return out;
@@ -51,7 +52,7 @@ async fn page_weight_and_time_to_a_drawn_board() {
     ];
     let mut b = Browser::launch(&binary).await;
     println!(
-        "| game | HTML bytes | JS bytes | CSS bytes | files | first board drawn (median of {RUNS}, ms) |"
+        "| game | HTML bytes sent (read) | JS bytes sent (read) | CSS bytes sent (read) | files | first board drawn (median of {RUNS}, ms) |"
     );
     println!("| --- | --- | --- | --- | --- | --- |");
     for request in tables {
@@ -68,11 +69,14 @@ async fn page_weight_and_time_to_a_drawn_board() {
         }
         times.sort_by(f64::total_cmp);
         println!(
-            "| {} | {} | {} | {} | {} | {:.0} |",
+            "| {} | {} ({}) | {} ({}) | {} ({}) | {} | {:.0} |",
             request["game"].as_str().unwrap(),
-            weight["html"],
-            weight["js"],
-            weight["css"],
+            weight["html"][0],
+            weight["html"][1],
+            weight["js"][0],
+            weight["js"][1],
+            weight["css"][0],
+            weight["css"][1],
             weight["files"],
             times[RUNS / 2]
         );
