@@ -380,6 +380,25 @@ async fn every_page_fits_a_phone_and_logs_no_errors() {
     let reifenbreite_over = server
         .create(json!({"game": "reifenbreite", "options": {"teams": 2, "course": "luettich", "rules": "pro"}, "seats": bots(2), "seed": 9}))
         .await;
+    // A public table with Anna seated and a free seat: her page with the
+    // Invite panel, and the free seat's invitation.
+    let public = server
+        .create(json!({"game": "six", "seats": ["human", "human"], "names": ["Anna", null], "public": true, "seed": 6}))
+        .await;
+    let invitation = public["seats"][1]["invite"].as_str().unwrap().to_string();
+    // A finished game at a person's seat whose rematch is ready.
+    let finished = server
+        .create(json!({"game": "six", "options": {"move_limit": 4}, "seats": ["human", "random"], "names": ["Anna", null], "seed": 3}))
+        .await;
+    server.play_seat_0_to_the_end(&finished).await;
+    let (status, _) = server
+        .http(
+            "POST",
+            &format!("/api/tables/{}/rematch", finished["table"].as_str().unwrap()),
+            Some(&json!({"token": finished["seats"][0]["token"]})),
+        )
+        .await;
+    assert_eq!(status, 200);
     let board = "document.querySelector('#board svg[data-board]')";
     let over = "document.querySelector('#result')";
     let pages = [
@@ -390,6 +409,13 @@ async fn every_page_fits_a_phone_and_logs_no_errors() {
             ready: "document.querySelector('#rules-title')",
         },
         Page { name: "six", path: seat(&six), ready: board },
+        Page { name: "six-invite", path: seat(&public), ready: "document.querySelector('#invite')" },
+        Page { name: "join", path: invitation, ready: "document.querySelector('#join')" },
+        Page {
+            name: "six-rematch",
+            path: seat(&finished),
+            ready: "document.querySelector('.rematch-ready')",
+        },
         Page { name: "sechstage", path: seat(&sechstage), ready: board },
         Page { name: "sechstage-over", path: watch(&sechstage_over), ready: over },
         Page { name: "ausreisser", path: seat(&ausreisser), ready: board },

@@ -230,9 +230,9 @@ fn header(six: &View, lang: Lang) -> String {
     }
     for (i, r) in six.results.iter().enumerate() {
         out.push_str(&if de {
-            format!("Partie {}: {}\n", i + 1, r.describe(lang))
+            format!("Partie {}: {}\n", i + 1, r.describe(lang, &[]))
         } else {
-            format!("Game {}: {}\n", i + 1, r.describe(lang))
+            format!("Game {}: {}\n", i + 1, r.describe(lang, &[]))
         });
     }
     let Some(seat) = six.to_move else {

@@ -73,24 +73,20 @@ impl GameResult {
         }
     }
 
-    /// The result in words.
-    pub fn describe(self, lang: Lang) -> String {
+    /// The result in words; the seat that formed a six is called by its
+    /// name in `names` (a person's, at a table), else as the log calls a
+    /// seat ("Seat 2").
+    pub fn describe(self, lang: Lang, names: &[String]) -> String {
         let de = lang == Lang::De;
         match self {
             GameResult::Six { winner, formation, seat } => {
                 let shape = crate::describe::formation_name(formation.kind, lang);
+                let who = names.get(seat).cloned().unwrap_or_else(|| Six::seat_name(seat, lang));
+                let colour = crate::describe::colour_name(winner, lang);
                 if de {
-                    format!(
-                        "{} gewinnt: Spieler {} bildet {shape}",
-                        crate::describe::colour_name(winner, lang),
-                        seat + 1
-                    )
+                    format!("{colour} gewinnt: {who} bildet {shape}")
                 } else {
-                    format!(
-                        "{} wins: seat {} formed {shape}",
-                        crate::describe::colour_name(winner, lang),
-                        seat + 1
-                    )
+                    format!("{colour} wins: {who} formed {shape}")
                 }
             }
             GameResult::Starved { winner } => {

@@ -104,8 +104,8 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
         Event::Pass { ended } => (if de { format!("{who} passt") } else { format!("{who} passes") }, ended),
     };
     if let Some(result) = ended {
-        // A sentence of its own: "… on 1,-3. Black wins: seat 2 formed a line".
-        let said = result.describe(lang);
+        // A sentence of its own: "… on 1,-3. Black wins: Seat 2 formed a line".
+        let said = result.describe(lang, names);
         let mut chars = said.chars();
         text.push_str(". ");
         text.extend(chars.next().map(|c| c.to_uppercase().collect::<String>()));

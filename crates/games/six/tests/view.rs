@@ -63,11 +63,15 @@ fn a_won_game_names_its_formation_and_cells() {
     assert_eq!(view["phase"], json!({"kind": "over"}));
     assert_eq!(view["to_move"], Value::Null);
     assert_eq!(view["last"], json!({"seat": 0, "lifted": null, "placed": {"q": -1, "r": 1}}));
-    // The words stay as they were.
+    // The words call the seat as the log does.
     let drawn = Six::describe_view(&six.view(Viewer::Seat(1)), &(), Lang::En);
-    assert!(drawn.contains("Game 1: red wins: seat 1 formed a circle"), "{drawn}");
+    assert!(drawn.contains("Game 1: red wins: Seat 1 formed a circle"), "{drawn}");
     let drawn = Six::describe_view(&six.view(Viewer::Seat(1)), &(), Lang::De);
     assert!(drawn.contains("Partie 1: Rot gewinnt: Spieler 1 bildet einen Kreis"), "{drawn}");
+    // At a table the log calls the seat by the name of the person there.
+    let names = ["Anna".to_string(), "Bernd".to_string()];
+    assert_eq!(six.results()[0].describe(Lang::En, &names), "red wins: Anna formed a circle");
+    assert_eq!(six.results()[0].describe(Lang::De, &names), "Rot gewinnt: Anna bildet einen Kreis");
 }
 
 #[test]
