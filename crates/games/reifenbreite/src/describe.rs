@@ -210,14 +210,19 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, lang: Lang) -> String {
     out
 }
 
+/// A team as people call it, by the first digit of its riders' numbers:
+/// team 0 is "Team 2x".
+pub(crate) fn team_name(team: usize, lang: Lang) -> String {
+    format!("{} {}x", lang.tr("Team", "Team"), team + 2)
+}
+
 fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
     match g.phase {
         Phase::FirstTeam => lang.tr("Roll-off for the start.", "Auswürfeln des Startspielers.").into(),
         Phase::Place { team } => {
             format!(
-                "{} {}x {}",
-                lang.tr("Team", "Team"),
-                team + 2,
+                "{} {}",
+                team_name(team.into(), lang),
                 lang.tr("places a rider.", "stellt einen Fahrer auf.")
             )
         }

@@ -237,9 +237,8 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
     match event {
         Event::First { team } => {
             format!(
-                "{} {}x {}",
-                lang.tr("Team", "Team"),
-                team + 2,
+                "{} {}",
+                crate::describe::team_name((*team).into(), lang),
                 lang.tr("places first", "stellt zuerst auf")
             )
         }
