@@ -77,7 +77,7 @@ pub async fn rematch(
         Found::Live(table) => table,
         Found::Expired(_) => return Err(ServerError::Expired(id)),
     };
-    let Viewer::Seat(asker) = table.viewer_for(&req.token)? else {
+    let Viewer::Seat(_) = table.viewer_for(&req.token)? else {
         return Err(ServerError::Spectator);
     };
     let game = table.game.clone();
@@ -105,7 +105,6 @@ pub async fn rematch(
         "table": new_id,
         "seat": new_seat,
         "url": format!("/#/table/{new_id}/{}", req.token),
-        "from_seat": asker,
     })))
 }
 
