@@ -1,13 +1,13 @@
 //! `spieltisch admin`: looking after a server's database while the server
-//! is stopped or running (SQLite lets both at once): listing its tables,
+//! is stopped or running (SQLite and PostgreSQL let both at once): listing its tables,
 //! quarantined ones among them, and deleting tables, the only way anything
 //! stored is ever deleted.
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
+use spieltisch_server::storage::postgres::Postgres;
 use spieltisch_server::{DbAddress, store};
 use std::io::Write;
-use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct AdminArgs {
@@ -21,8 +21,9 @@ enum AdminCommand {
     /// for (people, bots, or over), which expired unfinished, and why a
     /// quarantined table is out of service.
     Tables {
-        /// The database: sqlite:PATH or a bare PATH (default: the one
-        /// `spieltisch serve` uses).
+        /// The database: sqlite:PATH, a bare PATH, or
+        /// postgres://USER@HOST:PORT/DBNAME (default: the file `spieltisch
+        /// serve` uses).
         #[arg(long, value_name = "ADDRESS")]
         db: Option<DbAddress>,
         /// Only the tables the server found damaged and keeps out of service.
@@ -34,8 +35,9 @@ enum AdminCommand {
     },
     /// Delete tables with all their actions, for good.
     Purge {
-        /// The database: sqlite:PATH or a bare PATH (default: the one
-        /// `spieltisch serve` uses).
+        /// The database: sqlite:PATH, a bare PATH, or
+        /// postgres://USER@HOST:PORT/DBNAME (default: the file `spieltisch
+        /// serve` uses).
         #[arg(long, value_name = "ADDRESS")]
         db: Option<DbAddress>,
         /// The ids of the tables to delete.
@@ -45,14 +47,12 @@ enum AdminCommand {
 }
 
 pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let failed = |path: &PathBuf, e: store::StoreError| CliError::BadFile {
-        path: path.clone(),
-        reason: e.to_string(),
-    };
     match &args.command {
         AdminCommand::Tables { db: given, quarantined, json } => {
-            let path = database_file(given)?;
-            let tables = store::list_tables(&path, *quarantined).map_err(|e| failed(&path, e))?;
+            let tables = on_database(given, |db| match db {
+                Database::File(path) => store::list_tables(path, *quarantined),
+                Database::Postgres(url) => postgres(url, async |pg| pg.list(*quarantined).await),
+            })?;
             for table in &tables {
                 if *json {
                     writeln!(
@@ -75,8 +75,10 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
             }
         }
         AdminCommand::Purge { db: given, tables } => {
-            let path = database_file(given)?;
-            let deleted = store::purge(&path, tables).map_err(|e| failed(&path, e))?;
+            let deleted = on_database(given, |db| match db {
+                Database::File(path) => store::purge(path, tables),
+                Database::Postgres(url) => postgres(url, async |pg| pg.purge(tables).await),
+            })?;
             for id in tables {
                 let said = if deleted.contains(id) { "deleted" } else { "not found" };
                 writeln!(out, "{id}: {said}")?;
@@ -93,11 +95,46 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The file of the database `given` (default: the one `spieltisch serve`
-/// uses).
-fn database_file(given: &Option<DbAddress>) -> Result<PathBuf, CliError> {
-    match given.clone().unwrap_or_else(|| DbAddress::Sqlite(crate::serve::default_db())) {
-        DbAddress::Sqlite(path) => Ok(path),
-        DbAddress::Memory => Err(CliError::Usage("a database in memory holds no stored tables".into())),
-    }
+/// A database that holds stored tables.
+enum Database {
+    File(std::path::PathBuf),
+    Postgres(spieltisch_server::PostgresUrl),
+}
+
+/// Runs `command` on the database `given` (default: the file `spieltisch
+/// serve` uses), saying which database failed if it does.
+fn on_database<T>(
+    given: &Option<DbAddress>,
+    command: impl FnOnce(&Database) -> Result<T, store::StoreError>,
+) -> Result<T, CliError> {
+    let database = match given.clone().unwrap_or_else(|| DbAddress::Sqlite(crate::serve::default_db())) {
+        DbAddress::Sqlite(path) => Database::File(path),
+        DbAddress::Postgres(url) => Database::Postgres(url),
+        DbAddress::Memory => {
+            return Err(CliError::Usage("a database in memory holds no stored tables".into()));
+        }
+    };
+    command(&database).map_err(|e| CliError::BadFile {
+        path: match &database {
+            Database::File(path) => path.clone(),
+            Database::Postgres(url) => url.redacted().into(),
+        },
+        reason: e.to_string(),
+    })
+}
+
+/// Runs `command` on the PostgreSQL database at `url`, brought to today's
+/// schema.
+fn postgres<T>(
+    url: &spieltisch_server::PostgresUrl,
+    command: impl AsyncFnOnce(&Postgres) -> Result<T, store::StoreError>,
+) -> Result<T, store::StoreError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| store::StoreError::Failed(e.to_string()))?;
+    runtime.block_on(async {
+        let pg = Postgres::open(url, store::BUSY_TIMEOUT).await?;
+        command(&pg).await
+    })
 }

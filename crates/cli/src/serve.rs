@@ -18,8 +18,10 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
     /// The database: sqlite:PATH, or a bare PATH, an SQLite file (created
-    /// if missing). Default: games.db in the user's data directory
-    /// ($XDG_DATA_HOME/spieltisch or ~/.local/share/spieltisch).
+    /// if missing); or postgres://USER@HOST:PORT/DBNAME, an existing
+    /// PostgreSQL database (its schema is made on start). Default: games.db
+    /// in the user's data directory ($XDG_DATA_HOME/spieltisch or
+    /// ~/.local/share/spieltisch).
     #[arg(long, value_name = "ADDRESS")]
     pub db: Option<DbAddress>,
     /// Keep games in memory only (nothing survives a restart).
@@ -249,6 +251,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
     match &db {
         DbAddress::Sqlite(path) => eprintln!("spieltisch: games are stored in {}", path.display()),
         DbAddress::Memory => eprintln!("spieltisch: games are kept in memory only"),
+        DbAddress::Postgres(url) => eprintln!("spieltisch: games are stored in PostgreSQL at {}", url.redacted()),
     }
     if let Some(dir) = &args.game_files {
         eprintln!("spieltisch: clients may name game files inside {}", dir.display());

@@ -38,7 +38,7 @@ fn database_with_one_table(path: &Path) {
 
 #[test]
 fn other_schemes_are_refused_naming_the_forms_taken() {
-    let address = "postgres://spiel@127.0.0.1:5432/spiel";
+    let address = "mysql://spiel@127.0.0.1:3306/spiel";
     for args in [
         vec!["serve", "--db", address],
         vec!["admin", "tables", "--db", address],
@@ -46,14 +46,20 @@ fn other_schemes_are_refused_naming_the_forms_taken() {
     ] {
         let out = run(&args, "");
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
-        assert!(out.stderr.contains("'postgres:'") && out.stderr.contains("sqlite:PATH"), "{}", out.stderr);
+        assert!(out.stderr.contains("'mysql:'")
+                && out.stderr.contains("sqlite:PATH")
+                && out.stderr.contains("postgres://USER@HOST:PORT/DBNAME"), "{}", out.stderr);
     }
-    for (address, says) in [("sqlite:", "names no file"), ("sqlite://games.db", "without '//'")] {
+    for (address, says) in [
+        ("sqlite:", "names no file"),
+        ("sqlite://games.db", "without '//'"),
+        ("postgres://127.0.0.1:5432", "names no database"),
+    ] {
         let out = run(&["admin", "tables", "--db", address], "");
         assert_eq!(out.code, 2, "{address}: {}", out.stderr);
         assert!(out.stderr.contains(says), "{address}: {}", out.stderr);
     }
-    assert!(!Path::new("postgres:").exists(), "no file was made of the address");
+    assert!(!Path::new("mysql:").exists(), "no file was made of the address");
 }
 
 #[test]

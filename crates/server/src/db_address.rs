@@ -19,10 +19,48 @@ pub enum DbAddress {
     /// An SQLite database in memory: nothing survives the process
     /// (`--memory`; no address names it).
     Memory,
+    /// A PostgreSQL database, which the nodes of a cluster share.
+    Postgres(PostgresUrl),
+}
+
+/// A `postgres://` (or `postgresql://`) URL, checked when parsed. Its
+/// password, if it has one, is not shown by `Debug`, so a logged
+/// configuration does not give it away.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PostgresUrl(String);
+
+impl PostgresUrl {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The URL with its password, if any, written as `***`.
+    pub fn redacted(&self) -> String {
+        let Some((scheme, rest)) = self.0.split_once("://") else { return self.0.clone() };
+        let (authority, path) = rest.split_once('/').map_or((rest, None), |(a, p)| (a, Some(p)));
+        let authority = match authority.rsplit_once('@') {
+            Some((user_info, host)) => match user_info.split_once(':') {
+                Some((user, _password)) => format!("{user}:***@{host}"),
+                None => authority.to_string(),
+            },
+            None => authority.to_string(),
+        };
+        match path {
+            Some(path) => format!("{scheme}://{authority}/{path}"),
+            None => format!("{scheme}://{authority}"),
+        }
+    }
+}
+
+impl std::fmt::Debug for PostgresUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PostgresUrl({})", self.redacted())
+    }
 }
 
 /// The forms of address this build takes, as `--db` documents them.
-pub const SCHEMES: &[&str] = &["sqlite:PATH", "PATH (an SQLite file)"];
+pub const SCHEMES: &[&str] =
+    &["sqlite:PATH", "PATH (an SQLite file)", "postgres://USER@HOST:PORT/DBNAME"];
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum AddressError {
@@ -41,6 +79,8 @@ pub enum AddressError {
         SCHEMES.join(" or ")
     )]
     UnknownScheme { address: String, scheme: String },
+    #[error("'{address}' is not a PostgreSQL address postgres://USER@HOST:PORT/DBNAME: {reason}")]
+    Postgres { address: String, reason: String },
 }
 
 impl FromStr for DbAddress {
@@ -53,6 +93,19 @@ impl FromStr for DbAddress {
         let Some((scheme, rest)) = address.split_once(':').filter(|(scheme, _)| is_scheme(scheme)) else {
             return Ok(DbAddress::Sqlite(PathBuf::from(address)));
         };
+        if ["postgres", "postgresql"].iter().any(|s| scheme.eq_ignore_ascii_case(s)) {
+            let refused = |reason: String| AddressError::Postgres { address: redacted(address), reason };
+            if !rest.starts_with("//") {
+                return Err(refused("write postgres:// with two slashes".into()));
+            }
+            // The client reads the scheme in lower case only.
+            let url = format!("{}:{rest}", scheme.to_ascii_lowercase());
+            let config = tokio_postgres::Config::from_str(&url).map_err(|e| refused(e.to_string()))?;
+            if config.get_dbname().is_none() {
+                return Err(refused("it names no database (the part after the last '/')".into()));
+            }
+            return Ok(DbAddress::Postgres(PostgresUrl(url)));
+        }
         if !scheme.eq_ignore_ascii_case("sqlite") {
             return Err(AddressError::UnknownScheme { address: address.into(), scheme: scheme.into() });
         }
@@ -64,6 +117,10 @@ impl FromStr for DbAddress {
         }
         Ok(DbAddress::Sqlite(PathBuf::from(rest)))
     }
+}
+
+fn redacted(address: &str) -> String {
+    PostgresUrl(address.to_string()).redacted()
 }
 
 /// Whether `text` is a URI scheme (RFC 3986: a letter, then letters,
@@ -100,10 +157,19 @@ mod tests {
     }
 
     #[test]
+    fn postgres_addresses_are_checked_and_keep_their_password_to_themselves() {
+        for address in ["postgres://spiel@127.0.0.1:5432/spiel", "postgresql://h/db", "POSTGRES://u:pw@h:1/d?sslmode=disable"] {
+            let Ok(DbAddress::Postgres(url)) = parsed(address) else { panic!("{address}") };
+            assert_eq!(url.as_str(), address.replacen("POSTGRES", "postgres", 1));
+        }
+        let Ok(DbAddress::Postgres(url)) = parsed("postgres://spiel:s3cret@db.example:5432/games") else { panic!() };
+        assert_eq!(url.redacted(), "postgres://spiel:***@db.example:5432/games");
+        assert!(!format!("{url:?}").contains("s3cret"));
+    }
+
+    #[test]
     fn other_schemes_are_refused_naming_the_ones_taken() {
-        for address in
-            ["postgres://spiel@127.0.0.1:5432/spiel", "postgresql://h/db", "mysql://h/db", "backup:1.db"]
-        {
+        for address in ["mysql://h/db", "backup:1.db", "redis://127.0.0.1:6379"] {
             let refused = parsed(address).unwrap_err();
             assert!(matches!(refused, AddressError::UnknownScheme { .. }), "{address}: {refused:?}");
             let said = refused.to_string();
@@ -111,6 +177,10 @@ mod tests {
             assert!(said.contains("sqlite:PATH") && said.contains(&format!("'{scheme}:'")), "{said}");
         }
         assert_eq!(parsed(""), Err(AddressError::Empty));
+        assert!(matches!(parsed("postgres:db"), Err(AddressError::Postgres { .. })));
+        assert!(matches!(parsed("postgres://127.0.0.1:5432"), Err(AddressError::Postgres { .. })), "no database");
+        let refused = parsed("postgres://spiel:secret@127.0.0.1:notaport/spiel").unwrap_err().to_string();
+        assert!(!refused.contains("secret") && refused.contains("spiel:***@"), "{refused}");
         assert_eq!(parsed("sqlite:"), Err(AddressError::NoPath("sqlite:".into())));
         assert_eq!(parsed("sqlite:///games.db"), Err(AddressError::SqliteUrl("sqlite:///games.db".into())));
     }

@@ -45,7 +45,7 @@ use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use bot_pool::BotPool;
 use client_addr::AddrGroup;
-pub use db_address::DbAddress;
+pub use db_address::{DbAddress, PostgresUrl};
 use error::ServerError;
 use limits::{Gate, Limits};
 use rand::RngCore;
@@ -174,6 +174,7 @@ impl App {
             }
         };
         let store = storage::open(&config.db, config.busy_timeout)
+            .await
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
         let bots = BotPool::new(config.bot_threads);
@@ -183,7 +184,7 @@ impl App {
         // The server always starts: damage is reported, and a table that
         // cannot be resumed exactly is quarantined (kept, not served) when
         // it is loaded.
-        match app.store.integrity_check() {
+        match app.store.integrity_check().await {
             Ok(problems) if problems.is_empty() => {}
             Ok(problems) => tracing::error!("the database is damaged: {}", problems.join("; ")),
             Err(e) => tracing::error!("the database could not be checked: {e}"),

@@ -261,7 +261,7 @@ impl App {
     /// On start: counts every unfinished table under the limits, and
     /// resumes those at which the server is to act.
     pub(crate) async fn resume_unfinished(&self) -> Result<(), ServerError> {
-        let unfinished = self.store.unfinished().map_err(|e| ServerError::Storage(e.to_string()))?;
+        let unfinished = self.store.unfinished().await.map_err(|e| ServerError::Storage(e.to_string()))?;
         for (id, creator, _) in &unfinished {
             self.registry.open.hold(id, self.gate.tables.admit(creator.clone()));
         }

@@ -3,19 +3,25 @@
 //! visits, seats, quarantine, expiry) and the lists it reads without
 //! loading a table. The server holds its database as a [`SharedStorage`]
 //! and knows nothing of the engine behind it; [`open`] picks the engine a
-//! [`DbAddress`] names. This build has one: SQLite ([`Store`]).
+//! [`DbAddress`] names: SQLite ([`Store`]), the embedded default, or
+//! PostgreSQL ([`postgres::Postgres`]), which several server nodes share.
 //!
 //! Every write is answered only once it is durable, and a failed write
 //! changes nothing ([`StoreError::is_transient`] says whether trying it
 //! again may succeed): the tables rely on both to announce nothing that
 //! could be lost.
 
+pub mod postgres;
+
 use crate::DbAddress;
-use crate::store::{Loaded, Progress, PublicTable, Store, StoreError, StoreHealth, Summary, TableRow};
+use crate::store::{
+    Loaded, Progress, PublicTable, StorageFault, Store, StoreError, StoreHealth, Summary, TableRow, now,
+};
 use spieltisch_core::Record;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The answer to a request to the database, once it is done.
@@ -86,20 +92,66 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 
     /// Every unfinished table that is neither expired nor quarantined, read
     /// on start to count the tables and resume those the server is to act at.
-    fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError>;
+    fn unfinished(&self) -> Pending<'_, Vec<Unfinished>>;
 
     /// The database's own check of itself: empty when it is sound.
-    fn integrity_check(&self) -> Result<Vec<String>, StoreError>;
+    fn integrity_check(&self) -> Pending<'_, Vec<String>>;
 
     /// The writer's queue and its last error, for the health endpoint.
     fn health(&self) -> StoreHealth;
 }
 
 /// Opens the database `address` names, bringing its schema up to date.
-pub fn open(address: &DbAddress, busy_timeout: Duration) -> Result<SharedStorage, StoreError> {
-    let store = match address {
-        DbAddress::Sqlite(path) => Store::open_with(Some(path), busy_timeout)?,
-        DbAddress::Memory => Store::open_with(None, busy_timeout)?,
-    };
-    Ok(Arc::new(store))
+/// A write waits at most `busy_timeout` for a lock another connection
+/// holds.
+pub async fn open(address: &DbAddress, busy_timeout: Duration) -> Result<SharedStorage, StoreError> {
+    Ok(match address {
+        DbAddress::Sqlite(path) => Arc::new(Store::open_with(Some(path), busy_timeout)?),
+        DbAddress::Memory => Arc::new(Store::open_with(None, busy_timeout)?),
+        DbAddress::Postgres(url) => Arc::new(postgres::Postgres::open(url, busy_timeout).await?),
+    })
+}
+
+/// What an engine keeps for the health endpoint: how many commands wait,
+/// whether storage is failing, and its last error. Failing is logged once
+/// when it starts and once when it ends, not at every failed command.
+#[derive(Debug, Default)]
+pub(crate) struct Ledger {
+    /// Commands sent and not yet answered.
+    pub(crate) queue: AtomicUsize,
+    failing: AtomicBool,
+    /// Failed commits since storage last worked.
+    failures: AtomicU64,
+    last_error: Mutex<Option<StorageFault>>,
+}
+
+impl Ledger {
+    /// `commands` commands failed together with the transient error `e`.
+    pub(crate) fn failed(&self, e: &StoreError, commands: usize) {
+        self.failures.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut last) = self.last_error.lock() {
+            *last = Some(StorageFault { message: e.to_string(), at: now() as u64 });
+        }
+        if !self.failing.swap(true, Ordering::Relaxed) {
+            tracing::error!("storage failed, {commands} commands refused: {e}");
+        } else {
+            tracing::debug!("storage still failing, {commands} commands refused: {e}");
+        }
+    }
+
+    /// A commit went through.
+    pub(crate) fn succeeded(&self) {
+        if self.failing.swap(false, Ordering::Relaxed) {
+            let failures = self.failures.swap(0, Ordering::Relaxed);
+            tracing::info!("storage works again after {failures} failed transactions");
+        }
+    }
+
+    pub(crate) fn report(&self) -> StoreHealth {
+        StoreHealth {
+            queue: self.queue.load(Ordering::Relaxed),
+            failing: self.failing.load(Ordering::Relaxed),
+            last_error: self.last_error.lock().map(|e| e.clone()).unwrap_or(None),
+        }
+    }
 }

@@ -40,12 +40,12 @@
 //! newer build (more steps than this build knows, or other steps): it is
 //! left untouched, its journal mode included, rather than half understood.
 
-use crate::storage::{Pending, Unfinished};
+use crate::storage::{Ledger, Pending, Unfinished};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::Record;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::oneshot;
@@ -84,7 +84,7 @@ pub enum Waiting {
 }
 
 impl Waiting {
-    fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             Waiting::People => "people",
             Waiting::Bots => "bots",
@@ -151,6 +151,13 @@ pub enum StoreError {
     /// The file is a database, but not one any build of spieltisch wrote.
     #[error("the database is not one spieltisch can use: {0}")]
     Unrecognised(String),
+    /// PostgreSQL failed a command: `transient` unless the command was
+    /// wrong in itself (it broke a constraint).
+    #[error("database: {message}")]
+    Postgres { message: String, transient: bool },
+    /// A write to a table the database does not hold.
+    #[error("table {0} is not stored")]
+    Missing(String),
 }
 
 impl StoreError {
@@ -158,7 +165,11 @@ impl StoreError {
     /// was busy, locked, full or failing), as opposed to a write that is
     /// wrong in itself (out of order) or a writer that is gone.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StoreError::Sqlite(_) | StoreError::Failed(_))
+        match self {
+            StoreError::Sqlite(_) | StoreError::Failed(_) => true,
+            StoreError::Postgres { transient, .. } => *transient,
+            _ => false,
+        }
     }
 }
 
@@ -178,14 +189,6 @@ pub struct StorageFault {
     pub message: String,
     /// Seconds since the Unix epoch.
     pub at: u64,
-}
-
-/// What the writer and its callers share.
-#[derive(Debug, Default)]
-struct Shared {
-    queue: AtomicUsize,
-    failing: AtomicBool,
-    last_error: Mutex<Option<StorageFault>>,
 }
 
 /// A read, run on the writer's connection after the commits before it.
@@ -250,7 +253,7 @@ enum Command {
 pub struct Checksum(u64);
 
 impl Checksum {
-    const EMPTY: Checksum = Checksum(0xcbf2_9ce4_8422_2325);
+    pub(crate) const EMPTY: Checksum = Checksum(0xcbf2_9ce4_8422_2325);
 
     /// The checksum of `actions`.
     pub fn of<'a>(actions: impl IntoIterator<Item = &'a String>) -> Checksum {
@@ -267,7 +270,7 @@ impl Checksum {
         format!("{:016x}", self.0)
     }
 
-    fn parse(hex: &str) -> Option<Checksum> {
+    pub(crate) fn parse(hex: &str) -> Option<Checksum> {
         u64::from_str_radix(hex, 16).ok().map(Checksum)
     }
 }
@@ -301,12 +304,27 @@ pub struct Listed {
     pub expired: Option<i64>,
 }
 
-/// A handle to the database writer; cheap to clone.
-#[derive(Clone, Debug)]
+/// The database writer; the server shares it behind an `Arc`.
+#[derive(Debug)]
 pub struct Store {
     commands: mpsc::Sender<Command>,
     path: Option<PathBuf>,
-    shared: Arc<Shared>,
+    ledger: Arc<Ledger>,
+    writer: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Dropping the store closes its database before it returns, so that the
+/// file is at rest afterwards (its log checkpointed by the last
+/// connection), not whenever the writer thread gets round to it.
+impl Drop for Store {
+    fn drop(&mut self) {
+        let (closed, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.commands, closed));
+        if let Some(writer) = self.writer.take() {
+            // A writer that panicked has already said so; its connection is gone either way.
+            let _ = writer.join();
+        }
+    }
 }
 
 /// How long a write waits for a lock another connection holds on the
@@ -545,16 +563,16 @@ impl Store {
         let conn = connect(path)?;
         conn.busy_timeout(busy_timeout)?;
         let (commands, inbox) = mpsc::channel();
-        let shared = Arc::new(Shared::default());
-        let theirs = Arc::clone(&shared);
-        std::thread::Builder::new()
+        let ledger = Arc::new(Ledger::default());
+        let theirs = Arc::clone(&ledger);
+        let writer = std::thread::Builder::new()
             .name("spieltisch-db".into())
             .spawn(move || writer(conn, inbox, &theirs))
             .map_err(|e| StoreError::Open {
                 path: path.map(Path::to_path_buf).unwrap_or_default(),
                 reason: e.to_string(),
             })?;
-        Ok(Store { commands, path: path.map(Path::to_path_buf), shared })
+        Ok(Store { commands, path: path.map(Path::to_path_buf), ledger, writer: Some(writer) })
     }
 
     /// Hands `command` to the writer and waits for its answer.
@@ -563,9 +581,9 @@ impl Store {
         command: Command,
         wait: oneshot::Receiver<Result<(), StoreError>>,
     ) -> Result<(), StoreError> {
-        self.shared.queue.fetch_add(1, Ordering::Relaxed);
+        self.ledger.queue.fetch_add(1, Ordering::Relaxed);
         if self.commands.send(command).is_err() {
-            self.shared.queue.fetch_sub(1, Ordering::Relaxed);
+            self.ledger.queue.fetch_sub(1, Ordering::Relaxed);
             return Err(StoreError::Closed);
         }
         wait.await.map_err(|_| StoreError::Closed)?
@@ -573,11 +591,7 @@ impl Store {
 
     /// The writer's queue and its last error.
     pub fn health(&self) -> StoreHealth {
-        StoreHealth {
-            queue: self.shared.queue.load(Ordering::Relaxed),
-            failing: self.shared.failing.load(Ordering::Relaxed),
-            last_error: self.shared.last_error.lock().map(|e| e.clone()).unwrap_or(None),
-        }
+        self.ledger.report()
     }
 
     /// Stores a new table, at the progress its game starts with.
@@ -609,9 +623,9 @@ impl Store {
     /// written with the next batch, and a failure is the writer's to log.
     pub fn visit(&self, table: &str) {
         let (done, _) = oneshot::channel();
-        self.shared.queue.fetch_add(1, Ordering::Relaxed);
+        self.ledger.queue.fetch_add(1, Ordering::Relaxed);
         if self.commands.send(Command::Visit { table: table.to_string(), at: now(), done }).is_err() {
-            self.shared.queue.fetch_sub(1, Ordering::Relaxed);
+            self.ledger.queue.fetch_sub(1, Ordering::Relaxed);
         }
     }
 
@@ -660,9 +674,9 @@ impl Store {
             return Ok(Vec::new());
         }
         let (done, wait) = oneshot::channel();
-        self.shared.queue.fetch_add(1, Ordering::Relaxed);
+        self.ledger.queue.fetch_add(1, Ordering::Relaxed);
         if self.commands.send(Command::Expire { tables, at: now(), done }).is_err() {
-            self.shared.queue.fetch_sub(1, Ordering::Relaxed);
+            self.ledger.queue.fetch_sub(1, Ordering::Relaxed);
             return Err(StoreError::Closed);
         }
         wait.await.map_err(|_| StoreError::Closed)?
@@ -845,12 +859,12 @@ impl crate::storage::Storage for Store {
         Box::pin(Store::expiring(self, unvisited_before, idle_before, limit))
     }
 
-    fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError> {
-        Store::unfinished(self)
+    fn unfinished(&self) -> Pending<'_, Vec<Unfinished>> {
+        Box::pin(std::future::ready(Store::unfinished(self)))
     }
 
-    fn integrity_check(&self) -> Result<Vec<String>, StoreError> {
-        Store::integrity_check(self)
+    fn integrity_check(&self) -> Pending<'_, Vec<String>> {
+        Box::pin(std::future::ready(Store::integrity_check(self)))
     }
 
     fn health(&self) -> StoreHealth {
@@ -874,16 +888,16 @@ pub fn now() -> i64 {
 const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
 
 /// A table row as stored, its JSON not yet read.
-struct RawRow {
-    id: String,
-    game: String,
-    options: String,
-    seed: i64,
-    seats: String,
-    spectator_token: String,
-    created_at: i64,
-    format: u32,
-    creator: Option<String>,
+pub(crate) struct RawRow {
+    pub(crate) id: String,
+    pub(crate) game: String,
+    pub(crate) options: String,
+    pub(crate) seed: i64,
+    pub(crate) seats: String,
+    pub(crate) spectator_token: String,
+    pub(crate) created_at: i64,
+    pub(crate) format: u32,
+    pub(crate) creator: Option<String>,
 }
 
 fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
@@ -902,7 +916,7 @@ fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
 
 impl RawRow {
     /// The row, or why its JSON cannot be read.
-    fn parse(self) -> Result<TableRow, String> {
+    pub(crate) fn parse(self) -> Result<TableRow, String> {
         let options =
             serde_json::from_str(&self.options).map_err(|e| format!("its options are not JSON: {e}"))?;
         let seats = serde_json::from_str(&self.seats).map_err(|e| format!("its seats are not JSON: {e}"))?;
@@ -921,6 +935,32 @@ impl RawRow {
 }
 
 use rusqlite::OptionalExtension;
+
+/// A table's actions as stored, `(index, action)` in the order of their
+/// index, checked against the table's version and checksum where it has
+/// them: the actions, or why the table cannot be read back exactly (a gap
+/// in the indexes, fewer or other actions than its version and checksum
+/// say).
+pub(crate) fn checked_actions(
+    stored: Vec<(i64, String)>,
+    version: Option<i64>,
+    checksum: Option<&str>,
+) -> Result<Vec<String>, String> {
+    if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
+        return Err(format!("action {gap} is missing (the stored actions skip it)"));
+    }
+    let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
+    match (version, checksum) {
+        (Some(version), _) if version != list.len() as i64 => Err(format!(
+            "{} actions are stored, but the table has {version}: actions were lost",
+            list.len()
+        )),
+        (Some(_), Some(hex)) if Checksum::parse(hex) != Some(Checksum::of(&list)) => {
+            Err("the stored actions do not match their checksum".into())
+        }
+        _ => Ok(list),
+    }
+}
 
 /// A stored table that is not quarantined, with its actions, or `None`.
 /// A table that cannot be read back exactly comes back as
@@ -948,28 +988,15 @@ pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded
         .prepare_cached("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?
         .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
         .collect::<Result<Vec<_>, _>>()?;
-    if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
-        return damaged(format!("action {gap} is missing (the stored actions skip it)"));
-    }
-    let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
-    let sum = Checksum::of(&list);
-    match (version, checksum) {
-        (Some(version), _) if version != list.len() as i64 => {
-            return damaged(format!(
-                "{} actions are stored, but the table has {version}: actions were lost",
-                list.len()
-            ));
-        }
-        (Some(_), Some(hex)) if Checksum::parse(&hex) != Some(sum) => {
-            return damaged("the stored actions do not match their checksum".into());
-        }
-        (None, _) | (_, None) => {
-            conn.execute(
-                "UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1",
-                rusqlite::params![id, list.len() as i64, sum.hex()],
-            )?;
-        }
-        _ => {}
+    let list = match checked_actions(stored, version, checksum.as_deref()) {
+        Ok(list) => list,
+        Err(reason) => return damaged(reason),
+    };
+    if version.is_none() || checksum.is_none() {
+        conn.execute(
+            "UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1",
+            rusqlite::params![id, list.len() as i64, Checksum::of(&list).hex()],
+        )?;
     }
     match raw.parse() {
         Ok(row) => Ok(Some(Loaded::Table(row, list))),
@@ -1039,9 +1066,8 @@ const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
 /// its place.
 type Stored = std::collections::HashMap<String, (usize, Checksum)>;
 
-fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared: &Shared) {
+fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, ledger: &Ledger) {
     let mut stored = Stored::new();
-    let mut failed_batches = 0u64;
     while let Ok(first) = inbox.recv() {
         // A read waits for nobody: it is answered at once.
         let first = match first {
@@ -1074,25 +1100,10 @@ fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, shared
         let results = write_batch(&mut conn, &mut stored, &batch);
         let fault = results.iter().find_map(|r| r.as_ref().err().filter(|e| e.is_transient()));
         match fault {
-            Some(e) => {
-                failed_batches += 1;
-                if let Ok(mut last) = shared.last_error.lock() {
-                    *last = Some(StorageFault { message: e.to_string(), at: now() as u64 });
-                }
-                if !shared.failing.swap(true, Ordering::Relaxed) {
-                    tracing::error!("storage failed, {} commands refused: {e}", batch.len());
-                } else {
-                    tracing::debug!("storage still failing, {} commands refused: {e}", batch.len());
-                }
-            }
-            None => {
-                if shared.failing.swap(false, Ordering::Relaxed) {
-                    tracing::info!("storage works again after {failed_batches} failed transactions");
-                }
-                failed_batches = 0;
-            }
+            Some(e) => ledger.failed(e, batch.len()),
+            None => ledger.succeeded(),
         }
-        shared.queue.fetch_sub(batch.len(), Ordering::Relaxed);
+        ledger.queue.fetch_sub(batch.len(), Ordering::Relaxed);
         for (command, result) in batch.into_iter().zip(results) {
             match command {
                 Command::Create(_, _, done)
@@ -1304,11 +1315,11 @@ fn write_one(
     Ok(None)
 }
 
-fn turn_json(turn: spieltisch_core::Turn) -> String {
+pub(crate) fn turn_json(turn: spieltisch_core::Turn) -> String {
     serde_json::to_string(&turn).unwrap_or_default()
 }
 
-fn ranks_json(progress: &Progress) -> Option<String> {
+pub(crate) fn ranks_json(progress: &Progress) -> Option<String> {
     progress.ranks.as_ref().map(|ranks| serde_json::to_string(ranks).unwrap_or_default())
 }
 

@@ -1,0 +1,699 @@
+//! PostgreSQL: the database that the nodes of a cluster share
+//! (`spieltisch serve --db postgres://…`).
+//!
+//! Every command runs on a connection of a pool, in a transaction of its
+//! own, and is answered once it is committed (PostgreSQL's commit is
+//! durable: its log is flushed). The database orders each table's actions:
+//! an append locks the table's row, checks that the table has exactly as
+//! many actions as the append says, and writes the actions under the
+//! primary key (table, index), so two nodes can never both commit action N
+//! of a table. The loser hears [`StoreError::OutOfOrder`], and its table
+//! answers `action.stale`.
+//!
+//! A table is read back in one repeatable-read transaction, so that its
+//! version, checksum and actions are of one moment even while another node
+//! appends to it.
+//!
+//! # The schema
+//!
+//! As in SQLite ([`crate::store`]): an ordered list of named steps
+//! ([`MIGRATIONS`]), each recorded in `schema_migrations` once it has run,
+//! all those a database lacks run on start in one transaction. Nodes that
+//! start together take an advisory lock first, so a step runs once. A
+//! database of a newer build (more steps, or other ones) is refused
+//! unchanged, and so is one whose tables another program made. The steps
+//! are PostgreSQL's own: no database of an older build needs bringing up,
+//! so step 1 is the schema as it is today.
+
+use crate::db_address::PostgresUrl;
+use crate::storage::{Ledger, Pending, Storage, Unfinished};
+use crate::store::{
+    Checksum, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth, Summary, TableRow,
+    checked_actions, now, ranks_json, turn_json,
+};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
+use spieltisch_core::Record;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use tokio_postgres::{IsolationLevel, NoTls};
+
+/// Connections a node keeps at most: enough for the commits of many
+/// tables at once (each is a short transaction), few enough that a handful
+/// of nodes stay well inside PostgreSQL's default of 100.
+const POOL_SIZE: usize = 16;
+
+/// One step of the schema: its name (recorded with its version) and what
+/// it runs.
+struct Migration {
+    name: &'static str,
+    sql: &'static str,
+}
+
+/// Every step, oldest first; only ever appended to.
+const MIGRATIONS: &[Migration] = &[Migration {
+    name: "baseline",
+    sql: "CREATE TABLE tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            seats TEXT NOT NULL,
+            spectator_token TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            format INTEGER NOT NULL,
+            creator TEXT,
+            version BIGINT NOT NULL,
+            checksum TEXT NOT NULL,
+            turn TEXT,
+            waiting TEXT,
+            ranks TEXT,
+            active_at BIGINT NOT NULL,
+            visited BOOLEAN NOT NULL,
+            public BOOLEAN NOT NULL,
+            expired BIGINT,
+            quarantined TEXT
+        );
+        CREATE TABLE actions (
+            table_id TEXT NOT NULL REFERENCES tables (id),
+            idx BIGINT NOT NULL,
+            action TEXT NOT NULL,
+            PRIMARY KEY (table_id, idx)
+        );
+        CREATE INDEX unfinished ON tables (created_at)
+            WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over';
+        CREATE INDEX public_tables ON tables (created_at) WHERE public;",
+}];
+
+/// The schema version this build writes and reads.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Taken for the migration's transaction, so that nodes starting at once
+/// run the steps one after the other (the second finds them done).
+const MIGRATION_LOCK: i64 = 0x5350_4945_4c54_4953; // "SPIELTIS"
+
+/// The columns of a [`TableRow`], in the order [`raw_row`] reads them.
+const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
+
+/// The condition of an unfinished table due to expire, with `$1` =
+/// created before it unvisited, `$2` = inactive since before it.
+const EXPIRING: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
+     AND ((NOT visited AND created_at < $1) OR active_at < $2)";
+
+/// The server's tables in a PostgreSQL database.
+#[derive(Debug)]
+pub struct Postgres {
+    pool: Pool,
+    ledger: Arc<Ledger>,
+}
+
+/// A failed command as [`StoreError`]: wrong in itself if it broke a
+/// constraint (class 23 of SQLSTATE), else worth trying again.
+fn failed(e: tokio_postgres::Error) -> StoreError {
+    let (message, transient) = match e.as_db_error() {
+        Some(db) => (format!("{} ({})", db.message(), db.code().code()), !db.code().code().starts_with("23")),
+        None => (e.to_string(), true),
+    };
+    StoreError::Postgres { message, transient }
+}
+
+fn pool_failed(e: deadpool_postgres::PoolError) -> StoreError {
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => failed(e),
+        other => StoreError::Postgres { message: other.to_string(), transient: true },
+    }
+}
+
+fn raw_row(r: &tokio_postgres::Row) -> RawRow {
+    RawRow {
+        id: r.get(0),
+        game: r.get(1),
+        options: r.get(2),
+        seed: r.get(3),
+        seats: r.get(4),
+        spectator_token: r.get(5),
+        created_at: r.get(6),
+        format: r.get::<_, i32>(7) as u32,
+        creator: r.get(8),
+    }
+}
+
+/// The rows of `found` in the order their ids have in `ids` (a query with
+/// `id = ANY(…)` answers in no particular order).
+fn in_order_of<T>(ids: &[String], mut found: Vec<(String, T)>) -> Vec<T> {
+    found.sort_by_key(|(id, _)| ids.iter().position(|i| i == id));
+    found.into_iter().map(|(_, t)| t).collect()
+}
+
+impl Postgres {
+    /// Connects to the database at `url` and brings its schema up to date;
+    /// a write waits at most `busy_timeout` for a row another node has
+    /// locked, and for a free connection.
+    pub async fn open(url: &PostgresUrl, busy_timeout: Duration) -> Result<Self, StoreError> {
+        let cannot = |reason: String| StoreError::Open { path: url.redacted().into(), reason };
+        let mut config = tokio_postgres::Config::from_str(url.as_str()).map_err(|e| cannot(e.to_string()))?;
+        let lock_timeout = format!("-c lock_timeout={}", busy_timeout.as_millis().max(1));
+        let options = match config.get_options() {
+            Some(given) => format!("{given} {lock_timeout}"),
+            None => lock_timeout,
+        };
+        config.options(&options);
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(5));
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("spieltisch");
+        }
+        let manager =
+            Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let wait = Some(busy_timeout.max(Duration::from_millis(100)));
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(Runtime::Tokio1)
+            .timeouts(Timeouts { wait, create: Some(Duration::from_secs(5)), recycle: wait })
+            .build()
+            .map_err(|e| cannot(e.to_string()))?;
+        let store = Postgres { pool, ledger: Arc::new(Ledger::default()) };
+        store.migrate().await.map_err(|e| match e {
+            StoreError::Postgres { message, .. } => cannot(message),
+            other => other,
+        })?;
+        Ok(store)
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Client, StoreError> {
+        self.pool.get().await.map_err(pool_failed)
+    }
+
+    /// Runs every step the database lacks, in one transaction.
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(failed)?;
+        let done = schema_version(&tx).await?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                version INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                applied_at BIGINT NOT NULL
+            )",
+        )
+        .await
+        .map_err(failed)?;
+        for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
+            tx.batch_execute(step.sql).await.map_err(failed)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+                &[&(i as i32 + 1), &step.name, &now()],
+            )
+            .await
+            .map_err(failed)?;
+        }
+        tx.commit().await.map_err(failed)
+    }
+
+    /// Runs `write` and keeps the ledger: how many writes wait, whether
+    /// storage fails.
+    async fn tracked<T>(
+        &self,
+        write: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.ledger.queue.fetch_add(1, Ordering::Relaxed);
+        let result = write.await;
+        self.ledger.queue.fetch_sub(1, Ordering::Relaxed);
+        match &result {
+            Err(e) if e.is_transient() => self.ledger.failed(e, 1),
+            Err(_) => {}
+            Ok(_) => self.ledger.succeeded(),
+        }
+        result
+    }
+
+    /// Runs one statement in a transaction of its own; answers how many
+    /// rows it changed.
+    async fn execute(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(sql).await.map_err(failed)?;
+        client.execute(&statement, params).await.map_err(failed)
+    }
+
+    async fn create_table(&self, row: TableRow, progress: Progress) -> Result<(), StoreError> {
+        self.execute(
+            &format!(
+                "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, active_at, visited, public)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $7, false, $13)"
+            ),
+            &[
+                &row.id,
+                &row.game,
+                &row.options.to_string(),
+                &(row.seed as i64),
+                &row.seats.to_string(),
+                &row.spectator_token,
+                &row.created_at,
+                &(row.format as i32),
+                &row.creator,
+                &Checksum::EMPTY.hex(),
+                &turn_json(progress.turn),
+                &progress.waiting.word(),
+                &row.seats["public"].as_bool().unwrap_or(false),
+            ],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn append_actions(
+        &self,
+        table: &str,
+        first_index: usize,
+        actions: Vec<String>,
+        progress: Progress,
+    ) -> Result<(), StoreError> {
+        if actions.is_empty() {
+            return Ok(());
+        }
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        // The row lock orders the appends of every node to this table.
+        let lock = tx
+            .prepare_cached("SELECT version, checksum FROM tables WHERE id = $1 FOR UPDATE")
+            .await
+            .map_err(failed)?;
+        let Some(found) = tx.query_opt(&lock, &[&table]).await.map_err(failed)? else {
+            return Err(StoreError::Missing(table.to_string()));
+        };
+        let (stored, checksum): (i64, String) = (found.get(0), found.get(1));
+        if stored != first_index as i64 {
+            return Err(StoreError::OutOfOrder {
+                table: table.to_string(),
+                index: first_index,
+                stored: stored.max(0) as usize,
+            });
+        }
+        // An unreadable checksum stays wrong: loading the table then finds
+        // it damaged.
+        let sum = Checksum::parse(&checksum).unwrap_or(Checksum::EMPTY);
+        insert_actions(&tx, table, first_index, &actions).await?;
+        let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
+        let version = (first_index + actions.len()) as i64;
+        let update = tx
+            .prepare_cached(
+                "UPDATE tables SET version = $2, checksum = $3, turn = $4, waiting = $5, active_at = $6, ranks = $7
+                 WHERE id = $1",
+            )
+            .await
+            .map_err(failed)?;
+        tx.execute(
+            &update,
+            &[
+                &table,
+                &version,
+                &sum.hex(),
+                &turn_json(progress.turn),
+                &progress.waiting.word(),
+                &now(),
+                &ranks_json(&progress),
+            ],
+        )
+        .await
+        .map_err(failed)?;
+        tx.commit().await.map_err(failed)
+    }
+
+    async fn upgrade_record(&self, table: &str, record: Record) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        let changed = tx
+            .execute(
+                "UPDATE tables SET options = $2, format = $3 WHERE id = $1",
+                &[&table, &record.options.to_string(), &(record.format as i32)],
+            )
+            .await
+            .map_err(failed)?;
+        if changed == 0 {
+            return Err(StoreError::Missing(table.to_string()));
+        }
+        tx.execute("DELETE FROM actions WHERE table_id = $1", &[&table]).await.map_err(failed)?;
+        insert_actions(&tx, table, 0, &record.actions).await?;
+        let sum = Checksum::of(&record.actions);
+        tx.execute(
+            "UPDATE tables SET version = $2, checksum = $3 WHERE id = $1",
+            &[&table, &(record.actions.len() as i64), &sum.hex()],
+        )
+        .await
+        .map_err(failed)?;
+        tx.commit().await.map_err(failed)
+    }
+
+    async fn expire_tables(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
+        if tables.is_empty() {
+            return Ok(Vec::new());
+        }
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "UPDATE tables SET expired = $2
+                 WHERE id = ANY($1) AND quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
+                 RETURNING id",
+                &[&tables, &now()],
+            )
+            .await
+            .map_err(failed)?;
+        let marked = rows.iter().map(|r| (r.get::<_, String>(0), r.get::<_, String>(0))).collect();
+        Ok(in_order_of(&tables, marked))
+    }
+
+    async fn load_table(&self, id: &str) -> Result<Option<Loaded>, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client
+            .build_transaction()
+            .isolation_level(IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(failed)?;
+        let read_row = tx
+            .prepare_cached(&format!(
+                "SELECT {ROW_COLUMNS}, version, checksum, expired FROM tables WHERE id = $1 AND quarantined IS NULL"
+            ))
+            .await
+            .map_err(failed)?;
+        let Some(found) = tx.query_opt(&read_row, &[&id]).await.map_err(failed)? else {
+            return Ok(None);
+        };
+        let (raw, version, checksum, expired) =
+            (raw_row(&found), found.get::<_, i64>(9), found.get::<_, String>(10), found.get::<_, Option<i64>>(11));
+        let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
+        if expired.is_some() {
+            return match raw.parse() {
+                Ok(row) => Ok(Some(Loaded::Expired(row))),
+                Err(reason) => damaged(reason),
+            };
+        }
+        let read_actions = tx
+            .prepare_cached("SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx")
+            .await
+            .map_err(failed)?;
+        let stored = tx
+            .query(&read_actions, &[&id])
+            .await
+            .map_err(failed)?
+            .iter()
+            .map(|r| (r.get::<_, i64>(0), r.get::<_, String>(1)))
+            .collect();
+        tx.commit().await.map_err(failed)?;
+        let actions = match checked_actions(stored, Some(version), Some(&checksum)) {
+            Ok(actions) => actions,
+            Err(reason) => return damaged(reason),
+        };
+        match raw.parse() {
+            Ok(row) => Ok(Some(Loaded::Table(row, actions))),
+            Err(reason) => damaged(reason),
+        }
+    }
+
+    async fn table_summaries(&self, ids: Vec<String>) -> Result<Vec<Summary>, StoreError> {
+        let client = self.client().await?;
+        let query = client
+            .prepare_cached(&format!(
+                "SELECT {ROW_COLUMNS}, version, turn, expired, ranks FROM tables
+                 WHERE id = ANY($1) AND quarantined IS NULL"
+            ))
+            .await
+            .map_err(failed)?;
+        let mut found = Vec::new();
+        for r in client.query(&query, &[&ids]).await.map_err(failed)? {
+            let Ok(row) = raw_row(&r).parse() else { continue };
+            let (turn, ranks): (Option<String>, Option<String>) = (r.get(10), r.get(12));
+            let summary = Summary {
+                version: r.get::<_, i64>(9).max(0) as usize,
+                turn: turn.and_then(|t| serde_json::from_str(&t).ok()),
+                expired: r.get(11),
+                ranks: ranks.and_then(|r| serde_json::from_str(&r).ok()),
+                row,
+            };
+            found.push((summary.row.id.clone(), summary));
+        }
+        Ok(in_order_of(&ids, found))
+    }
+
+    async fn public(&self, limit: usize) -> Result<Vec<PublicTable>, StoreError> {
+        let client = self.client().await?;
+        let query = client
+            .prepare_cached(&format!(
+                "SELECT {ROW_COLUMNS}, waiting IS NOT DISTINCT FROM 'over' FROM tables
+                 WHERE public AND quarantined IS NULL AND expired IS NULL
+                 ORDER BY created_at DESC, id LIMIT $1"
+            ))
+            .await
+            .map_err(failed)?;
+        let rows = client.query(&query, &[&(limit as i64)]).await.map_err(failed)?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| Some(PublicTable { row: raw_row(r).parse().ok()?, over: r.get(9) }))
+            .collect())
+    }
+
+    async fn due_to_expire(
+        &self,
+        unvisited_before: i64,
+        idle_before: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let query = client
+            .prepare_cached(&format!("SELECT id FROM tables WHERE {EXPIRING} LIMIT $3"))
+            .await
+            .map_err(failed)?;
+        let rows =
+            client.query(&query, &[&unvisited_before, &idle_before, &(limit as i64)]).await.map_err(failed)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    async fn unfinished_tables(&self) -> Result<Vec<Unfinished>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
+                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
+                 ORDER BY created_at, id",
+                &[],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
+    }
+
+    /// Every table, or only the quarantined ones, oldest first
+    /// (`spieltisch admin tables`).
+    pub async fn list(&self, quarantined_only: bool) -> Result<Vec<Listed>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT id, game, created_at, quarantined, version, waiting, expired FROM tables
+                 WHERE NOT $1 OR quarantined IS NOT NULL ORDER BY created_at, id",
+                &[&quarantined_only],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(rows
+            .iter()
+            .map(|r| Listed {
+                id: r.get(0),
+                game: r.get(1),
+                created_at: r.get(2),
+                quarantined: r.get(3),
+                actions: r.get::<_, i64>(4).max(0) as usize,
+                waiting: r.get(5),
+                expired: r.get(6),
+            })
+            .collect())
+    }
+
+    /// Deletes the tables named, with their actions (`spieltisch admin
+    /// purge`): the only way anything stored is deleted. Returns the ids
+    /// that were found and deleted, in the order given.
+    pub async fn purge(&self, ids: &[String]) -> Result<Vec<String>, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        tx.execute("DELETE FROM actions WHERE table_id = ANY($1)", &[&ids]).await.map_err(failed)?;
+        let rows = tx.query("DELETE FROM tables WHERE id = ANY($1) RETURNING id", &[&ids]).await.map_err(failed)?;
+        tx.commit().await.map_err(failed)?;
+        let deleted = rows.iter().map(|r| (r.get::<_, String>(0), r.get::<_, String>(0))).collect();
+        Ok(in_order_of(ids, deleted))
+    }
+}
+
+/// The database's schema version: how many steps it has run (0 for a new
+/// one). Refuses one this build cannot read: of a newer build, with other
+/// steps than this build's, or made by another program.
+async fn schema_version(client: &deadpool_postgres::Transaction<'_>) -> Result<usize, StoreError> {
+    let exists = |name: &'static str| async move {
+        let row = client.query_one("SELECT to_regclass($1) IS NOT NULL", &[&name]).await.map_err(failed)?;
+        Ok::<bool, StoreError>(row.get(0))
+    };
+    if !exists("schema_migrations").await? {
+        for table in ["tables", "actions"] {
+            if exists(table).await? {
+                return Err(StoreError::Unrecognised(format!(
+                    "it has a table '{table}' but no schema_migrations: spieltisch did not make it"
+                )));
+            }
+        }
+        return Ok(0);
+    }
+    let applied: Vec<(i32, String)> = client
+        .query("SELECT version, name FROM schema_migrations ORDER BY version", &[])
+        .await
+        .map_err(failed)?
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    if applied.len() > SCHEMA_VERSION {
+        return Err(StoreError::Newer { found: applied.len(), known: SCHEMA_VERSION });
+    }
+    for (i, (version, name)) in applied.iter().enumerate() {
+        if *version != i as i32 + 1 || *name != MIGRATIONS[i].name {
+            return Err(StoreError::Unrecognised(format!(
+                "its schema step {version} is '{name}', this build's step {} is '{}'",
+                i + 1,
+                MIGRATIONS[i].name
+            )));
+        }
+    }
+    Ok(applied.len())
+}
+
+/// Writes `actions` as the table's actions from `first_index` on, in one
+/// statement.
+async fn insert_actions(
+    tx: &deadpool_postgres::Transaction<'_>,
+    table: &str,
+    first_index: usize,
+    actions: &[String],
+) -> Result<(), StoreError> {
+    let insert = tx
+        .prepare_cached(
+            "INSERT INTO actions (table_id, idx, action)
+             SELECT $1, $2 + listed.n - 1, listed.action FROM unnest($3::text[]) WITH ORDINALITY AS listed (action, n)",
+        )
+        .await
+        .map_err(failed)?;
+    // Under the row lock of the append, no other node writes these
+    // indexes; a row already there is a damaged table's, refused by the key.
+    tx.execute(&insert, &[&table, &(first_index as i64), &actions]).await.map_err(failed)?;
+    Ok(())
+}
+
+impl Storage for Postgres {
+    fn create(&self, row: TableRow, progress: Progress) -> Pending<'_, ()> {
+        Box::pin(self.tracked(self.create_table(row, progress)))
+    }
+
+    fn append<'a>(
+        &'a self,
+        table: &'a str,
+        first_index: usize,
+        actions: Vec<String>,
+        progress: Progress,
+    ) -> Pending<'a, ()> {
+        Box::pin(self.tracked(self.append_actions(table, first_index, actions, progress)))
+    }
+
+    /// Written in the background: nobody waits for a visit, and a failed
+    /// one is logged.
+    fn visit(&self, table: &str) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let (pool, ledger, table) = (self.pool.clone(), Arc::clone(&self.ledger), table.to_string());
+        let visit = Postgres { pool, ledger };
+        runtime.spawn(async move {
+            let noted = visit
+                .tracked(visit.execute(
+                    "UPDATE tables SET visited = true, active_at = $2 WHERE id = $1",
+                    &[&table, &now()],
+                ))
+                .await;
+            if let Err(e) = noted {
+                tracing::warn!(table = %table, "cannot note a visit: {e}");
+            }
+        });
+    }
+
+    fn upgrade<'a>(&'a self, table: &'a str, record: Record) -> Pending<'a, ()> {
+        Box::pin(self.tracked(self.upgrade_record(table, record)))
+    }
+
+    fn seat<'a>(&'a self, table: &'a str, seats: serde_json::Value) -> Pending<'a, ()> {
+        Box::pin(self.tracked(async move {
+            self.execute("UPDATE tables SET seats = $2 WHERE id = $1", &[&table, &seats.to_string()]).await?;
+            Ok(())
+        }))
+    }
+
+    fn quarantine<'a>(&'a self, table: &'a str, reason: &'a str) -> Pending<'a, ()> {
+        Box::pin(self.tracked(async move {
+            self.execute("UPDATE tables SET quarantined = $2 WHERE id = $1", &[&table, &reason]).await?;
+            Ok(())
+        }))
+    }
+
+    fn mark<'a>(&'a self, table: &'a str, progress: Progress) -> Pending<'a, ()> {
+        Box::pin(self.tracked(async move {
+            self.execute(
+                "UPDATE tables SET turn = $2, waiting = $3, ranks = $4 WHERE id = $1",
+                &[&table, &turn_json(progress.turn), &progress.waiting.word(), &ranks_json(&progress)],
+            )
+            .await?;
+            Ok(())
+        }))
+    }
+
+    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
+        Box::pin(self.tracked(self.expire_tables(tables)))
+    }
+
+    /// Nothing of a table is kept between commands.
+    fn forget(&self, _table: &str) {}
+
+    fn load<'a>(&'a self, table: &'a str) -> Pending<'a, Option<Loaded>> {
+        Box::pin(self.load_table(table))
+    }
+
+    fn summaries(&self, ids: Vec<String>) -> Pending<'_, Vec<Summary>> {
+        Box::pin(self.table_summaries(ids))
+    }
+
+    fn public_tables(&self, limit: usize) -> Pending<'_, Vec<PublicTable>> {
+        Box::pin(self.public(limit))
+    }
+
+    fn expiring(&self, unvisited_before: i64, idle_before: i64, limit: usize) -> Pending<'_, Vec<String>> {
+        Box::pin(self.due_to_expire(unvisited_before, idle_before, limit))
+    }
+
+    fn unfinished(&self) -> Pending<'_, Vec<Unfinished>> {
+        Box::pin(self.unfinished_tables())
+    }
+
+    /// PostgreSQL checks its own pages as it reads them, and each table's
+    /// actions are checked against its version and checksum whenever it is
+    /// loaded; a whole-database scan at every start of every node would
+    /// only repeat that. So this asks the server whether it answers.
+    fn integrity_check(&self) -> Pending<'_, Vec<String>> {
+        Box::pin(async move {
+            let client = self.client().await?;
+            client.query_one("SELECT 1", &[]).await.map_err(failed)?;
+            Ok(Vec::new())
+        })
+    }
+
+    fn health(&self) -> StoreHealth {
+        self.ledger.report()
+    }
+}
