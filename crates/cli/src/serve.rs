@@ -251,7 +251,9 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
     match &db {
         DbAddress::Sqlite(path) => eprintln!("spieltisch: games are stored in {}", path.display()),
         DbAddress::Memory => eprintln!("spieltisch: games are kept in memory only"),
-        DbAddress::Postgres(url) => eprintln!("spieltisch: games are stored in PostgreSQL at {}", url.redacted()),
+        DbAddress::Postgres(url) => {
+            eprintln!("spieltisch: games are stored in PostgreSQL at {}", url.redacted())
+        }
     }
     if let Some(dir) = &args.game_files {
         eprintln!("spieltisch: clients may name game files inside {}", dir.display());

@@ -46,9 +46,13 @@ fn other_schemes_are_refused_naming_the_forms_taken() {
     ] {
         let out = run(&args, "");
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
-        assert!(out.stderr.contains("'mysql:'")
+        assert!(
+            out.stderr.contains("'mysql:'")
                 && out.stderr.contains("sqlite:PATH")
-                && out.stderr.contains("postgres://USER@HOST:PORT/DBNAME"), "{}", out.stderr);
+                && out.stderr.contains("postgres://USER@HOST:PORT/DBNAME"),
+            "{}",
+            out.stderr
+        );
     }
     for (address, says) in [
         ("sqlite:", "names no file"),

@@ -59,8 +59,7 @@ impl std::fmt::Debug for PostgresUrl {
 }
 
 /// The forms of address this build takes, as `--db` documents them.
-pub const SCHEMES: &[&str] =
-    &["sqlite:PATH", "PATH (an SQLite file)", "postgres://USER@HOST:PORT/DBNAME"];
+pub const SCHEMES: &[&str] = &["sqlite:PATH", "PATH (an SQLite file)", "postgres://USER@HOST:PORT/DBNAME"];
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum AddressError {
@@ -158,11 +157,17 @@ mod tests {
 
     #[test]
     fn postgres_addresses_are_checked_and_keep_their_password_to_themselves() {
-        for address in ["postgres://spiel@127.0.0.1:5432/spiel", "postgresql://h/db", "POSTGRES://u:pw@h:1/d?sslmode=disable"] {
+        for address in [
+            "postgres://spiel@127.0.0.1:5432/spiel",
+            "postgresql://h/db",
+            "POSTGRES://u:pw@h:1/d?sslmode=disable",
+        ] {
             let Ok(DbAddress::Postgres(url)) = parsed(address) else { panic!("{address}") };
             assert_eq!(url.as_str(), address.replacen("POSTGRES", "postgres", 1));
         }
-        let Ok(DbAddress::Postgres(url)) = parsed("postgres://spiel:s3cret@db.example:5432/games") else { panic!() };
+        let Ok(DbAddress::Postgres(url)) = parsed("postgres://spiel:s3cret@db.example:5432/games") else {
+            panic!()
+        };
         assert_eq!(url.redacted(), "postgres://spiel:***@db.example:5432/games");
         assert!(!format!("{url:?}").contains("s3cret"));
     }
@@ -178,7 +183,10 @@ mod tests {
         }
         assert_eq!(parsed(""), Err(AddressError::Empty));
         assert!(matches!(parsed("postgres:db"), Err(AddressError::Postgres { .. })));
-        assert!(matches!(parsed("postgres://127.0.0.1:5432"), Err(AddressError::Postgres { .. })), "no database");
+        assert!(
+            matches!(parsed("postgres://127.0.0.1:5432"), Err(AddressError::Postgres { .. })),
+            "no database"
+        );
         let refused = parsed("postgres://spiel:secret@127.0.0.1:notaport/spiel").unwrap_err().to_string();
         assert!(!refused.contains("secret") && refused.contains("spiel:***@"), "{refused}");
         assert_eq!(parsed("sqlite:"), Err(AddressError::NoPath("sqlite:".into())));

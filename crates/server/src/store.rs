@@ -163,9 +163,13 @@ pub enum StoreError {
 impl StoreError {
     /// Whether the same write may succeed when tried again (the database
     /// was busy, locked, full or failing), as opposed to a write that is
-    /// wrong in itself (out of order) or a writer that is gone.
+    /// wrong in itself (out of order, breaking a constraint) or a writer
+    /// that is gone.
     pub fn is_transient(&self) -> bool {
         match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
+                f.code != rusqlite::ErrorCode::ConstraintViolation
+            }
             StoreError::Sqlite(_) | StoreError::Failed(_) => true,
             StoreError::Postgres { transient, .. } => *transient,
             _ => false,
@@ -951,10 +955,9 @@ pub(crate) fn checked_actions(
     }
     let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
     match (version, checksum) {
-        (Some(version), _) if version != list.len() as i64 => Err(format!(
-            "{} actions are stored, but the table has {version}: actions were lost",
-            list.len()
-        )),
+        (Some(version), _) if version != list.len() as i64 => {
+            Err(format!("{} actions are stored, but the table has {version}: actions were lost", list.len()))
+        }
         (Some(_), Some(hex)) if Checksum::parse(hex) != Some(Checksum::of(&list)) => {
             Err("the stored actions do not match their checksum".into())
         }

@@ -1397,7 +1397,8 @@ mod tests {
 
     /// A table of `record` with `specs` in its seats, stored as it is.
     async fn table_of(record: &spieltisch_core::Record, specs: [&str; 4]) -> Arc<Table> {
-        let store = crate::storage::open(&crate::DbAddress::Memory, crate::store::BUSY_TIMEOUT).await.unwrap();
+        let store =
+            crate::storage::open(&crate::DbAddress::Memory, crate::store::BUSY_TIMEOUT).await.unwrap();
         let row = crate::store::TableRow {
             id: "t".into(),
             game: record.game.clone(),

@@ -215,10 +215,7 @@ impl Postgres {
 
     /// Runs `write` and keeps the ledger: how many writes wait, whether
     /// storage fails.
-    async fn tracked<T>(
-        &self,
-        write: impl Future<Output = Result<T, StoreError>>,
-    ) -> Result<T, StoreError> {
+    async fn tracked<T>(&self, write: impl Future<Output = Result<T, StoreError>>) -> Result<T, StoreError> {
         self.ledger.queue.fetch_add(1, Ordering::Relaxed);
         let result = write.await;
         self.ledger.queue.fetch_sub(1, Ordering::Relaxed);
@@ -387,8 +384,12 @@ impl Postgres {
         let Some(found) = tx.query_opt(&read_row, &[&id]).await.map_err(failed)? else {
             return Ok(None);
         };
-        let (raw, version, checksum, expired) =
-            (raw_row(&found), found.get::<_, i64>(9), found.get::<_, String>(10), found.get::<_, Option<i64>>(11));
+        let (raw, version, checksum, expired) = (
+            raw_row(&found),
+            found.get::<_, i64>(9),
+            found.get::<_, String>(10),
+            found.get::<_, Option<i64>>(11),
+        );
         let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
         if expired.is_some() {
             return match raw.parse() {
@@ -471,8 +472,10 @@ impl Postgres {
             .prepare_cached(&format!("SELECT id FROM tables WHERE {EXPIRING} LIMIT $3"))
             .await
             .map_err(failed)?;
-        let rows =
-            client.query(&query, &[&unvisited_before, &idle_before, &(limit as i64)]).await.map_err(failed)?;
+        let rows = client
+            .query(&query, &[&unvisited_before, &idle_before, &(limit as i64)])
+            .await
+            .map_err(failed)?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
@@ -523,7 +526,8 @@ impl Postgres {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         tx.execute("DELETE FROM actions WHERE table_id = ANY($1)", &[&ids]).await.map_err(failed)?;
-        let rows = tx.query("DELETE FROM tables WHERE id = ANY($1) RETURNING id", &[&ids]).await.map_err(failed)?;
+        let rows =
+            tx.query("DELETE FROM tables WHERE id = ANY($1) RETURNING id", &[&ids]).await.map_err(failed)?;
         tx.commit().await.map_err(failed)?;
         let deleted = rows.iter().map(|r| (r.get::<_, String>(0), r.get::<_, String>(0))).collect();
         Ok(in_order_of(ids, deleted))

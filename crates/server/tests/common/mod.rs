@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod log;
+pub mod postgres;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
