@@ -27,6 +27,15 @@ pub struct ServeArgs {
     /// Keep games in memory only (nothing survives a restart).
     #[arg(long, conflicts_with = "db")]
     pub memory: bool,
+    /// Run as one node of a cluster: the NATS bus (nats://HOST:PORT) that
+    /// the nodes share, with one PostgreSQL database (--db postgres://…).
+    /// A client may connect to any node.
+    #[arg(long, value_name = "URL", requires = "db")]
+    pub bus: Option<String>,
+    /// The first word of the cluster's subjects on the bus, so that several
+    /// clusters can share one bus.
+    #[arg(long, value_name = "WORD", default_value = "spieltisch", requires = "bus")]
+    pub bus_prefix: String,
     /// How long bots wait before moving, so people can follow (milliseconds).
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
@@ -268,8 +277,20 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         args.bots.bot_max_ms
     );
     eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
+    if args.bus.is_some() && !matches!(db, DbAddress::Postgres(_)) {
+        return Err(CliError::Usage(
+            "the nodes of a cluster share one PostgreSQL database: --bus needs --db postgres://…".into(),
+        ));
+    }
+    if let Some(bus) = &args.bus {
+        eprintln!("spieltisch: one node of a cluster, on the bus {bus} (subjects {}.*)", args.bus_prefix);
+    }
     let config = args.tables.apply(ServerConfig {
         addr: args.addr,
+        bus: args
+            .bus
+            .clone()
+            .map(|url| spieltisch_server::cluster::BusConfig { url, prefix: args.bus_prefix.clone() }),
         db,
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         window_deadline: Duration::from_secs(args.window_seconds),

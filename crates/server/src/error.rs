@@ -57,7 +57,29 @@ pub enum ServerError {
     SeatTaken(usize),
     #[error("there is no person's seat {} at this table", .0 + 1)]
     NoSuchSeat(usize),
+    #[error("this table is moving to another server node; try again in a moment")]
+    Moving,
+    /// A refusal of the table's owner, another node of the cluster: passed
+    /// on as it was given.
+    #[error("{}", .0.body["message"].as_str().unwrap_or("refused by the table's owner"))]
+    Relayed(crate::cluster::Refusal),
 }
+
+/// The codes a relayed refusal keeps as its own [`ServerError::code`] (its
+/// body keeps whatever code it has).
+const RELAYED_CODES: &[&str] = &[
+    "action.stale",
+    "action.answered",
+    "action.illegal",
+    "action.malformed",
+    "seat.taken",
+    "seat.invalid",
+    "game.not_over",
+    "table.stalled",
+    "table.unknown",
+    "server.storage",
+    "request.invalid",
+];
 
 impl ServerError {
     /// A stable machine-readable code.
@@ -85,11 +107,19 @@ impl ServerError {
             ServerError::NameInvalid(_) => "name.invalid",
             ServerError::SeatTaken(_) => "seat.taken",
             ServerError::NoSuchSeat(_) => "seat.invalid",
+            ServerError::Moving => "table.moving",
+            ServerError::Relayed(refusal) => {
+                let code = refusal.body["code"].as_str().unwrap_or_default();
+                RELAYED_CODES.iter().find(|known| **known == code).copied().unwrap_or("relayed")
+            }
         }
     }
 
     pub fn status(&self) -> StatusCode {
         match self {
+            ServerError::Relayed(refusal) => {
+                StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+            }
             ServerError::UnknownTable(_) | ServerError::UnknownRoute => StatusCode::NOT_FOUND,
             ServerError::Spectator => StatusCode::FORBIDDEN,
             ServerError::Stale { .. }
@@ -102,9 +132,10 @@ impl ServerError {
             | ServerError::TooManyTables(_)
             | ServerError::TooManyConnections(_) => StatusCode::TOO_MANY_REQUESTS,
             ServerError::Expired(_) => StatusCode::GONE,
-            ServerError::Full(_) | ServerError::Busy(_) | ServerError::ReplaysBusy(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ServerError::Full(_)
+            | ServerError::Busy(_)
+            | ServerError::ReplaysBusy(_)
+            | ServerError::Moving => StatusCode::SERVICE_UNAVAILABLE,
             ServerError::Storage(_) | ServerError::Stalled(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(CatalogError::Internal(_)) => StatusCode::INTERNAL_SERVER_ERROR,
             ServerError::Catalog(_)
@@ -121,6 +152,9 @@ impl ServerError {
     /// an options error is about (`key`, and the `value` given), and why a
     /// combination of options cannot be played (`reason`, `{en, de}`).
     pub fn body(&self) -> serde_json::Value {
+        if let ServerError::Relayed(refusal) = self {
+            return refusal.body.clone();
+        }
         let mut body = json!({ "code": self.code(), "message": self.to_string() });
         match self {
             ServerError::RateLimited(seconds) => body["retry_after_seconds"] = json!(seconds),
@@ -129,6 +163,7 @@ impl ServerError {
             | ServerError::TooManyConnections(limit)
             | ServerError::Busy(limit)
             | ServerError::TooLarge(limit) => body["limit"] = json!(limit),
+            ServerError::Moving => body["retry_after_seconds"] = json!(1),
             ServerError::ReplaysBusy(limit) => {
                 body["limit"] = json!(limit);
                 body["retry_after_seconds"] = json!(REPLAY_RETRY_SECONDS);

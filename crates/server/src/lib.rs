@@ -23,6 +23,7 @@
 
 pub mod bot_pool;
 pub mod client_addr;
+pub mod cluster;
 pub mod db_address;
 pub mod error;
 mod health;
@@ -108,6 +109,9 @@ pub struct ServerConfig {
     /// are refused (`replay.busy`).
     pub replay_builds: usize,
     pub replay_wait: Duration,
+    /// The bus of a cluster of nodes sharing one PostgreSQL database
+    /// ([`cluster`]); `None`: this server is alone.
+    pub bus: Option<cluster::BusConfig>,
 }
 
 impl Default for ServerConfig {
@@ -131,6 +135,7 @@ impl Default for ServerConfig {
             sweep_every: Duration::from_secs(5),
             replay_builds: 2,
             replay_wait: Duration::from_secs(5),
+            bus: None,
         }
     }
 }
@@ -150,6 +155,8 @@ pub struct App {
     bots: BotPool,
     /// One permit per replay that may be built at once.
     replays: Arc<tokio::sync::Semaphore>,
+    /// This node's place in a cluster, if it is in one.
+    cluster: Option<Arc<cluster::Cluster>>,
 }
 
 type Shared = Arc<App>;
@@ -177,10 +184,28 @@ impl App {
             .await
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables);
+        let cluster = match &config.bus {
+            None => None,
+            Some(_) if !matches!(config.db, DbAddress::Postgres(_)) => {
+                return Err(ServerError::BadRequest(
+                    "the nodes of a cluster share one PostgreSQL database: --bus needs --db postgres://…"
+                        .into(),
+                ));
+            }
+            Some(bus) => Some(Arc::new(cluster::Cluster::connect(bus).await.map_err(ServerError::Storage)?)),
+        };
         let bots = BotPool::new(config.bot_threads);
         let replays = Arc::new(tokio::sync::Semaphore::new(config.replay_builds.max(1)));
-        let app =
-            Arc::new(App { registry: Registry::default(), store, config, game_files, gate, bots, replays });
+        let app = Arc::new(App {
+            registry: Registry::default(),
+            store,
+            config,
+            game_files,
+            gate,
+            bots,
+            replays,
+            cluster,
+        });
         // The server always starts: damage is reported, and a table that
         // cannot be resumed exactly is quarantined (kept, not served) when
         // it is loaded.
@@ -201,6 +226,7 @@ impl App {
             bots: self.bots.clone(),
             bot_limits: self.config.bots.clone(),
             open: Arc::clone(&self.registry.open),
+            cluster: self.cluster.clone(),
         }
     }
 
@@ -357,6 +383,9 @@ impl App {
         self.store.create(row, progress).await.map_err(|e| ServerError::Storage(e.to_string()))?;
         self.registry.open.hold(&id, slot);
         self.registry.insert(Arc::clone(&table));
+        if let Err(e) = self.join(&table).await {
+            tracing::warn!(table = %id, "cannot join the new table to the cluster: {e}");
+        }
         if let Err(e) = table.start().await {
             // Nobody has the table's links: it leaves memory (and the limits).
             self.registry.remove(&id);
@@ -588,6 +617,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
 pub async fn serve_on(listener: tokio::net::TcpListener, config: ServerConfig) -> Result<(), ServerError> {
     let app = App::open(config).await?;
     listener::prune_every(&app, app.config.sweep_every);
+    cluster::keep_leases_every(&app);
     listener::run(listener, app, async {
         let _ = tokio::signal::ctrl_c().await;
     })

@@ -93,6 +93,11 @@ impl Registry {
         }
     }
 
+    /// Every table in memory.
+    pub fn tables(&self) -> Vec<Arc<Table>> {
+        self.loaded.read().map(|l| l.values().cloned().collect()).unwrap_or_default()
+    }
+
     /// How many tables are in memory.
     pub fn in_memory(&self) -> usize {
         self.loaded.read().map(|l| l.len()).unwrap_or(0)
@@ -243,6 +248,7 @@ impl App {
             self.store.clone(),
             self.settings(),
         );
+        self.join(&table).await.map_err(Unresumable::Storage)?;
         let progress = table.progress_now().await;
         if progress.waiting == crate::store::Waiting::Over {
             // A table of an older build that ended: it was counted on start.
@@ -250,7 +256,9 @@ impl App {
         }
         // Only lists and expiry read it: a table is not refused for it (a
         // failing disk must not quarantine a sound table).
-        if let Err(e) = self.store.mark(&row.id, progress).await {
+        if table.owns()
+            && let Err(e) = self.store.mark(&row.id, progress).await
+        {
             tracing::warn!(table = %row.id, "cannot store where the table stands: {e}");
         }
         table.resume().await;
@@ -266,7 +274,8 @@ impl App {
             self.registry.open.hold(id, self.gate.tables.admit(creator.clone()));
         }
         for (id, _, acting) in unfinished {
-            if acting {
+            // In a cluster, the nodes' sweeps share them out ([`crate::cluster`]).
+            if acting && self.cluster.is_none() {
                 // Damage is logged and quarantined by the lookup itself.
                 let _ = self.lookup(&id).await;
             }
@@ -342,6 +351,7 @@ impl App {
     pub(crate) fn unload_idle(&self) {
         for id in self.registry.unload_idle(self.config.unload_after) {
             self.store.forget(&id);
+            self.leave(&id);
             tracing::debug!(table = %id, "left memory, idle");
         }
     }
@@ -367,6 +377,7 @@ impl App {
             Ok(expired) => {
                 for id in expired {
                     self.registry.remove(&id);
+                    self.leave(&id);
                     self.registry.open.release(&id);
                     self.store.forget(&id);
                     tracing::info!(table = %id, "expired unfinished: abandoned");

@@ -99,6 +99,32 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 
     /// The writer's queue and its last error, for the health endpoint.
     fn health(&self) -> StoreHealth;
+
+    /// Takes (or keeps) the lease of `table` for `node` for `ttl`, unless
+    /// another node holds it and its lease has not run out: whether
+    /// `node` owns the table now ([`crate::cluster`]). A database that one
+    /// server alone uses has no leases: that server owns every table.
+    fn lease<'a>(&'a self, _table: &'a str, _node: &'a str, _ttl: Duration) -> Pending<'a, bool> {
+        Box::pin(std::future::ready(Ok(true)))
+    }
+
+    /// Renews every lease `node` holds for `ttl`; answers the tables it
+    /// still holds.
+    fn renew<'a>(&'a self, _node: &'a str, _ttl: Duration) -> Pending<'a, Vec<String>> {
+        Box::pin(std::future::ready(Ok(Vec::new())))
+    }
+
+    /// Gives up `node`'s lease of `table` (it left memory).
+    fn release<'a>(&'a self, _table: &'a str, _node: &'a str) -> Pending<'a, ()> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    /// Tables without an owner: the unfinished ones at which the server is
+    /// to act, and those of `held` (tables a node keeps replicas of),
+    /// whose lease is missing or ran out; at most `limit`.
+    fn ownerless(&self, _held: Vec<String>, _limit: usize) -> Pending<'_, Vec<String>> {
+        Box::pin(std::future::ready(Ok(Vec::new())))
+    }
 }
 
 /// Opens the database `address` names, bringing its schema up to date.

@@ -26,7 +26,10 @@
 //! and whatever was to happen next (a bot's move, the answers of a
 //! Steigung window) is tried again a little later, until storage works.
 
+mod in_cluster;
+
 use crate::bot_pool::BotPool;
+use crate::cluster::{Answer, Change, Cluster, Request};
 use crate::error::ServerError;
 use crate::registry::OpenTables;
 use crate::storage::SharedStorage;
@@ -39,6 +42,7 @@ use spieltisch_catalog::{
 };
 use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tokio::sync::{Mutex, watch};
 
@@ -158,6 +162,8 @@ pub struct TableSettings {
     /// The unfinished tables' places under the limits: a table gives up
     /// its own when its game ends.
     pub open: Arc<OpenTables>,
+    /// The cluster this node belongs to, if any ([`crate::cluster`]).
+    pub cluster: Option<Arc<Cluster>>,
 }
 
 /// The first pause before a failed commit is tried again; each next pause
@@ -227,6 +233,30 @@ pub struct Table {
     touched: std::sync::Mutex<tokio::time::Instant>,
     store: SharedStorage,
     settings: TableSettings,
+    /// Whether this node owns the table: always without a cluster; in one,
+    /// while it holds the table's lease ([`crate::cluster`]).
+    owner: AtomicBool,
+    /// In a cluster: the owner's changes, published in order by one task.
+    outbox: Option<tokio::sync::mpsc::UnboundedSender<Change>>,
+    /// In a cluster: the tasks listening on the bus for this table (its
+    /// changes; its requests while this node owns it), stopped with it.
+    listeners: std::sync::Mutex<Listeners>,
+}
+
+#[derive(Debug, Default)]
+struct Listeners {
+    changes: Option<tokio::task::AbortHandle>,
+    requests: Option<tokio::task::AbortHandle>,
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        if let Ok(listeners) = self.listeners.get_mut() {
+            for task in [listeners.changes.take(), listeners.requests.take()].into_iter().flatten() {
+                task.abort();
+            }
+        }
+    }
 }
 
 /// The game in progress and the messages already written for its current
@@ -242,6 +272,13 @@ struct Live {
     auto_pass: Vec<bool>,
     /// Per seat: how many connections are open.
     connections: Vec<usize>,
+    /// In a cluster: the last change published (by the owner) or applied
+    /// (by a replica), which orders them ([`Change::seq`]).
+    seq: (u64, u64),
+    /// The owner's version when it last published a change.
+    published: usize,
+    /// The owner's last change, which answers a forwarded request.
+    last_change: Option<Change>,
 }
 
 impl Live {
@@ -463,6 +500,9 @@ impl Table {
         let (seating_changes, _) = watch::channel(0);
         let (stalled, _) = watch::channel(None);
         let Seating { seats, spectator_token, hotseat, public, rematch } = seating;
+        let version = session.version();
+        let outbox =
+            settings.cluster.as_ref().map(|cluster| in_cluster::publisher(Arc::clone(cluster), id.clone()));
         Arc::new(Table {
             id,
             creator,
@@ -477,14 +517,20 @@ impl Table {
                 window: None,
                 auto_pass: vec![false; session.seats()],
                 connections: vec![0; session.seats()],
+                seq: (0, 0),
+                published: version,
+                last_change: None,
                 session,
             }),
             updates,
             seating: seating_changes,
             stalled,
             touched: std::sync::Mutex::new(tokio::time::Instant::now()),
+            owner: AtomicBool::new(settings.cluster.is_none()),
             store,
             settings,
+            outbox,
+            listeners: std::sync::Mutex::default(),
         })
     }
 
@@ -514,7 +560,7 @@ impl Table {
     /// ask; everyone else gets the same table. The new table is stored in
     /// this one's seating before it is announced, so a restart keeps it, and
     /// every connection then gets a fresh snapshot that names it.
-    pub async fn rematch_with<F, Fut>(&self, open: F) -> Result<String, ServerError>
+    pub async fn rematch_with<F, Fut>(self: &Arc<Self>, open: F) -> Result<String, ServerError>
     where
         F: FnOnce(Vec<SeatConfig>, Outcome) -> Fut,
         Fut: std::future::Future<Output = Result<String, ServerError>>,
@@ -526,7 +572,26 @@ impl Table {
         let Some(outcome) = live.session.outcome() else {
             return Err(ServerError::NotOver);
         };
+        if !self.owns() {
+            // Opened here; the owner keeps the first rematch made.
+            drop(live);
+            let made = open(self.seats(), outcome).await?;
+            return match self.forwarded(Request::Rematch { made: made.clone() }).await? {
+                Some(Answer::Rematch(kept)) => Ok(kept),
+                Some(_) => Ok(made),
+                None => self.keep_rematch(&mut *self.live.lock().await, made).await,
+            };
+        }
         let made = open(self.seats(), outcome).await?;
+        self.keep_rematch(&mut live, made).await
+    }
+
+    /// Stores `made` as the rematch, unless one was kept first; answers the
+    /// rematch kept.
+    async fn keep_rematch(&self, live: &mut Live, made: String) -> Result<String, ServerError> {
+        if let Some(kept) = self.rematch() {
+            return Ok(kept);
+        }
         let mut seating = self.seating_now(self.seats());
         seating.rematch = Some(made.clone());
         self.store.seat(&self.id, seating.stored()).await.map_err(|e| ServerError::Storage(e.to_string()))?;
@@ -535,6 +600,7 @@ impl Table {
         }
         live.frames.written.clear();
         self.seating.send_modify(|changes| *changes += 1);
+        self.publish(live);
         Ok(made)
     }
 
@@ -547,7 +613,13 @@ impl Table {
     /// seat is still free: stored before it is answered, then every
     /// connection gets a fresh snapshot. Claims are taken one at a time
     /// (under the table's lock), so of two for one seat exactly one wins.
-    pub async fn claim(&self, seat: Seat, name: String, token: String) -> Result<(), ServerError> {
+    pub async fn claim(self: &Arc<Self>, seat: Seat, name: String, token: String) -> Result<(), ServerError> {
+        if !self.owns() {
+            let request = Request::Claim { seat, name: name.clone(), token: token.clone() };
+            if self.forwarded(request).await?.is_some() {
+                return Ok(());
+            }
+        }
         let mut live = self.live.lock().await;
         let mut seats = self.seats();
         let Some(config) = seats.get_mut(seat).filter(|c| c.is_person()) else {
@@ -565,6 +637,7 @@ impl Table {
         }
         live.frames.written.clear();
         self.seating.send_modify(|changes| *changes += 1);
+        self.publish(&mut live);
         Ok(())
     }
 
@@ -684,6 +757,14 @@ impl Table {
         expected: Option<usize>,
         action: &str,
     ) -> Result<usize, ServerError> {
+        if !self.owns() {
+            let request = Request::Act { seat, expected, action: action.to_string() };
+            match self.forwarded(request).await? {
+                Some(Answer::Version(version)) => return Ok(version),
+                Some(_) => return Ok(self.live.lock().await.session.version()),
+                None => {} // this node owns the table now
+            }
+        }
         let mut live = self.live.lock().await;
         let before = live.session.version();
         if let Some(sent) = expected
@@ -721,7 +802,12 @@ impl Table {
         // The answerer's own messages change (nothing left to answer); no
         // one else's does, and no one else is told.
         live.frames.written.clear();
-        if window.complete() { self.resolve(live).await } else { Ok(live.session.version()) }
+        if window.complete() {
+            self.resolve(live).await
+        } else {
+            self.publish(live);
+            Ok(live.session.version())
+        }
     }
 
     /// Applies the answers of the open decision taken together in the
@@ -790,6 +876,10 @@ impl Table {
                     self.stalled.send_if_modified(|stalled| stalled.take().is_some());
                     return Ok(());
                 }
+                Err(crate::store::StoreError::OutOfOrder { .. }) if self.settings.cluster.is_some() => {
+                    // Another node stored this version first: it owns the table.
+                    return Err(self.lost_the_race(live, before).await);
+                }
                 Err(e) if e.is_transient() && started.elapsed() + pause <= self.settings.commit_patience => {
                     tracing::warn!(
                         table = %self.id,
@@ -818,6 +908,7 @@ impl Table {
         self.stalled.send_replace(Some(format!(
             "this table cannot store its moves now ({error}); it goes on once storage works again"
         )));
+        self.publish(live);
         Err(ServerError::Storage(error.to_string()))
     }
 
@@ -830,6 +921,7 @@ impl Table {
             self.settings.open.release(&self.id);
         }
         self.updates.send_replace(version);
+        self.publish(live);
         self.ask(live);
         version
     }
@@ -873,6 +965,9 @@ impl Table {
     /// restart, when nobody has had the time to reconnect: then everyone
     /// has until the deadline.
     fn ask_passing_the_absent(self: &Arc<Self>, live: &mut Live, pass_absent: bool) {
+        if !self.owns() {
+            return; // the owner asks
+        }
         let version = live.session.version();
         let Some((seats, pass)) = live.session.together() else {
             live.window = None;
@@ -1050,6 +1145,16 @@ impl Table {
             // from here).
             self.store.visit(&self.id);
         }
+        if !self.owns() {
+            // The owner counts every node's connections; nobody waits for it.
+            let table = Arc::clone(self);
+            tokio::spawn(async move {
+                if let Err(e) = table.forwarded(Request::Connected { seat, open }).await {
+                    tracing::debug!(table = %table.id, seat, "the owner did not hear of a connection: {e}");
+                }
+            });
+            return;
+        }
         let mut live = self.live.lock().await;
         let Some(count) = live.connections.get_mut(seat) else { return };
         *count = if open { *count + 1 } else { count.saturating_sub(1) };
@@ -1067,10 +1172,14 @@ impl Table {
     /// Sets whether `seat` passes every decision taken together at once;
     /// when it is asked now, it passes now.
     pub async fn set_auto_pass(self: &Arc<Self>, seat: Seat, on: bool) -> Result<(), ServerError> {
+        if !self.owns() && self.forwarded(Request::AutoPass { seat, on }).await?.is_some() {
+            return Ok(());
+        }
         let mut live = self.live.lock().await;
         let Some(slot) = live.auto_pass.get_mut(seat) else { return Ok(()) };
         *slot = on;
         live.frames.written.clear();
+        self.publish(&mut live);
         if on
             && let Some(window) = &live.window
             && window.waits_for(seat)
@@ -1420,6 +1529,7 @@ mod tests {
             bots: BotPool::new(1),
             bot_limits: BotLimits::default(),
             open: Arc::default(),
+            cluster: None,
         };
         let table = Table::new(
             "t".into(),

@@ -52,9 +52,10 @@ struct Migration {
 }
 
 /// Every step, oldest first; only ever appended to.
-const MIGRATIONS: &[Migration] = &[Migration {
-    name: "baseline",
-    sql: "CREATE TABLE tables (
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        name: "baseline",
+        sql: "CREATE TABLE tables (
             id TEXT PRIMARY KEY,
             game TEXT NOT NULL,
             options TEXT NOT NULL,
@@ -84,7 +85,19 @@ const MIGRATIONS: &[Migration] = &[Migration {
         CREATE INDEX unfinished ON tables (created_at)
             WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over';
         CREATE INDEX public_tables ON tables (created_at) WHERE public;",
-}];
+    },
+    // Which node of a cluster owns a table, until when (seconds since the
+    // epoch, by the database's clock, so the nodes' clocks do not matter).
+    Migration {
+        name: "leases",
+        sql: "CREATE TABLE table_leases (
+            table_id TEXT PRIMARY KEY REFERENCES tables (id),
+            node TEXT NOT NULL,
+            expires_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX table_leases_node ON table_leases (node);",
+    },
+];
 
 /// The schema version this build writes and reads.
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
@@ -526,6 +539,7 @@ impl Postgres {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         tx.execute("DELETE FROM actions WHERE table_id = ANY($1)", &[&ids]).await.map_err(failed)?;
+        tx.execute("DELETE FROM table_leases WHERE table_id = ANY($1)", &[&ids]).await.map_err(failed)?;
         let rows =
             tx.query("DELETE FROM tables WHERE id = ANY($1) RETURNING id", &[&ids]).await.map_err(failed)?;
         tx.commit().await.map_err(failed)?;
@@ -699,5 +713,68 @@ impl Storage for Postgres {
 
     fn health(&self) -> StoreHealth {
         self.ledger.report()
+    }
+
+    fn lease<'a>(&'a self, table: &'a str, node: &'a str, ttl: Duration) -> Pending<'a, bool> {
+        Box::pin(async move {
+            let client = self.client().await?;
+            let take = client
+                .prepare_cached(
+                    "INSERT INTO table_leases (table_id, node, expires_at)
+                     VALUES ($1, $2, extract(epoch FROM clock_timestamp())::float8 + $3::float8)
+                     ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, expires_at = excluded.expires_at
+                     WHERE table_leases.node = excluded.node
+                        OR table_leases.expires_at < extract(epoch FROM clock_timestamp())
+                     RETURNING node",
+                )
+                .await
+                .map_err(failed)?;
+            let taken =
+                client.query_opt(&take, &[&table, &node, &ttl.as_secs_f64()]).await.map_err(failed)?;
+            Ok(taken.is_some())
+        })
+    }
+
+    fn renew<'a>(&'a self, node: &'a str, ttl: Duration) -> Pending<'a, Vec<String>> {
+        Box::pin(async move {
+            let client = self.client().await?;
+            let rows = client
+                .query(
+                    "UPDATE table_leases SET expires_at = extract(epoch FROM clock_timestamp())::float8 + $2::float8
+                     WHERE node = $1 AND expires_at >= extract(epoch FROM clock_timestamp())
+                     RETURNING table_id",
+                    &[&node, &ttl.as_secs_f64()],
+                )
+                .await
+                .map_err(failed)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn release<'a>(&'a self, table: &'a str, node: &'a str) -> Pending<'a, ()> {
+        Box::pin(async move {
+            self.execute("DELETE FROM table_leases WHERE table_id = $1 AND node = $2", &[&table, &node])
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn ownerless(&self, held: Vec<String>, limit: usize) -> Pending<'_, Vec<String>> {
+        Box::pin(async move {
+            let client = self.client().await?;
+            let query = client
+                .prepare_cached(
+                    "SELECT id FROM tables t
+                     WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
+                       AND (waiting IS NULL OR waiting = 'bots' OR id = ANY($1))
+                       AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id
+                                       AND l.expires_at >= extract(epoch FROM clock_timestamp()))
+                     ORDER BY created_at LIMIT $2",
+                )
+                .await
+                .map_err(failed)?;
+            let rows = client.query(&query, &[&held, &(limit as i64)]).await.map_err(failed)?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
     }
 }
