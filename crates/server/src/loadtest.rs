@@ -753,7 +753,7 @@ fn act_message(version: usize, action: &str) -> String {
 
 async fn seat_loop(mut ws: Ws, seed: u64, seat: Seat) -> Result<bool, String> {
     let shared = seat.shared.clone();
-    let mut rng = seed | 1;
+    let mut rng = pace::seed_state(seed);
     let mut pending: Option<usize> = None;
     loop {
         let msg = match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {

@@ -235,7 +235,7 @@ pub(super) async fn play_one(
             ws,
             seat,
             ids,
-            seed.wrapping_mul(31).wrapping_add(player as u64) | 1,
+            super::pace::seed_state(seed.wrapping_mul(31).wrapping_add(player as u64)),
         )));
     }
     shared.table_opened();

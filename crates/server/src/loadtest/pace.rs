@@ -75,6 +75,16 @@ impl Schedule {
     }
 }
 
+/// A generator state from any seed (splitmix64's finaliser): neighbouring
+/// small seeds would otherwise start xorshift with words of few bits, whose
+/// first outputs are tiny, and so would the first think times be.
+pub fn seed_state(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) | 1
+}
+
 /// xorshift64: cheap, and the load client needs no stronger generator.
 /// `state` must not be zero.
 pub fn next_random(state: &mut u64) -> u64 {
@@ -147,5 +157,18 @@ mod tests {
         let above = samples.iter().filter(|&&s| s > 4.0).count() as f64 / samples.len() as f64;
         assert!((above - (-1.0f64).exp()).abs() < 0.01, "P(X > mean) = {above}");
         assert_eq!(think_time(mean, 0), Duration::ZERO);
+    }
+
+    #[test]
+    fn the_first_think_of_seats_with_neighbouring_seeds_is_not_short() {
+        let mean = Duration::from_secs(4);
+        let firsts: Vec<f64> = (0..10_000u64)
+            .map(|seed| {
+                let mut rng = seed_state(seed);
+                think_time(mean, next_random(&mut rng)).as_secs_f64()
+            })
+            .collect();
+        let average = firsts.iter().sum::<f64>() / firsts.len() as f64;
+        assert!((average - 4.0).abs() < 0.2, "mean first think {average}");
     }
 }
