@@ -10,7 +10,8 @@
 #
 # Environment: TABLES (10000), THINK (4s), SECONDS_PER_RUN (60), WARMUP (40;
 # tables are opened over its first half), PROCESSES (4), PORT (18500),
-# DB (a fresh SQLite file in a temporary directory).
+# DB (a fresh SQLite file in a temporary directory; "memory" keeps the
+# games in memory, to tell the database's part from the rest).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,7 +49,8 @@ stop_server() {
 trap stop_server EXIT INT TERM
 
 connections=$((2 * tables + 1000))
-taskset -c 0 "$spieltisch" serve --db "sqlite:$db" --no-client-limits --addr "127.0.0.1:$port" \
+if [ "$db" = memory ]; then storage=(--memory); else storage=(--db "sqlite:$db"); fi
+taskset -c 0 "$spieltisch" serve "${storage[@]}" --no-client-limits --addr "127.0.0.1:$port" \
     --max-websockets "$connections" --max-connections "$connections" --max-tables $((2 * tables)) \
     > "$work/server.log" 2>&1 &
 server_pid=$!
