@@ -11,7 +11,8 @@
 # Environment: TABLES (10000), THINK (4s), SECONDS_PER_RUN (60), WARMUP (40;
 # tables are opened over its first half), PROCESSES (4), PORT (18500),
 # DB (a fresh SQLite file in a temporary directory; "memory" keeps the
-# games in memory, to tell the database's part from the rest).
+# games in memory, to tell the database's part from the rest), SERVE_ARGS
+# (more `spieltisch serve` flags, split at spaces).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,7 +53,7 @@ connections=$((2 * tables + 1000))
 if [ "$db" = memory ]; then storage=(--memory); else storage=(--db "sqlite:$db"); fi
 taskset -c 0 "$spieltisch" serve "${storage[@]}" --no-client-limits --addr "127.0.0.1:$port" \
     --max-websockets "$connections" --max-connections "$connections" --max-tables $((2 * tables)) \
-    > "$work/server.log" 2>&1 &
+    ${SERVE_ARGS:-} > "$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 100); do
     if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then break; fi

@@ -242,6 +242,8 @@ struct Shared {
     latencies: Mutex<Histogram<u64>>,
     stop: AtomicBool,
     pace: Pace,
+    /// How long a seat waits for a message before it gives its game up.
+    silence: Duration,
 }
 
 impl Shared {
@@ -371,6 +373,10 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         latencies: Mutex::new(latency_histogram()),
         stop: AtomicBool::new(false),
         pace,
+        // A seat waits for its partner's think times too, and a server
+        // need not ping: long enough that an exponential think time
+        // (P(X > 25 means) = e^-25) never reaches it.
+        silence: Duration::from_secs(30) + config.think.unwrap_or_default() * 25,
     });
     // People arrive over time; thousands of tables opened in the same
     // instant would only measure the listen queue.
@@ -756,8 +762,8 @@ async fn seat_loop(mut ws: Ws, seed: u64, seat: Seat) -> Result<bool, String> {
     let mut rng = pace::seed_state(seed);
     let mut pending: Option<usize> = None;
     loop {
-        let msg = match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
-            Err(_) => return Err("no update within 30 s".into()),
+        let msg = match tokio::time::timeout(shared.silence, ws.next()).await {
+            Err(_) => return Err(format!("no update within {:?}", shared.silence)),
             Ok(None) => return Ok(false),
             Ok(Some(Ok(m))) => m,
             Ok(Some(Err(e))) => return Err(e.to_string()),

@@ -256,7 +256,7 @@ pub(super) async fn play_one(
 async fn handshake(ws: &mut Ws, namespace: &str) -> Result<(), String> {
     let mut opened = false;
     loop {
-        let text = next_text(ws).await?.ok_or("closed during the handshake")?;
+        let text = next_text(ws, Duration::from_secs(30)).await?.ok_or("closed during the handshake")?;
         match parse(&text, namespace) {
             Packet::Open => {
                 opened = true;
@@ -271,10 +271,13 @@ async fn handshake(ws: &mut Ws, namespace: &str) -> Result<(), String> {
 }
 
 /// The next text message, `None` at the end of the stream.
-async fn next_text(ws: &mut Ws) -> Result<Option<tokio_tungstenite::tungstenite::Utf8Bytes>, String> {
+async fn next_text(
+    ws: &mut Ws,
+    silence: Duration,
+) -> Result<Option<tokio_tungstenite::tungstenite::Utf8Bytes>, String> {
     loop {
-        match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
-            Err(_) => return Err("no message within 30 s".into()),
+        match tokio::time::timeout(silence, ws.next()).await {
+            Err(_) => return Err(format!("no message within {silence:?}")),
             Ok(None) => return Ok(None),
             Ok(Some(Err(e))) => return Err(e.to_string()),
             Ok(Some(Ok(Message::Text(text)))) => return Ok(Some(text)),
@@ -294,7 +297,7 @@ async fn seat_loop(mut ws: Ws, seat: Seat, ids: SeatIds, mut rng: u64) -> Result
     // The stateID this seat moved against, until the update of its move.
     let mut pending: Option<u64> = None;
     loop {
-        let Some(text) = next_text(&mut ws).await? else { return Ok(false) };
+        let Some(text) = next_text(&mut ws, seat.shared.silence).await? else { return Ok(false) };
         let event = match parse(&text, &ids.namespace) {
             Packet::Ping => {
                 ws.send(Message::Text(PONG.into())).await.map_err(|e| e.to_string())?;
