@@ -21,6 +21,7 @@ mod engine;
 mod error;
 mod games_list;
 mod input;
+mod loadtest;
 mod play;
 mod rate;
 mod replay;
@@ -67,8 +68,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Serve the web front end, the lobby and online play (see docs/api.md).
     Serve(serve::ServeArgs),
-    /// Load a game server with many concurrent bot games over WebSocket.
-    Loadtest(serve::LoadtestArgs),
+    /// Load a game server (spieltisch, or boardgame.io as an anchor) with many concurrent games over WebSocket.
+    Loadtest(loadtest::LoadtestArgs),
     /// Look after a server's database: list tables (quarantined ones too), delete tables.
     Admin(admin::AdminArgs),
 }
@@ -140,7 +141,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Analyze(args) => analyze::run(&args, &mut out),
         Command::Rate(args) => rate::run(&args, &mut out),
         Command::Serve(args) => serve::serve(&args),
-        Command::Loadtest(args) => serve::loadtest(&args, &mut out),
+        Command::Loadtest(args) => loadtest::run(&args, &mut out),
         Command::Admin(args) => admin::run(&args, &mut out),
     }
 }

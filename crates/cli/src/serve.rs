@@ -1,13 +1,11 @@
-//! `spieltisch serve` and `spieltisch loadtest`: the web server and its load tool.
+//! `spieltisch serve`: the web server.
 
 use crate::error::CliError;
 use clap::Args;
 use spieltisch_catalog::BotLimits;
 use spieltisch_server::client_addr::TrustedProxies;
 use spieltisch_server::limits::Limits;
-use spieltisch_server::loadtest::{LoadConfig, run};
 use spieltisch_server::{DbAddress, ServerConfig, serve as serve_forever};
-use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -239,7 +237,7 @@ pub(crate) fn default_db() -> PathBuf {
     base.join("spieltisch").join("games.db")
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
     tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(CliError::Io)
 }
 
@@ -302,104 +300,6 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         ..ServerConfig::default()
     });
     runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
-}
-
-#[derive(Debug, Args)]
-pub struct LoadtestArgs {
-    /// The game to play.
-    #[arg(long, default_value = "six")]
-    pub game: String,
-    /// A game option as key=value (repeatable).
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// People (client connections) per table.
-    #[arg(long, default_value_t = 2)]
-    pub seats: usize,
-    /// Games in flight at once.
-    #[arg(long, default_value_t = 1000)]
-    pub games: usize,
-    /// How long to measure, in seconds.
-    #[arg(long, default_value_t = 10)]
-    pub seconds: u64,
-    /// How long to play first without measuring (opening the tables and
-    /// connections), in seconds.
-    #[arg(long, default_value_t = 3)]
-    pub warmup: u64,
-    /// A running server to load, started with `spieltisch serve
-    /// --no-client-limits` (otherwise its limits per client address refuse
-    /// the load tool's many tables and connections from one address);
-    /// default: a server in this process, in memory, without those limits.
-    #[arg(long)]
-    pub target: Option<SocketAddr>,
-    /// The in-process server stores its games in this SQLite file (created
-    /// if missing), so that the cost of durable commits is measured;
-    /// default: in memory.
-    #[arg(long, value_name = "PATH", conflicts_with = "target")]
-    pub db: Option<PathBuf>,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
-
-pub fn loadtest(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliError> {
-    if args.games == 0 || args.seconds == 0 || args.seats == 0 {
-        return Err(CliError::Usage("--games, --seconds and --seats must be at least 1".into()));
-    }
-    let mut options = serde_json::Map::new();
-    for pair in &args.options {
-        let (k, v) = pair
-            .split_once('=')
-            .ok_or_else(|| CliError::Usage(format!("malformed option '{pair}': expected key=value")))?;
-        let value = serde_json::from_str(v.trim()).unwrap_or_else(|_| serde_json::Value::from(v.trim()));
-        options.insert(k.trim().to_string(), value);
-    }
-    let config = LoadConfig {
-        game: args.game.clone(),
-        options: serde_json::Value::Object(options),
-        seats: args.seats,
-        concurrency: args.games,
-        duration: Duration::from_secs(args.seconds),
-        warmup: Duration::from_secs(args.warmup),
-        target: args.target,
-        db: args.db.clone(),
-        seed: args.seed,
-    };
-    let report = runtime()?.block_on(run(config)).map_err(CliError::Game)?;
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string(&report).map_err(|e| CliError::Game(e.to_string()))?)?;
-    } else {
-        writeln!(
-            out,
-            "game {}: {} games in flight, measured for {:.1} s after {:.0} s of warm-up",
-            report.game, report.concurrency, report.seconds, report.warmup_seconds
-        )?;
-        writeln!(
-            out,
-            "actions: {} ({:.0} per second), games finished: {}",
-            report.actions, report.actions_per_sec, report.games_finished
-        )?;
-        writeln!(
-            out,
-            "CPU time per action (this process: the clients, and the server unless --target): {:.1} µs, {:.1} µs of it in the kernel",
-            report.cpu_us_per_action, report.kernel_us_per_action
-        )?;
-        let l = &report.latency_ms;
-        writeln!(
-            out,
-            "action-to-update latency (ms): p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
-            l.p50, l.p90, l.p99, l.max
-        )?;
-        writeln!(out, "refused messages: {} {:?}", report.errors, report.errors_by_code)?;
-        if report.limited() {
-            writeln!(
-                out,
-                "the server refused the load for its limits per client address: start it with `spieltisch serve --no-client-limits` to benchmark it"
-            )?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

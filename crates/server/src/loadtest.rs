@@ -1,29 +1,55 @@
 //! `spieltisch loadtest`: many concurrent games played through the real
 //! WebSocket server on loopback, measuring throughput and the latency from
-//! sending an action to receiving the update that contains it.
+//! sending an action to the update that contains it reaching the *other*
+//! seat (the person waiting for it; a one-seat table measures its own).
 //!
 //! Each seat of each table is a client connection that plays a uniformly
-//! random legal action whenever its snapshot or update says it is to move.
-//! When a game ends, a new one starts, so the number of games in flight stays
-//! constant. The clients share the machine with the server, so they read only
-//! the fields they need, typed, without building JSON trees.
+//! random legal action whenever its snapshot or update says it is to move:
+//! at once (closed loop), at its slot of a fixed schedule of moves per second
+//! over all games (open loop, [`LoadConfig::rate`]), or after a person's
+//! think time ([`LoadConfig::think`]). When a game ends, a new one starts, so
+//! the number of games in flight stays constant. The clients share the
+//! machine with the server, so they read only the fields they need, typed,
+//! without building JSON trees.
 //!
-//! All clients come from one address, so a server with its limits per client
-//! address on refuses most of them: benchmark a running server started with
-//! `spieltisch serve --no-client-limits`. The in-process server runs so.
+//! The same clients speak boardgame.io's protocol ([`Protocol::Bgio`],
+//! `bgio.rs`), so that both servers are driven, and the generator's own CPU
+//! measured, the same way; [`LoadConfig::server_pid`] measures the server's
+//! CPU time and memory from outside.
+//!
+//! All clients come from one address (or [`LoadConfig::bind`]), so a server
+//! with its limits per client address on refuses most of them: benchmark a
+//! running server started with `spieltisch serve --no-client-limits`. The
+//! in-process server runs so.
+
+pub mod bgio;
+pub mod pace;
 
 use crate::{ServerConfig, serve_on};
 use futures_util::{SinkExt, StreamExt};
+pub use hdrhistogram::Histogram;
+use pace::{Pace, Schedule};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
+
+/// Which server the clients talk to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Protocol {
+    /// spieltisch's own (docs/api.md), in compact mode.
+    #[default]
+    Spieltisch,
+    /// boardgame.io 0.50's socket.io transport and lobby API.
+    Bgio,
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -44,10 +70,46 @@ pub struct LoadConfig {
     /// disk as they do in service); `None` keeps it in memory.
     pub db: Option<std::path::PathBuf>,
     pub seed: u64,
+    pub protocol: Protocol,
+    /// Open loop: this many moves a second over all games, each seat whose
+    /// turn has come waiting for the next free slot; `None`: closed loop.
+    pub rate: Option<f64>,
+    /// Open loop at people's pace: each seat thinks an exponentially
+    /// distributed time with this mean after the turn comes to it. Tables
+    /// are opened spread over the first half of the warm-up.
+    pub think: Option<Duration>,
+    /// The server's process, whose CPU time and resident memory are read
+    /// from `/proc` (Linux) and reported apart from the clients'.
+    pub server_pid: Option<u32>,
+    /// The local address the clients' sockets are bound to (a 127.x address
+    /// other than the server's, so that several generator processes have
+    /// their own ephemeral ports); default: the system's choice.
+    pub bind: Option<IpAddr>,
+}
+
+impl Default for LoadConfig {
+    fn default() -> Self {
+        LoadConfig {
+            game: "six".into(),
+            options: json!({}),
+            seats: 2,
+            concurrency: 100,
+            duration: Duration::from_secs(10),
+            warmup: Duration::from_secs(3),
+            target: None,
+            db: None,
+            seed: 1,
+            protocol: Protocol::Spieltisch,
+            rate: None,
+            think: None,
+            server_pid: None,
+            bind: None,
+        }
+    }
 }
 
 /// What was measured.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LoadReport {
     pub game: String,
     pub concurrency: usize,
@@ -67,6 +129,44 @@ pub struct LoadReport {
     pub errors: u64,
     /// Refused messages by error code.
     pub errors_by_code: std::collections::BTreeMap<String, u64>,
+    #[serde(default)]
+    pub protocol: Protocol,
+    /// The open loop's moves per second asked for, if any.
+    #[serde(default)]
+    pub rate: Option<f64>,
+    /// The mean think time, if the clients thought.
+    #[serde(default)]
+    pub think_seconds: Option<f64>,
+    /// This process's CPU time over the measured time, in percent of one core.
+    #[serde(default)]
+    pub cpu_percent: f64,
+    /// Tables with every seat connected when the measured time began.
+    #[serde(default)]
+    pub tables_open: usize,
+    /// The server's figures, with `server_pid`.
+    #[serde(default)]
+    pub server: Option<ServerUsage>,
+    /// Every measured latency as (microseconds, count) pairs of an HDR
+    /// histogram (3 significant digits), so that the reports of several
+    /// generator processes can be merged.
+    #[serde(default)]
+    pub latency_histogram: Vec<(u64, u64)>,
+}
+
+/// The server process's use over a load test, read from `/proc/PID`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ServerUsage {
+    pub pid: u32,
+    /// Its CPU time per action over the measured time, in microseconds.
+    pub cpu_us_per_action: f64,
+    pub kernel_us_per_action: f64,
+    /// Its CPU time over the measured time, in percent of one core.
+    pub cpu_percent: f64,
+    /// Resident memory (VmRSS, KiB) before the clients opened anything, when
+    /// the measured time began (every table open), and at its end.
+    pub rss_before_kib: u64,
+    pub rss_open_kib: u64,
+    pub rss_end_kib: u64,
 }
 
 impl LoadReport {
@@ -78,12 +178,42 @@ impl LoadReport {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Percentiles {
     pub p50: f64,
     pub p90: f64,
     pub p99: f64,
     pub max: f64,
+}
+
+impl Percentiles {
+    /// The percentiles of `histogram` (microseconds) in milliseconds.
+    pub fn of(histogram: &Histogram<u64>) -> Percentiles {
+        let ms = |q: f64| {
+            if histogram.is_empty() { 0.0 } else { histogram.value_at_quantile(q) as f64 / 1000.0 }
+        };
+        Percentiles { p50: ms(0.5), p90: ms(0.9), p99: ms(0.99), max: histogram.max() as f64 / 1000.0 }
+    }
+}
+
+/// An empty latency histogram: microseconds from 1 to an hour, 3 digits.
+pub fn latency_histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, 3_600_000_000, 3).expect("constant bounds are valid")
+}
+
+/// The (value, count) pairs of `histogram`, as [`LoadReport::latency_histogram`] holds them.
+pub fn histogram_pairs(histogram: &Histogram<u64>) -> Vec<(u64, u64)> {
+    histogram
+        .iter_recorded()
+        .map(|v| (histogram.highest_equivalent(v.value_iterated_to()), v.count_at_value()))
+        .collect()
+}
+
+/// Adds the pairs of a [`LoadReport::latency_histogram`] to `histogram`.
+pub fn add_pairs(histogram: &mut Histogram<u64>, pairs: &[(u64, u64)]) {
+    for &(value, count) in pairs {
+        histogram.saturating_record_n(value, count);
+    }
 }
 
 #[derive(Default)]
@@ -93,6 +223,7 @@ struct Counters {
     actions: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
+    tables_open: AtomicUsize,
     codes: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
@@ -105,11 +236,103 @@ impl Counters {
     }
 }
 
+/// What every client of a run shares.
+struct Shared {
+    counters: Counters,
+    latencies: Mutex<Histogram<u64>>,
+    stop: AtomicBool,
+    pace: Pace,
+    /// How long a seat waits for a message before it gives its game up.
+    silence: Duration,
+}
+
+impl Shared {
+    fn measuring(&self) -> bool {
+        self.counters.measuring.load(Ordering::Relaxed)
+    }
+
+    fn stopping(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// A seat saw the update of its own action.
+    fn action_done(&self) {
+        if self.measuring() {
+            self.counters.actions.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn table_opened(&self) {
+        self.counters.tables_open.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn table_closed(&self) {
+        self.counters.tables_open.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// The action in flight at one table: sent by `seat` against `version`.
+struct Sent {
+    version: u64,
+    at: Instant,
+    seat: usize,
+}
+
+/// What the seats of one table share: the action in flight, whose latency
+/// the first other seat to get its update records.
+struct TableInFlight {
+    seats: usize,
+    sent: Mutex<Option<Sent>>,
+}
+
+impl TableInFlight {
+    fn new(seats: usize) -> TableInFlight {
+        TableInFlight { seats, sent: Mutex::new(None) }
+    }
+}
+
+/// One seat's view of its table and run.
+struct Seat {
+    index: usize,
+    table: Arc<TableInFlight>,
+    shared: Arc<Shared>,
+}
+
+impl Seat {
+    /// This seat is about to send an action against `version`.
+    fn sending(&self, version: u64) {
+        if let Ok(mut sent) = self.table.sent.lock() {
+            *sent = Some(Sent { version, at: Instant::now(), seat: self.index });
+        }
+    }
+
+    /// This seat got an update to `version` (not a snapshot, which may come
+    /// long after the action it shows).
+    fn update_seen(&self, version: u64) {
+        let Ok(mut sent) = self.table.sent.lock() else { return };
+        let Some(action) = sent.as_ref() else { return };
+        if version <= action.version || (action.seat == self.index && self.table.seats > 1) {
+            return;
+        }
+        let micros = u64::try_from(action.at.elapsed().as_micros()).unwrap_or(u64::MAX);
+        *sent = None;
+        drop(sent);
+        if self.shared.measuring()
+            && let Ok(mut latencies) = self.shared.latencies.lock()
+        {
+            latencies.saturating_record(micros.max(1));
+        }
+    }
+}
+
 /// Runs the load test and reports.
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let addr = match config.target {
         Some(addr) => addr,
         None => {
+            if config.protocol != Protocol::Spieltisch {
+                return Err("the in-process server speaks only spieltisch's protocol: give --target".into());
+            }
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
             // The load clients play as fast as the server answers, far faster
@@ -139,27 +362,50 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             addr
         }
     };
-    let counters = Arc::new(Counters::default());
-    let latencies = Arc::new(Mutex::new(Vec::<u32>::new()));
-    let stop = Arc::new(AtomicBool::new(false));
+    let server_before = config.server_pid.map(ProcessUsage::of);
+    let pace = match (config.rate, config.think) {
+        (Some(rate), _) => Pace::Rate(Schedule::new(rate, Instant::now())),
+        (None, Some(mean)) => Pace::Think(mean),
+        (None, None) => Pace::Closed,
+    };
+    let shared = Arc::new(Shared {
+        counters: Counters::default(),
+        latencies: Mutex::new(latency_histogram()),
+        stop: AtomicBool::new(false),
+        pace,
+        // A seat waits for its partner's think times too, and a server
+        // need not ping: long enough that an exponential think time
+        // (P(X > 25 means) = e^-25) never reaches it.
+        silence: Duration::from_secs(30) + config.think.unwrap_or_default() * 25,
+    });
+    // People arrive over time; thousands of tables opened in the same
+    // instant would only measure the listen queue.
+    let ramp = if config.think.is_some() { config.warmup / 2 } else { Duration::ZERO };
     let mut runners = Vec::new();
     for slot in 0..config.concurrency {
-        let (config, counters, latencies, stop) =
-            (config.clone(), counters.clone(), latencies.clone(), stop.clone());
+        let (config, shared) = (config.clone(), shared.clone());
+        let delay = ramp.mul_f64(slot as f64 / config.concurrency as f64);
         runners.push(tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
             let mut round = 0u64;
-            while !stop.load(Ordering::Relaxed) {
+            while !shared.stopping() {
                 let seed = config.seed.wrapping_add((slot as u64) << 20).wrapping_add(round);
                 round += 1;
-                match play_one(addr, &config, seed, &counters, &latencies, &stop).await {
+                let played = match config.protocol {
+                    Protocol::Spieltisch => play_one(addr, &config, seed, &shared).await,
+                    Protocol::Bgio => {
+                        bgio::play_one(addr, config.bind, &config.game, config.seats, seed, &shared).await
+                    }
+                };
+                match played {
                     Ok(true) => {
-                        if counters.measuring.load(Ordering::Relaxed) {
-                            counters.games.fetch_add(1, Ordering::Relaxed);
+                        if shared.measuring() {
+                            shared.counters.games.fetch_add(1, Ordering::Relaxed);
                         }
                     }
                     Ok(false) => {}
                     Err(e) => {
-                        counters.errors.fetch_add(1, Ordering::Relaxed);
+                        shared.counters.errors.fetch_add(1, Ordering::Relaxed);
                         tracing::warn!("load test game failed: {e}");
                         tokio::time::sleep(Duration::from_millis(100)).await;
                     }
@@ -168,14 +414,17 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         }));
     }
     tokio::time::sleep(config.warmup).await;
-    counters.measuring.store(true, Ordering::Relaxed);
+    shared.counters.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     let cpu_start = CpuTime::now();
+    let server_open = config.server_pid.map(ProcessUsage::of);
+    let tables_open = shared.counters.tables_open.load(Ordering::Relaxed);
     tokio::time::sleep(config.duration).await;
-    stop.store(true, Ordering::Relaxed);
+    shared.stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
     let cpu = CpuTime::now().since(cpu_start);
-    let actions = counters.actions.load(Ordering::Relaxed);
+    let server_end = config.server_pid.map(ProcessUsage::of);
+    let actions = shared.counters.actions.load(Ordering::Relaxed);
     // Games stop at their next message; one whose partner stopped first
     // would wait for nothing, so after a grace period the rest are ended.
     let grace = Instant::now() + Duration::from_secs(2);
@@ -186,15 +435,22 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         r.abort();
     }
     let per_action = |seconds: f64| if actions == 0 { 0.0 } else { seconds * 1e6 / actions as f64 };
-    let mut lat = latencies.lock().map(|l| l.clone()).unwrap_or_default();
-    lat.sort_unstable();
-    let pick = |q: f64| {
-        if lat.is_empty() {
-            0.0
-        } else {
-            f64::from(lat[((lat.len() - 1) as f64 * q).round() as usize]) / 1000.0
+    let server = match (config.server_pid, server_before, server_open, server_end) {
+        (Some(pid), Some(before), Some(open), Some(end)) => {
+            let used = end.cpu.since(open.cpu);
+            Some(ServerUsage {
+                pid,
+                cpu_us_per_action: per_action(used.total()),
+                kernel_us_per_action: per_action(used.system),
+                cpu_percent: used.total() * 100.0 / seconds,
+                rss_before_kib: before.rss_kib,
+                rss_open_kib: open.rss_kib,
+                rss_end_kib: end.rss_kib,
+            })
         }
+        _ => None,
     };
+    let histogram = shared.latencies.lock().map(|h| h.clone()).unwrap_or_else(|_| latency_histogram());
     Ok(LoadReport {
         game: config.game,
         concurrency: config.concurrency,
@@ -204,11 +460,57 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         actions_per_sec: actions as f64 / seconds,
         cpu_us_per_action: per_action(cpu.total()),
         kernel_us_per_action: per_action(cpu.system),
-        games_finished: counters.games.load(Ordering::Relaxed),
-        latency_ms: Percentiles { p50: pick(0.5), p90: pick(0.9), p99: pick(0.99), max: pick(1.0) },
-        errors: counters.errors.load(Ordering::Relaxed),
-        errors_by_code: counters.codes.lock().map(|c| c.clone()).unwrap_or_default(),
+        games_finished: shared.counters.games.load(Ordering::Relaxed),
+        latency_ms: Percentiles::of(&histogram),
+        errors: shared.counters.errors.load(Ordering::Relaxed),
+        errors_by_code: shared.counters.codes.lock().map(|c| c.clone()).unwrap_or_default(),
+        protocol: config.protocol,
+        rate: config.rate,
+        think_seconds: config.think.map(|t| t.as_secs_f64()),
+        cpu_percent: cpu.total() * 100.0 / seconds,
+        tables_open,
+        server,
+        latency_histogram: histogram_pairs(&histogram),
     })
+}
+
+/// Raises this process's soft limit of open files to its hard limit, since
+/// every load client connection is a descriptor (Linux; elsewhere nothing).
+pub fn raise_open_file_limit() {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{Resource, getrlimit, setrlimit};
+        let mut limit = getrlimit(Resource::Nofile);
+        if limit.current < limit.maximum {
+            limit.current = limit.maximum;
+            if let Err(e) = setrlimit(Resource::Nofile, limit) {
+                tracing::warn!("could not raise the open-file limit: {e}");
+            }
+        }
+    }
+}
+
+/// A process's CPU time and resident memory at one moment.
+#[derive(Clone, Copy, Debug)]
+struct ProcessUsage {
+    cpu: CpuTime,
+    rss_kib: u64,
+}
+
+impl ProcessUsage {
+    fn of(pid: u32) -> ProcessUsage {
+        ProcessUsage {
+            cpu: CpuTime::from_stat(&format!("/proc/{pid}/stat")),
+            rss_kib: resident_kib(&format!("/proc/{pid}/status")).unwrap_or(0),
+        }
+    }
+}
+
+/// VmRSS from a `/proc/PID/status` file, in KiB.
+fn resident_kib(status_file: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(status_file).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The CPU time this process has used so far, in seconds, split into its
@@ -223,7 +525,12 @@ pub struct CpuTime {
 
 impl CpuTime {
     pub fn now() -> CpuTime {
-        let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return CpuTime::default() };
+        CpuTime::from_stat("/proc/self/stat")
+    }
+
+    /// The times in a `/proc/PID/stat` file (zeros if it cannot be read).
+    pub fn from_stat(stat_file: &str) -> CpuTime {
+        let Ok(stat) = std::fs::read_to_string(stat_file) else { return CpuTime::default() };
         // Fields after the command name (which may hold spaces, so split after ')'):
         // utime and stime are the 12th and 13th, in clock ticks of 1/100 s.
         let Some((_, rest)) = stat.rsplit_once(')') else { return CpuTime::default() };
@@ -251,7 +558,18 @@ pub async fn http_request(
     path: &str,
     body: Option<&Value>,
 ) -> Result<(u16, Value), String> {
-    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    http_request_from(addr, None, method, path, body).await
+}
+
+/// [`http_request`] from the local address `bind`.
+async fn http_request_from(
+    addr: SocketAddr,
+    bind: Option<IpAddr>,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let mut stream = tcp_connect(addr, bind).await.map_err(|e| e.to_string())?;
     let body = body.map(Value::to_string).unwrap_or_default();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -292,17 +610,72 @@ fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
     }
 }
 
+/// A TCP connection to `addr`, from `bind` if given, without Nagle's delay.
+async fn tcp_connect(addr: SocketAddr, bind: Option<IpAddr>) -> std::io::Result<TcpStream> {
+    let stream = match bind {
+        None => TcpStream::connect(addr).await?,
+        Some(ip) => {
+            let socket = if ip.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+            socket.bind(SocketAddr::new(ip, 0))?;
+            socket.connect(addr).await?
+        }
+    };
+    stream.set_nodelay(true)?;
+    Ok(stream)
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// Why a WebSocket could not be opened.
+enum WsRefused {
+    /// The server answered the upgrade with this HTTP status and body.
+    Http(u16, Value),
+    Other(String),
+}
+
+impl From<WsRefused> for String {
+    fn from(refused: WsRefused) -> String {
+        match refused {
+            WsRefused::Http(status, body) => format!("WebSocket refused: HTTP {status} {body}"),
+            WsRefused::Other(e) => e,
+        }
+    }
+}
+
+/// A WebSocket to `path` on `addr`, with a small read buffer (tungstenite's
+/// default 128 KiB one is zeroed on every read).
+async fn open_ws(addr: SocketAddr, bind: Option<IpAddr>, path: &str) -> Result<Ws, WsRefused> {
+    let stream = tcp_connect(addr, bind).await.map_err(|e| WsRefused::Other(e.to_string()))?;
+    let config =
+        tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024);
+    match tokio_tungstenite::client_async_with_config(format!("ws://{addr}{path}"), stream, Some(config))
+        .await
+    {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            let body: Value =
+                response.body().as_deref().and_then(|b| serde_json::from_slice(b).ok()).unwrap_or_default();
+            Err(WsRefused::Http(response.status().as_u16(), body))
+        }
+        Err(e) => Err(WsRefused::Other(e.to_string())),
+    }
+}
+
+/// [`open_ws`] with the refusal as text.
+async fn connect_ws(addr: SocketAddr, bind: Option<IpAddr>, path: &str) -> Result<Ws, String> {
+    open_ws(addr, bind, path).await.map_err(String::from)
+}
+
 /// Plays one game to the end (true) or until told to stop (false).
 async fn play_one(
     addr: SocketAddr,
     config: &LoadConfig,
     seed: u64,
-    counters: &Arc<Counters>,
-    latencies: &Arc<Mutex<Vec<u32>>>,
-    stop: &Arc<AtomicBool>,
+    shared: &Arc<Shared>,
 ) -> Result<bool, String> {
+    let counters = &shared.counters;
     let request = json!({"game": config.game, "options": config.options, "seats": vec!["human"; config.seats], "seed": seed});
-    let (_, reply) = http_request(addr, "POST", "/api/tables", Some(&request)).await?;
+    let (_, reply) = http_request_from(addr, config.bind, "POST", "/api/tables", Some(&request)).await?;
     if reply["ok"] != json!(true) {
         counters.refused(reply["error"]["code"].as_str().unwrap_or("?"));
         return Err(reply["error"].to_string());
@@ -314,41 +687,34 @@ async fn play_one(
         .iter()
         .filter_map(|s| s["token"].as_str().map(String::from))
         .collect();
+    let in_flight = Arc::new(TableInFlight::new(tokens.len()));
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
-        let url = format!("ws://{addr}/ws/{table}?token={token}&detail=compact");
-        let config =
-            tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4 * 1024);
-        let (ws, _) = match tokio_tungstenite::connect_async_with_config(url, Some(config), true).await {
-            Ok(connected) => connected,
-            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
-                let body: Value = response
-                    .body()
-                    .as_deref()
-                    .and_then(|b| serde_json::from_slice(b).ok())
-                    .unwrap_or_default();
+        let path = format!("/ws/{table}?token={token}&detail=compact");
+        let ws = match open_ws(addr, config.bind, &path).await {
+            Ok(ws) => ws,
+            Err(WsRefused::Http(status, body)) => {
                 counters.refused(body["error"]["code"].as_str().unwrap_or("?"));
-                return Err(format!("WebSocket refused: {}", response.status()));
+                return Err(format!("WebSocket refused: {status}"));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(WsRefused::Other(e)) => return Err(e),
         };
-        let (counters, latencies, stop) = (counters.clone(), latencies.clone(), stop.clone());
-        seats.push(tokio::spawn(seat_loop(
-            ws,
-            seed.wrapping_mul(31).wrapping_add(i as u64),
-            counters,
-            latencies,
-            stop,
-        )));
+        let seat = Seat { index: i, table: in_flight.clone(), shared: shared.clone() };
+        seats.push(tokio::spawn(seat_loop(ws, seed.wrapping_mul(31).wrapping_add(i as u64), seat)));
     }
+    shared.table_opened();
     let mut finished = false;
+    let mut failure = None;
     for s in seats {
-        finished |= s.await.map_err(|e| e.to_string())??;
+        match s.await {
+            Ok(Ok(done)) => finished |= done,
+            Ok(Err(e)) => failure = Some(e),
+            Err(e) => failure = Some(e.to_string()),
+        }
     }
-    Ok(finished)
+    shared.table_closed();
+    failure.map_or(Ok(finished), Err)
 }
-
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 /// The fields of a server message the load client reads; the rest
 /// (the view, the log) is skipped without being built.
@@ -391,18 +757,13 @@ fn act_message(version: usize, action: &str) -> String {
     text
 }
 
-async fn seat_loop(
-    mut ws: Ws,
-    seed: u64,
-    counters: Arc<Counters>,
-    latencies: Arc<Mutex<Vec<u32>>>,
-    stop: Arc<AtomicBool>,
-) -> Result<bool, String> {
-    let mut rng = seed | 1;
-    let mut pending: Option<(usize, Instant)> = None;
+async fn seat_loop(mut ws: Ws, seed: u64, seat: Seat) -> Result<bool, String> {
+    let shared = seat.shared.clone();
+    let mut rng = pace::seed_state(seed);
+    let mut pending: Option<usize> = None;
     loop {
-        let msg = match tokio::time::timeout(Duration::from_secs(30), ws.next()).await {
-            Err(_) => return Err("no update within 30 s".into()),
+        let msg = match tokio::time::timeout(shared.silence, ws.next()).await {
+            Err(_) => return Err(format!("no update within {:?}", shared.silence)),
             Ok(None) => return Ok(false),
             Ok(Some(Ok(m))) => m,
             Ok(Some(Err(e))) => return Err(e.to_string()),
@@ -414,8 +775,8 @@ async fn seat_loop(
         };
         if state.kind == "error" {
             // A refused action changes nothing: ask for a fresh snapshot and play again.
-            counters.errors.fetch_add(1, Ordering::Relaxed);
-            counters.refused(state.code.unwrap_or("?"));
+            shared.counters.errors.fetch_add(1, Ordering::Relaxed);
+            shared.counters.refused(state.code.unwrap_or("?"));
             pending = None;
             tokio::time::sleep(Duration::from_millis(50)).await;
             if let Err(e) = ws.send(Message::Text(r#"{"type":"sync"}"#.into())).await {
@@ -423,34 +784,34 @@ async fn seat_loop(
             }
             continue;
         }
-        if let Some((sent, at)) = pending
+        if state.kind == "update" {
+            seat.update_seen(state.version as u64);
+        }
+        if let Some(sent) = pending
             && state.version > sent
         {
-            if counters.measuring.load(Ordering::Relaxed) {
-                let micros = at.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
-                if let Ok(mut all) = latencies.lock() {
-                    all.push(micros);
-                }
-                counters.actions.fetch_add(1, Ordering::Relaxed);
-            }
+            shared.action_done();
             pending = None;
         }
         if matches!(state.turn, Some(TurnField::Word("over"))) {
             let _ = ws.close(None).await;
             return Ok(true);
         }
-        if stop.load(Ordering::Relaxed) {
+        if shared.stopping() {
             let _ = ws.close(None).await;
             return Ok(false);
         }
         if !state.legal.is_empty() && pending.is_none() {
-            // xorshift: cheap, and the load client needs no stronger generator.
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let action = &state.legal[(rng % state.legal.len() as u64) as usize].action;
-            pending = Some((state.version, Instant::now()));
-            if let Err(e) = ws.send(Message::Text(act_message(state.version, action).into())).await {
+            let choice = (pace::next_random(&mut rng) % state.legal.len() as u64) as usize;
+            let message = act_message(state.version, &state.legal[choice].action);
+            shared.pace.wait(&mut rng).await;
+            if shared.stopping() {
+                let _ = ws.close(None).await;
+                return Ok(false);
+            }
+            seat.sending(state.version as u64);
+            pending = Some(state.version);
+            if let Err(e) = ws.send(Message::Text(message.into())).await {
                 return Err(e.to_string());
             }
         }
