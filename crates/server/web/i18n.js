@@ -140,6 +140,7 @@ const ERRORS = {
   'connections.too_many': { en: 'Too many connections from your address: close a few tabs.', de: 'Zu viele Verbindungen von deiner Adresse: schließe ein paar Tabs.' },
   'server.busy': { en: 'The server is busy: try again in a moment.', de: 'Der Server ist ausgelastet: versuche es gleich noch einmal.' },
   'table.stalled': { en: 'This table cannot go on for now: the server will try again.', de: 'Dieser Tisch kann gerade nicht weiter: der Server versucht es erneut.' },
+  'table.moving': { en: 'This table is moving to another server: try again in a moment.', de: 'Dieser Tisch zieht auf einen anderen Server um: versuche es gleich noch einmal.' },
   'seat.too_expensive': { en: 'This bot would think longer than this server allows.', de: 'Dieser Bot würde länger nachdenken, als dieser Server erlaubt.' },
   'internal': { en: 'Something went wrong on the server.', de: 'Auf dem Server ist etwas schiefgegangen.' },
 };
