@@ -22,6 +22,7 @@ mod error;
 mod games_list;
 mod input;
 mod loadtest;
+mod migrate;
 mod play;
 mod rate;
 mod replay;
@@ -72,6 +73,8 @@ enum Command {
     Loadtest(loadtest::LoadtestArgs),
     /// Look after a server's database: list tables (quarantined ones too), delete tables.
     Admin(admin::AdminArgs),
+    /// Copy a server's SQLite database into an empty PostgreSQL database, checked and replayed.
+    Migrate(migrate::MigrateArgs),
 }
 
 /// What a game is played with: options and seats.
@@ -143,6 +146,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Serve(args) => serve::serve(&args),
         Command::Loadtest(args) => loadtest::run(&args, &mut out),
         Command::Admin(args) => admin::run(&args, &mut out),
+        Command::Migrate(args) => migrate::run(&args, &mut out),
     }
 }
 

@@ -118,3 +118,78 @@ fn serve_keeps_its_games_in_the_file_a_sqlite_address_names() {
     assert_eq!(ok(&["admin", "tables", "--db", path.to_str().unwrap()], "").stdout, "no tables\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[path = "../../server/tests/common/postgres.rs"]
+#[allow(dead_code)]
+mod postgres;
+
+/// A database at `path` holding three played games of Six: one going on,
+/// one expired, one quarantined; answers how many actions they hold.
+fn database_with_played_games(path: &Path) -> usize {
+    let mut total = 0;
+    let store = Store::open(Some(path)).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    for (i, id) in ["going", "expired", "damaged"].iter().enumerate() {
+        let mut session = spieltisch_catalog::new_session("six", &serde_json::json!({}), i as u64).unwrap();
+        for _ in 0..12 + i {
+            session.run_chance();
+            if session.turn() == spieltisch_core::Turn::Over {
+                break;
+            }
+            let legal = session.legal();
+            let mover = session.turn().seat();
+            session.apply(mover, &legal[(i + 3) % legal.len()]).unwrap();
+        }
+        total += session.version();
+        let row = TableRow {
+            id: (*id).into(),
+            game: "six".into(),
+            options: session.record().options.clone(),
+            seed: session.record().seed,
+            format: spieltisch_core::Record::FORMAT,
+            seats: serde_json::json!({"seats": [{"spec": "human", "token": format!("tok-{id}"), "name": "Zoë"}]}),
+            spectator_token: "watch".into(),
+            created_at: i as i64,
+            creator: None,
+        };
+        let progress = Progress { turn: session.turn(), waiting: Waiting::People, ranks: None };
+        runtime.block_on(store.create(row, progress.clone())).unwrap();
+        runtime.block_on(store.append(id, 0, session.record().actions.clone(), progress)).unwrap();
+    }
+    runtime.block_on(store.expire(vec!["expired".into()])).unwrap();
+    runtime.block_on(store.quarantine("damaged", "a test says so")).unwrap();
+    total
+}
+
+#[test]
+fn migrate_copies_every_table_to_postgres_checks_and_replays_it() {
+    let dir = folder("migrate");
+    let path = dir.join("games.db");
+    let actions = database_with_played_games(&path);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let target = runtime.block_on(postgres::TestDatabase::create("migrate"));
+    let from = format!("sqlite:{}", path.display());
+    let copied = ok(&["migrate", "--from", &from, "--to", target.url.as_str()], "");
+    let said = format!("copied 3 tables (1 quarantined, 1 expired) with {actions} actions");
+    assert!(copied.stdout.contains(&said), "{}", copied.stdout);
+    assert!(copied.stdout.contains("replayed on the target: 2 of 2"), "{}", copied.stdout);
+    let line = copied.stdout.lines().find(|l| l.starts_with("checksum: source ")).unwrap();
+    let sums: Vec<&str> = line
+        .split([' ', ','])
+        .filter(|w| w.len() == 16 && w.bytes().all(|b| b.is_ascii_hexdigit()))
+        .collect();
+    assert_eq!(sums.len(), 2, "{line}");
+    assert_eq!(sums[0], sums[1], "source and target agree");
+    // The target holds what the source held, the marks included.
+    let listed = |db: &str| ok(&["admin", "tables", "--json", "--db", db], "").stdout;
+    assert_eq!(listed(target.url.as_str()), listed(&from));
+    let again = run(&["migrate", "--from", &from, "--to", target.url.as_str()], "");
+    assert_eq!(again.code, 2, "into an empty database only: {}", again.stderr);
+    // A server on the target serves the table with its people's tokens.
+    let copied_client = runtime.block_on(target.client());
+    let seats: String = runtime
+        .block_on(copied_client.query_one("SELECT seats FROM tables WHERE id = 'going'", &[]))
+        .unwrap()
+        .get(0);
+    assert!(seats.contains("tok-going") && seats.contains("Zoë"), "{seats}");
+}

@@ -1050,6 +1050,76 @@ pub fn purge(path: &Path, ids: &[String]) -> Result<Vec<String>, StoreError> {
     Ok(deleted)
 }
 
+/// A stored table with everything written of it, its JSON as stored (a
+/// quarantined table's may not parse), as `spieltisch migrate` copies it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exported {
+    pub id: String,
+    pub game: String,
+    pub options: String,
+    pub seed: i64,
+    pub seats: String,
+    pub spectator_token: String,
+    pub created_at: i64,
+    pub format: u32,
+    pub creator: Option<String>,
+    pub turn: Option<String>,
+    pub waiting: Option<String>,
+    pub ranks: Option<String>,
+    pub active_at: i64,
+    pub visited: bool,
+    pub public: bool,
+    pub expired: Option<i64>,
+    pub quarantined: Option<String>,
+    pub actions: Vec<String>,
+}
+
+/// Every table of the database at `path`, oldest first, each handed to
+/// `each` with its actions (one table in memory at a time).
+pub fn export_tables(
+    path: &Path,
+    mut each: impl FnMut(Exported) -> Result<(), StoreError>,
+) -> Result<usize, StoreError> {
+    let conn = existing(path)?;
+    let ids: Vec<String> = conn
+        .prepare("SELECT id FROM tables ORDER BY created_at, id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut row = conn.prepare(
+        "SELECT id, game, options, seed, seats, spectator_token, created_at, format, creator,
+                turn, waiting, ranks, active_at, COALESCE(visited, 1), COALESCE(public, 0), expired, quarantined
+         FROM tables WHERE id = ?1",
+    )?;
+    let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+    for id in &ids {
+        let mut table = row.query_row([id], |r| {
+            Ok(Exported {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                options: r.get(2)?,
+                seed: r.get(3)?,
+                seats: r.get(4)?,
+                spectator_token: r.get(5)?,
+                created_at: r.get(6)?,
+                format: r.get(7)?,
+                creator: r.get(8)?,
+                turn: r.get(9)?,
+                waiting: r.get(10)?,
+                ranks: r.get(11)?,
+                active_at: r.get::<_, Option<i64>>(12)?.unwrap_or_else(now),
+                visited: r.get(13)?,
+                public: r.get(14)?,
+                expired: r.get(15)?,
+                quarantined: r.get(16)?,
+                actions: Vec::new(),
+            })
+        })?;
+        table.actions = actions.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        each(table)?;
+    }
+    Ok(ids.len())
+}
+
 /// The database at `path`, which must exist (an admin command never makes
 /// one), brought to today's schema.
 fn existing(path: &Path) -> Result<rusqlite::Connection, StoreError> {

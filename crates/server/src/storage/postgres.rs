@@ -28,8 +28,8 @@
 use crate::db_address::PostgresUrl;
 use crate::storage::{Ledger, Pending, Storage, Unfinished};
 use crate::store::{
-    Checksum, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth, Summary, TableRow,
-    checked_actions, now, ranks_json, turn_json,
+    Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth, Summary,
+    TableRow, checked_actions, now, ranks_json, turn_json,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use spieltisch_core::Record;
@@ -530,6 +530,64 @@ impl Postgres {
                 expired: r.get(6),
             })
             .collect())
+    }
+
+    /// Whether the database holds no table (`spieltisch migrate` copies
+    /// into an empty one only).
+    pub async fn is_empty(&self) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let row = client.query_one("SELECT NOT EXISTS (SELECT 1 FROM tables)", &[]).await.map_err(failed)?;
+        Ok(row.get(0))
+    }
+
+    /// Writes `table` as it was exported from another database, with its
+    /// actions, version and checksum, in one transaction.
+    pub async fn import(&self, table: &Exported) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        tx.execute(
+            &format!(
+                "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, ranks, active_at, visited,
+                                     public, expired, quarantined)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+            ),
+            &[
+                &table.id,
+                &table.game,
+                &table.options,
+                &table.seed,
+                &table.seats,
+                &table.spectator_token,
+                &table.created_at,
+                &(table.format as i32),
+                &table.creator,
+                &(table.actions.len() as i64),
+                &Checksum::of(&table.actions).hex(),
+                &table.turn,
+                &table.waiting,
+                &table.ranks,
+                &table.active_at,
+                &table.visited,
+                &table.public,
+                &table.expired,
+                &table.quarantined,
+            ],
+        )
+        .await
+        .map_err(failed)?;
+        insert_actions(&tx, &table.id, 0, &table.actions).await?;
+        tx.commit().await.map_err(failed)
+    }
+
+    /// A table's stored actions and whether it is quarantined, read as
+    /// they are (`spieltisch migrate` checks the copy).
+    pub async fn stored_actions(&self, table: &str) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query("SELECT action FROM actions WHERE table_id = $1 ORDER BY idx", &[&table])
+            .await
+            .map_err(failed)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     /// Deletes the tables named, with their actions (`spieltisch admin
