@@ -65,13 +65,13 @@ pub fn run(args: &MigrateArgs, out: &mut impl Write) -> Result<(), CliError> {
             sum: Checksum::of(&table.actions),
             quarantined: table.quarantined.is_some(),
             record: spieltisch_core::Record {
-                format: table.format,
-                options: serde_json::from_str(&table.options).unwrap_or_default(),
-                game: table.game,
-                seed: table.seed as u64,
+                format: table.row.format,
+                options: serde_json::from_str(&table.row.options).unwrap_or_default(),
+                game: table.row.game,
+                seed: table.row.seed as u64,
                 actions: table.actions,
             },
-            id: table.id,
+            id: table.row.id,
         });
         Ok(())
     })

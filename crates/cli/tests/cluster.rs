@@ -52,13 +52,26 @@ impl Cluster {
 
     /// A node on a free loopback port, answering its health endpoint.
     async fn node(&self, name: &str) -> Node {
+        self.node_on(name, self.database.url.as_str()).await
+    }
+
+    /// A node that connects to the database as `role` (a role of the
+    /// server, without a password).
+    async fn node_as(&self, name: &str, role: &str) -> Node {
+        let url = self.database.url.as_str();
+        let (scheme, rest) = url.split_once("://").unwrap();
+        let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+        self.node_on(name, &format!("{scheme}://{role}@{host}")).await
+    }
+
+    async fn node_on(&self, name: &str, database: &str) -> Node {
         let addr = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
         let log_path = self.dir.join(format!("{name}.log"));
         let log = std::fs::File::create(&log_path).unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
             .arg("serve")
             .args(["--addr", &addr.to_string()])
-            .args(["--db", self.database.url.as_str()])
+            .args(["--db", database])
             .args(["--bus", &nats(), "--bus-prefix", &self.prefix])
             .args(["--bot-delay-ms", "20", "--no-client-limits"])
             .env("RUST_LOG", "info")
@@ -209,9 +222,21 @@ async fn play_to_the_end(seats: &mut [Seat], max_actions: usize) -> usize {
         assert!(seats[0].version() <= max_actions, "no end after {max_actions} actions");
         // The next frame, whichever seat it comes to.
         let next = futures_util::future::select_all(seats.iter_mut().map(|seat| Box::pin(seat.ws.next())));
-        let (message, i, rest) = tokio::time::timeout(Duration::from_secs(15), next)
-            .await
-            .unwrap_or_else(|_| panic!("nothing happened for 15 s"));
+        let Ok((message, i, rest)) = tokio::time::timeout(Duration::from_secs(15), next).await else {
+            let latest: Vec<String> = seats
+                .iter()
+                .map(|s| {
+                    format!(
+                        "v{} turn {} legal {} window {}",
+                        s.version(),
+                        s.latest["turn"],
+                        s.latest["legal"],
+                        s.latest["window"]
+                    )
+                })
+                .collect();
+            panic!("nothing happened for 15 s: {latest:#?}")
+        };
         drop(rest);
         match message {
             Some(Ok(Message::Text(text))) => seats[i].take(&text),
@@ -363,4 +388,51 @@ async fn of_one_move_sent_through_two_nodes_at_once_exactly_one_is_played() {
             .unwrap();
         assert_eq!(stored[0].version, version + 1, "round {round}: one move stored: {played}");
     }
+}
+
+/// A move made through one node reaches a seat connected to another with
+/// polling made impossible: once the table is loaded there, the other node's
+/// database role may no longer read any action, so only the bus can tell it.
+#[tokio::test]
+async fn moves_reach_the_other_node_over_the_bus_alone() {
+    let cluster = Cluster::new("bus").await;
+    let owner = cluster.node("owner").await;
+    let admin = cluster.database.client().await;
+    let role = format!("spieltisch_test_reader_{}", std::process::id());
+    admin.batch_execute(&format!("CREATE ROLE {role} LOGIN")).await.unwrap();
+    admin
+        .batch_execute(&format!(
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}"
+        ))
+        .await
+        .unwrap();
+    let reader = cluster.node_as("reader", &role).await;
+    let reply = owner.create(json!({"game": "six", "seats": ["human", "human"], "seed": 2})).await;
+    let table = reply["table"].as_str().unwrap().to_string();
+    let token = |seat: usize| reply["seats"][seat]["token"].as_str().unwrap().to_string();
+    let mut seats = [owner.socket(&table, &token(0)).await, reader.socket(&table, &token(1)).await];
+    for seat in seats.iter_mut() {
+        seat.until(Duration::from_secs(10), |s| !s.latest.is_null()).await;
+    }
+    admin.batch_execute(&format!("REVOKE SELECT ON actions FROM {role}")).await.unwrap();
+    let (url_scheme, rest) = cluster.database.url.as_str().split_once("://").unwrap();
+    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    let (as_reader, connection) =
+        tokio_postgres::connect(&format!("{url_scheme}://{role}@{host}"), tokio_postgres::NoTls)
+            .await
+            .unwrap();
+    tokio::spawn(connection);
+    assert!(as_reader.query("SELECT * FROM actions", &[]).await.is_err(), "the reader cannot read actions");
+    for round in 0..12 {
+        let version = seats[0].version();
+        let mover = seats[0].latest["turn"]["seat"].as_u64().unwrap() as usize;
+        let action = seats[mover].latest["legal"][0]["action"].as_str().unwrap().to_string();
+        seats[mover].act(version, &action).await;
+        for seat in seats.iter_mut() {
+            seat.until(Duration::from_secs(10), |s| s.version() > version).await;
+        }
+        assert_eq!(seats[1].latest["log"], seats[0].latest["log"], "round {round}: both nodes tell the same");
+    }
+    drop((seats, as_reader, owner, reader));
+    admin.batch_execute(&format!("DROP OWNED BY {role}; DROP ROLE {role}")).await.unwrap();
 }

@@ -892,16 +892,17 @@ pub fn now() -> i64 {
 const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
 
 /// A table row as stored, its JSON not yet read.
-pub(crate) struct RawRow {
-    pub(crate) id: String,
-    pub(crate) game: String,
-    pub(crate) options: String,
-    pub(crate) seed: i64,
-    pub(crate) seats: String,
-    pub(crate) spectator_token: String,
-    pub(crate) created_at: i64,
-    pub(crate) format: u32,
-    pub(crate) creator: Option<String>,
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawRow {
+    pub id: String,
+    pub game: String,
+    pub options: String,
+    pub seed: i64,
+    pub seats: String,
+    pub spectator_token: String,
+    pub created_at: i64,
+    pub format: u32,
+    pub creator: Option<String>,
 }
 
 fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
@@ -1054,15 +1055,7 @@ pub fn purge(path: &Path, ids: &[String]) -> Result<Vec<String>, StoreError> {
 /// quarantined table's may not parse), as `spieltisch migrate` copies it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Exported {
-    pub id: String,
-    pub game: String,
-    pub options: String,
-    pub seed: i64,
-    pub seats: String,
-    pub spectator_token: String,
-    pub created_at: i64,
-    pub format: u32,
-    pub creator: Option<String>,
+    pub row: RawRow,
     pub turn: Option<String>,
     pub waiting: Option<String>,
     pub ranks: Option<String>,
@@ -1085,24 +1078,16 @@ pub fn export_tables(
         .prepare("SELECT id FROM tables ORDER BY created_at, id")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    let mut row = conn.prepare(
-        "SELECT id, game, options, seed, seats, spectator_token, created_at, format, creator,
-                turn, waiting, ranks, active_at, COALESCE(visited, 1), COALESCE(public, 0), expired, quarantined
-         FROM tables WHERE id = ?1",
-    )?;
+    let mut row = conn.prepare(&format!(
+        "SELECT {ROW_COLUMNS}, turn, waiting, ranks, active_at, COALESCE(visited, 1), COALESCE(public, 0),
+                    expired, quarantined
+             FROM tables WHERE id = ?1"
+    ))?;
     let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
     for id in &ids {
         let mut table = row.query_row([id], |r| {
             Ok(Exported {
-                id: r.get(0)?,
-                game: r.get(1)?,
-                options: r.get(2)?,
-                seed: r.get(3)?,
-                seats: r.get(4)?,
-                spectator_token: r.get(5)?,
-                created_at: r.get(6)?,
-                format: r.get(7)?,
-                creator: r.get(8)?,
+                row: raw_row(r)?,
                 turn: r.get(9)?,
                 waiting: r.get(10)?,
                 ranks: r.get(11)?,

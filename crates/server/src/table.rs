@@ -921,8 +921,10 @@ impl Table {
             self.settings.open.release(&self.id);
         }
         self.updates.send_replace(version);
-        self.publish(live);
         self.ask(live);
+        // After asking: the change carries the decision taken together that
+        // opened, which the replicas' clients are asked in too.
+        self.publish(live);
         version
     }
 
@@ -1032,6 +1034,7 @@ impl Table {
         if !window.complete() {
             // The people who passed now have nothing left to answer.
             live.frames.written.clear();
+            self.publish(&mut live);
             return;
         }
         if let Err(e) = self.resolve(&mut live).await {
@@ -1133,6 +1136,7 @@ impl Table {
     pub async fn resume(self: &Arc<Self>) {
         let mut live = self.live.lock().await;
         self.ask_passing_the_absent(&mut live, false);
+        self.publish(&mut live);
     }
 
     /// A connection of `viewer` opens (`true`) or closes. A person asked in

@@ -205,6 +205,11 @@ impl Postgres {
         let tx = client.transaction().await.map_err(failed)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(failed)?;
         let done = schema_version(&tx).await?;
+        if done == SCHEMA_VERSION {
+            // Today's schema: only read, so a node may run as a role that
+            // cannot create tables.
+            return tx.commit().await.map_err(failed);
+        }
         tx.batch_execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
                 version INTEGER PRIMARY KEY,
@@ -552,15 +557,15 @@ impl Postgres {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
             ),
             &[
-                &table.id,
-                &table.game,
-                &table.options,
-                &table.seed,
-                &table.seats,
-                &table.spectator_token,
-                &table.created_at,
-                &(table.format as i32),
-                &table.creator,
+                &table.row.id,
+                &table.row.game,
+                &table.row.options,
+                &table.row.seed,
+                &table.row.seats,
+                &table.row.spectator_token,
+                &table.row.created_at,
+                &(table.row.format as i32),
+                &table.row.creator,
                 &(table.actions.len() as i64),
                 &Checksum::of(&table.actions).hex(),
                 &table.turn,
@@ -575,7 +580,7 @@ impl Postgres {
         )
         .await
         .map_err(failed)?;
-        insert_actions(&tx, &table.id, 0, &table.actions).await?;
+        insert_actions(&tx, &table.row.id, 0, &table.actions).await?;
         tx.commit().await.map_err(failed)
     }
 
