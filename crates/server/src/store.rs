@@ -710,7 +710,15 @@ impl Store {
     /// `None` for an unknown or quarantined one.
     pub async fn load(&self, table: &str) -> Result<Option<Loaded>, StoreError> {
         let table = table.to_string();
-        self.read(move |conn| read_table(conn, &table)).await
+        self.read(move |conn| {
+            // One transaction: the row and the actions of one moment, even
+            // while another process appends to the file.
+            let tx = conn.unchecked_transaction()?;
+            let found = read_table(&tx, &table)?;
+            tx.commit()?;
+            Ok(found)
+        })
+        .await
     }
 
     /// The tables of `ids` that exist and are not quarantined, as lists

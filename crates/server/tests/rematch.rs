@@ -115,9 +115,10 @@ async fn a_restart_keeps_the_rematch() {
     let (_, made) = ask(&server, &table, &anna).await;
     server.kill().await;
     let server = TestServer::start(Some(db.clone())).await;
-    assert_eq!(state(&server, &table, &anna).await["rematch"], made["table"]);
+    let after = state(&server, &table, &anna).await;
+    assert_eq!(after["rematch"], made["table"], "{after}");
     let (_, again) = ask(&server, &table, &anna).await;
-    assert_eq!(again["table"], made["table"]);
+    assert_eq!(again["table"], made["table"], "{again}");
     server.kill().await;
     let _ = std::fs::remove_file(&db);
 }
