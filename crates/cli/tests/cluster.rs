@@ -172,10 +172,27 @@ impl Seat {
                 self.latest = frame.clone();
                 self.frames.push(frame);
             }
-            Some("error") if frame["code"] == "action.stale" => {}
+            // A move that lost a race, or was sent while the table's node
+            // was being replaced: the test sends again.
+            Some("error") if frame["code"] == "action.stale" || frame["code"] == "table.moving" => {}
             Some("error") => panic!("refused: {frame}"),
             _ => {}
         }
+    }
+
+    /// Reads frames until `done` holds of this seat; false if it did not
+    /// within `within`.
+    async fn wait_for(&mut self, within: Duration, done: impl Fn(&Seat) -> bool) -> bool {
+        let deadline = tokio::time::Instant::now() + within;
+        while !done(self) {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => self.take(&text),
+                Ok(Some(Ok(_))) => {}
+                Ok(other) => panic!("the connection ended: {other:?}"),
+                Err(_) => return false,
+            }
+        }
+        true
     }
 
     fn version(&self) -> usize {
@@ -435,4 +452,50 @@ async fn moves_reach_the_other_node_over_the_bus_alone() {
     }
     drop((seats, as_reader, owner, reader));
     admin.batch_execute(&format!("DROP OWNED BY {role}; DROP ROLE {role}")).await.unwrap();
+}
+
+/// People at a table whose owning node is killed with `kill -9`: the one
+/// connected to it reconnects to the other node, which takes the table over;
+/// every acknowledged move is there, and the game goes on.
+#[tokio::test]
+async fn people_whose_node_is_killed_reconnect_to_another_and_play_on() {
+    let cluster = Cluster::new("reconnect").await;
+    let mut owner = cluster.node("owner").await;
+    let other = cluster.node("other").await;
+    let reply = owner.create(json!({"game": "six", "seats": ["human", "human"], "seed": 4})).await;
+    let table = reply["table"].as_str().unwrap().to_string();
+    let token = |seat: usize| reply["seats"][seat]["token"].as_str().unwrap().to_string();
+    let mut seats = [owner.socket(&table, &token(0)).await, other.socket(&table, &token(1)).await];
+    for seat in seats.iter_mut() {
+        seat.until(Duration::from_secs(10), |s| !s.latest.is_null()).await;
+    }
+    // A move is played when both seats have seen it; until the other node
+    // owns the table, a move is answered `table.moving` and sent again.
+    async fn play(seats: &mut [Seat; 2], rounds: usize) {
+        for round in 0..rounds {
+            let version = seats[1].version();
+            let mover = seats[1].latest["turn"]["seat"].as_u64().unwrap() as usize;
+            let mut played = false;
+            for _ in 0..40 {
+                let action = seats[mover].latest["legal"][0]["action"].as_str().unwrap().to_string();
+                seats[mover].act(version, &action).await;
+                if seats[mover].wait_for(Duration::from_millis(500), |s| s.version() > version).await {
+                    played = true;
+                    break;
+                }
+            }
+            assert!(played, "round {round}: the move was not played within 20 s");
+            let other = 1 - mover;
+            seats[other].until(Duration::from_secs(10), |s| s.version() > version).await;
+        }
+    }
+    play(&mut seats, 6).await;
+    let acknowledged = seats[1].version();
+    owner.kill9();
+    seats[0] = other.socket(&table, &token(0)).await;
+    seats[0].until(Duration::from_secs(10), |s| !s.latest.is_null()).await;
+    assert_eq!(seats[0].version(), acknowledged, "every acknowledged move is there after the crash");
+    play(&mut seats, 6).await;
+    assert_eq!(seats[0].version(), acknowledged + 6);
+    assert_eq!(seats[0].latest["log"], seats[1].latest["log"]);
 }
