@@ -58,10 +58,14 @@ impl Cluster {
     /// A node that connects to the database as `role` (a role of the
     /// server, without a password).
     async fn node_as(&self, name: &str, role: &str) -> Node {
-        let url = self.database.url.as_str();
-        let (scheme, rest) = url.split_once("://").unwrap();
+        self.node_on(name, &self.url_as(role)).await
+    }
+
+    /// The database's address for `role` instead of its own user.
+    fn url_as(&self, role: &str) -> String {
+        let (scheme, rest) = self.database.url.as_str().split_once("://").unwrap();
         let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
-        self.node_on(name, &format!("{scheme}://{role}@{host}")).await
+        format!("{scheme}://{role}@{host}")
     }
 
     async fn node_on(&self, name: &str, database: &str) -> Node {
@@ -205,14 +209,8 @@ impl Seat {
 
     /// Reads frames until `done` holds of this seat, within `within`.
     async fn until(&mut self, within: Duration, done: impl Fn(&Seat) -> bool) {
-        let deadline = tokio::time::Instant::now() + within;
-        while !done(self) {
-            match tokio::time::timeout_at(deadline, self.ws.next()).await {
-                Ok(Some(Ok(Message::Text(text)))) => self.take(&text),
-                Ok(Some(Ok(_))) => {}
-                Ok(other) => panic!("the connection ended: {other:?}"),
-                Err(_) => panic!("not in time; the last frame: {}", self.latest),
-            }
+        if !self.wait_for(within, done).await {
+            panic!("not in time; the last frame: {}", self.latest);
         }
     }
 }
@@ -432,12 +430,8 @@ async fn moves_reach_the_other_node_over_the_bus_alone() {
         seat.until(Duration::from_secs(10), |s| !s.latest.is_null()).await;
     }
     admin.batch_execute(&format!("REVOKE SELECT ON actions FROM {role}")).await.unwrap();
-    let (url_scheme, rest) = cluster.database.url.as_str().split_once("://").unwrap();
-    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
     let (as_reader, connection) =
-        tokio_postgres::connect(&format!("{url_scheme}://{role}@{host}"), tokio_postgres::NoTls)
-            .await
-            .unwrap();
+        tokio_postgres::connect(&cluster.url_as(&role), tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
     assert!(as_reader.query("SELECT * FROM actions", &[]).await.is_err(), "the reader cannot read actions");
     for round in 0..12 {

@@ -178,10 +178,7 @@ impl Cluster {
             .connect(config.url.as_str())
             .await
             .map_err(|e| format!("cannot connect to the bus at {}: {e}", config.url))?;
-        let mut bytes = [0u8; 6];
-        rand::RngCore::fill_bytes(&mut rand::rng(), &mut bytes);
-        let node = bytes.iter().map(|b| format!("{b:02x}")).collect();
-        Ok(Cluster { node, nats, prefix: config.prefix.clone() })
+        Ok(Cluster { node: crate::token()[..12].to_string(), nats, prefix: config.prefix.clone() })
     }
 
     fn subject(&self, table: &str, what: &str) -> String {

@@ -162,7 +162,7 @@ pub struct App {
 type Shared = Arc<App>;
 
 /// A new random token: 128 bits from the operating system's generator, in hex.
-fn token() -> String {
+pub(crate) fn token() -> String {
     let mut bytes = [0u8; 16];
     rand::rng().fill_bytes(&mut bytes);
     bytes.iter().map(|b| format!("{b:02x}")).collect()

@@ -111,14 +111,20 @@ pub struct Seating {
 impl Seating {
     /// The seating of a stored table, or why its seats cannot be read.
     pub fn of_row(row: &crate::store::TableRow) -> Result<Seating, String> {
-        let seats = serde_json::from_value(row.seats["seats"].clone())
+        Seating::from_stored(&row.seats, &row.spectator_token)
+    }
+
+    /// The seating that [`Seating::stored`] wrote, with the spectator token
+    /// kept beside it.
+    pub fn from_stored(stored: &Value, spectator_token: &str) -> Result<Seating, String> {
+        let seats = serde_json::from_value(stored["seats"].clone())
             .map_err(|e| format!("its seats cannot be read: {e}"))?;
         Ok(Seating {
             seats,
-            spectator_token: row.spectator_token.clone(),
-            hotseat: row.seats["hotseat"].as_bool().unwrap_or(false),
-            public: row.seats["public"].as_bool().unwrap_or(false),
-            rematch: row.seats["rematch"].as_str().map(str::to_string),
+            spectator_token: spectator_token.to_string(),
+            hotseat: stored["hotseat"].as_bool().unwrap_or(false),
+            public: stored["public"].as_bool().unwrap_or(false),
+            rematch: stored["rematch"].as_str().map(str::to_string),
         })
     }
 

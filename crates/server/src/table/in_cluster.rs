@@ -161,11 +161,7 @@ impl Table {
             stalled.clone_from(&change.stalled);
             changed
         });
-        let seating = Seating::of_row(&crate::store::TableRow {
-            seats: change.seating,
-            spectator_token: self.spectator_token.clone(),
-            ..self.row_stub()
-        });
+        let seating = Seating::from_stored(&change.seating, &self.spectator_token);
         if let Ok(seating) = seating
             && (seating.seats != self.seats() || seating.rematch != self.rematch())
         {
@@ -180,21 +176,6 @@ impl Table {
         live.frames.written.clear();
         if live.session.version() != before {
             self.updates.send_replace(live.session.version());
-        }
-    }
-
-    /// A row with this table's identity, for reading its seats.
-    fn row_stub(&self) -> crate::store::TableRow {
-        crate::store::TableRow {
-            id: self.id.clone(),
-            game: self.game.clone(),
-            options: serde_json::Value::Null,
-            seed: 0,
-            format: 0,
-            seats: serde_json::Value::Null,
-            spectator_token: self.spectator_token.clone(),
-            created_at: 0,
-            creator: self.creator.clone(),
         }
     }
 
