@@ -49,7 +49,7 @@ impl Play {
         };
         let (spurt, wind, hill) = match lang {
             Lang::En => ("Spurt", "Gegenwind", "a Steigung"),
-            Lang::De => ("Spurt", "Gegenwind", "eine Steigung"),
+            Lang::De => ("Spurt", "Gegenwind", "einer Steigung"),
         };
         let and = match lang {
             Lang::En => "with",
@@ -214,6 +214,15 @@ impl TryFrom<String> for Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_play_is_said_in_both_languages() {
+        let play = Play { speed: 45, spurts: 2, winds: 1, hill: true };
+        assert_eq!(play.describe(Lang::En), "plays 45 with 2× Spurt, 1× Gegenwind, a Steigung");
+        // "mit" takes the dative.
+        assert_eq!(play.describe(Lang::De), "spielt 45 mit 2× Spurt, 1× Gegenwind, einer Steigung");
+        assert_eq!(Play { hill: false, spurts: 0, winds: 0, ..play }.describe(Lang::De), "spielt 45");
+    }
 
     #[test]
     fn notation_round_trips() {
