@@ -11,8 +11,9 @@
 # Environment: TABLES (10000), THINK (4s), SECONDS_PER_RUN (60), WARMUP (40;
 # tables are opened over its first half), PROCESSES (4), PORT (18500),
 # DB (a fresh SQLite file in a temporary directory; "memory" keeps the
-# games in memory, to tell the database's part from the rest), SERVE_ARGS
-# (more `spieltisch serve` flags, split at spaces).
+# games in memory, to tell the database's part from the rest; "postgres"
+# a fresh database at POSTGRES), NODES (1; 2 with DB=postgres: a cluster on
+# NATS at NATS), SERVE_ARGS (more `spieltisch serve` flags, split at spaces).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,42 +27,77 @@ port=${PORT:-18500}
 work=$(mktemp -d -t spieltisch-human-pace.XXXXXX)
 db=${DB:-$work/games.db}
 
-# Every connection is a descriptor of the server: two per table, and some
-# for the listener, the database and HTTP requests in passing.
+nodes=${NODES:-1}
+
+# Every connection is a descriptor of a server process: two per table, over
+# the nodes, and some for the listener, the database and HTTP requests in
+# passing.
 ulimit -n "$(ulimit -Hn)"
 limit=$(ulimit -n)
-if [ "$limit" != unlimited ] && [ $((2 * tables + 100)) -gt "$limit" ]; then
-    fitting=$(((limit - 100) / 2))
+if [ "$limit" != unlimited ] && [ $((2 * tables / nodes + 100)) -gt "$limit" ]; then
+    fitting=$(((limit - 100) * nodes / 2))
     echo "human-pace.sh: one process may open $limit files here, too few for $tables tables" \
-        "($((2 * tables)) WebSockets) in the server: running $fitting tables" >&2
+        "($((2 * tables / nodes)) WebSockets a node) in the server: running $fitting tables" >&2
     tables=$fitting
 fi
 
 cargo build --release -p spieltisch --quiet
 spieltisch=$root/target/release/spieltisch
 
-server_pid=""
+# DB=postgres: the games in a fresh PostgreSQL database; NODES=2 (with
+# DB=postgres) makes that a cluster of two nodes on NATS, each table with
+# one seat on each node.
+postgres=${POSTGRES:-postgres://postgres@127.0.0.1:5432}
+nats=${NATS:-nats://127.0.0.1:4222}
+database=spieltisch_pace_$$
+if [ "$nodes" -gt 1 ] && [ "$db" != postgres ]; then
+    echo "human-pace.sh: NODES=$nodes needs DB=postgres (the nodes share a PostgreSQL database)" >&2
+    exit 1
+fi
+psql_admin() { psql "$postgres/postgres" -v ON_ERROR_STOP=1 -q -c "$1" > /dev/null; }
+
+server_pids=()
 stop_server() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2> /dev/null || true
-        wait "$server_pid" 2> /dev/null || true
+    for pid in "${server_pids[@]}"; do
+        kill "$pid" 2> /dev/null || true
+        wait "$pid" 2> /dev/null || true
+    done
+    if [ "$db" = postgres ]; then
+        psql_admin "DROP DATABASE IF EXISTS $database WITH (FORCE)" 2> /dev/null || true
+        for pid in $(pgrep -x postgres; pgrep -x nats-server); do taskset -p -c 0-1 "$pid" > /dev/null || true; done
     fi
 }
 trap stop_server EXIT INT TERM
 
 connections=$((2 * tables + 1000))
-if [ "$db" = memory ]; then storage=(--memory); else storage=(--db "sqlite:$db"); fi
-taskset -c 0 "$spieltisch" serve "${storage[@]}" --no-client-limits --addr "127.0.0.1:$port" \
-    --max-websockets "$connections" --max-connections "$connections" --max-tables $((2 * tables)) \
-    ${SERVE_ARGS:-} > "$work/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do
-    if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then break; fi
-    sleep 0.1
+case "$db" in
+    memory) storage=(--memory) ;;
+    postgres)
+        psql_admin "CREATE DATABASE $database"
+        storage=(--db "$postgres/$database")
+        if [ "$nodes" -gt 1 ]; then storage+=(--bus "$nats" --bus-prefix "pace$$"); fi
+        # The services share the server side's core.
+        for pid in $(pgrep -x postgres; pgrep -x nats-server); do taskset -p -c 0 "$pid" > /dev/null || true; done
+        ;;
+    *) storage=(--db "sqlite:$db") ;;
+esac
+targets=()
+pids=()
+for ((i = 0; i < nodes; i++)); do
+    taskset -c 0 "$spieltisch" serve "${storage[@]}" --no-client-limits --addr "127.0.0.1:$((port + i))" \
+        --max-websockets "$connections" --max-connections "$connections" --max-tables $((2 * tables)) \
+        ${SERVE_ARGS:-} > "$work/server$i.log" 2>&1 &
+    server_pids+=($!)
+    for _ in $(seq 100); do
+        if (exec 3<> "/dev/tcp/127.0.0.1/$((port + i))") 2> /dev/null; then break; fi
+        sleep 0.1
+    done
+    targets+=(--target "127.0.0.1:$((port + i))")
+    pids+=(--server-pid "${server_pids[$i]}")
 done
 
 echo "machine: $(nproc --all) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //');" \
-    "server on core 0, $processes load generator processes on core 1; spieltisch $(git rev-parse --short HEAD)"
-taskset -c 1 "$spieltisch" loadtest --target "127.0.0.1:$port" --server-pid "$server_pid" \
+    "$nodes server node(s) on core 0 ($db), $processes load generator processes on core 1; spieltisch $(git rev-parse --short HEAD)"
+taskset -c 1 "$spieltisch" loadtest "${targets[@]}" "${pids[@]}" \
     --games "$tables" --think "$think" --seconds "$seconds" --warmup "$warmup" --processes "$processes"
-echo "server log and database in $work"
+echo "server logs and database in $work"

@@ -5,7 +5,7 @@ use crate::error::CliError;
 use crate::serve::runtime;
 use clap::{Args, ValueEnum};
 use spieltisch_server::loadtest::{
-    LoadConfig, LoadReport, Percentiles, Protocol, ServerUsage, add_pairs, histogram_pairs,
+    LoadConfig, LoadReport, Percentiles, ProcessUsage, Protocol, ServerUsage, add_pairs, histogram_pairs,
     latency_histogram, run as run_load,
 };
 use std::io::Write;
@@ -38,9 +38,11 @@ pub struct LoadtestArgs {
     /// A running server to load, started with `spieltisch serve
     /// --no-client-limits` (otherwise its limits per client address refuse
     /// the load tool's many tables and connections from one address);
-    /// default: a server in this process, in memory, without those limits.
-    #[arg(long)]
-    pub target: Option<SocketAddr>,
+    /// repeated, the nodes of a cluster: tables are opened on them in turn,
+    /// and each table's seats connect to them in turn; default: a server in
+    /// this process, in memory, without those limits.
+    #[arg(long, value_name = "ADDR")]
+    pub target: Vec<SocketAddr>,
     /// The in-process server stores its games in this SQLite file (created
     /// if missing), so that the cost of durable commits is measured;
     /// default: in memory.
@@ -67,9 +69,10 @@ pub struct LoadtestArgs {
     #[arg(long, value_name = "MEAN", value_parser = parse_think)]
     pub think: Option<Duration>,
     /// The server's process id: its CPU time per move and resident memory
-    /// are read from /proc and reported apart from this tool's own.
+    /// are read from /proc and reported apart from this tool's own;
+    /// repeated (a cluster's nodes), added up.
     #[arg(long, value_name = "PID")]
-    pub server_pid: Option<u32>,
+    pub server_pid: Vec<u32>,
     /// The local address the clients connect from (e.g. 127.0.0.2).
     #[arg(long, value_name = "IP")]
     pub bind: Option<IpAddr>,
@@ -138,13 +141,13 @@ impl LoadtestArgs {
             concurrency: self.games,
             duration: Duration::from_secs(self.seconds),
             warmup: Duration::from_secs(self.warmup),
-            target: self.target,
+            targets: self.target.clone(),
             db: self.db.clone(),
             seed: self.seed,
             protocol: self.protocol.into(),
             rate: self.rate,
             think: self.think,
-            server_pid: self.server_pid,
+            server_pids: self.server_pid.clone(),
             bind: self.bind,
         })
     }
@@ -156,11 +159,11 @@ impl LoadtestArgs {
         for option in &self.options {
             args.extend(["--option".into(), option.clone()]);
         }
-        let target = self.target.map(|t| t.to_string()).unwrap_or_default();
+        for target in &self.target {
+            args.extend(["--target".into(), target.to_string()]);
+        }
         let bind = Ipv4Addr::new(127, 0, 0, u8::try_from(index + 2).unwrap_or(255));
         args.extend([
-            "--target".into(),
-            target,
             "--seats".into(),
             self.seats.to_string(),
             "--games".into(),
@@ -193,7 +196,7 @@ pub fn run(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliError> {
     if args.rate.is_some_and(|r| !(r.is_finite() && r > 0.0)) {
         return Err(CliError::Usage("--rate must be a positive number of moves a second".into()));
     }
-    if args.protocol == ProtocolArg::Bgio && args.target.is_none() {
+    if args.protocol == ProtocolArg::Bgio && args.target.is_empty() {
         return Err(CliError::Usage(
             "--protocol bgio needs --target (the in-process server is spieltisch)".into(),
         ));
@@ -209,7 +212,7 @@ pub fn run(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliError> {
     // Each connection is a descriptor: take all the system allows.
     spieltisch_server::loadtest::raise_open_file_limit();
     let report = if args.processes > 1 {
-        if args.target.is_none() {
+        if args.target.is_empty() {
             return Err(CliError::Usage("--processes needs --target".into()));
         }
         run_shards(args)?
@@ -230,7 +233,8 @@ fn run_shards(args: &LoadtestArgs) -> Result<LoadReport, CliError> {
     let exe = std::env::current_exe().map_err(CliError::Io)?;
     let processes = args.processes;
     let mut children = Vec::new();
-    let before = args.server_pid.map(usage_now);
+    let pids = &args.server_pid;
+    let before = ProcessUsage::of_all(pids);
     for index in 0..processes {
         let games =
             args.games / processes as usize + usize::from((index as usize) < args.games % processes as usize);
@@ -245,11 +249,11 @@ fn run_shards(args: &LoadtestArgs) -> Result<LoadReport, CliError> {
         children.push(child);
     }
     std::thread::sleep(Duration::from_secs(args.warmup));
-    let open = args.server_pid.map(usage_now);
+    let open = ProcessUsage::of_all(pids);
     let started = std::time::Instant::now();
     std::thread::sleep(Duration::from_secs(args.seconds));
     let seconds = started.elapsed().as_secs_f64();
-    let end = args.server_pid.map(usage_now);
+    let end = ProcessUsage::of_all(pids);
     let mut reports = Vec::new();
     for child in children {
         let output = child.wait_with_output().map_err(CliError::Io)?;
@@ -261,34 +265,10 @@ fn run_shards(args: &LoadtestArgs) -> Result<LoadReport, CliError> {
         reports.push(report);
     }
     let mut merged = merge(reports).ok_or_else(|| CliError::Game("no load generator ran".into()))?;
-    if let (Some(pid), Some(before), Some(open), Some(end)) = (args.server_pid, before, open, end) {
-        let per_action = |s: f64| if merged.actions == 0 { 0.0 } else { s * 1e6 / merged.actions as f64 };
-        let (cpu, kernel) = (end.0 - open.0, end.1 - open.1);
-        merged.server = Some(ServerUsage {
-            pid,
-            cpu_us_per_action: per_action(cpu),
-            kernel_us_per_action: per_action(kernel),
-            cpu_percent: cpu * 100.0 / seconds,
-            rss_before_kib: before.2,
-            rss_open_kib: open.2,
-            rss_end_kib: end.2,
-        });
+    if !pids.is_empty() {
+        merged.server = Some(ServerUsage::over(pids.clone(), [before, open, end], merged.actions, seconds));
     }
     Ok(merged)
-}
-
-/// (CPU seconds, of them in the kernel, VmRSS KiB) of the server now.
-fn usage_now(pid: u32) -> (f64, f64, u64) {
-    let cpu = spieltisch_server::loadtest::CpuTime::from_stat(&format!("/proc/{pid}/stat"));
-    let rss = std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0);
-    (cpu.total(), cpu.system, rss)
 }
 
 /// One report for the work of several generator processes run at once.
@@ -370,7 +350,10 @@ fn print_report(report: &LoadReport, args: &LoadtestArgs, out: &mut impl Write) 
         writeln!(
             out,
             "server (pid {}): {:.1} µs CPU per action, {:.1} µs of it in the kernel, {:.0} % of one core",
-            server.pid, server.cpu_us_per_action, server.kernel_us_per_action, server.cpu_percent
+            server.pids.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+            server.cpu_us_per_action,
+            server.kernel_us_per_action,
+            server.cpu_percent
         )?;
         let grown = server.rss_open_kib.saturating_sub(server.rss_before_kib) as f64 * 1024.0;
         let tables = report.tables_open.max(1) as f64;

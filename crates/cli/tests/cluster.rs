@@ -1,8 +1,8 @@
 //! A cluster of `spieltisch serve` processes on loopback ports, sharing one
 //! PostgreSQL database (fresh per test) and one NATS bus (a subject prefix
 //! per test): games played with seats on different nodes, a node killed
-//! with `kill -9` while its bots play, and two nodes sent the same move at
-//! once.
+//! with `kill -9` while its bots play, two nodes sent the same move at
+//! once, and the cap on tables counted across the nodes.
 //!
 //! PostgreSQL and NATS must answer (`.ci/run` starts them): at
 //! `SPIELTISCH_TEST_POSTGRES` (see `postgres.rs`) and `SPIELTISCH_TEST_NATS`
@@ -68,7 +68,16 @@ impl Cluster {
         format!("{scheme}://{role}@{host}")
     }
 
+    /// A node with more `spieltisch serve` flags.
+    async fn node_with(&self, name: &str, flags: &[&str]) -> Node {
+        self.node_on_with(name, self.database.url.as_str(), flags).await
+    }
+
     async fn node_on(&self, name: &str, database: &str) -> Node {
+        self.node_on_with(name, database, &[]).await
+    }
+
+    async fn node_on_with(&self, name: &str, database: &str, flags: &[&str]) -> Node {
         let addr = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
         let log_path = self.dir.join(format!("{name}.log"));
         let log = std::fs::File::create(&log_path).unwrap();
@@ -78,6 +87,7 @@ impl Cluster {
             .args(["--db", database])
             .args(["--bus", &nats(), "--bus-prefix", &self.prefix])
             .args(["--bot-delay-ms", "20", "--no-client-limits"])
+            .args(flags)
             .env("RUST_LOG", "info")
             .stdin(Stdio::null())
             .stdout(log.try_clone().unwrap())
@@ -492,4 +502,31 @@ async fn people_whose_node_is_killed_reconnect_to_another_and_play_on() {
     play(&mut seats, 6).await;
     assert_eq!(seats[0].version(), acknowledged + 6);
     assert_eq!(seats[0].latest["log"], seats[1].latest["log"]);
+}
+
+/// `--max-tables` holds across the cluster, exactly: the nodes count the
+/// unfinished tables in their database, so tables made through either node
+/// share the cap, and neither node can make one more.
+#[tokio::test]
+async fn the_cap_on_tables_holds_across_the_nodes() {
+    let cluster = Cluster::new("caps").await;
+    let a = cluster.node_with("a", &["--max-tables", "3"]).await;
+    let b = cluster.node_with("b", &["--max-tables", "3"]).await;
+    let request = json!({"game": "six", "seats": ["human", "human"], "seed": 1});
+    let mut made = Vec::new();
+    for node in [&a, &b, &a] {
+        made.push(node.create(request.clone()).await);
+    }
+    for node in [&b, &a] {
+        let (status, reply) = node.http("POST", "/api/tables", Some(&request)).await.unwrap();
+        assert_eq!((status, &reply["error"]["code"]), (503, &json!("server.full")), "{reply}");
+        assert_eq!(reply["error"]["limit"], 3, "{reply}");
+    }
+    // Each table is still there, reachable through either node.
+    for reply in &made {
+        let (table, token) = (reply["table"].as_str().unwrap(), reply["seats"][0]["token"].as_str().unwrap());
+        let (status, _) =
+            b.http("GET", &format!("/api/tables/{table}/state?token={token}"), None).await.unwrap();
+        assert_eq!(status, 200);
+    }
 }

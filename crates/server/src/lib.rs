@@ -60,7 +60,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use storage::SharedStorage;
-use store::TableRow;
+use store::{StoreError, TableCap, TableRow};
 use table::{Detail, Seating, Table, TableSettings};
 
 /// How the server runs.
@@ -183,7 +183,7 @@ impl App {
         let store = storage::open(&config.db, config.busy_timeout)
             .await
             .map_err(|e| ServerError::Storage(e.to_string()))?;
-        let gate = Gate::new(config.limits.clone(), config.max_tables);
+        let gate = Gate::new(config.limits.clone(), config.max_tables, store.counts_tables());
         let cluster = match &config.bus {
             None => None,
             Some(_) if !matches!(config.db, DbAddress::Postgres(_)) => {
@@ -380,7 +380,11 @@ impl App {
             self.settings(),
         );
         let progress = table.progress_now().await;
-        self.store.create(row, progress).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+        self.store.create_within(row, progress, self.gate.table_caps).await.map_err(|e| match e {
+            StoreError::Cap(TableCap::Total(cap)) => ServerError::Full(cap),
+            StoreError::Cap(TableCap::PerCreator(cap)) => ServerError::TooManyTables(cap),
+            e => ServerError::Storage(e.to_string()),
+        })?;
         self.registry.open.hold(&id, slot);
         self.registry.insert(Arc::clone(&table));
         if let Err(e) = self.join(&table).await {

@@ -16,9 +16,15 @@
 //! A refusal is an error with a stable code ([`ServerError`]); the counts
 //! are taken and given back atomically, so that no two requests can both
 //! take the last place.
+//!
+//! The nodes of a cluster count the unfinished tables in their shared
+//! database, exactly ([`crate::storage::Storage::create_within`]); the
+//! rates and connections each node counts for itself, so across N nodes a
+//! client gets up to N times its rates (docs/deploy.md).
 
 use crate::client_addr::{AddrGroup, TrustedProxies};
 use crate::error::ServerError;
+use crate::store::TableCaps;
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
 use governor::nanos::Nanos;
@@ -345,14 +351,19 @@ pub struct Gate {
     /// every build from the others.
     pub replays: Arc<Counter>,
     pub tables: Arc<Tables>,
+    /// The caps on unfinished tables, for a database that counts them.
+    pub table_caps: TableCaps,
 }
 
 /// Replays one address may have built or waiting at once.
 pub const REPLAYS_PER_ADDRESS: usize = 1;
 
 impl Gate {
-    /// A gate for `limits`, and at most `max_tables` unfinished tables.
-    pub fn new(limits: Limits, max_tables: usize) -> Gate {
+    /// A gate for `limits`, and at most `max_tables` unfinished tables,
+    /// counted here unless `database_counts` (the nodes of a cluster share
+    /// the count in their database: [`Gate::table_caps`]; here only the
+    /// node's own are counted, for its health).
+    pub fn new(limits: Limits, max_tables: usize, database_counts: bool) -> Gate {
         let per_client = limits.per_client;
         let cap = limits.tracked_addresses.max(1);
         let requests = per_client.then(|| {
@@ -369,7 +380,12 @@ impl Gate {
             connections: Counter::new(per(limits.connections_per_address), limits.max_connections),
             websockets: Counter::new(per(limits.websockets_per_address), limits.max_websockets),
             replays: Counter::new(per(REPLAYS_PER_ADDRESS), usize::MAX),
-            tables: Tables::new(per(limits.tables_per_address), max_tables),
+            tables: if database_counts {
+                Tables::new(None, usize::MAX)
+            } else {
+                Tables::new(per(limits.tables_per_address), max_tables)
+            },
+            table_caps: TableCaps { total: max_tables, per_creator: per(limits.tables_per_address) },
             limits,
         }
     }

@@ -14,8 +14,13 @@
 //!
 //! The same clients speak boardgame.io's protocol ([`Protocol::Bgio`],
 //! `bgio.rs`), so that both servers are driven, and the generator's own CPU
-//! measured, the same way; [`LoadConfig::server_pid`] measures the server's
+//! measured, the same way; [`LoadConfig::server_pids`] measures the server's
 //! CPU time and memory from outside.
+//!
+//! Several [`LoadConfig::targets`] are the nodes of a cluster: table `i` is
+//! opened on node `i mod n`, and its seats connect to the nodes in turn from
+//! there, so that every move of a two-seat table on two nodes crosses the
+//! bus.
 //!
 //! All clients come from one address (or [`LoadConfig::bind`]), so a server
 //! with its limits per client address on refuses most of them: benchmark a
@@ -64,8 +69,10 @@ pub struct LoadConfig {
     /// Played first and left out of the figures, so that opening a thousand
     /// tables and connections at once is not counted as play.
     pub warmup: Duration,
-    /// A running server to load; `None` starts one in this process.
-    pub target: Option<SocketAddr>,
+    /// The running server to load, or the nodes of a cluster (tables are
+    /// opened on them in turn, and each table's seats connect to them in
+    /// turn); none starts a server in this process.
+    pub targets: Vec<SocketAddr>,
     /// The in-process server's database file (so that commits reach the
     /// disk as they do in service); `None` keeps it in memory.
     pub db: Option<std::path::PathBuf>,
@@ -78,9 +85,10 @@ pub struct LoadConfig {
     /// distributed time with this mean after the turn comes to it. Tables
     /// are opened spread over the first half of the warm-up.
     pub think: Option<Duration>,
-    /// The server's process, whose CPU time and resident memory are read
-    /// from `/proc` (Linux) and reported apart from the clients'.
-    pub server_pid: Option<u32>,
+    /// The server's processes (a cluster's nodes), whose CPU time and
+    /// resident memory are read from `/proc` (Linux), added up, and reported
+    /// apart from the clients'.
+    pub server_pids: Vec<u32>,
     /// The local address the clients' sockets are bound to (a 127.x address
     /// other than the server's, so that several generator processes have
     /// their own ephemeral ports); default: the system's choice.
@@ -96,13 +104,13 @@ impl Default for LoadConfig {
             concurrency: 100,
             duration: Duration::from_secs(10),
             warmup: Duration::from_secs(3),
-            target: None,
+            targets: Vec::new(),
             db: None,
             seed: 1,
             protocol: Protocol::Spieltisch,
             rate: None,
             think: None,
-            server_pid: None,
+            server_pids: Vec::new(),
             bind: None,
         }
     }
@@ -120,7 +128,7 @@ pub struct LoadReport {
     pub actions_per_sec: f64,
     /// CPU time of this process per action during the measured time, in
     /// microseconds (Linux only; 0 elsewhere): the clients', and the
-    /// server's too unless it runs elsewhere (`target`).
+    /// server's too unless it runs elsewhere (`targets`).
     pub cpu_us_per_action: f64,
     /// The part of `cpu_us_per_action` spent in the kernel.
     pub kernel_us_per_action: f64,
@@ -143,7 +151,7 @@ pub struct LoadReport {
     /// Tables with every seat connected when the measured time began.
     #[serde(default)]
     pub tables_open: usize,
-    /// The server's figures, with `server_pid`.
+    /// The server's figures, with `server_pids`.
     #[serde(default)]
     pub server: Option<ServerUsage>,
     /// Every measured latency as (microseconds, count) pairs of an HDR
@@ -153,10 +161,11 @@ pub struct LoadReport {
     pub latency_histogram: Vec<(u64, u64)>,
 }
 
-/// The server process's use over a load test, read from `/proc/PID`.
+/// The server processes' use over a load test, read from `/proc/PID` and
+/// added up over the processes (a cluster's nodes).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ServerUsage {
-    pub pid: u32,
+    pub pids: Vec<u32>,
     /// Its CPU time per action over the measured time, in microseconds.
     pub cpu_us_per_action: f64,
     pub kernel_us_per_action: f64,
@@ -167,6 +176,25 @@ pub struct ServerUsage {
     pub rss_before_kib: u64,
     pub rss_open_kib: u64,
     pub rss_end_kib: u64,
+}
+
+impl ServerUsage {
+    /// The use of the processes `pids` from `[before, open, end]` (before
+    /// the clients opened anything, when the measured time began, at its
+    /// end), for `actions` played in `seconds` of measured time.
+    pub fn over(pids: Vec<u32>, [before, open, end]: [ProcessUsage; 3], actions: u64, seconds: f64) -> Self {
+        let used = end.cpu.since(open.cpu);
+        let per_action = |cpu: f64| if actions == 0 { 0.0 } else { cpu * 1e6 / actions as f64 };
+        ServerUsage {
+            pids,
+            cpu_us_per_action: per_action(used.total()),
+            kernel_us_per_action: per_action(used.system),
+            cpu_percent: used.total() * 100.0 / seconds,
+            rss_before_kib: before.rss_kib,
+            rss_open_kib: open.rss_kib,
+            rss_end_kib: end.rss_kib,
+        }
+    }
 }
 
 impl LoadReport {
@@ -327,9 +355,9 @@ impl Seat {
 
 /// Runs the load test and reports.
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
-    let addr = match config.target {
-        Some(addr) => addr,
-        None => {
+    let addrs = match config.targets.as_slice() {
+        [_, ..] => config.targets.clone(),
+        [] => {
             if config.protocol != Protocol::Spieltisch {
                 return Err("the in-process server speaks only spieltisch's protocol: give --target".into());
             }
@@ -359,10 +387,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
                     tracing::error!("load test server: {e}");
                 }
             });
-            addr
+            vec![addr]
         }
     };
-    let server_before = config.server_pid.map(ProcessUsage::of);
+    let addrs: Arc<[SocketAddr]> = addrs.into();
+    let pids = config.server_pids.clone();
+    let measured = !pids.is_empty();
+    let server_before = ProcessUsage::of_all(&pids);
     let pace = match (config.rate, config.think) {
         (Some(rate), _) => Pace::Rate(Schedule::new(rate, Instant::now())),
         (None, Some(mean)) => Pace::Think(mean),
@@ -383,7 +414,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let ramp = if config.think.is_some() { config.warmup / 2 } else { Duration::ZERO };
     let mut runners = Vec::new();
     for slot in 0..config.concurrency {
-        let (config, shared) = (config.clone(), shared.clone());
+        let (config, shared, addrs) = (config.clone(), shared.clone(), addrs.clone());
         let delay = ramp.mul_f64(slot as f64 / config.concurrency as f64);
         runners.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
@@ -392,8 +423,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
                 let seed = config.seed.wrapping_add((slot as u64) << 20).wrapping_add(round);
                 round += 1;
                 let played = match config.protocol {
-                    Protocol::Spieltisch => play_one(addr, &config, seed, &shared).await,
+                    Protocol::Spieltisch => play_one(&addrs, slot, &config, seed, &shared).await,
                     Protocol::Bgio => {
+                        let addr = addrs[slot % addrs.len()];
                         bgio::play_one(addr, config.bind, &config.game, config.seats, seed, &shared).await
                     }
                 };
@@ -417,13 +449,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     shared.counters.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     let cpu_start = CpuTime::now();
-    let server_open = config.server_pid.map(ProcessUsage::of);
+    let server_open = ProcessUsage::of_all(&pids);
     let tables_open = shared.counters.tables_open.load(Ordering::Relaxed);
     tokio::time::sleep(config.duration).await;
     shared.stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
     let cpu = CpuTime::now().since(cpu_start);
-    let server_end = config.server_pid.map(ProcessUsage::of);
+    let server_end = ProcessUsage::of_all(&pids);
     let actions = shared.counters.actions.load(Ordering::Relaxed);
     // Games stop at their next message; one whose partner stopped first
     // would wait for nothing, so after a grace period the rest are ended.
@@ -435,21 +467,8 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         r.abort();
     }
     let per_action = |seconds: f64| if actions == 0 { 0.0 } else { seconds * 1e6 / actions as f64 };
-    let server = match (config.server_pid, server_before, server_open, server_end) {
-        (Some(pid), Some(before), Some(open), Some(end)) => {
-            let used = end.cpu.since(open.cpu);
-            Some(ServerUsage {
-                pid,
-                cpu_us_per_action: per_action(used.total()),
-                kernel_us_per_action: per_action(used.system),
-                cpu_percent: used.total() * 100.0 / seconds,
-                rss_before_kib: before.rss_kib,
-                rss_open_kib: open.rss_kib,
-                rss_end_kib: end.rss_kib,
-            })
-        }
-        _ => None,
-    };
+    let server =
+        measured.then(|| ServerUsage::over(pids, [server_before, server_open, server_end], actions, seconds));
     let histogram = shared.latencies.lock().map(|h| h.clone()).unwrap_or_else(|_| latency_histogram());
     Ok(LoadReport {
         game: config.game,
@@ -490,19 +509,23 @@ pub fn raise_open_file_limit() {
     }
 }
 
-/// A process's CPU time and resident memory at one moment.
-#[derive(Clone, Copy, Debug)]
-struct ProcessUsage {
-    cpu: CpuTime,
-    rss_kib: u64,
+/// Processes' CPU time and resident memory at one moment, added up.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProcessUsage {
+    pub cpu: CpuTime,
+    pub rss_kib: u64,
 }
 
 impl ProcessUsage {
-    fn of(pid: u32) -> ProcessUsage {
-        ProcessUsage {
-            cpu: CpuTime::from_stat(&format!("/proc/{pid}/stat")),
-            rss_kib: resident_kib(&format!("/proc/{pid}/status")).unwrap_or(0),
-        }
+    /// The sum over `pids` (zeros for one that cannot be read).
+    pub fn of_all(pids: &[u32]) -> ProcessUsage {
+        pids.iter().fold(ProcessUsage::default(), |sum, pid| {
+            let cpu = CpuTime::from_stat(&format!("/proc/{pid}/stat"));
+            ProcessUsage {
+                cpu: CpuTime { user: sum.cpu.user + cpu.user, system: sum.cpu.system + cpu.system },
+                rss_kib: sum.rss_kib + resident_kib(&format!("/proc/{pid}/status")).unwrap_or(0),
+            }
+        })
     }
 }
 
@@ -666,16 +689,20 @@ async fn connect_ws(addr: SocketAddr, bind: Option<IpAddr>, path: &str) -> Resul
     open_ws(addr, bind, path).await.map_err(String::from)
 }
 
-/// Plays one game to the end (true) or until told to stop (false).
+/// Plays one game to the end (true) or until told to stop (false): the
+/// table of load slot `slot` is opened on node `slot mod n` of `addrs`, and
+/// its seats connect to the nodes in turn from there.
 async fn play_one(
-    addr: SocketAddr,
+    addrs: &[SocketAddr],
+    slot: usize,
     config: &LoadConfig,
     seed: u64,
     shared: &Arc<Shared>,
 ) -> Result<bool, String> {
     let counters = &shared.counters;
     let request = json!({"game": config.game, "options": config.options, "seats": vec!["human"; config.seats], "seed": seed});
-    let (_, reply) = http_request_from(addr, config.bind, "POST", "/api/tables", Some(&request)).await?;
+    let node = |i: usize| addrs[(slot + i) % addrs.len()];
+    let (_, reply) = http_request_from(node(0), config.bind, "POST", "/api/tables", Some(&request)).await?;
     if reply["ok"] != json!(true) {
         counters.refused(reply["error"]["code"].as_str().unwrap_or("?"));
         return Err(reply["error"].to_string());
@@ -691,7 +718,7 @@ async fn play_one(
     let mut seats = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
         let path = format!("/ws/{table}?token={token}&detail=compact");
-        let ws = match open_ws(addr, config.bind, &path).await {
+        let ws = match open_ws(node(i), config.bind, &path).await {
             Ok(ws) => ws,
             Err(WsRefused::Http(status, body)) => {
                 counters.refused(body["error"]["code"].as_str().unwrap_or("?"));

@@ -15,7 +15,8 @@ pub mod postgres;
 
 use crate::DbAddress;
 use crate::store::{
-    Loaded, Progress, PublicTable, StorageFault, Store, StoreError, StoreHealth, Summary, TableRow, now,
+    Loaded, Progress, PublicTable, StorageFault, Store, StoreError, StoreHealth, Summary, TableCaps,
+    TableRow, now,
 };
 use spieltisch_core::Record;
 use std::future::Future;
@@ -37,6 +38,21 @@ pub type Unfinished = (String, Option<String>, bool);
 pub trait Storage: Send + Sync + std::fmt::Debug {
     /// Stores a new table, at the progress its game starts with.
     fn create(&self, row: TableRow, progress: Progress) -> Pending<'_, ()>;
+
+    /// [`Storage::create`], unless the database already holds as many
+    /// unfinished tables as `caps` allow ([`StoreError::Cap`]). A database
+    /// that one server alone uses leaves the count to that server, whose
+    /// own is exact; one that several nodes share counts in the same
+    /// transaction as it stores, so that the caps hold across the cluster.
+    fn create_within(&self, row: TableRow, progress: Progress, _caps: TableCaps) -> Pending<'_, ()> {
+        self.create(row, progress)
+    }
+
+    /// Whether the caps on tables are counted by the database
+    /// ([`Storage::create_within`]) rather than by the server.
+    fn counts_tables(&self) -> bool {
+        false
+    }
 
     /// Appends `actions` to a table's record, the first at `first_index`
     /// (refused as out of order unless the table has exactly that many),

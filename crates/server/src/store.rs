@@ -158,6 +158,29 @@ pub enum StoreError {
     /// A write to a table the database does not hold.
     #[error("table {0} is not stored")]
     Missing(String),
+    /// A new table was refused: the database holds as many unfinished
+    /// tables as [`TableCaps`] allow.
+    #[error("{0}")]
+    Cap(TableCap),
+}
+
+/// The unfinished tables a database may hold, in all and per creator
+/// (the creating address's group), checked where the count is exact:
+/// in one server's memory for its own SQLite file, in PostgreSQL for the
+/// nodes of a cluster ([`crate::storage::Storage::create_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableCaps {
+    pub total: usize,
+    pub per_creator: Option<usize>,
+}
+
+/// Which cap refused a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableCap {
+    #[error("the server holds {0} unfinished tables, as many as it may")]
+    Total(usize),
+    #[error("{0} unfinished tables of this address, as many as one may have")]
+    PerCreator(usize),
 }
 
 impl StoreError {

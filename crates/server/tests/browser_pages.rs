@@ -13,6 +13,7 @@ mod common;
 use common::TestServer;
 use common::browser::{Browser, SHOWN_VERSION, browser_binary, save};
 use serde_json::{Value, json};
+use spieltisch_server::{DbAddress, ServerConfig};
 use std::time::Duration;
 
 /// Records every WebSocket the page opens in `window.__sockets`; while
@@ -151,6 +152,61 @@ async fn a_bad_link_says_so_in_the_persons_language() {
     server.kill().await;
 }
 
+/// A link to a table that expired unfinished says so, in the person's
+/// language, and the page stops trying to connect (the server refuses every
+/// connection to it with 410).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_tables_link_says_it_was_closed() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start_with(ServerConfig {
+        db: DbAddress::Memory,
+        expire_unvisited: Duration::from_secs(1),
+        unload_after: Duration::ZERO,
+        sweep_every: Duration::from_millis(50),
+        ..ServerConfig::default()
+    })
+    .await;
+    let reply = six_table(&server).await;
+    let table = reply["table"].as_str().unwrap();
+    let token = reply["seats"][0]["token"].as_str().unwrap();
+    let state = format!("/api/tables/{table}/state?token={token}");
+    let mut expired = false;
+    for _ in 0..200 {
+        let (status, body) = server.http("GET", &state, None).await;
+        if status == 410 {
+            assert_eq!(body["error"]["code"], json!("table.expired"));
+            expired = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(expired, "the table nobody came to did not expire");
+    let mut b = Browser::launch(&binary).await;
+    let base = format!("http://{}", server.addr);
+    for (lang, words) in [
+        ("en", "This table was closed: nobody played at it for a long time."),
+        ("de", "Dieser Tisch wurde geschlossen: lange hat niemand an ihm gespielt."),
+    ] {
+        b.goto(&format!("{base}/")).await;
+        b.eval(&format!("localStorage.setItem('lang', '{lang}'); true")).await;
+        b.goto("about:blank").await;
+        b.goto(&format!("{base}/#/table/{table}/{token}")).await;
+        b.eval(SOCKETS).await;
+        let text = b
+            .wait_for("document.querySelector('#bad-link') && document.querySelector('#bad-link').innerText")
+            .await;
+        assert!(text.as_str().unwrap().starts_with(words), "{lang}: {text}");
+        // Nothing is tried any more: no connection is opened while we wait.
+        let sockets = b.eval("window.__sockets.length").await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(b.eval("window.__sockets.length").await, sockets, "{lang}: it kept reconnecting");
+        assert_eq!(b.eval("!!document.querySelector('#bad-link')").await, json!(true));
+        save(&format!("expired-link-{lang}.png"), &b.screenshot().await);
+    }
+    b.close().await;
+    server.kill().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_says_in_words_when_the_server_cannot_be_reached() {
     let Some(binary) = browser_binary() else { return };
@@ -276,6 +332,58 @@ async fn seats_are_counted_from_one_and_german_tells_a_seat_from_a_rank() {
             ["Spieler 2 · Bot: Schwer", "2", "-1"]
         ])
     );
+    b.close().await;
+    server.kill().await;
+}
+
+/// The result explains its ranks: where criteria decide (6-Tage Rennen:
+/// laps down, then points) each is named in order; where the scores alone
+/// rank and some are equal, the sheet says they share their place (the
+/// rules of Der Ausreisser and Um Reifenbreite break no ties), in both
+/// languages; partners sharing their side's rank, or a draw, say nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_result_says_how_ties_are_broken_or_that_they_are_shared() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    let note = |lang: &str, outcome: &str| {
+        format!(
+            "(async () => {{
+  const i18n = await import('/assets/i18n.js');
+  i18n.setLang('{lang}');
+  const {{ drawSnapshot }} = await import('/assets/table.js');
+  const outcome = {outcome};
+  const seats = outcome.ranks.map((_, seat) => ({{ seat, kind: seat ? 'easy' : 'human', team: outcome.teams[seat] }}));
+  const snapshot = {{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 0 }}, turn: 'over', view: null, text: '',
+    seats, legal: [], log: [], outcome }};
+  drawSnapshot(document.getElementById('main'), snapshot, () => {{}});
+  const el = document.querySelector('#ranked-by');
+  return el ? el.textContent : null;
+}})()"
+        )
+    };
+    let shared = "{ scores: [3, 3, 1], ranks: [1, 1, 3], teams: [0, 1, 2] }";
+    assert_eq!(
+        b.eval(&note("en", shared)).await,
+        json!("Equal scores share a place: the rules break no ties.")
+    );
+    assert_eq!(
+        b.eval(&note("de", shared)).await,
+        json!("Gleiche Punkte teilen sich einen Platz: Die Regeln kennen keinen Stichentscheid.")
+    );
+    let criteria = "{ scores: [5, 9, 2], ranks: [1, 2, 3], teams: [0, 1, 2], ranked_by: [
+        { key: 'laps_down', lower_is_better: true, values: [0, 1, 1] },
+        { key: 'points', lower_is_better: false, values: [5, 9, 2] }] }";
+    assert_eq!(b.eval(&note("en", criteria)).await, json!("Ranked by: Laps down → Score"));
+    assert_eq!(b.eval(&note("de", criteria)).await, json!("Rangfolge nach: Runden zurück → Punkte"));
+    let partners = "{ scores: [1, -1, 1, -1], ranks: [1, 2, 1, 2], teams: [0, 1, 0, 1] }";
+    assert_eq!(b.eval(&note("en", partners)).await, Value::Null, "partners are no tie");
+    let draw = "{ scores: [0, 0], ranks: [1, 1], teams: [0, 1] }";
+    assert_eq!(b.eval(&note("en", draw)).await, Value::Null, "a draw is the banner's");
+    let ranked = "{ scores: [4, 2], ranks: [1, 2], teams: [0, 1] }";
+    assert_eq!(b.eval(&note("en", ranked)).await, Value::Null);
     b.close().await;
     server.kill().await;
 }

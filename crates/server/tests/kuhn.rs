@@ -285,7 +285,7 @@ async fn the_load_tools_open_loop_holds_its_rate() {
         duration: std::time::Duration::from_secs(2),
         warmup: std::time::Duration::from_millis(500),
         rate: Some(300.0),
-        server_pid: Some(std::process::id()),
+        server_pids: vec![std::process::id()],
         ..spieltisch_server::loadtest::LoadConfig::default()
     })
     .await

@@ -420,3 +420,56 @@ async fn a_postgres_schema_is_made_once_and_one_it_does_not_know_is_left_alone()
         "another program's database is left alone"
     );
 }
+
+/// The caps on unfinished tables hold across the nodes of a cluster: the
+/// database counts them in the same step as it stores a new one. Two
+/// handles (two nodes) race 12 creations against a cap of 5 and make
+/// exactly 5; the cap per creator counts only that creator's; finished
+/// tables make room. SQLite leaves the count to its one server.
+#[tokio::test]
+async fn the_caps_on_tables_hold_across_nodes_in_postgres() {
+    use spieltisch_server::store::{TableCap, TableCaps};
+    for engine in engines("caps").await {
+        let (name, store) = (engine.name, &engine.storage);
+        if name == "sqlite" {
+            assert!(!store.counts_tables(), "one server counts its own tables");
+            continue;
+        }
+        assert!(store.counts_tables());
+        let other = engine.another_handle().await;
+        let caps = TableCaps { total: 5, per_creator: Some(3) };
+        let creator = |i: usize| Some(format!("10.0.{}.0/24", i % 4));
+        let mut racing = Vec::new();
+        for i in 0..12 {
+            let node = if i % 2 == 0 { store.clone() } else { other.clone() };
+            let made = TableRow { creator: creator(i), ..row(&format!("t{i}"), now(), false) };
+            racing.push(tokio::spawn(async move { node.create_within(made, at(0), caps).await }));
+        }
+        let mut refused = Vec::new();
+        for result in racing {
+            if let Err(e) = result.await.unwrap() {
+                refused.push(e);
+            }
+        }
+        assert_eq!(refused.len(), 7, "{name}: exactly 5 of 12 were made: {refused:?}");
+        assert!(refused.iter().all(|e| matches!(e, StoreError::Cap(TableCap::Total(5)))), "{refused:?}");
+        assert_eq!(store.unfinished().await.unwrap().len(), 5);
+        // A finished table makes room; then a creator at its own cap is
+        // refused while another is not.
+        let (first, ..) = &store.unfinished().await.unwrap()[0];
+        let first = first.clone();
+        store.append(&first, 0, actions(&["a"]), over(vec![1, 2])).await.unwrap();
+        let roomy = TableCaps { total: 100, per_creator: Some(1) };
+        let busy = store.unfinished().await.unwrap()[0].1.clone();
+        let refused =
+            other.create_within(TableRow { creator: busy, ..row("again", now(), false) }, at(0), roomy);
+        assert!(matches!(refused.await, Err(StoreError::Cap(TableCap::PerCreator(1)))), "{name}");
+        let fresh = TableRow { creator: Some("192.0.2.0/24".into()), ..row("fresh", now(), false) };
+        other.create_within(fresh, at(0), roomy).await.unwrap();
+        let made = TableRow { creator: creator(0), ..row("sixth", now(), false) };
+        assert!(matches!(
+            store.create_within(made, at(0), caps).await,
+            Err(StoreError::Cap(TableCap::Total(5)))
+        ));
+    }
+}

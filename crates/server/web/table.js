@@ -21,8 +21,10 @@ import { chime } from './sound.js';
  * How a connection stands: `open`; `lost` (reconnecting); `unreachable`
  * (the server does not answer; still trying); `unknown` (the server knows
  * no such table or token: the link is bad, and nothing is tried any more);
- * `unsent` (a move was clicked while not connected, and not sent).
- * @typedef {'open' | 'lost' | 'unreachable' | 'unknown' | 'unsent'} Status
+ * `expired` (the table was closed unfinished, abandoned: nothing is tried
+ * any more either); `unsent` (a move was clicked while not connected, and
+ * not sent).
+ * @typedef {'open' | 'lost' | 'unreachable' | 'unknown' | 'expired' | 'unsent'} Status
  */
 
 /**
@@ -97,14 +99,16 @@ export function connect(table, token, handlers) {
    * among "your tables" only then. Asked before the first connection and
    * after a refused one, so that a bad link is told apart from a server that
    * is away (a WebSocket that is refused cannot say why, and the browser logs
-   * it as an error).
-   * @returns {Promise<'known' | 'unknown' | 'unreachable'>}
+   * it as an error). A table that expired unfinished is listed too, but
+   * refuses every connection: that ends the attempts as a bad link does.
+   * @returns {Promise<'known' | 'unknown' | 'expired' | 'unreachable'>}
    */
   async function check() {
     /** @type {import('./api.js').Result<import('./types').MineReply>} */
     const res = await request(`/api/mine?tables=${encodeURIComponent(`${table}:${token}`)}`);
     if (!res.ok) return res.code === null ? 'unreachable' : 'known';
-    return res.reply.tables.some(tb => tb.table === table) ? 'known' : 'unknown';
+    const listed = res.reply.tables.find(tb => tb.table === table);
+    return !listed ? 'unknown' : listed.expired ? 'expired' : 'known';
   }
 
   /** Tries again after a while, doubling the wait up to 5 s. */
@@ -120,9 +124,9 @@ export function connect(table, token, handlers) {
     if (closed) return;
     const known = await check();
     if (closed) return;
-    if (known === 'unknown') {
+    if (known === 'unknown' || known === 'expired') {
       closed = true;
-      handlers.onStatus('unknown');
+      handlers.onStatus(known);
     } else if (known === 'unreachable') {
       handlers.onStatus('unreachable');
       later();
@@ -258,10 +262,25 @@ function resultTable(snapshot) {
     criteria.map(c => h('td', { text: Math.round(c.values[seat] * 1000) / 1000 })),
     h('td', { text: Math.round(score * 1000) / 1000 })));
   const by = (o.ranked_by || []).map(c => criterionWord(c.key));
+  // Without criteria the scores alone rank; where some are equal (but not
+  // all: that is a draw, which the banner says), the sheet says that they
+  // share their place rather than leave a reader looking for a tie-break.
+  const shared = !by.length && new Set(o.ranks).size < o.ranks.length && new Set(o.ranks).size > 1
+    && !sharedByPartners(o);
+  const how = by.length ? `${t('rankedBy')}: ${by.join(' → ')}` : shared ? t('tiesShared') : '';
   return h('div', { class: 'panel', id: 'result' }, h('h3', { text: t('result') }),
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),
       criteria.map(c => h('th', { text: criterionWord(c.key) })), h('th', { text: t('score') })), rows),
-    by.length ? h('p', { class: 'muted', id: 'ranked-by', text: `${t('rankedBy')}: ${by.join(' → ')}` }) : null);
+    how ? h('p', { class: 'muted', id: 'ranked-by', text: how }) : null);
+}
+
+/**
+ * Whether every shared rank is only partners sharing their team's (Six
+ * with four players), which is no tie.
+ * @param {NonNullable<Snapshot['outcome']>} o
+ */
+function sharedByPartners(o) {
+  return o.ranks.every((rank, seat) => o.ranks.every((other, s) => other !== rank || o.teams[s] === o.teams[seat]));
 }
 
 /**
@@ -335,7 +354,7 @@ function endActions(snapshot, after) {
  * @param {string} key
  */
 function criterionWord(key) {
-  return key === 'laps_down' ? t('lapsDown') : key === 'points' ? t('score') : key;
+  return key === 'laps_down' ? t('lapsDown') : key === 'points' ? t('score') : key === 'match_points' ? t('matchPoints') : key;
 }
 
 /**
@@ -644,13 +663,15 @@ function restoreScrolls(root, scrolls) {
 }
 
 /**
- * The page of a link that leads to no table.
+ * The page of a link that leads to no table, or to one that expired
+ * unfinished.
  * @param {HTMLElement} main
+ * @param {'unknown' | 'expired'} why
  */
-function badLink(main) {
+function badLink(main, why = 'unknown') {
   document.title = 'spieltisch';
   clear(main).append(h('div', { class: 'panel', id: 'bad-link' },
-    h('p', { class: 'error', text: t('badLink') }),
+    h('p', { class: 'error', text: why === 'expired' ? errorText({ code: 'table.expired', message: '' }) : t('badLink') }),
     h('p', {}, h('a', { href: '#/', class: 'primary', id: 'to-lobby' }, t('toLobby')))));
 }
 
@@ -711,7 +732,7 @@ export function showTable(main, table, token) {
       showNote(main, note);
     },
     onStatus(st) {
-      if (st === 'unknown') badLink(main);
+      if (st === 'unknown' || st === 'expired') badLink(main, st);
       else if (st === 'lost') showNote(main, t('reconnecting'));
       else if (st === 'unreachable') showNote(main, t('unreachable'));
       else if (st === 'unsent') showNote(main, t('notSent'));
@@ -745,11 +766,11 @@ export function showHotseat(main, table, tokens) {
     },
     onError(e) { showNote(main, errorText(e)); },
     onStatus(st) {
-      if (st === 'unknown') {
+      if (st === 'unknown' || st === 'expired') {
         // One bad token spoils the link: say so once, and stop the others.
         gone = true;
         conns.forEach(c => c.close());
-        badLink(main);
+        badLink(main, st);
       } else if (st === 'lost') showNote(main, t('reconnecting'));
       else if (st === 'unreachable') showNote(main, t('unreachable'));
       else if (st === 'unsent') showNote(main, t('notSent'));

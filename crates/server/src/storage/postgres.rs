@@ -29,7 +29,7 @@ use crate::db_address::PostgresUrl;
 use crate::storage::{Ledger, Pending, Storage, Unfinished};
 use crate::store::{
     Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth, Summary,
-    TableRow, checked_actions, now, ranks_json, turn_json,
+    TableCap, TableCaps, TableRow, checked_actions, now, ranks_json, turn_json,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use spieltisch_core::Record;
@@ -97,6 +97,13 @@ const MIGRATIONS: &[Migration] = &[
         );
         CREATE INDEX table_leases_node ON table_leases (node);",
     },
+    // The caps on unfinished tables per creator are counted at every
+    // creation (the total uses `unfinished`).
+    Migration {
+        name: "unfinished by creator",
+        sql: "CREATE INDEX unfinished_by_creator ON tables (creator)
+            WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over';",
+    },
 ];
 
 /// The schema version this build writes and reads.
@@ -105,6 +112,10 @@ pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 /// Taken for the migration's transaction, so that nodes starting at once
 /// run the steps one after the other (the second finds them done).
 const MIGRATION_LOCK: i64 = 0x5350_4945_4c54_4953; // "SPIELTIS"
+
+/// Taken for a creation's transaction, so that the count of unfinished
+/// tables and the new table's row are one step across the cluster.
+const CREATION_LOCK: i64 = 0x5350_4945_4c54_4341; // "SPIELTCA"
 
 /// The columns of a [`TableRow`], in the order [`raw_row`] reads them.
 const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
@@ -258,29 +269,41 @@ impl Postgres {
     }
 
     async fn create_table(&self, row: TableRow, progress: Progress) -> Result<(), StoreError> {
-        self.execute(
-            &format!(
-                "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, active_at, visited, public)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $7, false, $13)"
-            ),
-            &[
-                &row.id,
-                &row.game,
-                &row.options.to_string(),
-                &(row.seed as i64),
-                &row.seats.to_string(),
-                &row.spectator_token,
-                &row.created_at,
-                &(row.format as i32),
-                &row.creator,
-                &Checksum::EMPTY.hex(),
-                &turn_json(progress.turn),
-                &progress.waiting.word(),
-                &row.seats["public"].as_bool().unwrap_or(false),
-            ],
-        )
-        .await?;
-        Ok(())
+        let client = self.client().await?;
+        insert_table(&client, &row, &progress).await
+    }
+
+    /// Stores a new table unless the unfinished tables are at `caps`; the
+    /// count and the row are written under one lock that every node's
+    /// creations take, so no two nodes can both take the last place.
+    async fn create_table_within(
+        &self,
+        row: TableRow,
+        progress: Progress,
+        caps: TableCaps,
+    ) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(failed)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CREATION_LOCK]).await.map_err(failed)?;
+        let count = tx
+            .prepare_cached(
+                "SELECT count(*), count(*) FILTER (WHERE creator = $1) FROM tables
+                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'",
+            )
+            .await
+            .map_err(failed)?;
+        let counted = tx.query_one(&count, &[&row.creator]).await.map_err(failed)?;
+        let (total, mine): (i64, i64) = (counted.get(0), counted.get(1));
+        if usize::try_from(total).unwrap_or(usize::MAX) >= caps.total {
+            return Err(StoreError::Cap(TableCap::Total(caps.total)));
+        }
+        if let Some(cap) = caps.per_creator
+            && usize::try_from(mine).unwrap_or(usize::MAX) >= cap
+        {
+            return Err(StoreError::Cap(TableCap::PerCreator(cap)));
+        }
+        insert_table(&tx, &row, &progress).await?;
+        tx.commit().await.map_err(failed)
     }
 
     async fn append_actions(
@@ -672,9 +695,54 @@ async fn insert_actions(
     Ok(())
 }
 
+/// Writes a new table's row (on a connection, or in a transaction).
+async fn insert_table(
+    client: &impl deadpool_postgres::GenericClient,
+    row: &TableRow,
+    progress: &Progress,
+) -> Result<(), StoreError> {
+    let statement = client
+        .prepare_cached(&format!(
+            "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, active_at, visited, public)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $7, false, $13)"
+        ))
+        .await
+        .map_err(failed)?;
+    client
+        .execute(
+            &statement,
+            &[
+                &row.id,
+                &row.game,
+                &row.options.to_string(),
+                &(row.seed as i64),
+                &row.seats.to_string(),
+                &row.spectator_token,
+                &row.created_at,
+                &(row.format as i32),
+                &row.creator,
+                &Checksum::EMPTY.hex(),
+                &turn_json(progress.turn),
+                &progress.waiting.word(),
+                &row.seats["public"].as_bool().unwrap_or(false),
+            ],
+        )
+        .await
+        .map_err(failed)?;
+    Ok(())
+}
+
 impl Storage for Postgres {
     fn create(&self, row: TableRow, progress: Progress) -> Pending<'_, ()> {
         Box::pin(self.tracked(self.create_table(row, progress)))
+    }
+
+    fn create_within(&self, row: TableRow, progress: Progress, caps: TableCaps) -> Pending<'_, ()> {
+        Box::pin(self.tracked(self.create_table_within(row, progress, caps)))
+    }
+
+    fn counts_tables(&self) -> bool {
+        true
     }
 
     fn append<'a>(
