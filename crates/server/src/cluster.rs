@@ -264,11 +264,15 @@ impl crate::App {
         });
     }
 
-    /// Renews this node's leases (a table whose lease it lost becomes a
-    /// replica) and takes over the tables nobody owns: those whose server
-    /// is to act, and those this node keeps replicas of.
-    pub(crate) async fn keep_leases(&self) {
+    /// Renews this node's leases; a table whose lease it lost becomes a
+    /// replica.
+    pub(crate) async fn renew_leases(&self) {
         let Some(cluster) = &self.cluster else { return };
+        // The tables owned before the renewal began: their leases were
+        // stored before it, so it renews each that has not run out. A
+        // table that becomes this node's meanwhile (its lease taken after
+        // the renewal read the leases) is not among them, and stays owned.
+        let owned: Vec<_> = self.registry.tables().into_iter().filter(|t| t.owns()).collect();
         let held = match self.store.renew(&cluster.node, LEASE).await {
             Ok(held) => held,
             Err(e) => {
@@ -276,11 +280,19 @@ impl crate::App {
                 return;
             }
         };
-        let tables = self.registry.tables();
-        for table in tables.iter().filter(|t| t.owns() && !held.contains(&t.id)) {
+        for table in owned.iter().filter(|t| t.owns() && !held.contains(&t.id)) {
             tracing::warn!(table = %table.id, "this node's lease ran out: now a replica");
             table.demote();
         }
+    }
+
+    /// Takes over the tables nobody owns: those whose server is to act,
+    /// and those this node keeps replicas of.
+    pub(crate) async fn take_over_ownerless(&self) {
+        if self.cluster.is_none() {
+            return;
+        }
+        let tables = self.registry.tables();
         let replicas: Vec<String> = tables.iter().filter(|t| !t.owns()).map(|t| t.id.clone()).collect();
         let ownerless = match self.store.ownerless(replicas, 100).await {
             Ok(ownerless) => ownerless,
@@ -305,11 +317,24 @@ impl crate::App {
     }
 }
 
-/// Keeps this node's leases every [`RENEW_EVERY`] while the server runs.
+/// Renews this node's leases every [`RENEW_EVERY`] while the server runs,
+/// and as often sweeps for tables without owner. The two run apart: taking
+/// over many tables (each read from the database) must never delay the
+/// renewals, or a busy node would lose its own tables meanwhile.
 pub(crate) fn keep_leases_every(app: &Arc<crate::App>) {
     if app.cluster.is_none() {
         return;
     }
+    every(app, |app| async move { app.renew_leases().await });
+    every(app, |app| async move { app.take_over_ownerless().await });
+}
+
+/// Runs `work` every [`RENEW_EVERY`] (one at a time) while the app lives.
+fn every<F, W>(app: &Arc<crate::App>, work: W)
+where
+    W: Fn(Arc<crate::App>) -> F + Send + 'static,
+    F: std::future::Future<Output = ()> + Send,
+{
     let app = Arc::downgrade(app);
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(RENEW_EVERY);
@@ -317,7 +342,7 @@ pub(crate) fn keep_leases_every(app: &Arc<crate::App>) {
         loop {
             ticks.tick().await;
             let Some(app) = app.upgrade() else { break };
-            app.keep_leases().await;
+            work(app).await;
         }
     });
 }

@@ -44,6 +44,12 @@ use tokio_postgres::{IsolationLevel, NoTls};
 /// of nodes stay well inside PostgreSQL's default of 100.
 const POOL_SIZE: usize = 16;
 
+/// Connections kept apart for renewing this node's leases and looking for
+/// tables without owner, so that a node whose pool is busy with commits
+/// still renews its leases in time (else it would lose every table at once
+/// under load, and the other nodes take them over only to lose them too).
+const LEASE_POOL_SIZE: usize = 2;
+
 /// One step of the schema: its name (recorded with its version) and what
 /// it runs.
 struct Migration {
@@ -129,6 +135,7 @@ const EXPIRING: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS D
 #[derive(Debug)]
 pub struct Postgres {
     pool: Pool,
+    lease_pool: Pool,
     ledger: Arc<Ledger>,
 }
 
@@ -189,16 +196,25 @@ impl Postgres {
         if config.get_application_name().is_none() {
             config.application_name("spieltisch");
         }
-        let manager =
-            Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
         let wait = Some(busy_timeout.max(Duration::from_millis(100)));
-        let pool = Pool::builder(manager)
-            .max_size(POOL_SIZE)
-            .runtime(Runtime::Tokio1)
-            .timeouts(Timeouts { wait, create: Some(Duration::from_secs(5)), recycle: wait })
-            .build()
-            .map_err(|e| cannot(e.to_string()))?;
-        let store = Postgres { pool, ledger: Arc::new(Ledger::default()) };
+        let pool_of = |size: usize| {
+            let manager = Manager::from_config(
+                config.clone(),
+                NoTls,
+                ManagerConfig { recycling_method: RecyclingMethod::Fast },
+            );
+            Pool::builder(manager)
+                .max_size(size)
+                .runtime(Runtime::Tokio1)
+                .timeouts(Timeouts { wait, create: Some(Duration::from_secs(5)), recycle: wait })
+                .build()
+                .map_err(|e| cannot(e.to_string()))
+        };
+        let store = Postgres {
+            pool: pool_of(POOL_SIZE)?,
+            lease_pool: pool_of(LEASE_POOL_SIZE)?,
+            ledger: Arc::new(Ledger::default()),
+        };
         store.migrate().await.map_err(|e| match e {
             StoreError::Postgres { message, .. } => cannot(message),
             other => other,
@@ -208,6 +224,11 @@ impl Postgres {
 
     async fn client(&self) -> Result<deadpool_postgres::Client, StoreError> {
         self.pool.get().await.map_err(pool_failed)
+    }
+
+    /// A connection of the pool kept for the leases.
+    async fn lease_client(&self) -> Result<deadpool_postgres::Client, StoreError> {
+        self.lease_pool.get().await.map_err(pool_failed)
     }
 
     /// Runs every step the database lacks, in one transaction.
@@ -760,7 +781,7 @@ impl Storage for Postgres {
     fn visit(&self, table: &str) {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
         let (pool, ledger, table) = (self.pool.clone(), Arc::clone(&self.ledger), table.to_string());
-        let visit = Postgres { pool, ledger };
+        let visit = Postgres { pool, lease_pool: self.lease_pool.clone(), ledger };
         runtime.spawn(async move {
             let noted = visit
                 .tracked(visit.execute(
@@ -868,7 +889,7 @@ impl Storage for Postgres {
 
     fn renew<'a>(&'a self, node: &'a str, ttl: Duration) -> Pending<'a, Vec<String>> {
         Box::pin(async move {
-            let client = self.client().await?;
+            let client = self.lease_client().await?;
             let rows = client
                 .query(
                     "UPDATE table_leases SET expires_at = extract(epoch FROM clock_timestamp())::float8 + $2::float8
@@ -892,7 +913,7 @@ impl Storage for Postgres {
 
     fn ownerless(&self, held: Vec<String>, limit: usize) -> Pending<'_, Vec<String>> {
         Box::pin(async move {
-            let client = self.client().await?;
+            let client = self.lease_client().await?;
             let query = client
                 .prepare_cached(
                     "SELECT id FROM tables t
