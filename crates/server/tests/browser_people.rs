@@ -1,7 +1,8 @@
 //! End-to-end, people not seats: two people in two browsers (each with its
 //! own storage) meet at a public table from the lobby's list, one on a
 //! desktop and one on a phone; a hot-seat table asks a name per person and
-//! "your tables" shows it once, with the names.
+//! "your tables" shows it once, with the names; a name written as HTML
+//! stays text.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`; skipped without them
 //! outside CI.
@@ -136,6 +137,43 @@ async fn a_hotseat_table_asks_each_person_a_name_and_your_tables_show_it_once() 
     b.eval("document.querySelector('#mine').scrollIntoView(); true").await;
     save("people-your-tables.png", &b.screenshot().await);
     assert!(b.console_errors().await.is_empty());
+    b.close().await;
+    server.kill().await;
+}
+
+/// A name is text wherever it is shown, never markup: a name written as
+/// HTML shows its characters on the board, in the log and in the lobby's
+/// list of open tables, and nothing in it runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_written_as_html_is_shown_as_its_characters() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let name = "<img src onerror=__p=1>";
+    let reply = server
+        .create(json!({"game": "six", "seats": ["human", "human"], "names": [name, null], "public": true, "seed": 2}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'en'); true").await;
+    b.goto(&format!("http://{}{}", server.addr, reply["seats"][0]["url"].as_str().unwrap())).await;
+    b.wait_for("document.querySelector('svg[data-board=six] g.clickable')").await;
+    b.click("svg[data-board=six] g.clickable").await;
+    b.wait_for("document.querySelector('#log li')").await;
+    let shown = b
+        .eval("[document.querySelector('#board').innerText, document.querySelector('#log').innerText]")
+        .await;
+    assert!(shown[0].as_str().unwrap().contains(name), "the board: {shown}");
+    assert!(shown[1].as_str().unwrap().contains(name), "the log: {shown}");
+    b.goto(&format!("http://{}/", server.addr)).await;
+    let table = reply["table"].as_str().unwrap();
+    let line = b
+        .wait_for(&format!(
+            "document.querySelector(\"#open-tables li[data-table='{table}']\") && document.querySelector(\"#open-tables li[data-table='{table}']\").innerText"
+        ))
+        .await;
+    assert!(line.as_str().unwrap().contains(name), "the lobby: {line}");
+    assert_eq!(b.eval("document.querySelectorAll('main img').length").await, json!(0), "no image was made");
+    assert_eq!(b.eval("typeof window.__p").await, json!("undefined"), "nothing ran");
     b.close().await;
     server.kill().await;
 }
