@@ -139,6 +139,10 @@ async fn lobby_to_replay(flow: Flow<'_>) -> Value {
     b.goto(&format!("http://{}/", server.addr)).await;
     b.eval(&format!("localStorage.setItem('lang', '{lang}'); true")).await;
     fill_lobby(&mut b, &server, game, options, "easy").await;
+    // The bot levels, each with a sentence in the person's language.
+    let levels = b.eval("document.querySelector('#levels').innerText").await;
+    let easy = if lang == "de" { "Leicht spielt nach Faustregeln" } else { "Easy plays by rules of thumb" };
+    assert!(levels.as_str().unwrap().contains(easy), "{game}: {levels}");
     b.click("#create").await;
     b.wait_for(&format!("document.querySelector('svg[data-board={game}]')")).await;
     let hash = b.eval("location.hash").await;
@@ -216,6 +220,19 @@ async fn lobby_to_replay(flow: Flow<'_>) -> Value {
         assert!(wide <= 390, "{game}: the replay is {wide} px wide");
     }
     save(&format!("flow-{game}-{size}-{lang}-replay.png"), &b.screenshot().await);
+    // Among her tables in the lobby the finished one says so, and who won.
+    b.goto(&format!("http://{}/", server.addr)).await;
+    let line = b
+        .wait_for(&format!(
+            "document.querySelector(\"#mine li[data-table='{table}']\") && document.querySelector(\"#mine li[data-table='{table}']\").innerText"
+        ))
+        .await;
+    let (over, won_by) =
+        if lang == "de" { ("Spiel beendet", "gewonnen von") } else { ("Game over", "won by") };
+    assert!(line.as_str().unwrap().contains(over), "{game}: {line}");
+    if winners.len() < seats {
+        assert!(line.as_str().unwrap().contains(won_by), "{game}: {line}");
+    }
     assert_eq!(b.console_errors().await, Vec::<String>::new());
     b.close().await;
     server.kill().await;
