@@ -32,23 +32,13 @@ nats=${NATS:-nats://127.0.0.1:4222}
 out=${OUT:-$(mktemp -d -t spieltisch-cluster.XXXXXX)}
 mkdir -p "$out"
 database=spieltisch_bench_$$
+script=cluster.sh
+# shellcheck source=bench/common.sh
+source "$root/bench/common.sh"
 
-for tool in taskset jq psql cargo pgrep; do
-    command -v "$tool" > /dev/null || { echo "cluster.sh: needs $tool" >&2; exit 1; }
-done
-if [ "$(nproc --all)" -lt 2 ]; then
-    echo "cluster.sh: needs two cores (server side on 0, load generator on 1)" >&2
-    exit 1
-fi
-
+needs taskset jq psql cargo pgrep
 echo "building spieltisch (release) ..." >&2
-cargo build --release -p spieltisch --quiet
-spieltisch=$root/target/release/spieltisch
-
-# PostgreSQL's and NATS's processes, pinned with the nodes; new backends
-# inherit the postmaster's core.
-services() { pgrep -x postgres || true; pgrep -x nats-server || true; }
-pin_services() { for pid in $(services); do taskset -p -c "$1" "$pid" > /dev/null || true; done; }
+build_spieltisch
 
 # CPU seconds (user + system) of every process named $1, now.
 cpu_of() {
@@ -59,8 +49,6 @@ cpu_of() {
     done
     awk -v t="$total" 'BEGIN { printf "%.2f", t / 100 }'
 }
-
-psql_admin() { psql "$postgres/postgres" -v ON_ERROR_STOP=1 -q -c "$1" > /dev/null; }
 
 node_pids=()
 stop_nodes() {
@@ -73,18 +61,9 @@ stop_nodes() {
 cleanup() {
     stop_nodes
     psql_admin "DROP DATABASE IF EXISTS $database WITH (FORCE)" 2> /dev/null || true
-    pin_services 0-$(($(nproc --all) - 1))
+    pin_services "$(all_cores)"
 }
 trap cleanup EXIT INT TERM
-
-wait_for_port() {
-    for _ in $(seq 100); do
-        if (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null; then return 0; fi
-        sleep 0.1
-    done
-    echo "cluster.sh: nothing listens on port $1; logs in $out" >&2
-    exit 1
-}
 
 start_nodes() { # setup
     local flags=() count=1 i
@@ -103,7 +82,7 @@ start_nodes() { # setup
         taskset -c 0 "$spieltisch" serve "${flags[@]}" --no-client-limits \
             --addr "127.0.0.1:$((port + i))" > "$out/$1-node$i.log" 2>&1 &
         node_pids+=($!)
-        wait_for_port $((port + i))
+        wait_for_port $((port + i)) || { echo "cluster.sh: nothing listens on port $((port + i)); logs in $out" >&2; exit 1; }
         targets+=(--target "127.0.0.1:$((port + i))")
         pids+=(--server-pid "${node_pids[$i]}")
     done

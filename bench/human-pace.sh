@@ -41,8 +41,10 @@ if [ "$limit" != unlimited ] && [ $((2 * tables / nodes + 100)) -gt "$limit" ]; 
     tables=$fitting
 fi
 
-cargo build --release -p spieltisch --quiet
-spieltisch=$root/target/release/spieltisch
+script=human-pace.sh
+# shellcheck source=bench/common.sh
+source "$root/bench/common.sh"
+build_spieltisch
 
 # DB=postgres: the games in a fresh PostgreSQL database; NODES=2 (with
 # DB=postgres) makes that a cluster of two nodes on NATS, each table with
@@ -54,8 +56,6 @@ if [ "$nodes" -gt 1 ] && [ "$db" != postgres ]; then
     echo "human-pace.sh: NODES=$nodes needs DB=postgres (the nodes share a PostgreSQL database)" >&2
     exit 1
 fi
-psql_admin() { psql "$postgres/postgres" -v ON_ERROR_STOP=1 -q -c "$1" > /dev/null; }
-
 server_pids=()
 stop_server() {
     for pid in "${server_pids[@]}"; do
@@ -64,7 +64,7 @@ stop_server() {
     done
     if [ "$db" = postgres ]; then
         psql_admin "DROP DATABASE IF EXISTS $database WITH (FORCE)" 2> /dev/null || true
-        for pid in $(pgrep -x postgres; pgrep -x nats-server); do taskset -p -c 0-1 "$pid" > /dev/null || true; done
+        pin_services "$(all_cores)"
     fi
 }
 trap stop_server EXIT INT TERM
@@ -77,7 +77,7 @@ case "$db" in
         storage=(--db "$postgres/$database")
         if [ "$nodes" -gt 1 ]; then storage+=(--bus "$nats" --bus-prefix "pace$$"); fi
         # The services share the server side's core.
-        for pid in $(pgrep -x postgres; pgrep -x nats-server); do taskset -p -c 0 "$pid" > /dev/null || true; done
+        pin_services 0
         ;;
     *) storage=(--db "sqlite:$db") ;;
 esac
@@ -88,10 +88,7 @@ for ((i = 0; i < nodes; i++)); do
         --max-websockets "$connections" --max-connections "$connections" --max-tables $((2 * tables)) \
         ${SERVE_ARGS:-} > "$work/server$i.log" 2>&1 &
     server_pids+=($!)
-    for _ in $(seq 100); do
-        if (exec 3<> "/dev/tcp/127.0.0.1/$((port + i))") 2> /dev/null; then break; fi
-        sleep 0.1
-    done
+    wait_for_port $((port + i)) || { echo "human-pace.sh: nothing listens on port $((port + i)); logs in $work" >&2; exit 1; }
     targets+=(--target "127.0.0.1:$((port + i))")
     pids+=(--server-pid "${server_pids[$i]}")
 done

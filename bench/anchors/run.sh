@@ -24,18 +24,14 @@ port=${PORT:-18400}
 out=${OUT:-$(mktemp -d -t spieltisch-anchors.XXXXXX)}
 mkdir -p "$out"
 
-for tool in taskset node npm jq cargo; do
-    command -v "$tool" > /dev/null || { echo "run.sh: needs $tool" >&2; exit 1; }
-done
-if [ "$(nproc --all)" -lt 2 ]; then
-    echo "run.sh: needs two cores (server on 0, load generator on 1)" >&2
-    exit 1
-fi
+script=run.sh
+# shellcheck source=bench/common.sh
+source "$root/bench/common.sh"
+needs taskset node npm jq cargo
 
 echo "building spieltisch (release) and installing boardgame.io 0.50.2 ..." >&2
-cargo build --release -p spieltisch --quiet
+build_spieltisch
 (cd bench/anchors/bgio && npm ci --no-audit --no-fund --loglevel=error > /dev/null)
-spieltisch=$root/target/release/spieltisch
 
 server_pid=""
 stop_server() {
@@ -56,10 +52,7 @@ start_server() { # server name
             ;;
     esac
     server_pid=$!
-    for _ in $(seq 100); do
-        if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then return 0; fi
-        sleep 0.1
-    done
+    wait_for_port "$port" && return 0
     echo "run.sh: $1 did not start listening on port $port; its log:" >&2
     cat "$out/$1.log" >&2
     exit 1
