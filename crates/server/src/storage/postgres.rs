@@ -126,10 +126,10 @@ const CREATION_LOCK: i64 = 0x5350_4945_4c54_4341; // "SPIELTCA"
 /// The columns of a [`TableRow`], in the order [`raw_row`] reads them.
 const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
 
-/// The condition of an unfinished table due to expire, with `$1` =
-/// created before it unvisited, `$2` = inactive since before it.
-const EXPIRING: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
-     AND ((NOT visited AND created_at < $1) OR active_at < $2)";
+/// The condition of an unfinished table: still played, neither expired
+/// nor quarantined (the partial indexes `unfinished` and
+/// `unfinished_by_creator` are made on it).
+const UNFINISHED: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'";
 
 /// The server's tables in a PostgreSQL database.
 #[derive(Debug)]
@@ -307,10 +307,9 @@ impl Postgres {
         let tx = client.transaction().await.map_err(failed)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CREATION_LOCK]).await.map_err(failed)?;
         let count = tx
-            .prepare_cached(
-                "SELECT count(*), count(*) FILTER (WHERE creator = $1) FROM tables
-                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'",
-            )
+            .prepare_cached(&format!(
+                "SELECT count(*), count(*) FILTER (WHERE creator = $1) FROM tables WHERE {UNFINISHED}"
+            ))
             .await
             .map_err(failed)?;
         let counted = tx.query_one(&count, &[&row.creator]).await.map_err(failed)?;
@@ -417,9 +416,7 @@ impl Postgres {
         let client = self.client().await?;
         let rows = client
             .query(
-                "UPDATE tables SET expired = $2
-                 WHERE id = ANY($1) AND quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
-                 RETURNING id",
+                &format!("UPDATE tables SET expired = $2 WHERE id = ANY($1) AND {UNFINISHED} RETURNING id"),
                 &[&tables, &now()],
             )
             .await
@@ -531,7 +528,12 @@ impl Postgres {
     ) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let query = client
-            .prepare_cached(&format!("SELECT id FROM tables WHERE {EXPIRING} LIMIT $3"))
+            .prepare_cached(&format!(
+                // Due to expire: created before $1 and never visited, or
+                // inactive since before $2.
+                "SELECT id FROM tables
+                 WHERE {UNFINISHED} AND ((NOT visited AND created_at < $1) OR active_at < $2) LIMIT $3"
+            ))
             .await
             .map_err(failed)?;
         let rows = client
@@ -545,9 +547,10 @@ impl Postgres {
         let client = self.client().await?;
         let rows = client
             .query(
-                "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
-                 WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
-                 ORDER BY created_at, id",
+                &format!(
+                    "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
+                     WHERE {UNFINISHED} ORDER BY created_at, id"
+                ),
                 &[],
             )
             .await
@@ -915,14 +918,14 @@ impl Storage for Postgres {
         Box::pin(async move {
             let client = self.lease_client().await?;
             let query = client
-                .prepare_cached(
+                .prepare_cached(&format!(
                     "SELECT id FROM tables t
-                     WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'
+                     WHERE {UNFINISHED}
                        AND (waiting IS NULL OR waiting = 'bots' OR id = ANY($1))
                        AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id
                                        AND l.expires_at >= extract(epoch FROM clock_timestamp()))
-                     ORDER BY created_at LIMIT $2",
-                )
+                     ORDER BY created_at LIMIT $2"
+                ))
                 .await
                 .map_err(failed)?;
             let rows = client.query(&query, &[&held, &(limit as i64)]).await.map_err(failed)?;
