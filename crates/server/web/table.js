@@ -265,8 +265,8 @@ function resultTable(snapshot) {
   // Without criteria the scores alone rank; where some are equal (but not
   // all: that is a draw, which the banner says), the sheet says that they
   // share their place rather than leave a reader looking for a tie-break.
-  const shared = !by.length && new Set(o.ranks).size < o.ranks.length && new Set(o.ranks).size > 1
-    && !sharedByPartners(o);
+  const places = new Set(o.ranks).size;
+  const shared = !by.length && places > 1 && places < o.ranks.length && !sharedByPartners(o);
   const how = by.length ? `${t('rankedBy')}: ${by.join(' → ')}` : shared ? t('tiesShared') : '';
   return h('div', { class: 'panel', id: 'result' }, h('h3', { text: t('result') }),
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),

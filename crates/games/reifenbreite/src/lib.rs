@@ -86,7 +86,8 @@
 //! - **Scoring** (18): places 50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16,
 //!   14, 12, 10, 8; sprints the course's points; the team total is the sum of
 //!   its riders (the printed 171 is a misprint for 111). A manager with
-//!   several teams scores their sum.
+//!   several teams scores their sum. The highest score wins; the rulebook
+//!   breaks no tie, so equal scores share the rank (the result says so).
 //! - **Professional rules** (11–17), each switchable: sprints; the yellow
 //!   jersey (only with more than one sprint: the winner of the first sprint
 //!   takes it as he crosses; a later sprint winner who is not its wearer
