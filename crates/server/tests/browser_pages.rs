@@ -201,7 +201,14 @@ async fn an_expired_tables_link_says_it_was_closed() {
         tokio::time::sleep(Duration::from_millis(1500)).await;
         assert_eq!(b.eval("window.__sockets.length").await, sockets, "{lang}: it kept reconnecting");
         assert_eq!(b.eval("!!document.querySelector('#bad-link')").await, json!(true));
-        save(&format!("expired-link-{lang}.png"), &b.screenshot().await);
+        save(&format!("expired-link-1280-{lang}.png"), &b.screenshot().await);
+        b.emulate(390, 844, true).await;
+        let wide = b.eval("document.documentElement.scrollWidth").await.as_u64().unwrap();
+        assert!(wide <= 390, "{lang}: the page is {wide} px wide on a phone");
+        let way_out = b.eval("document.querySelector('#to-lobby').getBoundingClientRect().height").await;
+        assert!(way_out.as_f64().unwrap() >= 32.0, "{lang}: the way to the lobby is {way_out} px high");
+        save(&format!("expired-link-390-{lang}.png"), &b.screenshot().await);
+        b.emulate(1280, 800, false).await;
     }
     b.close().await;
     server.kill().await;
@@ -369,10 +376,20 @@ async fn the_result_says_how_ties_are_broken_or_that_they_are_shared() {
         b.eval(&note("en", shared)).await,
         json!("Equal scores share a place: the rules break no ties.")
     );
+    save("result-shared-1280-en.png", &b.screenshot().await);
     assert_eq!(
         b.eval(&note("de", shared)).await,
         json!("Gleiche Punkte teilen sich einen Platz: Die Regeln kennen keinen Stichentscheid.")
     );
+    save("result-shared-1280-de.png", &b.screenshot().await);
+    b.emulate(390, 844, true).await;
+    for lang in ["en", "de"] {
+        b.eval(&note(lang, shared)).await;
+        let wide = b.eval("document.documentElement.scrollWidth").await.as_u64().unwrap();
+        assert!(wide <= 390, "{lang}: the result is {wide} px wide on a phone");
+        save(&format!("result-shared-390-{lang}.png"), &b.screenshot().await);
+    }
+    b.emulate(1280, 800, false).await;
     let criteria = "{ scores: [5, 9, 2], ranks: [1, 2, 3], teams: [0, 1, 2], ranked_by: [
         { key: 'laps_down', lower_is_better: true, values: [0, 1, 1] },
         { key: 'points', lower_is_better: false, values: [5, 9, 2] }] }";
