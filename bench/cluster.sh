@@ -79,7 +79,7 @@ start_nodes() { # setup
     targets=()
     pids=()
     for ((i = 0; i < count; i++)); do
-        taskset -c 0 "$spieltisch" serve "${flags[@]}" --no-client-limits \
+        taskset -c 0 "$spieltisch" serve "${flags[@]}" --no-client-limits --allow-client-seeds \
             --addr "127.0.0.1:$((port + i))" > "$out/$1-node$i.log" 2>&1 &
         node_pids+=($!)
         wait_for_port $((port + i)) || { echo "cluster.sh: nothing listens on port $((port + i)); logs in $out" >&2; exit 1; }

@@ -84,7 +84,7 @@ esac
 targets=()
 pids=()
 for ((i = 0; i < nodes; i++)); do
-    taskset -c 0 "$spieltisch" serve "${storage[@]}" --no-client-limits --addr "127.0.0.1:$((port + i))" \
+    taskset -c 0 "$spieltisch" serve "${storage[@]}" --no-client-limits --allow-client-seeds --addr "127.0.0.1:$((port + i))" \
         --max-websockets "$connections" --max-connections "$connections" --max-tables $((2 * tables)) \
         ${SERVE_ARGS:-} > "$work/server$i.log" 2>&1 &
     server_pids+=($!)

@@ -47,7 +47,7 @@ start_server() { # server name
     case "$1" in
         bgio) taskset -c 0 node bench/anchors/bgio/server.js "$port" > "$out/$1.log" 2>&1 & ;;
         spieltisch)
-            taskset -c 0 "$spieltisch" serve --memory --no-client-limits \
+            taskset -c 0 "$spieltisch" serve --memory --no-client-limits --allow-client-seeds \
                 --addr "127.0.0.1:$port" > "$out/$1.log" 2>&1 &
             ;;
     esac

@@ -36,8 +36,9 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = 3)]
     pub warmup: u64,
     /// A running server to load, started with `spieltisch serve
-    /// --no-client-limits` (otherwise its limits per client address refuse
-    /// the load tool's many tables and connections from one address);
+    /// --no-client-limits --allow-client-seeds` (otherwise its limits per
+    /// client address refuse the load tool's many tables and connections
+    /// from one address, and it refuses the seeds that make a run repeat);
     /// repeated, the nodes of a cluster: tables are opened on them in turn,
     /// and each table's seats connect to them in turn; default: a server in
     /// this process, in memory, without those limits.

@@ -47,6 +47,12 @@ pub struct ServeArgs {
     /// Without it the server refuses every option value that names a file.
     #[arg(long, value_name = "DIR")]
     pub game_files: Option<PathBuf>,
+    /// Let clients choose the chance seed of any table (load tests, exact
+    /// test games). Without it a client may choose it only at a table
+    /// with at most one person's seat, no invitation and one device:
+    /// whoever knows a seed knows every hidden card (docs/security.md).
+    #[arg(long)]
+    pub allow_client_seeds: bool,
     #[command(flatten)]
     pub clients: ClientLimitArgs,
     #[command(flatten)]
@@ -265,6 +271,11 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
     if let Some(dir) = &args.game_files {
         eprintln!("spieltisch: clients may name game files inside {}", dir.display());
     }
+    if args.allow_client_seeds {
+        eprintln!(
+            "spieltisch: --allow-client-seeds: a table's creator may know its hidden cards (for tests only)"
+        );
+    }
     if !limits.per_client {
         eprintln!("spieltisch: --no-client-limits: no limits per client address (for benchmarks only)");
     }
@@ -297,6 +308,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         limits,
         bots: args.bots.limits(),
         bot_threads,
+        allow_client_seeds: args.allow_client_seeds,
         ..ServerConfig::default()
     });
     runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))

@@ -86,7 +86,7 @@ impl Cluster {
             .args(["--addr", &addr.to_string()])
             .args(["--db", database])
             .args(["--bus", &nats(), "--bus-prefix", &self.prefix])
-            .args(["--bot-delay-ms", "20", "--no-client-limits"])
+            .args(["--bot-delay-ms", "20", "--no-client-limits", "--allow-client-seeds"])
             .args(flags)
             .env("RUST_LOG", "info")
             .stdin(Stdio::null())

@@ -112,6 +112,11 @@ pub struct ServerConfig {
     /// The bus of a cluster of nodes sharing one PostgreSQL database
     /// ([`cluster`]); `None`: this server is alone.
     pub bus: Option<cluster::BusConfig>,
+    /// Whether a client may choose the chance seed of any table. Without
+    /// it, only of a table where no one else could use it
+    /// ([`seed_of_new_table`]); load tests and tests that replay exact
+    /// games set it.
+    pub allow_client_seeds: bool,
 }
 
 impl Default for ServerConfig {
@@ -136,6 +141,7 @@ impl Default for ServerConfig {
             replay_builds: 2,
             replay_wait: Duration::from_secs(5),
             bus: None,
+            allow_client_seeds: false,
         }
     }
 }
@@ -260,6 +266,8 @@ pub struct CreateTable {
     pub options: Value,
     /// One seat spec per seat: `human`, `random`, `heuristic`, `easy`, ...
     pub seats: Vec<String>,
+    /// The chance seed, where the client may choose it
+    /// ([`seed_of_new_table`]); the server's own otherwise.
     pub seed: Option<u64>,
     /// One device for all people at the table: the response carries a
     /// hot-seat link with every person's token.
@@ -292,6 +300,7 @@ async fn create_table(
         .map(|s| s.parse::<SeatSpec>().and_then(|spec| spec.validate().map(|()| spec)))
         .collect::<Result<_, _>>()
         .map_err(|e| ServerError::Catalog(e.into()))?;
+    let seed = seed_of_new_table(&req, &specs, app.config.allow_client_seeds)?;
     let mut options = match req.options {
         Value::Null => serde_json::Map::new(),
         Value::Object(map) => map,
@@ -308,7 +317,6 @@ async fn create_table(
     if let Some(key) = entry.seat_count_option(|key| options.contains_key(key)) {
         options.insert(key.to_string(), json!(specs.len()));
     }
-    let seed = req.seed.unwrap_or_else(|| rand::rng().next_u64());
     let session = new_session(&req.game, &Value::Object(options), seed)?;
     if session.seats() != specs.len() {
         return Err(ServerError::BadRequest(format!(
@@ -332,7 +340,6 @@ async fn create_table(
         "ok": true,
         "table": id,
         "game": req.game,
-        "seed": seed,
         "seats": seats.iter().enumerate().map(|(i, s)| json!({
             "seat": i,
             "spec": s.spec,
@@ -345,6 +352,43 @@ async fn create_table(
         "spectator": { "token": spectator_token, "url": format!("/#/table/{id}/{spectator_token}") },
         "hotseat": req.hotseat.then(|| format!("/#/hotseat/{id}/{}", human_tokens.join(","))),
     })))
+}
+
+/// The chance seed of a new table: the server's own, drawn from the
+/// operating system's generator, and never sent to anyone.
+///
+/// Chance is a function of the seed and the ply (`spieltisch_core::chance`),
+/// so whoever knows a table's seed knows every hand and every card still to
+/// be drawn. A client may therefore choose the seed only of a table where
+/// nobody else could suffer from it: at most one person's seat (the rest
+/// bots), no invitation, not public, not one device passed around; or at
+/// any table when the operator allows it (`--allow-client-seeds`: load
+/// tests, and tests that play exact games).
+fn seed_of_new_table(req: &CreateTable, specs: &[SeatSpec], allowed: bool) -> Result<u64, ServerError> {
+    let Some(seed) = req.seed else { return Ok(rand::rng().next_u64()) };
+    let people = specs.iter().filter(|spec| spec.is_human()).count();
+    let shared = if people > 1 {
+        Some("the table has more than one person's seat")
+    } else if req.invite || req.public {
+        Some("the table invites others")
+    } else if req.hotseat {
+        Some("the table is played on one device passed around")
+    } else {
+        None
+    };
+    match shared {
+        Some(why) if !allowed => Err(ServerError::Catalog(
+            spieltisch_core::OptionsError::Invalid {
+                key: "seed".into(),
+                value: seed.to_string(),
+                reason: format!(
+                    "{why}, and whoever knows the seed knows every hidden card: the server draws it"
+                ),
+            }
+            .into(),
+        )),
+        _ => Ok(seed),
+    }
 }
 
 impl App {

@@ -380,6 +380,8 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
                 bot_delay: Duration::ZERO,
                 max_tables: usize::MAX,
                 limits,
+                // Each table's seed is the load's own, so that a run repeats.
+                allow_client_seeds: true,
                 ..ServerConfig::default()
             };
             tokio::spawn(async move {

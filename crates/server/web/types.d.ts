@@ -219,7 +219,6 @@ export interface CreateReply {
   ok: true;
   table: string;
   game: string;
-  seed: number;
   seats: CreatedSeat[];
   spectator: { token: string; url: string };
   hotseat: string | null;

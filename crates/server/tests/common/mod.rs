@@ -25,9 +25,11 @@ impl TestServer {
         Self::start_with(ServerConfig { db, ..ServerConfig::default() }).await
     }
 
-    /// A server with this configuration (its address and bot delay are the test's).
+    /// A server with this configuration (its address and bot delay are the
+    /// test's), run as `--allow-client-seeds` runs one: tests play exact
+    /// games with seeds of their own at any table.
     pub async fn start_with(config: ServerConfig) -> Self {
-        Self::start_as(ServerConfig { bot_delay: Duration::ZERO, ..config }).await
+        Self::start_as(ServerConfig { bot_delay: Duration::ZERO, allow_client_seeds: true, ..config }).await
     }
 
     /// A server with exactly this configuration, but on a free loopback port.
