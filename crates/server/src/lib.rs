@@ -47,6 +47,7 @@ use axum::{Extension, Json, Router};
 use bot_pool::BotPool;
 use client_addr::AddrGroup;
 pub use db_address::{DbAddress, PostgresUrl};
+pub use listener::InMemory;
 use error::ServerError;
 use limits::{Gate, Limits};
 use rand::RngCore;

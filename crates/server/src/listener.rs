@@ -29,8 +29,7 @@ use tower::Service;
 /// seconds) and returns.
 pub(crate) async fn run(listener: TcpListener, app: Shared, shutdown: impl Future<Output = ()>) {
     let mut make = router(Arc::clone(&app)).into_make_service_with_connect_info::<SocketAddr>();
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(app.gate.limits.header_timeout);
+    let http = http_of(&app);
     // Every connection task holds a receiver: the sender sees them all gone.
     let (closing, closing_seen) = watch::channel(false);
     tokio::pin!(shutdown);
@@ -61,10 +60,7 @@ pub(crate) async fn run(listener: TcpListener, app: Shared, shutdown: impl Futur
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::warn!("cannot set TCP_NODELAY: {e}");
         }
-        let Ok(()) = std::future::poll_fn(|cx| Service::<SocketAddr>::poll_ready(&mut make, cx)).await;
-        let Ok(service) = make.call(peer).await;
-        let connection =
-            http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service)).with_upgrades();
+        let connection = serve_connection(&mut make, &http, TokioIo::new(tcp), peer).await;
         let mut closing_seen = closing_seen.clone();
         tokio::spawn(async move {
             tokio::pin!(connection);
@@ -85,6 +81,71 @@ pub(crate) async fn run(listener: TcpListener, app: Shared, shutdown: impl Futur
     drop(closing_seen);
     let _ = closing.send(true);
     let _ = tokio::time::timeout(Duration::from_secs(10), closing.closed()).await;
+}
+
+type MakeService = axum::extract::connect_info::IntoMakeServiceWithConnectInfo<axum::Router, SocketAddr>;
+type Connection<I> = hyper::server::conn::http1::UpgradeableConnection<
+    TokioIo<I>,
+    TowerToHyperService<axum::middleware::AddExtension<axum::Router, axum::extract::ConnectInfo<SocketAddr>>>,
+>;
+
+/// HTTP/1.1 as every connection speaks it.
+fn http_of(app: &Shared) -> hyper::server::conn::http1::Builder {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(app.gate.limits.header_timeout);
+    http
+}
+
+/// One connection from `peer` on `io`, served by the router: the future
+/// that serves it until it ends.
+async fn serve_connection<I>(
+    make: &mut MakeService,
+    http: &hyper::server::conn::http1::Builder,
+    io: TokioIo<I>,
+    peer: SocketAddr,
+) -> Connection<I>
+where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let Ok(()) = std::future::poll_fn(|cx| Service::<SocketAddr>::poll_ready(make, cx)).await;
+    let Ok(service) = make.call(peer).await;
+    http.serve_connection(io, TowerToHyperService::new(service)).with_upgrades()
+}
+
+/// A server without a socket: each [`InMemory::connect`] is a connection
+/// served exactly as an accepted TCP connection is (the same router, HTTP
+/// and WebSocket), over an in-memory pipe. Nothing waits for the network,
+/// so a test on a paused clock decides every race between a client's
+/// message and a server's timer by their order alone.
+#[derive(Debug)]
+pub struct InMemory {
+    app: Shared,
+}
+
+impl InMemory {
+    /// The server of `config` (its address is not bound), with its
+    /// housekeeping sweeps.
+    ///
+    /// # Errors
+    /// As [`crate::App::open`].
+    pub async fn open(config: crate::ServerConfig) -> Result<InMemory, crate::error::ServerError> {
+        let app = crate::App::open(config).await?;
+        prune_every(&app, app.config.sweep_every);
+        Ok(InMemory { app })
+    }
+
+    /// A new connection from `peer`: the client's end of the pipe.
+    pub async fn connect(&self, peer: SocketAddr) -> tokio::io::DuplexStream {
+        let (client, server) = tokio::io::duplex(64 * 1024);
+        let mut make = router(Arc::clone(&self.app)).into_make_service_with_connect_info::<SocketAddr>();
+        let connection = serve_connection(&mut make, &http_of(&self.app), TokioIo::new(server), peer).await;
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::trace!("connection ended: {e}");
+            }
+        });
+        client
+    }
 }
 
 /// Errors of one connection that leave the listener fine.
