@@ -227,6 +227,10 @@ pub struct Table {
     /// The rematch's table, once a person at this finished one asked for it.
     rematch: std::sync::RwLock<Option<String>>,
     live: Mutex<Live>,
+    /// While a commit waits to try again: the table at its last committed
+    /// version, which readers are answered from instead of waiting for the
+    /// commit's lock ([`Table::reading`]); `None` otherwise.
+    committed: watch::Sender<Option<Arc<Committed>>>,
     updates: watch::Sender<usize>,
     /// Counts the changes of who sits where: each one sends every
     /// connection a fresh snapshot.
@@ -315,6 +319,51 @@ impl Live {
     /// Draws the chance outcomes due now.
     fn run_chance(&mut self) {
         self.session.run_chance();
+    }
+}
+
+/// The table at its last committed version, kept while a commit of the
+/// next one is retried.
+#[derive(Debug)]
+struct Committed {
+    session: std::sync::Mutex<Box<dyn DynSession>>,
+    window: Option<Window>,
+    auto_pass: Vec<bool>,
+}
+
+impl Committed {
+    /// As [`Live::extras`].
+    fn extras<'a>(&'a self, viewer: Viewer, seats: &'a [SeatConfig]) -> Extras<'a> {
+        let auto_pass = match viewer {
+            Viewer::Seat(s) => self.auto_pass.get(s).copied(),
+            Viewer::Spectator => None,
+        };
+        Extras { window: self.window.as_ref(), auto_pass, seats, rematch: None }
+    }
+}
+
+/// What a reader reads: the table as it is, or, while a commit is retried,
+/// as it was last committed.
+enum Reading<'a> {
+    Live(tokio::sync::MutexGuard<'a, Live>),
+    Committed(Arc<Committed>),
+}
+
+impl Reading<'_> {
+    /// Reads the session (and what a message says beyond it for `viewer`).
+    fn with<T>(
+        &self,
+        viewer: Viewer,
+        seats: &[SeatConfig],
+        read: impl FnOnce(&dyn DynSession, Extras<'_>) -> T,
+    ) -> T {
+        match self {
+            Reading::Live(live) => read(&*live.session, live.extras(viewer, seats)),
+            Reading::Committed(committed) => {
+                let session = committed.session.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                read(&**session, committed.extras(viewer, seats))
+            }
+        }
     }
 }
 
@@ -531,6 +580,7 @@ impl Table {
             updates,
             seating: seating_changes,
             stalled,
+            committed: watch::Sender::new(None),
             touched: std::sync::Mutex::new(tokio::time::Instant::now()),
             owner: AtomicBool::new(settings.cluster.is_none()),
             store,
@@ -679,27 +729,49 @@ impl Table {
         self.updates.subscribe()
     }
 
+    /// The table to read: as it is, or, while a commit waits to be tried
+    /// again, as it was last committed, so that no read waits behind
+    /// storage (the commit holds the table's lock all the while).
+    async fn reading(&self) -> Reading<'_> {
+        let mut committed = self.committed.subscribe();
+        loop {
+            if let Some(committed) = committed.borrow_and_update().clone() {
+                return Reading::Committed(committed);
+            }
+            tokio::select! {
+                live = self.live.lock() => return Reading::Live(live),
+                changed = committed.changed() => {
+                    if changed.is_err() {
+                        return Reading::Live(self.live.lock().await);
+                    }
+                }
+            }
+        }
+    }
+
     pub async fn is_over(&self) -> bool {
-        self.live.lock().await.session.turn() == Turn::Over
+        self.reading().await.with(Viewer::Spectator, &[], |session, _| session.turn() == Turn::Over)
     }
 
     /// The game's name in English and German.
     pub async fn name(&self) -> spieltisch_core::Text {
-        self.live.lock().await.session.info().name
+        self.reading().await.with(Viewer::Spectator, &[], |session, _| session.info().name)
     }
 
     /// The record (for replays, only once the game is over).
     pub async fn record(&self) -> spieltisch_core::Record {
-        self.live.lock().await.session.record().clone()
+        self.reading().await.with(Viewer::Spectator, &[], |session, _| session.record().clone())
     }
 
     /// What `viewer` sees now.
     pub async fn snapshot(&self, viewer: Viewer, detail: Detail) -> Result<Snapshot, ServerError> {
-        let live = self.live.lock().await;
+        let reading = self.reading().await;
         let seats = self.seats();
         let rematch = self.rematch();
-        let extras = Extras { rematch: rematch.as_deref(), ..live.extras(viewer, &seats) };
-        snapshot_of(&self.id, &*live.session, viewer, detail, extras)
+        reading.with(viewer, &seats, |session, extras| {
+            let extras = Extras { rematch: rematch.as_deref(), ..extras };
+            snapshot_of(&self.id, session, viewer, detail, extras)
+        })
     }
 
     /// `viewer`'s snapshot as a message, with its version.
@@ -708,18 +780,24 @@ impl Table {
         viewer: Viewer,
         detail: Detail,
     ) -> Result<(usize, Utf8Bytes), ServerError> {
-        let mut live = self.live.lock().await;
-        let version = live.session.version();
+        let mut reading = self.reading().await;
         let key = FrameKey { viewer, detail, from: None };
-        if let Some(bytes) = live.frames.get(version, key) {
-            return Ok((version, bytes));
+        if let Reading::Live(live) = &mut reading {
+            let version = live.session.version();
+            if let Some(bytes) = live.frames.get(version, key) {
+                return Ok((version, bytes));
+            }
         }
         let seats = self.seats();
         let rematch = self.rematch();
-        let extras = Extras { rematch: rematch.as_deref(), ..live.extras(viewer, &seats) };
-        let snapshot = snapshot_of(&self.id, &*live.session, viewer, detail, extras)?;
-        let bytes = Utf8Bytes::from(to_text(&snapshot)?);
-        live.keep(key, &bytes);
+        let (version, bytes) = reading.with(viewer, &seats, |session, extras| {
+            let extras = Extras { rematch: rematch.as_deref(), ..extras };
+            let snapshot = snapshot_of(&self.id, session, viewer, detail, extras)?;
+            Ok::<_, ServerError>((session.version(), Utf8Bytes::from(to_text(&snapshot)?)))
+        })?;
+        if let Reading::Live(live) = &mut reading {
+            live.keep(key, &bytes);
+        }
         Ok((version, bytes))
     }
 
@@ -731,24 +809,29 @@ impl Table {
         detail: Detail,
         from: usize,
     ) -> Result<Option<(usize, Utf8Bytes)>, ServerError> {
-        let mut live = self.live.lock().await;
-        let version = live.session.version();
+        let mut reading = self.reading().await;
+        let version = reading.with(viewer, &[], |session, _| session.version());
         if version <= from {
             return Ok(None);
         }
         let key = FrameKey { viewer, detail, from: Some(from) };
-        if let Some(bytes) = live.frames.get(version, key) {
+        if let Reading::Live(live) = &mut reading
+            && let Some(bytes) = live.frames.get(version, key)
+        {
             return Ok(Some((version, bytes)));
         }
         let seats = self.seats();
-        let (session, extras) = (&*live.session, live.extras(viewer, &seats));
-        let text = if detail.compact {
-            compact_update_text(session, viewer, from, extras)?
-        } else {
-            to_text(&update_of(session, viewer, detail, from, extras)?)?
-        };
+        let text = reading.with(viewer, &seats, |session, extras| {
+            if detail.compact {
+                compact_update_text(session, viewer, from, extras)
+            } else {
+                to_text(&update_of(session, viewer, detail, from, extras)?)
+            }
+        })?;
         let bytes = Utf8Bytes::from(text);
-        live.keep(key, &bytes);
+        if let Reading::Live(live) = &mut reading {
+            live.keep(key, &bytes);
+        }
         Ok(Some((version, bytes)))
     }
 
@@ -878,15 +961,20 @@ impl Table {
                 Ok(()) => {
                     if attempt > 1 {
                         tracing::info!(table = %self.id, attempt, "commit stored after retrying");
+                        self.committed.send_replace(None);
                     }
                     self.stalled.send_if_modified(|stalled| stalled.take().is_some());
                     return Ok(());
                 }
                 Err(crate::store::StoreError::OutOfOrder { .. }) if self.settings.cluster.is_some() => {
                     // Another node stored this version first: it owns the table.
+                    self.committed.send_replace(None);
                     return Err(self.lost_the_race(live, before).await);
                 }
                 Err(e) if e.is_transient() && started.elapsed() + pause <= self.settings.commit_patience => {
+                    if attempt == 1 {
+                        self.keep_committed(live, before);
+                    }
                     tracing::warn!(
                         table = %self.id,
                         attempt,
@@ -911,11 +999,30 @@ impl Table {
             live.session = restored;
         }
         live.frames.written.clear();
+        self.committed.send_replace(None);
         self.stalled.send_replace(Some(format!(
             "this table cannot store its moves now ({error}); it goes on once storage works again"
         )));
         self.publish(live);
         Err(ServerError::Storage(error.to_string()))
+    }
+
+    /// Keeps the table as it was at version `before`, its last committed
+    /// one, for the readers while the commit of what follows is retried.
+    fn keep_committed(&self, live: &Live, before: usize) {
+        let mut record = live.session.record().clone();
+        record.actions.truncate(before);
+        match session_from_record(&record) {
+            Ok(session) => {
+                self.committed.send_replace(Some(Arc::new(Committed {
+                    session: std::sync::Mutex::new(session),
+                    window: live.window.clone(),
+                    auto_pass: live.auto_pass.clone(),
+                })));
+            }
+            // Readers wait for the commit then, as they would without this.
+            Err(e) => tracing::error!(table = %self.id, "the committed version does not replay: {e}"),
+        }
     }
 
     /// Tells every connection about the new version and asks whoever
@@ -941,7 +1048,7 @@ impl Table {
 
     /// Where the table stands now and who it waits for.
     pub async fn progress_now(&self) -> Progress {
-        self.progress(&*self.live.lock().await.session)
+        self.reading().await.with(Viewer::Spectator, &[], |session, _| self.progress(session))
     }
 
     /// Where `session` stands and who it waits for: the server, when a bot
@@ -1202,10 +1309,12 @@ impl Table {
 
     /// Summary for lobby lists.
     pub async fn summary(&self, viewer: Viewer) -> Value {
-        let live = self.live.lock().await;
-        let (version, turn) = (live.session.version(), live.session.turn());
-        let ranks = live.session.outcome().map(|o| o.ranks);
-        let standing = Standing { version, turn, ranks, expired: false };
+        let standing = self.reading().await.with(viewer, &[], |session, _| Standing {
+            version: session.version(),
+            turn: session.turn(),
+            ranks: session.outcome().map(|o| o.ranks),
+            expired: false,
+        });
         summary_of(&self.id, &self.game, &self.seats(), viewer, standing)
     }
 }

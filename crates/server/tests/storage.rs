@@ -169,3 +169,47 @@ async fn a_table_that_cannot_store_tells_its_clients_and_goes_on_later() {
     assert!(log.contains("bot move not stored, asking again"), "{log}");
     server.kill().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_are_answered_at_the_last_committed_version_while_a_commit_waits() {
+    let db = temp_db("storage-reads");
+    // Patience enough to outlast the test: the commit retries all the while.
+    let server = server(&db, Duration::from_secs(600)).await;
+    let reply = server.create(json!({"game": "kuhn", "seats": ["human", "human"]})).await;
+    let (table, watch) = (reply["table"].as_str().unwrap(), reply["spectator"]["token"].as_str().unwrap());
+    let mut seat = server.socket(table, &token(&reply, 0)).await;
+    let before = seat.state_at_least(2).await;
+    assert_eq!(before["turn"], json!({"seat": 0}));
+
+    let locked = lock(&db);
+    seat.act(2, "bet").await;
+    // The commit fails, and is tried again while the lock is held; every
+    // read is answered meanwhile, from memory, at the version stored.
+    let answered = async {
+        let (status, info) = server.http("GET", &format!("/api/tables/{table}?token={watch}"), None).await;
+        assert_eq!((status, &info["version"]), (200, &json!(2)), "{info}");
+        for token in [watch.to_string(), token(&reply, 1)] {
+            let (status, state) =
+                server.http("GET", &format!("/api/tables/{table}/state?token={token}"), None).await;
+            assert_eq!((status, &state["version"]), (200, &json!(2)), "nothing unstored is shown: {state}");
+        }
+        let mut spectator = server.socket(table, watch).await;
+        assert_eq!(spectator.state_at_least(0).await["version"], 2);
+        spectator
+    };
+    // A bound, not a measurement: a read that waits for the commit waits
+    // until the lock is gone, which is never while this runs.
+    let mut spectator = tokio::time::timeout(Duration::from_secs(60), answered)
+        .await
+        .expect("a read waited behind the commit that storage refuses");
+    assert!(health_is(&server, 503).await["storage"]["failing"] == true);
+    locked.execute_batch("COMMIT").unwrap();
+    drop(locked);
+
+    // The move is stored once the lock is gone, and announced.
+    assert_eq!(spectator.state_at_least(3).await["version"], 3);
+    assert_eq!(seat.state_at_least(3).await["version"], 3);
+    let (_, state) = server.http("GET", &format!("/api/tables/{table}/state?token={watch}"), None).await;
+    assert_eq!(state["version"], 3);
+    server.kill().await;
+}
