@@ -355,8 +355,9 @@ async fn create_table(
     })))
 }
 
-/// The chance seed of a new table: the server's own, drawn from the
-/// operating system's generator, and never sent to anyone.
+/// The chance seed of a new table: the server's own, drawn from a
+/// cryptographically secure generator (the one that draws tokens, none of
+/// which tells anything of another draw), and never sent to anyone.
 ///
 /// Chance is a function of the seed and the ply (`spieltisch_core::chance`),
 /// so whoever knows a table's seed knows every hand and every card still to
