@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::serve::runtime;
 use clap::{Args, ValueEnum};
-use spieltisch_server::loadtest::{
+use spieltisch_loadtest::{
     LoadConfig, LoadReport, Percentiles, ProcessUsage, Protocol, ServerUsage, add_pairs, histogram_pairs,
     latency_histogram, run as run_load,
 };
@@ -211,7 +211,7 @@ pub fn run(args: &LoadtestArgs, out: &mut impl Write) -> Result<(), CliError> {
         .with_writer(std::io::stderr)
         .try_init();
     // Each connection is a descriptor: take all the system allows.
-    spieltisch_server::loadtest::raise_open_file_limit();
+    spieltisch_loadtest::raise_open_file_limit();
     let report = if args.processes > 1 {
         if args.target.is_empty() {
             return Err(CliError::Usage("--processes needs --target".into()));
@@ -444,7 +444,7 @@ mod tests {
         for _ in 0..99 {
             two.record(2_000).unwrap();
         }
-        let report = |actions: u64, histogram: &spieltisch_server::loadtest::Histogram<u64>| LoadReport {
+        let report = |actions: u64, histogram: &spieltisch_loadtest::Histogram<u64>| LoadReport {
             game: "six".into(),
             concurrency: 5,
             warmup_seconds: 1.0,

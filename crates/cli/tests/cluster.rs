@@ -116,7 +116,7 @@ struct Node {
 
 impl Node {
     async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> Result<(u16, Value), String> {
-        spieltisch_server::loadtest::http_request(self.addr, method, path, body).await
+        spieltisch_loadtest::http_request(self.addr, method, path, body).await
     }
 
     async fn create(&self, request: Value) -> Value {

@@ -146,9 +146,7 @@ async fn the_table_limit_holds_under_concurrency_and_is_never_permanent() {
         .map(|_| {
             tokio::spawn(async move {
                 let request = kuhn(["human", "human"]);
-                spieltisch_server::loadtest::http_request(addr, "POST", "/api/tables", Some(&request))
-                    .await
-                    .unwrap()
+                common::http_request(addr, "POST", "/api/tables", Some(&request)).await
             })
         })
         .collect();

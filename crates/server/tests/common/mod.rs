@@ -51,7 +51,7 @@ impl TestServer {
 
     /// A plain HTTP/1.1 request; returns (status, JSON body).
     pub async fn http(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-        spieltisch_server::loadtest::http_request(self.addr, method, path, body).await.unwrap()
+        http_request(self.addr, method, path, body).await
     }
 
     pub async fn create(&self, request: Value) -> Value {
@@ -296,6 +296,26 @@ impl Socket {
             _ => None,
         }
     }
+}
+
+/// One HTTP/1.1 request to `addr` on a connection of its own, with a JSON
+/// body (or none); the status and the JSON reply (`null` when it is not
+/// JSON).
+pub async fn http_request(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    use http_body_util::BodyExt;
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .pool_max_idle_per_host(0)
+        .build_http::<http_body_util::Full<hyper::body::Bytes>>();
+    let request = http::Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}{path}"))
+        .header(http::header::CONTENT_TYPE, "application/json")
+        .body(body.map(Value::to_string).unwrap_or_default().into())
+        .unwrap();
+    let response = client.request(request).await.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    let status = response.status().as_u16();
+    let reply = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&reply).unwrap_or(Value::Null))
 }
 
 /// A fresh database path under the system's temp folder.

@@ -18,7 +18,7 @@
 //! `update` (action, stateID, match, player), the action carrying the
 //! credentials; a move sent against an older stateID is ignored.
 
-use super::{Seat, Shared, TableInFlight, Ws, connect_ws, http_request_from};
+use super::{Seat, Shared, TableInFlight, Ws, connect_ws};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
@@ -209,14 +209,14 @@ pub(super) async fn play_one(
 ) -> Result<bool, String> {
     let create = json!({"numPlayers": seats});
     let (status, reply) =
-        http_request_from(addr, bind, "POST", &format!("/games/{game}/create"), Some(&create)).await?;
+        shared.http.request(addr, "POST", &format!("/games/{game}/create"), Some(&create)).await?;
     let match_id =
         reply["matchID"].as_str().ok_or_else(|| format!("create: HTTP {status}: {reply}"))?.to_string();
     let mut credentials = Vec::new();
     for player in 0..seats {
         let join = json!({"playerID": player.to_string(), "playerName": format!("seat {player}")});
         let path = format!("/games/{game}/{match_id}/join");
-        let (status, reply) = http_request_from(addr, bind, "POST", &path, Some(&join)).await?;
+        let (status, reply) = shared.http.request(addr, "POST", &path, Some(&join)).await?;
         let token =
             reply["playerCredentials"].as_str().ok_or_else(|| format!("join: HTTP {status}: {reply}"))?;
         credentials.push(token.to_string());

@@ -28,20 +28,22 @@
 //! in-process server runs so.
 
 pub mod bgio;
+mod http;
 pub mod pace;
 
-use crate::{ServerConfig, serve_on};
 use futures_util::{SinkExt, StreamExt};
 pub use hdrhistogram::Histogram;
+use http::Http;
+pub use http::http_request;
 use pace::{Pace, Schedule};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use spieltisch_server::{ServerConfig, serve_on};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -272,6 +274,8 @@ struct Shared {
     pace: Pace,
     /// How long a seat waits for a message before it gives its game up.
     silence: Duration,
+    /// The client of the requests that open tables.
+    http: Http,
 }
 
 impl Shared {
@@ -368,15 +372,18 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             // server lifts the limits per client (and the server-wide caps:
             // the machine's open files are the bound); a server given with
             // `target` keeps its own.
-            let limits = crate::limits::Limits {
+            let limits = spieltisch_server::limits::Limits {
                 per_client: false,
                 max_connections: usize::MAX,
                 max_websockets: usize::MAX,
-                ..crate::limits::Limits::default()
+                ..spieltisch_server::limits::Limits::default()
             };
             let server = ServerConfig {
                 addr,
-                db: config.db.clone().map_or(crate::DbAddress::Memory, crate::DbAddress::Sqlite),
+                db: config
+                    .db
+                    .clone()
+                    .map_or(spieltisch_server::DbAddress::Memory, spieltisch_server::DbAddress::Sqlite),
                 bot_delay: Duration::ZERO,
                 max_tables: usize::MAX,
                 limits,
@@ -410,6 +417,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         // need not ping: long enough that an exponential think time
         // (P(X > 25 means) = e^-25) never reaches it.
         silence: Duration::from_secs(30) + config.think.unwrap_or_default() * 25,
+        http: Http::from(config.bind),
     });
     // People arrive over time; thousands of tables opened in the same
     // instant would only measure the listen queue.
@@ -574,67 +582,6 @@ impl CpuTime {
     }
 }
 
-/// One HTTP/1.1 request with a JSON body (or none), closing the connection;
-/// returns the status and the JSON reply (`null` when the reply is not JSON).
-/// Enough for the load tool and the tests, which need no HTTP library.
-pub async fn http_request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&Value>,
-) -> Result<(u16, Value), String> {
-    http_request_from(addr, None, method, path, body).await
-}
-
-/// [`http_request`] from the local address `bind`.
-async fn http_request_from(
-    addr: SocketAddr,
-    bind: Option<IpAddr>,
-    method: &str,
-    path: &str,
-    body: Option<&Value>,
-) -> Result<(u16, Value), String> {
-    let mut stream = tcp_connect(addr, bind).await.map_err(|e| e.to_string())?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.map_err(|e| e.to_string())?;
-    let mut headers = [httparse::EMPTY_HEADER; 32];
-    let mut parsed = httparse::Response::new(&mut headers);
-    let httparse::Status::Complete(head) = parsed.parse(&response).map_err(|e| e.to_string())? else {
-        return Err("the HTTP response ended in its head".into());
-    };
-    let status = parsed.code.ok_or("not an HTTP response")?;
-    let chunked = parsed.headers.iter().any(|h| {
-        h.name.eq_ignore_ascii_case("transfer-encoding") && h.value.eq_ignore_ascii_case(b"chunked")
-    });
-    let body = if chunked { dechunk(&response[head..])? } else { response[head..].to_vec() };
-    Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
-}
-
-/// The body of a response sent in chunks (a streamed reply, such as a replay).
-fn dechunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
-    let mut body = Vec::new();
-    loop {
-        let httparse::Status::Complete((start, size)) =
-            httparse::parse_chunk_size(rest).map_err(|_| "a malformed chunk size")?
-        else {
-            return Err("the body ended in a chunk size".into());
-        };
-        let size = usize::try_from(size).map_err(|_| "a chunk too large")?;
-        if size == 0 {
-            return Ok(body);
-        }
-        let chunk = rest.get(start..start + size).ok_or("the body ended in a chunk")?;
-        body.extend_from_slice(chunk);
-        rest = rest.get(start + size + 2..).ok_or("the body ended after a chunk")?;
-    }
-}
-
 /// A TCP connection to `addr`, from `bind` if given, without Nagle's delay.
 async fn tcp_connect(addr: SocketAddr, bind: Option<IpAddr>) -> std::io::Result<TcpStream> {
     let stream = match bind {
@@ -704,7 +651,7 @@ async fn play_one(
     let counters = &shared.counters;
     let request = json!({"game": config.game, "options": config.options, "seats": vec!["human"; config.seats], "seed": seed});
     let node = |i: usize| addrs[(slot + i) % addrs.len()];
-    let (_, reply) = http_request_from(node(0), config.bind, "POST", "/api/tables", Some(&request)).await?;
+    let (_, reply) = shared.http.request(node(0), "POST", "/api/tables", Some(&request)).await?;
     if reply["ok"] != json!(true) {
         counters.refused(reply["error"]["code"].as_str().unwrap_or("?"));
         return Err(reply["error"].to_string());

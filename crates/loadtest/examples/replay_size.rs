@@ -3,12 +3,12 @@
 //! server), its actions, the replay's steps and bytes, and the time from
 //! request to the last byte.
 //!
-//! `cargo run --release -p spieltisch-server --example replay_size [WORD]`:
+//! `cargo run --release -p spieltisch-loadtest --example replay_size [WORD]`:
 //! only the games whose line contains WORD; with `REPLAY_DUMP=DIR` each
 //! replay is written to DIR as well.
 
 use serde_json::{Value, json};
-use spieltisch_server::loadtest::http_request;
+use spieltisch_loadtest::http_request;
 use spieltisch_server::{ServerConfig, serve_on};
 use std::time::{Duration, Instant};
 

@@ -6,12 +6,12 @@
 //! moves. Both sides are the thinnest tokio-tungstenite can be, in one
 //! process on loopback, as the load tool runs.
 //!
-//! `cargo run --release -p spieltisch-server --example loopback_floor -- GAMES SECONDS [THREADS]`
+//! `cargo run --release -p spieltisch-loadtest --example loopback_floor -- GAMES SECONDS [THREADS]`
 //! prints actions per second, the process's CPU time per action and the
 //! latency percentiles, to compare with `spieltisch loadtest`.
 
 use futures_util::{SinkExt, StreamExt};
-use spieltisch_server::loadtest::CpuTime;
+use spieltisch_loadtest::CpuTime;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
