@@ -24,7 +24,7 @@ use serde::Deserialize;
 use serde_json::json;
 use spieltisch_core::Viewer;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::time::Instant as Clock;
 
 /// The largest message a client may send.
@@ -34,23 +34,49 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 /// the connection with a close frame; anything larger drops the connection.
 pub const MAX_READ: usize = 4 * MAX_MESSAGE;
 /// How many messages a connection may send: a burst, refilled at a rate.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RateLimit {
-    pub burst: f64,
-    pub per_second: f64,
+    pub burst: u32,
+    pub per_second: u32,
 }
 
 impl Default for RateLimit {
     /// Generous for a person clicking, tight for a flood.
     fn default() -> Self {
-        RateLimit { burst: 30.0, per_second: 15.0 }
+        RateLimit { burst: 30, per_second: 15 }
     }
 }
 
 impl RateLimit {
     /// No limit worth the name (benchmarks).
-    pub const LIFTED: RateLimit = RateLimit { burst: 1e6, per_second: 1e6 };
+    pub const LIFTED: RateLimit = RateLimit { burst: 1_000_000, per_second: 1_000_000 };
+
+    /// The connection's own limiter (GCRA, as the limits per address).
+    fn limiter(self) -> Limiter {
+        let nonzero = |n: u32| std::num::NonZeroU32::new(n.max(1)).unwrap_or(std::num::NonZeroU32::MIN);
+        let quota = governor::Quota::per_second(nonzero(self.per_second)).allow_burst(nonzero(self.burst));
+        Limiter::direct_with_clock(quota, RuntimeClock)
+    }
 }
+
+/// The async runtime's clock: a connection's limiter keeps the time its
+/// pings and idle timer keep (on a test's paused clock too).
+#[derive(Clone, Copy, Debug, Default)]
+struct RuntimeClock;
+
+impl governor::clock::Clock for RuntimeClock {
+    type Instant = std::time::Instant;
+    fn now(&self) -> std::time::Instant {
+        Clock::now().into_std()
+    }
+}
+
+type Limiter = governor::RateLimiter<
+    governor::state::NotKeyed,
+    governor::state::InMemoryState,
+    RuntimeClock,
+    governor::middleware::NoOpMiddleware<std::time::Instant>,
+>;
 
 /// How a connection is kept.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,32 +97,6 @@ enum ClientMessage {
     Lang { lang: String },
     Sync,
     Ping,
-}
-
-struct Bucket {
-    limit: RateLimit,
-    tokens: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.limit.per_second)
-            .min(self.limit.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// How long until the next message is allowed.
-    fn wait(&self) -> Duration {
-        Duration::from_secs_f64(((1.0 - self.tokens) / self.limit.per_second).clamp(0.0, 3600.0))
-    }
 }
 
 fn error_text(e: &ServerError) -> Utf8Bytes {
@@ -191,10 +191,10 @@ pub async fn serve_socket(
     slot: Slot,
 ) {
     let mut updates = table.subscribe();
-    let mut bucket = Bucket { limit: settings.rate, tokens: settings.rate.burst, last: Instant::now() };
+    let limiter = settings.rate.limiter();
     table.connected(viewer, true).await;
     let mut conn = Connection { table, viewer, detail, sent: 0 };
-    talk(&mut socket, &mut conn, &mut updates, &mut bucket, settings).await;
+    talk(&mut socket, &mut conn, &mut updates, &limiter, settings).await;
     conn.table.connected(viewer, false).await;
     drop(slot);
 }
@@ -229,7 +229,7 @@ async fn talk(
     socket: &mut WebSocket,
     conn: &mut Connection,
     updates: &mut tokio::sync::watch::Receiver<usize>,
-    bucket: &mut Bucket,
+    limiter: &Limiter,
     settings: SocketSettings,
 ) {
     let patience = settings.idle_after;
@@ -263,10 +263,12 @@ async fn talk(
                         break;
                     }
                     Some(Ok(Message::Text(text))) => {
-                        if bucket.take() {
-                            conn.handle(text.as_str()).await
-                        } else {
-                            Some(error_text(&ServerError::RateLimited(seconds(bucket.wait()))))
+                        match limiter.check() {
+                            Ok(()) => conn.handle(text.as_str()).await,
+                            Err(not_until) => {
+                                let wait = not_until.wait_time_from(Clock::now().into_std());
+                                Some(error_text(&ServerError::RateLimited(seconds(wait))))
+                            }
                         }
                     }
                     Some(Ok(Message::Binary(_))) => {

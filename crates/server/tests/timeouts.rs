@@ -1,6 +1,7 @@
-//! Slow and silent clients hold nothing for long: a request's headers must
-//! come within the header timeout, and a WebSocket that answers nothing
-//! (not even the pong to the server's ping) is closed after the idle time.
+//! Slow, silent and hasty clients hold nothing for long: a request's headers
+//! must come within the header timeout, a WebSocket that answers nothing
+//! (not even the pong to the server's ping) is closed after the idle time,
+//! and one that sends faster than its rate is told how long to wait.
 //!
 //! The server is served over in-memory pipes ([`InMemory`]) on a paused
 //! clock: nothing waits for the network, so the clock moves only when
@@ -160,4 +161,36 @@ async fn a_silent_websocket_is_closed_and_one_that_answers_is_kept() {
     assert_eq!(open_websockets(&server).await, 1);
     assert!(!listener.is_finished(), "the answering connection stays open");
     listener.abort();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_websocket_sending_past_its_rate_is_told_to_wait_and_then_served() {
+    let server = server(Limits::default()).await;
+    let (_, reply) =
+        http(&server, "POST", "/api/tables", Some(&json!({"game": "kuhn", "seats": ["human", "human"]})))
+            .await;
+    let watch = reply["spectator"]["token"].as_str().unwrap();
+    let mut ws = socket(&server, reply["table"].as_str().unwrap(), watch).await;
+    let text = async |ws: &mut Ws| loop {
+        if let Some(Message::Text(text)) = next(ws).await {
+            return serde_json::from_str::<Value>(&text).unwrap();
+        }
+    };
+    assert_eq!(text(&mut ws).await["type"], "state");
+    // The burst (30 messages) at one instant is answered, the next one not.
+    use futures_util::SinkExt;
+    let rate = spieltisch_server::ws::RateLimit::default();
+    for _ in 0..=rate.burst {
+        ws.send(Message::Text(r#"{"type":"ping"}"#.into())).await.unwrap();
+    }
+    for _ in 0..rate.burst {
+        assert_eq!(text(&mut ws).await["type"], "pong");
+    }
+    let refused = text(&mut ws).await;
+    assert_eq!(refused["code"], "rate.limited", "{refused}");
+    assert_eq!(refused["retry_after_seconds"], 1, "{refused}");
+    // One refill later the next message is served again.
+    tokio::time::sleep(Duration::from_secs(1) / rate.per_second).await;
+    ws.send(Message::Text(r#"{"type":"ping"}"#.into())).await.unwrap();
+    assert_eq!(text(&mut ws).await["type"], "pong");
 }
