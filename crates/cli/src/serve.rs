@@ -5,6 +5,7 @@ use clap::Args;
 use spieltisch_catalog::BotLimits;
 use spieltisch_server::client_addr::TrustedProxies;
 use spieltisch_server::limits::Limits;
+use spieltisch_server::store::EmptyFile;
 use spieltisch_server::{DbAddress, ServerConfig, serve as serve_forever};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -25,6 +26,13 @@ pub struct ServeArgs {
     /// Keep games in memory only (nothing survives a restart).
     #[arg(long, conflicts_with = "db")]
     pub memory: bool,
+    /// Start a new database in the SQLite file at --db although the file
+    /// exists but holds nothing (0 bytes, or no table). Without it such a
+    /// file is refused and left as it is: an empty file where a database
+    /// was expected may be one whose games were lost. Where no file is, a
+    /// new database is made either way.
+    #[arg(long, conflicts_with = "memory")]
+    pub new_database: bool,
     /// Run as one node of a cluster: the NATS bus (nats://HOST:PORT) that
     /// the nodes share, with one PostgreSQL database (--db postgres://…).
     /// A client may connect to any node.
@@ -285,7 +293,6 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         "spieltisch: bots think at most {} ms of one core a decision, on {bot_threads} search thread(s)",
         args.bots.bot_max_ms
     );
-    eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
     if args.bus.is_some() && !matches!(db, DbAddress::Postgres(_)) {
         return Err(CliError::Usage(
             "the nodes of a cluster share one PostgreSQL database: --bus needs --db postgres://…".into(),
@@ -309,9 +316,17 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         bots: args.bots.limits(),
         bot_threads,
         allow_client_seeds: args.allow_client_seeds,
+        empty_file: if args.new_database { EmptyFile::Start } else { EmptyFile::Refuse },
         ..ServerConfig::default()
     });
-    runtime()?.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
+    let runtime = runtime()?;
+    // The database is opened once before the address is offered, so that
+    // a file the server refuses (damaged, empty, another program's) is
+    // said at once, with the commands to run, and no address first.
+    let opened = spieltisch_server::storage::open_as(&config.db, config.busy_timeout, config.empty_file);
+    drop(runtime.block_on(opened).map_err(|e| CliError::Usage(e.to_string()))?);
+    eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
+    runtime.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 #[cfg(test)]

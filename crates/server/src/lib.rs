@@ -117,6 +117,9 @@ pub struct ServerConfig {
     /// ([`seed_of_new_table`]); load tests and tests that replay exact
     /// games set it.
     pub allow_client_seeds: bool,
+    /// What to do with an SQLite file at `db` that exists but holds
+    /// nothing: refuse it (the default), or start a new database in it.
+    pub empty_file: store::EmptyFile,
 }
 
 impl Default for ServerConfig {
@@ -142,6 +145,7 @@ impl Default for ServerConfig {
             replay_wait: Duration::from_secs(5),
             bus: None,
             allow_client_seeds: false,
+            empty_file: store::EmptyFile::Refuse,
         }
     }
 }
@@ -186,7 +190,7 @@ impl App {
                 Some(canonical)
             }
         };
-        let store = storage::open(&config.db, config.busy_timeout)
+        let store = storage::open_as(&config.db, config.busy_timeout, config.empty_file)
             .await
             .map_err(|e| ServerError::Storage(e.to_string()))?;
         let gate = Gate::new(config.limits.clone(), config.max_tables, store.counts_tables());
@@ -212,12 +216,23 @@ impl App {
             replays,
             cluster,
         });
-        // The server always starts: damage is reported, and a table that
-        // cannot be resumed exactly is quarantined (kept, not served) when
-        // it is loaded.
+        // A file whose schema or list of unfinished tables cannot be read
+        // was refused above, naming the commands that salvage it. Damage
+        // elsewhere is reported, and a table that cannot be resumed exactly
+        // (its rows on a damaged page among them) is quarantined (kept,
+        // not served) when it is loaded.
         match app.store.integrity_check().await {
             Ok(problems) if problems.is_empty() => {}
-            Ok(problems) => tracing::error!("the database is damaged: {}", problems.join("; ")),
+            Ok(problems) => {
+                let file = match &app.config.db {
+                    DbAddress::Sqlite(path) => path.display().to_string(),
+                    _ => "…".to_string(),
+                };
+                tracing::error!(
+                    "the database is damaged: {}; tables on damaged pages are quarantined when they are loaded; see what is damaged with `spieltisch admin check --db {file}`",
+                    problems.join("; ")
+                )
+            }
             Err(e) => tracing::error!("the database could not be checked: {e}"),
         }
         app.resume_unfinished().await?;

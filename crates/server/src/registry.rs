@@ -24,8 +24,8 @@
 use crate::App;
 use crate::error::ServerError;
 use crate::limits::TableSlot;
-use crate::store::{Loaded, TableRow};
-use crate::table::{Seating, Standing, Table, summary_of, viewer_among};
+use crate::store::{Loaded, StoredProgress, TableRow};
+use crate::table::{Seating, Standing, Table, progress_of, summary_of, viewer_among};
 use serde_json::Value;
 use spieltisch_catalog::{FileAccess, read_record_files, session_from_record};
 use spieltisch_core::{Record, Viewer};
@@ -179,12 +179,18 @@ impl App {
     /// Reads `id` from the database and resumes it; a table that cannot be
     /// resumed exactly is quarantined and answers as unknown.
     async fn load(&self, id: &str) -> Result<Found, ServerError> {
-        let loaded = self.store.load(id).await.map_err(|e| ServerError::Storage(e.to_string()))?;
-        let unknown = || ServerError::UnknownTable(id.to_string());
+        let loaded = match self.store.load(id).await {
+            Ok(loaded) => loaded,
+            // Reading it again finds the same damaged page.
+            Err(e) if e.is_damage() => {
+                return Err(self.quarantined(id, format!("its rows cannot be read: {e}")).await);
+            }
+            Err(e) => return Err(ServerError::Storage(e.to_string())),
+        };
         let reason = match loaded {
-            None => return Err(unknown()),
+            None => return Err(ServerError::UnknownTable(id.to_string())),
             Some(Loaded::Expired(row)) => return Ok(Found::Expired(row)),
-            Some(Loaded::Table(row, actions)) => match self.resume(row, actions).await {
+            Some(Loaded::Table(row, actions, stored)) => match self.resume(row, actions, stored).await {
                 Ok(table) => return Ok(Found::Live(table)),
                 Err(Unresumable::Damaged(reason)) => reason,
                 // Storage that fails now may work later: the table is sound.
@@ -192,16 +198,31 @@ impl App {
             },
             Some(Loaded::Damaged { reason, .. }) => reason,
         };
+        Err(self.quarantined(id, reason).await)
+    }
+
+    /// Takes a table that cannot be resumed exactly out of service for
+    /// `reason`; it answers as unknown. A mark that cannot be written (its
+    /// row on a damaged page) is logged: the table stays out of service,
+    /// since every load finds the same damage.
+    async fn quarantined(&self, id: &str, reason: String) -> ServerError {
         tracing::error!(table = %id, "quarantined: {reason}");
         self.registry.open.release(id);
         if let Err(e) = self.store.quarantine(id, &reason).await {
             tracing::error!(table = %id, "cannot mark the table quarantined: {e}");
         }
-        Err(unknown())
+        ServerError::UnknownTable(id.to_string())
     }
 
-    /// Resumes a stored table exactly as it was, or says why it cannot.
-    async fn resume(&self, row: TableRow, actions: Vec<String>) -> Result<Arc<Table>, Unresumable> {
+    /// Resumes a stored table exactly as it was, or says why it cannot:
+    /// among other reasons, its replay does not stand where its row says
+    /// it does. Nothing of a table is written before that is checked.
+    async fn resume(
+        &self,
+        row: TableRow,
+        actions: Vec<String>,
+        stored: StoredProgress,
+    ) -> Result<Arc<Table>, Unresumable> {
         let stored_version = actions.len();
         let mut record = Record {
             format: row.format,
@@ -231,13 +252,21 @@ impl App {
                 session.seats()
             )));
         }
-        if session.record() != &record {
-            // A table stored in an older record format: keep it in today's,
-            // the same game with the decisions that format left unwritten
-            // filled in.
+        let progress = progress_of(&*session, &seating.seats);
+        if let Some(why) = stored.disagreement(&progress) {
+            return Err(Unresumable::Damaged(why));
+        }
+        // A table stored in an older record format is kept in today's, the
+        // same game with the decisions that format left unwritten filled
+        // in; one stored without a version and checksum gets them, now
+        // that its replay agrees with its row.
+        let reformatted = session.record() != &record;
+        if reformatted || !stored.stamped {
             self.store.upgrade(&row.id, session.record().clone()).await.map_err(|e| {
                 Unresumable::Storage(format!("cannot store its record in today's format: {e}"))
             })?;
+        }
+        if reformatted {
             tracing::info!(table = %row.id, from = row.format, actions = stored_version, "stored record upgraded");
         }
         let table = Table::new(
@@ -249,7 +278,6 @@ impl App {
             self.settings(),
         );
         self.join(&table).await.map_err(Unresumable::Storage)?;
-        let progress = table.progress_now().await;
         if progress.waiting == crate::store::Waiting::Over {
             // A table of an older build that ended: it was counted on start.
             self.registry.open.release(&row.id);

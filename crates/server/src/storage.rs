@@ -15,8 +15,8 @@ pub mod postgres;
 
 use crate::DbAddress;
 use crate::store::{
-    Loaded, Progress, PublicTable, StorageFault, Store, StoreError, StoreHealth, Summary, TableCaps,
-    TableRow, now,
+    EmptyFile, Loaded, Progress, PublicTable, StorageFault, Store, StoreError, StoreHealth, Summary,
+    TableCaps, TableRow, now,
 };
 use spieltisch_core::Record;
 use std::future::Future;
@@ -147,8 +147,18 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 /// A write waits at most `busy_timeout` for a lock another connection
 /// holds.
 pub async fn open(address: &DbAddress, busy_timeout: Duration) -> Result<SharedStorage, StoreError> {
+    open_as(address, busy_timeout, EmptyFile::Refuse).await
+}
+
+/// [`open`], with what to do with an SQLite file that exists but holds
+/// nothing ([`EmptyFile`]).
+pub async fn open_as(
+    address: &DbAddress,
+    busy_timeout: Duration,
+    empty: EmptyFile,
+) -> Result<SharedStorage, StoreError> {
     Ok(match address {
-        DbAddress::Sqlite(path) => Arc::new(Store::open_with(Some(path), busy_timeout)?),
+        DbAddress::Sqlite(path) => Arc::new(Store::open_as(Some(path), busy_timeout, empty)?),
         DbAddress::Memory => Arc::new(Store::open_with(None, busy_timeout)?),
         DbAddress::Postgres(url) => Arc::new(postgres::Postgres::open(url, busy_timeout).await?),
     })

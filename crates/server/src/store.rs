@@ -40,6 +40,11 @@
 //! newer build (more steps than this build knows, or other steps): it is
 //! left untouched, its journal mode included, rather than half understood.
 
+pub mod salvage;
+mod stored_progress;
+
+pub use stored_progress::StoredProgress;
+
 use crate::storage::{Ledger, Pending, Unfinished};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::Record;
@@ -162,6 +167,34 @@ pub enum StoreError {
     /// tables as [`TableCaps`] allow.
     #[error("{0}")]
     Cap(TableCap),
+    /// The file at `path` exists but holds nothing (0 bytes, or an SQLite
+    /// file without a table) where a database was expected; it is left as
+    /// it is unless the operator asks for a new database ([`EmptyFile`]).
+    #[error(
+        "the database file {} is empty: the games it held may have been lost. Restore a backup, or start a new database in it with `spieltisch serve --db {} --new-database`",
+        path.display(), path.display()
+    )]
+    Empty { path: PathBuf },
+    /// SQLite found pages of the file at `path` that it cannot read (or no
+    /// database header); nothing was written to it.
+    #[error(
+        "the database {} is damaged ({reason}); nothing was written to it. See what is damaged with `spieltisch admin check --db {}`, and copy every table that reads back exactly into a new file with `spieltisch admin salvage --from {} --to NEW.db` (then serve NEW.db), or restore a backup",
+        path.display(), path.display(), path.display()
+    )]
+    Damaged { path: PathBuf, reason: String },
+}
+
+/// What opening a database file does with a file that exists but holds
+/// nothing: 0 bytes, or an SQLite file without a table. A path where no
+/// file is creates a new database either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EmptyFile {
+    /// Refuse it: a database was expected there, and an empty one may be
+    /// one whose games were lost (truncated, or replaced by mistake).
+    #[default]
+    Refuse,
+    /// Start a new database in it: the operator asked for one.
+    Start,
 }
 
 /// The unfinished tables a database may hold, in all and per creator
@@ -190,12 +223,39 @@ impl StoreError {
     /// that is gone.
     pub fn is_transient(&self) -> bool {
         match self {
+            _ if self.is_damage() => false,
             StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
                 f.code != rusqlite::ErrorCode::ConstraintViolation
             }
             StoreError::Sqlite(_) | StoreError::Failed(_) => true,
             StoreError::Postgres { transient, .. } => *transient,
             _ => false,
+        }
+    }
+}
+
+impl StoreError {
+    /// Whether the database file is damaged where this command read or
+    /// wrote: a page SQLite cannot read, or no database header. Trying
+    /// again does not help; salvaging does ([`salvage`]).
+    pub fn is_damage(&self) -> bool {
+        match self {
+            StoreError::Damaged { .. } => true,
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
+                matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+            }
+            _ => false,
+        }
+    }
+
+    /// This error, as the damage of the file at `path` if it is damage,
+    /// so that it says which commands to run.
+    pub(crate) fn at(self, path: Option<&Path>) -> StoreError {
+        match path {
+            Some(path) if self.is_damage() && !matches!(self, StoreError::Damaged { .. }) => {
+                StoreError::Damaged { path: path.to_path_buf(), reason: self.to_string() }
+            }
+            _ => self,
         }
     }
 }
@@ -305,8 +365,9 @@ impl Checksum {
 /// What reading a stored table back gave.
 #[derive(Debug)]
 pub enum Loaded {
-    /// The table, with its actions, all as stored.
-    Table(TableRow, Vec<String>),
+    /// The table, with its actions, all as stored, and where its row says
+    /// it stands (to be checked against its replay).
+    Table(TableRow, Vec<String>, StoredProgress),
     /// A table that cannot be read back exactly, and why: to be quarantined.
     Damaged { id: String, reason: String },
     /// A table that expired unfinished: kept, no longer played. Its row
@@ -555,6 +616,12 @@ fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
 }
 
 fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
+    connect_as(path, EmptyFile::Refuse)
+}
+
+/// [`connect`], with what to do with a file that holds nothing.
+fn connect_as(path: Option<&Path>, empty: EmptyFile) -> Result<rusqlite::Connection, StoreError> {
+    let existed = path.is_some_and(Path::exists);
     let mut conn = match path {
         Some(p) => rusqlite::Connection::open(p),
         None => rusqlite::Connection::open_in_memory(),
@@ -566,12 +633,44 @@ fn connect(path: Option<&Path>) -> Result<rusqlite::Connection, StoreError> {
     // A database this build cannot read is refused before anything is
     // written to it, its journal mode included; one at this build's
     // version is only read.
-    let version = schema_version(&conn)?;
+    let version = schema_version(&conn).map_err(|e| e.at(path))?;
+    if version == 0 {
+        recognise_file(&conn, path.filter(|_| existed && empty == EmptyFile::Refuse))
+            .map_err(|e| e.at(path))?;
+    }
     conn.execute_batch(PRAGMAS)?;
     if version < SCHEMA_VERSION {
-        migrate(&mut conn)?;
+        migrate(&mut conn).map_err(|e| e.at(path))?;
     }
     Ok(conn)
+}
+
+/// The tables spieltisch keeps in a database of its own.
+const OUR_TABLES: [&str; 3] = ["tables", "actions", "schema_migrations"];
+
+/// Refuses a file that holds another program's tables (spieltisch keeps
+/// its games in a file of its own, and adds nothing to anyone else's), and
+/// one that holds nothing at all where a database was expected
+/// (`expected`: the file existed before, and the operator did not ask for
+/// a new database). Either is left byte for byte as it was.
+fn recognise_file(conn: &rusqlite::Connection, expected: Option<&Path>) -> Result<(), StoreError> {
+    let mut query = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?;
+    let tables = query.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
+    let theirs: Vec<&str> = tables
+        .iter()
+        .map(String::as_str)
+        .filter(|name| !OUR_TABLES.contains(name) && !name.starts_with("sqlite_"))
+        .collect();
+    if !theirs.is_empty() {
+        return Err(StoreError::Unrecognised(format!(
+            "it holds tables of another program ({}); spieltisch keeps its games in a file of its own: name another file with --db",
+            theirs.join(", ")
+        )));
+    }
+    match expected {
+        Some(path) if tables.is_empty() => Err(StoreError::Empty { path: path.to_path_buf() }),
+        _ => Ok(()),
+    }
 }
 
 impl Store {
@@ -583,11 +682,21 @@ impl Store {
     /// [`Store::open`], with writes waiting at most `busy_timeout` for a
     /// lock that another connection holds.
     pub fn open_with(path: Option<&Path>, busy_timeout: Duration) -> Result<Self, StoreError> {
+        Self::open_as(path, busy_timeout, EmptyFile::Refuse)
+    }
+
+    /// [`Store::open_with`], with what to do with a file that exists but
+    /// holds nothing ([`EmptyFile`]).
+    pub fn open_as(
+        path: Option<&Path>,
+        busy_timeout: Duration,
+        empty: EmptyFile,
+    ) -> Result<Self, StoreError> {
         if let Some(dir) = path.and_then(Path::parent).filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| StoreError::Open { path: dir.to_path_buf(), reason: e.to_string() })?;
         }
-        let conn = connect(path)?;
+        let conn = connect_as(path, empty)?;
         conn.busy_timeout(busy_timeout)?;
         let (commands, inbox) = mpsc::channel();
         let ledger = Arc::new(Ledger::default());
@@ -754,11 +863,21 @@ impl Store {
             ))?;
             let mut out = Vec::new();
             for id in &ids {
-                let found = query
+                let found = match query
                     .query_row([id], |r| {
                         Ok((raw_row(r)?, r.get::<_, Option<i64>>(9)?, r.get(10)?, r.get(11)?, r.get(12)?))
                     })
-                    .optional()?;
+                    .optional()
+                {
+                    Ok(found) => found,
+                    // A row on a damaged page is left out of the list, as a
+                    // quarantined one is; the table itself is quarantined
+                    // when it is asked for.
+                    Err(e) => match StoreError::from(e) {
+                        e if e.is_damage() => continue,
+                        e => return Err(e),
+                    },
+                };
                 let Some((raw, version, turn, expired, ranks)) = found else { continue };
                 let (turn, ranks): (Option<String>, Option<String>) = (turn, ranks);
                 let Ok(row) = raw.parse() else { continue };
@@ -812,7 +931,7 @@ impl Store {
              ORDER BY created_at, id",
         )?;
         let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| StoreError::from(e).at(Some(path)))
     }
 
     /// Unfinished tables due to expire: created before `unvisited_before`
@@ -1000,18 +1119,28 @@ pub(crate) fn checked_actions(
 /// A stored table that is not quarantined, with its actions, or `None`.
 /// A table that cannot be read back exactly comes back as
 /// [`Loaded::Damaged`]: unreadable JSON, a gap in its action numbers, fewer
-/// or other actions than its version and checksum say. A table stored
-/// before versions were kept gets them now.
+/// or other actions than its version and checksum say. Nothing is written:
+/// a table stored before versions were kept gets them once its replay
+/// agrees with its row ([`StoredProgress`]).
 pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded>, StoreError> {
     let found = conn
         .prepare_cached(&format!(
-            "SELECT {ROW_COLUMNS}, version, checksum, expired FROM tables WHERE id = ?1 AND quarantined IS NULL"
+            "SELECT {ROW_COLUMNS}, version, checksum, expired, turn, waiting, ranks
+             FROM tables WHERE id = ?1 AND quarantined IS NULL"
         ))?
         .query_row([id], |r| {
-            Ok((raw_row(r)?, r.get::<_, Option<i64>>(9)?, r.get::<_, Option<String>>(10)?, r.get::<_, Option<i64>>(11)?))
+            let progress =
+                StoredProgress { turn: r.get(12)?, waiting: r.get(13)?, ranks: r.get(14)?, stamped: false };
+            Ok((
+                raw_row(r)?,
+                r.get::<_, Option<i64>>(9)?,
+                r.get::<_, Option<String>>(10)?,
+                r.get::<_, Option<i64>>(11)?,
+                progress,
+            ))
         })
         .optional()?;
-    let Some((raw, version, checksum, expired)) = found else { return Ok(None) };
+    let Some((raw, version, checksum, expired, progress)) = found else { return Ok(None) };
     let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
     if expired.is_some() {
         return match raw.parse() {
@@ -1027,14 +1156,9 @@ pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded
         Ok(list) => list,
         Err(reason) => return damaged(reason),
     };
-    if version.is_none() || checksum.is_none() {
-        conn.execute(
-            "UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1",
-            rusqlite::params![id, list.len() as i64, Checksum::of(&list).hex()],
-        )?;
-    }
+    let progress = StoredProgress { stamped: version.is_some() && checksum.is_some(), ..progress };
     match raw.parse() {
-        Ok(row) => Ok(Some(Loaded::Table(row, list))),
+        Ok(row) => Ok(Some(Loaded::Table(row, list, progress))),
         Err(reason) => damaged(reason),
     }
 }
@@ -1042,10 +1166,16 @@ pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded
 /// Every table of the database at `path`, or only the quarantined ones,
 /// oldest first (`spieltisch admin tables`).
 pub fn list_tables(path: &Path, quarantined_only: bool) -> Result<Vec<Listed>, StoreError> {
-    let conn = existing(path)?;
+    list_rows(&existing(path)?, quarantined_only).map_err(|e| e.at(Some(path)))
+}
+
+/// [`list_tables`] on an open database. A table's count of actions is its
+/// version, so that the list does not read the actions (which may lie on a
+/// damaged page); tables stored before versions were kept are counted.
+fn list_rows(conn: &rusqlite::Connection, quarantined_only: bool) -> Result<Vec<Listed>, StoreError> {
     let mut query = conn.prepare(
-        "SELECT id, game, created_at, quarantined, (SELECT COUNT(*) FROM actions WHERE table_id = tables.id),
-                waiting, expired
+        "SELECT id, game, created_at, quarantined,
+                COALESCE(version, (SELECT COUNT(*) FROM actions WHERE table_id = tables.id)), waiting, expired
          FROM tables WHERE ?1 = 0 OR quarantined IS NOT NULL ORDER BY created_at, id",
     )?;
     let rows = query
@@ -1273,6 +1403,8 @@ fn write_batch(
 /// commands of its batch may still succeed without it.
 fn is_wrong_in_itself(e: &StoreError) -> bool {
     match e {
+        // A damaged page fails the commands that touch it, not the others.
+        _ if e.is_damage() => true,
         StoreError::OutOfOrder { .. } | StoreError::Json(_) => true,
         StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
             f.code == rusqlite::ErrorCode::ConstraintViolation
@@ -1428,7 +1560,7 @@ mod tests {
         /// The table, for tests that expect it to be sound.
         fn sound(&self) -> (&TableRow, &Vec<String>) {
             match self {
-                Loaded::Table(row, actions) => (row, actions),
+                Loaded::Table(row, actions, _) => (row, actions),
                 Loaded::Damaged { id, reason } => panic!("{id} damaged: {reason}"),
                 Loaded::Expired(row) => panic!("{} expired", row.id),
             }
@@ -1674,7 +1806,7 @@ mod migration_tests {
             drop(conn);
             let store = Store::open(Some(&path)).unwrap();
             match store.load("old").await.unwrap() {
-                Some(Loaded::Table(row, actions)) => {
+                Some(Loaded::Table(row, actions, _)) => {
                     assert_eq!(actions, ["a", "b"], "{name}");
                     assert_eq!(
                         (row.game.as_str(), row.seed, row.format, row.created_at, row.creator),

@@ -138,6 +138,28 @@ impl Seating {
     }
 }
 
+/// Where `session` stands and who it waits for at a table seated as
+/// `seats`: the server, when a bot decides (alone or among others), or
+/// chance is to be drawn.
+pub fn progress_of(session: &dyn DynSession, seats: &[SeatConfig]) -> Progress {
+    let turn = session.turn();
+    let deciding = match session.together() {
+        Some((seats, _)) => seats,
+        None => turn.seat().into_iter().collect(),
+    };
+    let is_bot = |seat: Seat| {
+        seats.get(seat).and_then(|s| s.spec.parse::<SeatSpec>().ok()).is_some_and(|spec| !spec.is_human())
+    };
+    let waiting = match turn {
+        Turn::Over => Waiting::Over,
+        Turn::Chance => Waiting::Bots,
+        Turn::Seat(_) if deciding.iter().any(|&seat| is_bot(seat)) => Waiting::Bots,
+        Turn::Seat(_) => Waiting::People,
+    };
+    let ranks = if turn == Turn::Over { session.outcome().map(|o| o.ranks) } else { None };
+    Progress { turn, waiting, ranks }
+}
+
 /// Each seat's name for people in `lang`: the name of the person who sits
 /// there, or else the game's word for the seat ([`DynSession::seat_names`]).
 pub(crate) fn seat_names(session: &dyn DynSession, seats: &[SeatConfig], lang: Lang) -> Vec<String> {
@@ -1051,22 +1073,12 @@ impl Table {
         self.reading().await.with(Viewer::Spectator, &[], |session, _| self.progress(session))
     }
 
-    /// Where `session` stands and who it waits for: the server, when a bot
-    /// decides (alone or among others), or chance is to be drawn.
+    /// Where `session` stands and who it waits for at this table.
     pub fn progress(&self, session: &dyn DynSession) -> Progress {
-        let turn = session.turn();
-        let deciding = match session.together() {
-            Some((seats, _)) => seats,
-            None => turn.seat().into_iter().collect(),
-        };
-        let waiting = match turn {
-            Turn::Over => Waiting::Over,
-            Turn::Chance => Waiting::Bots,
-            Turn::Seat(_) if deciding.iter().any(|&seat| self.bot_spec(seat).is_some()) => Waiting::Bots,
-            Turn::Seat(_) => Waiting::People,
-        };
-        let ranks = if turn == Turn::Over { session.outcome().map(|o| o.ranks) } else { None };
-        Progress { turn, waiting, ranks }
+        match self.seats.read() {
+            Ok(seats) => progress_of(session, &seats),
+            Err(_) => progress_of(session, &[]),
+        }
     }
 
     /// Asks whoever decides now: every seat of a decision taken together at

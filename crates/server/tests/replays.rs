@@ -112,7 +112,7 @@ async fn finished(server: &TestServer, db: &std::path::Path, request: Value) -> 
     server.until_over(&reply).await;
     let id = reply["table"].as_str().unwrap();
     let store = store::Store::open(Some(db)).unwrap();
-    let Some(store::Loaded::Table(row, actions)) = store.load(id).await.unwrap() else {
+    let Some(store::Loaded::Table(row, actions, _)) = store.load(id).await.unwrap() else {
         panic!("table {id} is not stored as it should be")
     };
     let record = Record { format: row.format, game: row.game, options: row.options, seed: row.seed, actions };
@@ -166,7 +166,7 @@ async fn a_seat_replays_its_own_secrets_and_nobody_elses() {
     let token = reply["seats"][0]["token"].as_str().unwrap();
     server.play_seat_0_to_the_end(&reply).await;
     let store = store::Store::open(Some(&db)).unwrap();
-    let Some(store::Loaded::Table(row, actions)) = store.load(table).await.unwrap() else {
+    let Some(store::Loaded::Table(row, actions, _)) = store.load(table).await.unwrap() else {
         panic!("not stored")
     };
     let record = Record { format: row.format, game: row.game, options: row.options, seed: row.seed, actions };

@@ -103,7 +103,7 @@ fn actions(of: &[&str]) -> Vec<String> {
 
 async fn loaded(storage: &SharedStorage, id: &str) -> (TableRow, Vec<String>) {
     match storage.load(id).await.unwrap() {
-        Some(Loaded::Table(row, actions)) => (row, actions),
+        Some(Loaded::Table(row, actions, _)) => (row, actions),
         other => panic!("{id}: {other:?}"),
     }
 }

@@ -28,8 +28,8 @@
 use crate::db_address::PostgresUrl;
 use crate::storage::{Ledger, Pending, Storage, Unfinished};
 use crate::store::{
-    Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth, Summary,
-    TableCap, TableCaps, TableRow, checked_actions, now, ranks_json, turn_json,
+    Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth,
+    StoredProgress, Summary, TableCap, TableCaps, TableRow, checked_actions, now, ranks_json, turn_json,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use spieltisch_core::Record;
@@ -436,7 +436,8 @@ impl Postgres {
             .map_err(failed)?;
         let read_row = tx
             .prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, checksum, expired FROM tables WHERE id = $1 AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, version, checksum, expired, turn, waiting, ranks
+                 FROM tables WHERE id = $1 AND quarantined IS NULL"
             ))
             .await
             .map_err(failed)?;
@@ -449,6 +450,12 @@ impl Postgres {
             found.get::<_, String>(10),
             found.get::<_, Option<i64>>(11),
         );
+        let progress = StoredProgress {
+            turn: found.get(12),
+            waiting: found.get(13),
+            ranks: found.get(14),
+            stamped: true,
+        };
         let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
         if expired.is_some() {
             return match raw.parse() {
@@ -473,7 +480,7 @@ impl Postgres {
             Err(reason) => return damaged(reason),
         };
         match raw.parse() {
-            Ok(row) => Ok(Some(Loaded::Table(row, actions))),
+            Ok(row) => Ok(Some(Loaded::Table(row, actions, progress))),
             Err(reason) => damaged(reason),
         }
     }

@@ -182,7 +182,7 @@ impl Table {
     /// Brings the session up to what the database holds.
     async fn catch_up(&self, live: &mut Live) {
         let actions = match self.store.load(&self.id).await {
-            Ok(Some(Loaded::Table(_, actions))) => actions,
+            Ok(Some(Loaded::Table(_, actions, _))) => actions,
             Ok(_) => return,
             Err(e) => {
                 tracing::warn!(table = %self.id, "cannot read the table to catch up: {e}");
