@@ -1,7 +1,8 @@
 //! `spieltisch admin`: looking after a server's database while the server
 //! is stopped or running (SQLite and PostgreSQL let both at once): listing its tables,
 //! quarantined ones among them, and deleting tables, the only way anything
-//! stored is ever deleted.
+//! stored is ever deleted; and, for a damaged SQLite file, checking it and
+//! salvaging what reads back into a new one ([`crate::salvage`]).
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
@@ -32,6 +33,32 @@ enum AdminCommand {
         /// One JSON object per line instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Report what is damaged in an SQLite database: pages SQLite cannot
+    /// read, tables lost on them, actions without a table, and tables that
+    /// cannot be resumed exactly (actions that do not match their checksum,
+    /// a replay that does not stand where the table's row says). Only
+    /// reads the file (it examines a copy); exits with 1 if anything is
+    /// damaged.
+    Check {
+        /// The database: sqlite:PATH or a bare PATH (default: the file
+        /// `spieltisch serve` uses).
+        #[arg(long, value_name = "ADDRESS")]
+        db: Option<DbAddress>,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Copy every table of a damaged SQLite database that can be read into
+    /// a new database, those that do not read back exactly quarantined
+    /// there; list the tables lost. The damaged file is only read.
+    Salvage {
+        /// The damaged database: sqlite:PATH or a bare PATH.
+        #[arg(long, value_name = "ADDRESS")]
+        from: DbAddress,
+        /// Where to make the new database (no file may be there yet).
+        #[arg(long, value_name = "PATH")]
+        to: std::path::PathBuf,
     },
     /// Delete tables with all their actions, for good.
     Purge {
@@ -74,6 +101,10 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
                 writeln!(out, "{}", if *quarantined { "no quarantined tables" } else { "no tables" })?;
             }
         }
+        AdminCommand::Check { db: given, json } => crate::salvage::check(&sqlite_file(given)?, *json, out)?,
+        AdminCommand::Salvage { from, to } => {
+            crate::salvage::salvage(&sqlite_file(&Some(from.clone()))?, to, out)?;
+        }
         AdminCommand::Purge { db: given, tables } => {
             let deleted = on_database(given, |db| match db {
                 Database::File(path) => store::purge(path, tables),
@@ -93,6 +124,18 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The SQLite file `given` names (default: the file `spieltisch serve`
+/// uses), for the commands that read SQLite files only.
+fn sqlite_file(given: &Option<DbAddress>) -> Result<std::path::PathBuf, CliError> {
+    match given.clone().unwrap_or_else(|| DbAddress::Sqlite(crate::serve::default_db())) {
+        DbAddress::Sqlite(path) => Ok(path),
+        _ => Err(CliError::Usage(
+            "check and salvage read SQLite files (sqlite:PATH); PostgreSQL has its own tools (amcheck, backups)"
+                .into(),
+        )),
+    }
 }
 
 /// A database that holds stored tables.

@@ -17,6 +17,7 @@
 
 mod admin;
 mod analyze;
+mod copy;
 mod engine;
 mod error;
 mod games_list;
@@ -26,6 +27,7 @@ mod migrate;
 mod play;
 mod rate;
 mod replay;
+mod salvage;
 mod serve;
 mod setup;
 mod sim;

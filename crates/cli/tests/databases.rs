@@ -6,9 +6,7 @@ mod support;
 
 use spieltisch_server::store::{Progress, Store, TableRow, Waiting};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-use support::{ok, run};
+use support::{ok, run, serve_answers};
 
 /// A fresh folder for one test.
 fn folder(name: &str) -> PathBuf {
@@ -81,38 +79,11 @@ fn admin_finds_the_same_tables_by_address_and_by_path() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Whether the server at `addr` answers its health endpoint with 200.
-fn healthy(addr: std::net::SocketAddr) -> bool {
-    use std::io::{Read, Write};
-    let Ok(mut stream) = std::net::TcpStream::connect(addr) else { return false };
-    let mut reply = String::new();
-    stream.write_all(b"GET /api/health HTTP/1.0\r\nHost: spieltisch\r\n\r\n").is_ok()
-        && stream.read_to_string(&mut reply).is_ok()
-        && reply.starts_with("HTTP/1.0 200")
-}
-
 #[test]
 fn serve_keeps_its_games_in_the_file_a_sqlite_address_names() {
     let dir = folder("serve");
     let path = dir.join("games.db");
-    // The kernel names a free port; the server binds it right after.
-    let addr = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
-        .args(["serve", "--addr", &addr.to_string(), "--db", &format!("sqlite:{}", path.display())])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spieltisch serve starts");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let mut answered = false;
-    while !answered && Instant::now() < deadline && server.try_wait().unwrap().is_none() {
-        std::thread::sleep(Duration::from_millis(20));
-        answered = healthy(addr);
-    }
-    let _ = server.kill();
-    let _ = server.wait();
-    assert!(answered, "the server did not answer on {addr}");
+    assert!(serve_answers(&["--db", &format!("sqlite:{}", path.display())]), "the server did not answer");
     // Made by the server, and read by admin through the bare path.
     assert!(path.is_file(), "no database at {}", path.display());
     assert_eq!(ok(&["admin", "tables", "--db", path.to_str().unwrap()], "").stdout, "no tables\n");

@@ -193,3 +193,36 @@ pub fn check_keys(summary: &Value, game: &str, games: u64, seats: &[&str]) {
         assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0, "{rate} in [{lo}, {hi}]");
     }
 }
+
+/// Whether `spieltisch serve` with `args` (and a free loopback port)
+/// answers its health endpoint within 30 s; the server is stopped after.
+pub fn serve_answers(args: &[&str]) -> bool {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    // The kernel names a free port; the server binds it right after.
+    let addr = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let mut server = Command::new(BIN)
+        .args(["serve", "--addr", &addr.to_string()])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spieltisch serve starts");
+    let healthy = || {
+        let Ok(mut stream) = std::net::TcpStream::connect(addr) else { return false };
+        let mut reply = String::new();
+        stream.write_all(b"GET /api/health HTTP/1.0\r\nHost: spieltisch\r\n\r\n").is_ok()
+            && stream.read_to_string(&mut reply).is_ok()
+            && reply.starts_with("HTTP/1.0 200")
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut answered = false;
+    while !answered && Instant::now() < deadline && server.try_wait().unwrap().is_none() {
+        std::thread::sleep(Duration::from_millis(20));
+        answered = healthy();
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    answered
+}
