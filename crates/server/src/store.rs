@@ -42,8 +42,10 @@
 
 pub mod salvage;
 mod stored_progress;
+mod table_sum;
 
 pub use stored_progress::StoredProgress;
+pub use table_sum::{RecordHead, TableSum};
 
 use crate::storage::{Ledger, Pending, Unfinished};
 use serde::{Deserialize, Serialize};
@@ -1093,13 +1095,15 @@ use rusqlite::OptionalExtension;
 
 /// A table's actions as stored, `(index, action)` in the order of their
 /// index, checked against the table's version and checksum where it has
-/// them: the actions, or why the table cannot be read back exactly (a gap
-/// in the indexes, fewer or other actions than its version and checksum
-/// say).
+/// them ([`TableSum`], which in version 2 covers `head` too): the actions,
+/// or why the table cannot be read back exactly (a gap in the indexes,
+/// fewer or other actions than its version says, a record other than its
+/// checksum says).
 pub(crate) fn checked_actions(
     stored: Vec<(i64, String)>,
     version: Option<i64>,
     checksum: Option<&str>,
+    head: RecordHead<'_>,
 ) -> Result<Vec<String>, String> {
     if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
         return Err(format!("action {gap} is missing (the stored actions skip it)"));
@@ -1109,8 +1113,8 @@ pub(crate) fn checked_actions(
         (Some(version), _) if version != list.len() as i64 => {
             Err(format!("{} actions are stored, but the table has {version}: actions were lost", list.len()))
         }
-        (Some(_), Some(hex)) if Checksum::parse(hex) != Some(Checksum::of(&list)) => {
-            Err("the stored actions do not match their checksum".into())
+        (Some(_), Some(text)) if !TableSum::parse(text).is_some_and(|sum| sum.matches(head, &list)) => {
+            Err("the stored record (its actions, seed or options) does not match its checksum".into())
         }
         _ => Ok(list),
     }
@@ -1152,11 +1156,13 @@ pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded
         .prepare_cached("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?
         .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
         .collect::<Result<Vec<_>, _>>()?;
-    let list = match checked_actions(stored, version, checksum.as_deref()) {
+    let list = match checked_actions(stored, version, checksum.as_deref(), RecordHead::from(&raw)) {
         Ok(list) => list,
         Err(reason) => return damaged(reason),
     };
-    let progress = StoredProgress { stamped: version.is_some() && checksum.is_some(), ..progress };
+    let covers_the_record =
+        checksum.as_deref().and_then(TableSum::parse).is_some_and(TableSum::covers_the_record);
+    let progress = StoredProgress { stamped: version.is_some() && covers_the_record, ..progress };
     match raw.parse() {
         Ok(row) => Ok(Some(Loaded::Table(row, list, progress))),
         Err(reason) => damaged(reason),
@@ -1283,7 +1289,7 @@ const LINGER: std::time::Duration = std::time::Duration::from_micros(500);
 /// the writer knows: read from the database the first time a table is
 /// appended to, then kept up to date, so an append needs no query to check
 /// its place.
-type Stored = std::collections::HashMap<String, (usize, Checksum)>;
+type Stored = std::collections::HashMap<String, (usize, TableSum)>;
 
 fn writer(mut conn: rusqlite::Connection, inbox: mpsc::Receiver<Command>, ledger: &Ledger) {
     let mut stored = Stored::new();
@@ -1405,7 +1411,7 @@ fn is_wrong_in_itself(e: &StoreError) -> bool {
     match e {
         // A damaged page fails the commands that touch it, not the others.
         _ if e.is_damage() => true,
-        StoreError::OutOfOrder { .. } | StoreError::Json(_) => true,
+        StoreError::OutOfOrder { .. } | StoreError::Json(_) | StoreError::Missing(_) => true,
         StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => {
             f.code == rusqlite::ErrorCode::ConstraintViolation
         }
@@ -1424,6 +1430,8 @@ fn write_one(
 ) -> Result<Option<Vec<String>>, StoreError> {
     match command {
         Command::Create(row, progress, _) => {
+            let options = row.options.to_string();
+            let head = RecordHead { game: &row.game, format: row.format, seed: row.seed, options: &options };
             conn.prepare_cached(
                 "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator,
                                      version, checksum, turn, waiting, active_at, visited, public)
@@ -1432,19 +1440,19 @@ fn write_one(
             .execute(rusqlite::params![
                 row.id,
                 row.game,
-                row.options.to_string(),
+                options,
                 row.seed as i64,
                 row.seats.to_string(),
                 row.spectator_token,
                 row.created_at,
                 row.format,
                 row.creator,
-                Checksum::EMPTY.hex(),
+                TableSum::start(head).text(),
                 turn_json(progress.turn),
                 progress.waiting.word(),
                 row.seats["public"].as_bool().unwrap_or(false),
             ])?;
-            counts.insert(row.id.clone(), (0, Checksum::EMPTY));
+            counts.insert(row.id.clone(), (0, TableSum::start(head)));
         }
         Command::Mark { table, progress, .. } => {
             conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3, ranks = ?4 WHERE id = ?1")?
@@ -1483,15 +1491,25 @@ fn write_one(
             counts.remove(table);
         }
         Command::Upgrade { table, record, .. } => {
-            conn.prepare_cached("UPDATE tables SET options = ?2, format = ?3 WHERE id = ?1")?
-                .execute(rusqlite::params![table, record.options.to_string(), record.format])?;
+            let options = record.options.to_string();
+            // The checksum covers the game and seed as stored, which an
+            // upgrade does not change.
+            let (game, seed): (String, i64) = conn
+                .prepare_cached(
+                    "UPDATE tables SET options = ?2, format = ?3 WHERE id = ?1 RETURNING game, seed",
+                )?
+                .query_row(rusqlite::params![table, options, record.format], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()?
+                .ok_or_else(|| StoreError::Missing(table.clone()))?;
             conn.prepare_cached("DELETE FROM actions WHERE table_id = ?1")?.execute([table])?;
             let mut insert =
                 conn.prepare_cached("INSERT INTO actions (table_id, idx, action) VALUES (?1, ?2, ?3)")?;
             for (i, action) in record.actions.iter().enumerate() {
                 insert.execute(rusqlite::params![table, i as i64, action])?;
             }
-            let sum = Checksum::of(&record.actions);
+            let head =
+                RecordHead { game: &game, format: record.format, seed: seed as u64, options: &options };
+            let sum = TableSum::of(head, &record.actions);
             stamp(conn, table, record.actions.len(), sum)?;
             counts.insert(table.clone(), (record.actions.len(), sum));
         }
@@ -1499,11 +1517,16 @@ fn write_one(
             let (count, sum) = match counts.get(table).or_else(|| stored.get(table)) {
                 Some(&known) => known,
                 None => {
+                    let raw = conn
+                        .prepare_cached(&format!("SELECT {ROW_COLUMNS} FROM tables WHERE id = ?1"))?
+                        .query_row([table], raw_row)
+                        .optional()?
+                        .ok_or_else(|| StoreError::Missing(table.clone()))?;
                     let mut read =
                         conn.prepare_cached("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
                     let list =
                         read.query_map([table], |r| r.get::<_, String>(0))?.collect::<Result<Vec<_>, _>>()?;
-                    (list.len(), Checksum::of(&list))
+                    (list.len(), TableSum::of(RecordHead::from(&raw), &list))
                 }
             };
             if count != *first_index {
@@ -1546,9 +1569,9 @@ pub(crate) fn ranks_json(progress: &Progress) -> Option<String> {
 
 /// Writes a table's version and checksum, in the transaction that changed
 /// its actions.
-fn stamp(conn: &rusqlite::Connection, table: &str, version: usize, sum: Checksum) -> Result<(), StoreError> {
+fn stamp(conn: &rusqlite::Connection, table: &str, version: usize, sum: TableSum) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE tables SET version = ?2, checksum = ?3 WHERE id = ?1")?
-        .execute(rusqlite::params![table, version as i64, sum.hex()])?;
+        .execute(rusqlite::params![table, version as i64, sum.text()])?;
     Ok(())
 }
 

@@ -15,7 +15,7 @@ use common::{TestServer, temp_db};
 use serde_json::json;
 use spieltisch_core::Turn;
 use spieltisch_server::storage::{self, SharedStorage};
-use spieltisch_server::store::{Loaded, Progress, StoreError, TableRow, Waiting, now};
+use spieltisch_server::store::{Checksum, Loaded, Progress, StoreError, TableRow, Waiting, now};
 use spieltisch_server::{DbAddress, ServerConfig};
 use std::time::Duration;
 
@@ -189,16 +189,23 @@ async fn of_two_appends_of_the_same_action_exactly_one_commits() {
 async fn a_table_whose_actions_were_changed_behind_its_back_is_found_damaged() {
     for engine in engines("damage").await {
         let (name, store) = (engine.name, &engine.storage);
-        for id in ["lost", "changed", "gap"] {
+        for id in ["lost", "changed", "gap", "options", "seed"] {
             store.create(row(id, now(), false), at(0)).await.unwrap();
             store.append(id, 0, actions(&["a1", "a2", "a3"]), at(1)).await.unwrap();
         }
         engine.tamper("DELETE FROM actions WHERE table_id = 'lost' AND idx = 2").await;
         engine.tamper("UPDATE actions SET action = 'x' WHERE table_id = 'changed' AND idx = 1").await;
         engine.tamper("DELETE FROM actions WHERE table_id = 'gap' AND idx = 1").await;
-        for (id, says) in
-            [("lost", "actions were lost"), ("changed", "checksum"), ("gap", "action 1 is missing")]
-        {
+        // The checksum covers the seed and the options too.
+        engine.tamper("UPDATE tables SET seed = seed + 1 WHERE id = 'seed'").await;
+        engine.tamper("UPDATE tables SET options = '{\"players\":3}' WHERE id = 'options'").await;
+        for (id, says) in [
+            ("lost", "actions were lost"),
+            ("changed", "checksum"),
+            ("gap", "action 1 is missing"),
+            ("options", "checksum"),
+            ("seed", "checksum"),
+        ] {
             // A new handle: SQLite's writer remembers nothing of it either.
             let fresh = engine.another_handle().await;
             match fresh.load(id).await.unwrap() {
@@ -213,7 +220,59 @@ async fn a_table_whose_actions_were_changed_behind_its_back_is_found_damaged() {
         assert!(store.load("lost").await.unwrap().is_none(), "{name}: quarantined, never loaded");
         assert!(store.summaries(vec!["lost".into()]).await.unwrap().is_empty(), "{name}");
         let unfinished: Vec<String> = store.unfinished().await.unwrap().into_iter().map(|u| u.0).collect();
-        assert_eq!(unfinished, ["changed", "gap"], "{name}: the quarantined table is not resumed");
+        assert_eq!(
+            unfinished,
+            ["changed", "gap", "options", "seed"],
+            "{name}: the quarantined table is not resumed"
+        );
+    }
+}
+
+#[tokio::test]
+async fn checksums_of_earlier_builds_keep_verifying_until_the_record_is_stamped_whole() {
+    for engine in engines("checksum-versions").await {
+        let (name, store) = (engine.name, &engine.storage);
+        store.create(row("t1", now(), false), at(0)).await.unwrap();
+        let written = actions(&["a1", "a2"]);
+        store.append("t1", 0, written.clone(), at(1)).await.unwrap();
+        let stamped = |loaded: Option<Loaded>| match loaded {
+            Some(Loaded::Table(_, actions, progress)) => (actions, progress.stamped),
+            other => panic!("{name}: {other:?}"),
+        };
+        assert_eq!(stamped(store.load("t1").await.unwrap()), (written.clone(), true), "{name}: new tables");
+        // As an earlier build wrote it: version 1, over the actions only.
+        let old = Checksum::of(&written).hex();
+        engine.tamper(&format!("UPDATE tables SET checksum = '{old}' WHERE id = 't1'")).await;
+        let fresh = engine.another_handle().await;
+        assert_eq!(
+            stamped(fresh.load("t1").await.unwrap()),
+            (written.clone(), false),
+            "{name}: still verifies"
+        );
+        // Once verified, the server writes it again in version 2 (as an
+        // upgrade of the same record).
+        let (made, _) = loaded(&fresh, "t1").await;
+        let record = spieltisch_core::Record {
+            format: made.format,
+            game: made.game,
+            options: made.options,
+            seed: made.seed,
+            actions: written.clone(),
+        };
+        fresh.upgrade("t1", record).await.unwrap();
+        assert_eq!(
+            stamped(fresh.load("t1").await.unwrap()),
+            (written.clone(), true),
+            "{name}: stamped whole"
+        );
+        fresh.append("t1", 2, actions(&["a3"]), at(0)).await.unwrap();
+        let again = engine.another_handle().await;
+        assert!(stamped(again.load("t1").await.unwrap()).1, "{name}: version 2 goes on with appends");
+        engine.tamper("UPDATE tables SET seed = 1 WHERE id = 't1'").await;
+        assert!(
+            matches!(again.load("t1").await.unwrap(), Some(Loaded::Damaged { .. })),
+            "{name}: the seed is covered"
+        );
     }
 }
 

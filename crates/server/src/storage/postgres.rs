@@ -28,8 +28,9 @@
 use crate::db_address::PostgresUrl;
 use crate::storage::{Ledger, Pending, Storage, Unfinished};
 use crate::store::{
-    Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, StoreError, StoreHealth,
-    StoredProgress, Summary, TableCap, TableCaps, TableRow, checked_actions, now, ranks_json, turn_json,
+    Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, RecordHead, StoreError, StoreHealth,
+    StoredProgress, Summary, TableCap, TableCaps, TableRow, TableSum, checked_actions, now, ranks_json,
+    turn_json,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use spieltisch_core::Record;
@@ -354,9 +355,10 @@ impl Postgres {
                 stored: stored.max(0) as usize,
             });
         }
-        // An unreadable checksum stays wrong: loading the table then finds
-        // it damaged.
-        let sum = Checksum::parse(&checksum).unwrap_or(Checksum::EMPTY);
+        // The checksum goes on in the version it was written in; an
+        // unreadable one stays wrong: loading the table then finds it
+        // damaged.
+        let sum = TableSum::parse(&checksum).unwrap_or(TableSum::Actions(Checksum::EMPTY));
         insert_actions(&tx, table, first_index, &actions).await?;
         let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
         let version = (first_index + actions.len()) as i64;
@@ -372,7 +374,7 @@ impl Postgres {
             &[
                 &table,
                 &version,
-                &sum.hex(),
+                &sum.text(),
                 &turn_json(progress.turn),
                 &progress.waiting.word(),
                 &now(),
@@ -387,22 +389,27 @@ impl Postgres {
     async fn upgrade_record(&self, table: &str, record: Record) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
-        let changed = tx
-            .execute(
-                "UPDATE tables SET options = $2, format = $3 WHERE id = $1",
-                &[&table, &record.options.to_string(), &(record.format as i32)],
+        let options = record.options.to_string();
+        // The checksum covers the game and seed as stored, which an
+        // upgrade does not change.
+        let Some(stored) = tx
+            .query_opt(
+                "UPDATE tables SET options = $2, format = $3 WHERE id = $1 RETURNING game, seed",
+                &[&table, &options, &(record.format as i32)],
             )
             .await
-            .map_err(failed)?;
-        if changed == 0 {
+            .map_err(failed)?
+        else {
             return Err(StoreError::Missing(table.to_string()));
-        }
+        };
+        let (game, seed): (String, i64) = (stored.get(0), stored.get(1));
         tx.execute("DELETE FROM actions WHERE table_id = $1", &[&table]).await.map_err(failed)?;
         insert_actions(&tx, table, 0, &record.actions).await?;
-        let sum = Checksum::of(&record.actions);
+        let head = RecordHead { game: &game, format: record.format, seed: seed as u64, options: &options };
+        let sum = TableSum::of(head, &record.actions);
         tx.execute(
             "UPDATE tables SET version = $2, checksum = $3 WHERE id = $1",
-            &[&table, &(record.actions.len() as i64), &sum.hex()],
+            &[&table, &(record.actions.len() as i64), &sum.text()],
         )
         .await
         .map_err(failed)?;
@@ -450,12 +457,9 @@ impl Postgres {
             found.get::<_, String>(10),
             found.get::<_, Option<i64>>(11),
         );
-        let progress = StoredProgress {
-            turn: found.get(12),
-            waiting: found.get(13),
-            ranks: found.get(14),
-            stamped: true,
-        };
+        let stamped = TableSum::parse(&checksum).is_some_and(TableSum::covers_the_record);
+        let progress =
+            StoredProgress { turn: found.get(12), waiting: found.get(13), ranks: found.get(14), stamped };
         let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
         if expired.is_some() {
             return match raw.parse() {
@@ -475,7 +479,7 @@ impl Postgres {
             .map(|r| (r.get::<_, i64>(0), r.get::<_, String>(1)))
             .collect();
         tx.commit().await.map_err(failed)?;
-        let actions = match checked_actions(stored, Some(version), Some(&checksum)) {
+        let actions = match checked_actions(stored, Some(version), Some(&checksum), RecordHead::from(&raw)) {
             Ok(actions) => actions,
             Err(reason) => return damaged(reason),
         };
@@ -621,7 +625,7 @@ impl Postgres {
                 &(table.row.format as i32),
                 &table.row.creator,
                 &(table.actions.len() as i64),
-                &Checksum::of(&table.actions).hex(),
+                &TableSum::of(RecordHead::from(&table.row), &table.actions).text(),
                 &table.turn,
                 &table.waiting,
                 &table.ranks,
@@ -732,6 +736,8 @@ async fn insert_table(
     row: &TableRow,
     progress: &Progress,
 ) -> Result<(), StoreError> {
+    let options = row.options.to_string();
+    let head = RecordHead { game: &row.game, format: row.format, seed: row.seed, options: &options };
     let statement = client
         .prepare_cached(&format!(
             "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, active_at, visited, public)
@@ -745,14 +751,14 @@ async fn insert_table(
             &[
                 &row.id,
                 &row.game,
-                &row.options.to_string(),
+                &options,
                 &(row.seed as i64),
                 &row.seats.to_string(),
                 &row.spectator_token,
                 &row.created_at,
                 &(row.format as i32),
                 &row.creator,
-                &Checksum::EMPTY.hex(),
+                &TableSum::start(head).text(),
                 &turn_json(progress.turn),
                 &progress.waiting.word(),
                 &row.seats["public"].as_bool().unwrap_or(false),

@@ -24,8 +24,8 @@
 //! ([`super::StoredProgress`]).
 
 use super::{
-    Exported, Progress, RawRow, StoreError, StoredProgress, TableRow, checked_actions, columns_of, connect,
-    now,
+    Exported, Progress, RawRow, RecordHead, StoreError, StoredProgress, TableRow, TableSum, checked_actions,
+    columns_of, connect, now,
 };
 use crate::table::{Seating, progress_of};
 use serde::Serialize;
@@ -270,7 +270,7 @@ fn read_all(
 /// quarantined with why (a table a server quarantined stays so).
 fn judge(row: Row, stored: Vec<(i64, String)>) -> (Verdict, Option<Exported>) {
     let Row { mut table, version, checksum } = row;
-    let verdict = match checked_actions(stored.clone(), version, checksum.as_deref()) {
+    let verdict = match checked_actions(stored.clone(), version, checksum.as_deref(), (&table.row).into()) {
         Err(reason) => Err(reason),
         Ok(actions) => {
             table.actions = actions;
@@ -460,7 +460,7 @@ impl NewDatabase {
                 table.row.format,
                 table.row.creator,
                 table.actions.len() as i64,
-                super::Checksum::of(&table.actions).hex(),
+                TableSum::of(RecordHead::from(&table.row), &table.actions).text(),
                 table.turn,
                 table.waiting,
                 table.ranks,

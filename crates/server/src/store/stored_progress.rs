@@ -17,9 +17,10 @@ pub struct StoredProgress {
     pub waiting: Option<String>,
     /// The ranks of a finished game, as JSON.
     pub ranks: Option<String>,
-    /// Whether the row's version and checksum are written and cover all
-    /// the record ([`super::Checksum`]); a table without them gets them
-    /// only once its replay agrees with its row.
+    /// Whether the row's version and checksum are written and cover the
+    /// whole record ([`super::TableSum`], version 2); a table without them
+    /// gets them only once it is verified as it is and its replay agrees
+    /// with its row.
     pub stamped: bool,
 }
 
