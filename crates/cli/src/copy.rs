@@ -28,13 +28,13 @@ struct Copied {
 
 /// The tables copied so far.
 #[derive(Default)]
-pub(crate) struct Copy {
+pub(crate) struct Copying {
     copied: Vec<Copied>,
     actions: usize,
     expired: usize,
 }
 
-impl Copy {
+impl Copying {
     /// Copies `table` into `target`.
     pub(crate) fn table(&mut self, target: &mut impl Target, table: Exported) -> Result<(), StoreError> {
         target.import(&table)?;

@@ -4,7 +4,7 @@
 //! its actions, seats, tokens, names, progress, expiry and quarantine
 //! marks; then it checks the copy ([`crate::copy`]).
 
-use crate::copy::{Copy, Target};
+use crate::copy::{Copying, Target};
 use crate::error::CliError;
 use clap::Args;
 use spieltisch_server::DbAddress;
@@ -64,7 +64,7 @@ pub fn run(args: &MigrateArgs, out: &mut impl Write) -> Result<(), CliError> {
         )));
     }
     let mut target = Postgresql { runtime: &runtime, pg: &pg };
-    let mut copy = Copy::default();
+    let mut copy = Copying::default();
     store::export_tables(from, |table| copy.table(&mut target, table)).map_err(failed(source))?;
     copy.check(&mut target, &target_name, out)
 }

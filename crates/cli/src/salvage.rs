@@ -4,7 +4,7 @@
 //! PostgreSQL has its own tools for both (`amcheck`, backups and
 //! point-in-time recovery); these read SQLite files only.
 
-use crate::copy::{Copy, Target};
+use crate::copy::{Copying, Target};
 use crate::error::CliError;
 use spieltisch_server::store::salvage::{Examined, Finding, NewDatabase, Verdict, examine};
 use spieltisch_server::store::{Exported, StoreError};
@@ -88,7 +88,7 @@ pub fn check(path: &Path, json: bool, out: &mut impl Write) -> Result<(), CliErr
 /// lists the rest as lost, and checks the copy.
 pub fn salvage(from: &Path, to: &Path, out: &mut impl Write) -> Result<(), CliError> {
     let mut target = NewDatabase::create(to).map_err(unreadable(to))?;
-    let mut copy = Copy::default();
+    let mut copy = Copying::default();
     let examined = examine(from, &scratch(to), |_, table| match table {
         Some(table) => copy.table(&mut target, table),
         None => Ok(()),
