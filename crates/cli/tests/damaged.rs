@@ -6,6 +6,7 @@
 
 mod support;
 
+use spieltisch_server::store::salvage::UNREADABLE;
 use spieltisch_server::store::{Progress, Store, TableRow};
 use spieltisch_server::table::{SeatConfig, progress_of};
 use std::path::{Path, PathBuf};
@@ -83,10 +84,12 @@ fn named_in(page: &[u8], ids: &[String]) -> Vec<String> {
     ids.iter().filter(|id| page.windows(id.len()).any(|w| w == id.as_bytes())).cloned().collect()
 }
 
-/// The sound file with its bytes changed as `damage` says.
-fn damaged(sound: &[u8], damage: &str) -> Vec<u8> {
+/// The sound file with its bytes changed as `damage` says; `actions_root`
+/// is the number of the root page of the actions.
+fn damaged(sound: &[u8], damage: &str, actions_root: usize) -> Vec<u8> {
     let mut bytes = sound.to_vec();
     match damage {
+        "the root page of the actions damaged" => bytes[(actions_root - 1) * PAGE] ^= 0xff,
         "truncated to half" => bytes.truncate(sound.len() / PAGE / 2 * PAGE),
         "truncated to 4 KB" => bytes.truncate(PAGE),
         "first 16 bytes overwritten" => bytes[..16].copy_from_slice(b"0123456789abcdef"),
@@ -103,15 +106,25 @@ const DAMAGE: [&str; 4] = [
     "a byte flipped at the start of page 2",
 ];
 
+/// The number of the root page of the actions in the database at `path`.
+fn actions_root(path: &Path) -> usize {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let root: i64 = conn
+        .query_row("SELECT rootpage FROM sqlite_master WHERE name = 'actions'", [], |r| r.get(0))
+        .unwrap();
+    root as usize
+}
+
 #[test]
 fn serve_refuses_a_file_it_cannot_read_and_names_the_commands_that_salvage_it() {
     let dir = folder("refused");
     let sound = dir.join("games.db");
     database_with_games(&sound, 60);
+    let root = actions_root(&sound);
     let sound = std::fs::read(&sound).unwrap();
     for damage in DAMAGE {
         let path = dir.join("damaged.db");
-        let bytes = damaged(&sound, damage);
+        let bytes = damaged(&sound, damage, root);
         std::fs::write(&path, &bytes).unwrap();
         let file = path.to_str().unwrap();
         for args in
@@ -145,11 +158,22 @@ fn salvage_copies_every_table_that_reads_back_and_lists_the_rest() {
     let dir = folder("salvage");
     let sound = dir.join("games.db");
     let ids = database_with_games(&sound, 60);
+    let root = actions_root(&sound);
     let sound = std::fs::read(&sound).unwrap();
-    for damage in DAMAGE {
+    // A damaged root page of the actions does not stop the server (each
+    // table is quarantined when it is loaded); salvage reads its leaves.
+    for damage in DAMAGE.into_iter().chain(["the root page of the actions damaged"]) {
         let path = dir.join("damaged.db");
-        let bytes = damaged(&sound, damage);
-        std::fs::write(&path, &bytes).unwrap();
+        std::fs::write(&path, damaged(&sound, damage, root)).unwrap();
+        if damage == "the root page of the actions damaged" {
+            // As a server on the damaged file leaves it: every table it
+            // loaded quarantined, its pages unreadable. Salvage judges a
+            // table quarantined so afresh.
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            let reason = format!("{UNREADABLE}: database disk image is malformed");
+            conn.execute("UPDATE tables SET quarantined = ?1", [reason]).unwrap();
+        }
+        let bytes = std::fs::read(&path).unwrap();
         let (report, verdicts) = verdicts(&path);
         assert!(
             !report["pages"].as_array().unwrap().is_empty()
@@ -175,6 +199,19 @@ fn salvage_copies_every_table_that_reads_back_and_lists_the_rest() {
                     !sound_ones.is_empty() && lost > 0 && sound_ones.len() + lost == ids.len(),
                     "{verdicts:?}"
                 )
+            }
+            // The actions below a damaged root are read page by page; the
+            // rows on the root page itself (an interior page of an index
+            // b-tree holds rows too) are lost with it.
+            "the root page of the actions damaged" => {
+                let on_root = named_in(&sound[(root - 1) * PAGE..root * PAGE], &ids);
+                let lost: Vec<&String> =
+                    verdicts.iter().filter(|(_, v)| v == "lost").map(|(id, _)| id).collect();
+                // (The page's free space may name more tables: old cells.)
+                assert!(lost.iter().all(|id| on_root.contains(id)), "{lost:?} not all on {on_root:?}");
+                assert!(sound_ones.len() > ids.len() / 2, "{verdicts:?}");
+                assert_eq!(sound_ones.len() + lost.len(), ids.len(), "{verdicts:?}");
+                assert!(report["notes"].to_string().contains("page by page"), "{report}");
             }
             // The header string is repaired in a copy; page 2 holds the
             // list of schema steps, which salvage does not need.

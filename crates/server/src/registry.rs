@@ -24,6 +24,7 @@
 use crate::App;
 use crate::error::ServerError;
 use crate::limits::TableSlot;
+use crate::store::salvage::UNREADABLE;
 use crate::store::{Loaded, StoredProgress, TableRow};
 use crate::table::{Seating, Standing, Table, progress_of, summary_of, viewer_among};
 use serde_json::Value;
@@ -183,7 +184,7 @@ impl App {
             Ok(loaded) => loaded,
             // Reading it again finds the same damaged page.
             Err(e) if e.is_damage() => {
-                return Err(self.quarantined(id, format!("its rows cannot be read: {e}")).await);
+                return Err(self.quarantined(id, format!("{UNREADABLE}: {e}")).await);
             }
             Err(e) => return Err(ServerError::Storage(e.to_string())),
         };

@@ -383,7 +383,8 @@ pub struct Listed {
     pub id: String,
     pub game: String,
     pub created_at: i64,
-    /// How many actions are stored.
+    /// How many actions the table has: its version (counted, for a table
+    /// stored before versions were kept), read without its actions.
     pub actions: usize,
     /// Why the table is quarantined, if it is.
     pub quarantined: Option<String>,

@@ -16,7 +16,10 @@
 //!   tables with actions name tables the walk missed; each of those is
 //!   looked up by its id.
 //! - Each table's actions are read by its id: a damaged page loses the
-//!   tables whose actions lie on it, not the others.
+//!   tables whose actions lie on it, not the others. Where the b-tree of
+//!   the actions does not reach a table's actions (its root or an interior
+//!   page damaged), they are read page by page ([`leaves`]) and kept if
+//!   they verify against the table's version and checksum.
 //!
 //! Every table found is judged like a server loading it judges it: its
 //! actions against its version and checksum, its JSON, its replay, and
@@ -28,10 +31,16 @@ use super::{
     columns_of, connect, now,
 };
 use crate::table::{Seating, progress_of};
+
+mod leaves;
 use serde::Serialize;
 use spieltisch_core::Record;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// How the reason begins with which a server quarantines a table whose
+/// rows or actions lie on a page it cannot read.
+pub const UNREADABLE: &str = "its rows cannot be read";
 
 /// What became of one stored table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -102,9 +111,13 @@ pub fn examine(
         let conn = rusqlite::Connection::open(&copy)?;
         // Lets SQLite read a file shorter than its header says (truncated),
         // as far as it goes, instead of refusing it whole. Only the copy is
-        // opened so, and nothing is written to it.
+        // opened so.
         conn.execute_batch("PRAGMA writable_schema = ON")?;
-        read_all(&conn, &mut examined, &mut each)
+        // The log's pages go into the copy, where the page-by-page reading
+        // of the actions finds them; a log that cannot be folded in is
+        // still read through SQLite.
+        let _ = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)");
+        read_all(&conn, &copy, &mut examined, &mut each)
     });
     let _ = std::fs::remove_dir_all(scratch);
     result.map_err(|e| match e {
@@ -193,9 +206,12 @@ fn row_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     Ok(Row { table, version: r.get(18)?, checksum: r.get(19)? })
 }
 
-/// Reads every table the b-trees of `conn` still reach.
+/// Reads every table the b-trees of `conn` (a connection to the file
+/// `copy`) still reach, and the actions its pages hold where the
+/// b-tree of the actions does not reach them.
 fn read_all(
     conn: &rusqlite::Connection,
+    copy: &Path,
     examined: &mut Examined,
     each: &mut impl FnMut(&Finding, Option<Exported>) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
@@ -245,11 +261,24 @@ fn read_all(
     });
     let mut read_actions =
         conn.prepare("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+    let mut on_leaves: Option<leaves::Found> = None;
+    let mut from_leaves = 0;
     for row in rows {
         let id = row.table.row.id.clone();
         let stored = read_actions
             .query_map([&id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>());
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .or_else(|unreachable| {
+                let found =
+                    on_leaves.get_or_insert_with(|| leaves::scan(&std::fs::read(copy).unwrap_or_default()));
+                match leaves::actions_of(found, &id) {
+                    Some(stored) if verifies(&row, &stored) => {
+                        from_leaves += 1;
+                        Ok(stored)
+                    }
+                    _ => Err(unreachable),
+                }
+            });
         let (finding, table) = match stored {
             Err(e) => (Verdict::Lost { reason: format!("its actions lie on a damaged page ({e})") }, None),
             Ok(stored) => judge(row, stored),
@@ -258,12 +287,24 @@ fn read_all(
         each(&finding, table)?;
         examined.findings.push(finding);
     }
+    if from_leaves > 0 {
+        examined.notes.push(format!(
+            "the actions of {from_leaves} tables were read page by page where their b-tree no longer reaches them, each verified by its version and checksum"
+        ));
+    }
     for (id, reason) in lost {
         let finding = Finding { id, verdict: Verdict::Lost { reason } };
         each(&finding, None)?;
         examined.findings.push(finding);
     }
     Ok(())
+}
+
+/// Whether actions found page by page are exactly a table's: its row has
+/// a version and a checksum, and they agree with them.
+fn verifies(row: &Row, stored: &[(i64, String)]) -> bool {
+    let (Some(version), Some(checksum)) = (row.version, row.checksum.as_deref()) else { return false };
+    checked_actions(stored.to_vec(), Some(version), Some(checksum), (&row.table.row).into()).is_ok()
 }
 
 /// What becomes of a table whose row and actions were read: sound, or
@@ -275,8 +316,10 @@ fn judge(row: Row, stored: Vec<(i64, String)>) -> (Verdict, Option<Exported>) {
         Ok(actions) => {
             table.actions = actions;
             match &table.quarantined {
-                Some(reason) => Err(reason.clone()),
-                None => replays_as_stored(&table),
+                // A server quarantines a table whose pages it cannot read;
+                // one that reads back exactly now is judged afresh.
+                Some(reason) if !reason.starts_with(UNREADABLE) => Err(reason.clone()),
+                _ => replays_as_stored(&table),
             }
         }
     };
@@ -285,7 +328,7 @@ fn judge(row: Row, stored: Vec<(i64, String)>) -> (Verdict, Option<Exported>) {
         table.actions = stored.into_iter().map(|(_, action)| action).collect();
     }
     match verdict {
-        Ok(()) => (Verdict::Sound, Some(table)),
+        Ok(()) => (Verdict::Sound, Some(Exported { quarantined: None, ..table })),
         Err(reason) => {
             table.quarantined = Some(reason.clone());
             (Verdict::Quarantined { reason }, Some(table))
