@@ -320,11 +320,18 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
         ..ServerConfig::default()
     });
     let runtime = runtime()?;
-    // The database is opened once before the address is offered, so that
-    // a file the server refuses (damaged, empty, another program's) is
-    // said at once, with the commands to run, and no address first.
-    let opened = spieltisch_server::storage::open_as(&config.db, config.busy_timeout, config.empty_file);
-    drop(runtime.block_on(opened).map_err(|e| CliError::Usage(e.to_string()))?);
+    // The database is opened, and its unfinished tables listed, once
+    // before the address is offered, so that a file the server refuses
+    // (damaged, empty, another program's) is said at once, with the
+    // commands to run, and no address first.
+    runtime
+        .block_on(async {
+            let storage =
+                spieltisch_server::storage::open_as(&config.db, config.busy_timeout, config.empty_file)
+                    .await?;
+            storage.unfinished().await.map(drop)
+        })
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     eprintln!("spieltisch: open http://{}/ in a browser (Ctrl-C stops)", args.addr);
     runtime.block_on(serve_forever(config)).map_err(|e| CliError::Usage(e.to_string()))
 }

@@ -288,7 +288,31 @@ fn a_damaged_page_loses_only_the_tables_on_it() {
             "{kind}: {}",
             salvaged.stdout
         );
+        // The unfinished table (the last) is elsewhere: the server starts.
+        assert!(!on_it.contains(&ids[60]), "{kind}: {on_it:?}");
+        assert!(serve_answers(&["--db", damaged.to_str().unwrap()]), "{kind}: the server starts");
     }
+    // The leaf of the table rows that holds the unfinished table, which
+    // the server reads on start: it is refused, naming the commands.
+    let page = (1..sound.len() / PAGE)
+        .find(|&p| {
+            sound[p * PAGE] == 0x0d && named_in(&sound[p * PAGE..(p + 1) * PAGE], &ids).contains(&ids[60])
+        })
+        .expect("a leaf of the table rows holds the unfinished table");
+    let mut bytes = sound.clone();
+    bytes[page * PAGE] ^= 0xff;
+    let damaged = dir.join("unfinished-damaged.db");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let file = damaged.to_str().unwrap();
+    let refused = run(&["serve", "--addr", "127.0.0.1:0", "--db", file], "");
+    assert_ne!(refused.code, 0, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains(&format!("spieltisch admin salvage --from {file}"))
+            && !refused.stderr.contains("open http"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes, "the file is left as it was");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
