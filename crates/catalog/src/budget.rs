@@ -214,7 +214,7 @@ impl BotLimits {
 /// The search parameters of a resolved spec, or `None` for a bot that does
 /// not search.
 fn asked(spec: &SeatSpec) -> Result<Option<Asked>, SeatError> {
-    if !matches!(spec.kind(), "mcts" | "ismcts") {
+    if !spec.is_search() {
         return Ok(None);
     }
     let config = spec.search_config()?;

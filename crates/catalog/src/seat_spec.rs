@@ -7,7 +7,7 @@
 //! read back from their [`Display`](std::fmt::Display) form unchanged, so
 //! summaries can print them and scripts can pass them on.
 
-use crate::CatalogGame;
+use crate::{CatalogError, CatalogGame, GameVisitor, with_game};
 use spieltisch_ai::{SearchBot, SearchConfig};
 use spieltisch_core::{Bot, RandomBot};
 use std::{fmt, str::FromStr};
@@ -97,6 +97,38 @@ impl SeatSpec {
             }
             _ => Ok(self.clone()),
         }
+    }
+
+    /// True for `mcts` and `ismcts` as written (a level is resolved first:
+    /// [`SeatSpec::searches`]).
+    pub(crate) fn is_search(&self) -> bool {
+        matches!(self.kind.as_str(), "mcts" | "ismcts")
+    }
+
+    /// True when this spec searches in game `G` (`mcts`, `ismcts`, or a level
+    /// the game defines as one), so that a decision costs a search budget;
+    /// false for people and for bots that do not search.
+    ///
+    /// # Errors
+    /// The spec's own errors, and `seat.unknown` for a level the game does
+    /// not define.
+    pub fn searches<G: CatalogGame>(&self) -> Result<bool, SeatError> {
+        Ok(self.resolve::<G>()?.is_search())
+    }
+
+    /// [`SeatSpec::searches`] in the game with id `game`.
+    ///
+    /// # Errors
+    /// `game.unknown`, and [`SeatSpec::searches`]'s.
+    pub fn searches_in(&self, game: &str) -> Result<bool, CatalogError> {
+        struct Searches<'a>(&'a SeatSpec);
+        impl GameVisitor for Searches<'_> {
+            type Output = Result<bool, SeatError>;
+            fn visit<G: CatalogGame>(self) -> Self::Output {
+                self.0.searches::<G>()
+            }
+        }
+        Ok(with_game(game, Searches(self))??)
     }
 
     /// The search parameters of `mcts` and `ismcts`: `iters`, `ms`,

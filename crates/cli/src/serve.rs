@@ -195,9 +195,10 @@ pub struct BotArgs {
     /// after another on one thread of the search pool.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub bot_max_threads: u64,
-    /// The threads of the search pool every bot decision of every table
-    /// runs on, at a lower priority than the server's own. Default: the
-    /// cores but one (at least one).
+    /// The threads of the search pool every search bot's decision of every
+    /// table runs on, at a lower priority than the server's own (bots that
+    /// do not search have one more thread of their own, so that they never
+    /// wait behind a search). Default: the cores but one (at least one).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub bot_threads: Option<u64>,
 }

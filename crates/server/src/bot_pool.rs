@@ -1,19 +1,25 @@
 //! One pool of threads for the bot decisions of every table.
 //!
-//! A bot's decision is CPU work of up to the budget's time on one core
-//! (`spieltisch_catalog::BotLimits`). It never runs on the async runtime's
-//! threads, and never on a thread of its own: every decision of every table
-//! waits in one queue for one of the pool's threads, at most the cores but
-//! one (so one core is always left for HTTP, WebSockets and people's
-//! moves), each at a lower priority than the rest of the server (Linux: a
-//! nice value 10 higher). A table full of bots therefore slows only bots.
+//! A search bot's decision is CPU work of up to the budget's time on one
+//! core (`spieltisch_catalog::BotLimits`). It never runs on the async
+//! runtime's threads, and never on a thread of its own: every search of
+//! every table waits in one queue for one of the pool's search threads, at
+//! most the cores but one (so one core is always left for HTTP, WebSockets
+//! and people's moves), each at a lower priority than the rest of the
+//! server (Linux: a nice value 10 higher). A table full of bots therefore
+//! slows only bots.
 //!
-//! The queue is fair per client address, then per table ([`FairQueue`]):
-//! the addresses whose tables have decisions waiting take turns, one
-//! decision each, and within an address its tables take turns, so neither
-//! a table with many bots nor a client with many tables of bots can starve
-//! anyone else's bots. `GET /api/health` reports its length and oldest wait
-//! ([`BotPool::stats`]).
+//! Bots that do not search (`random`, `heuristic`, a level that is the
+//! heuristic bot) decide in well under a millisecond, so they have a lane
+//! of their own ([`Lane::Quick`]: one more thread, with a queue of its own):
+//! they never wait behind a search, however many searches are queued.
+//!
+//! Each lane's queue is fair per client address, then per table
+//! ([`FairQueue`]): the addresses whose tables have decisions waiting take
+//! turns, one decision each, and within an address its tables take turns,
+//! so neither a table with many bots nor a client with many tables of bots
+//! can starve anyone else's bots. `GET /api/health` reports each lane's
+//! length and oldest wait ([`BotPool::stats`]).
 
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
@@ -147,11 +153,57 @@ impl Queue {
     }
 }
 
+/// Where a decision waits: searches and the bots that do not search never
+/// share a queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// A search (`mcts`, `ismcts`, a level that searches): up to a budget of
+    /// CPU time.
+    Search,
+    /// A bot that does not search: a heuristic's or a random choice.
+    Quick,
+}
+
+/// One lane: its queue and its threads.
 struct Shared {
     queue: Mutex<Queue>,
     ready: Condvar,
     running: AtomicUsize,
     threads: usize,
+}
+
+impl Shared {
+    /// A lane of `threads` threads named `name-N`, serving until its
+    /// [`Owner`] goes.
+    fn start(name: &str, threads: usize) -> Arc<Shared> {
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+            running: AtomicUsize::new(0),
+            threads,
+        });
+        for n in 0..threads {
+            let lane = Arc::clone(&shared);
+            let spawned = std::thread::Builder::new().name(format!("{name}-{n}")).spawn(move || serve(&lane));
+            if let Err(e) = spawned {
+                tracing::error!("cannot start bot thread {name}-{n}: {e}");
+            }
+        }
+        shared
+    }
+
+    fn stats(&self) -> LaneStats {
+        let (queue, oldest) = match self.queue.lock() {
+            Ok(queue) => (queue.jobs.len(), queue.oldest()),
+            Err(_) => (0, None),
+        };
+        LaneStats {
+            threads: self.threads,
+            queue,
+            running: self.running.load(Ordering::Relaxed),
+            oldest_wait_ms: oldest.map_or(0, |t| t.elapsed().as_millis() as u64),
+        }
+    }
 }
 
 /// The pool; clones share it. Its threads end when the last clone is
@@ -161,18 +213,30 @@ pub struct BotPool {
     owner: Arc<Owner>,
 }
 
-/// Closes the queue when the last [`BotPool`] goes.
+/// Closes both lanes' queues when the last [`BotPool`] goes.
 struct Owner {
-    shared: Arc<Shared>,
+    search: Arc<Shared>,
+    quick: Arc<Shared>,
+}
+
+impl Owner {
+    fn lane(&self, lane: Lane) -> &Shared {
+        match lane {
+            Lane::Search => &self.search,
+            Lane::Quick => &self.quick,
+        }
+    }
 }
 
 impl Drop for Owner {
     fn drop(&mut self) {
-        if let Ok(mut queue) = self.shared.queue.lock() {
-            queue.closed = true;
-            queue.jobs.clear();
+        for shared in [&self.search, &self.quick] {
+            if let Ok(mut queue) = shared.queue.lock() {
+                queue.closed = true;
+                queue.jobs.clear();
+            }
+            shared.ready.notify_all();
         }
-        self.shared.ready.notify_all();
     }
 }
 
@@ -182,10 +246,19 @@ impl std::fmt::Debug for BotPool {
     }
 }
 
-/// What `GET /api/health` reports of the pool.
+/// What `GET /api/health` reports of the pool: its search lane, and its
+/// lane for the bots that do not search under `quick`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PoolStats {
-    /// The pool's threads.
+    #[serde(flatten)]
+    pub search: LaneStats,
+    pub quick: LaneStats,
+}
+
+/// One lane of the pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LaneStats {
+    /// The lane's threads.
     pub threads: usize,
     /// Decisions waiting for a thread.
     pub queue: usize,
@@ -210,42 +283,35 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).max(1)
 }
 
+/// The threads of the lane for bots that do not search: their decisions
+/// take well under a millisecond each.
+pub const QUICK_THREADS: usize = 1;
+
 impl BotPool {
-    /// A pool of `threads` threads (at least one).
+    /// A pool of `threads` search threads (at least one) and
+    /// [`QUICK_THREADS`] for the bots that do not search.
     pub fn new(threads: usize) -> BotPool {
-        let threads = threads.max(1);
-        let shared = Arc::new(Shared {
-            queue: Mutex::new(Queue::default()),
-            ready: Condvar::new(),
-            running: AtomicUsize::new(0),
-            threads,
-        });
-        for n in 0..threads {
-            let shared = Arc::clone(&shared);
-            let spawned =
-                std::thread::Builder::new().name(format!("spieltisch-bot-{n}")).spawn(move || serve(&shared));
-            if let Err(e) = spawned {
-                tracing::error!("cannot start bot thread {n}: {e}");
-            }
-        }
-        BotPool { owner: Arc::new(Owner { shared }) }
+        let search = Shared::start("spieltisch-bot", threads.max(1));
+        let quick = Shared::start("spieltisch-bot-quick", QUICK_THREADS);
+        BotPool { owner: Arc::new(Owner { search, quick }) }
     }
 
     /// Runs `work` (a decision of table `table`, made by the client
-    /// address `client`) on one of the pool's threads, when its turn comes,
-    /// and gives its result.
+    /// address `client`) on one of the threads of `lane`, when its turn
+    /// comes, and gives its result.
     ///
     /// # Errors
     /// [`PoolError::Failed`] when `work` panicked; [`PoolError::Closed`]
     /// when the pool was dropped before it ran.
     pub async fn run<T: Send + 'static>(
         &self,
+        lane: Lane,
         client: &str,
         table: &str,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PoolError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let shared = &self.owner.shared;
+        let shared = self.owner.lane(lane);
         {
             let mut queue = shared.queue.lock().map_err(|_| PoolError::Closed)?;
             if queue.closed {
@@ -261,23 +327,13 @@ impl BotPool {
         rx.await.map_err(|_| PoolError::Failed)
     }
 
-    /// The pool's threads, its queue and its oldest wait.
+    /// Each lane's threads, queue and oldest wait.
     pub fn stats(&self) -> PoolStats {
-        let shared = &self.owner.shared;
-        let (queue, oldest) = match shared.queue.lock() {
-            Ok(queue) => (queue.jobs.len(), queue.oldest()),
-            Err(_) => (0, None),
-        };
-        PoolStats {
-            threads: shared.threads,
-            queue,
-            running: shared.running.load(Ordering::Relaxed),
-            oldest_wait_ms: oldest.map_or(0, |t| t.elapsed().as_millis() as u64),
-        }
+        PoolStats { search: self.owner.search.stats(), quick: self.owner.quick.stats() }
     }
 }
 
-/// One thread of the pool: takes decisions in the queue's order until the
+/// One thread of a lane: takes decisions in the queue's order until the
 /// pool is dropped.
 fn serve(shared: &Shared) {
     lower_priority();
@@ -384,15 +440,15 @@ mod tests {
         let order = Arc::new(Mutex::new(Vec::new()));
         block_on(async {
             // The only thread is busy while table a queues ten decisions and b one.
-            let mut busy = Box::pin(pool.run("x", "gate", move || gate.recv().ok()));
+            let mut busy = Box::pin(pool.run(Lane::Search, "x", "gate", move || gate.recv().ok()));
             assert!(futures_util::poll!(busy.as_mut()).is_pending());
-            while pool.stats().running == 0 {
+            while pool.stats().search.running == 0 {
                 std::thread::sleep(Duration::from_millis(1));
             }
             let mut runs = Vec::new();
             for (table, n) in (0..10).map(|n| ("a", n)).chain([("b", 0)]) {
                 let order = Arc::clone(&order);
-                runs.push(Box::pin(pool.run("x", table, move || {
+                runs.push(Box::pin(pool.run(Lane::Search, "x", table, move || {
                     let name = std::thread::current().name().unwrap_or_default().to_string();
                     order.lock().unwrap().push(format!("{table}{n}"));
                     name
@@ -402,7 +458,7 @@ mod tests {
             for run in &mut runs {
                 assert!(futures_util::poll!(run.as_mut()).is_pending());
             }
-            let stats = pool.stats();
+            let stats = pool.stats().search;
             assert_eq!((stats.threads, stats.queue, stats.running), (1, 11, 1), "{stats:?}");
             release.send(()).unwrap();
             assert_eq!(busy.await, Ok(Some(())));
@@ -415,19 +471,50 @@ mod tests {
         let b = order.iter().position(|d| d == "b0").unwrap();
         assert!(b < 2, "b's one decision is among the first two: {order:?}");
         // The last answer is sent just before its thread counts it done.
-        while pool.stats().running > 0 {
+        while pool.stats().search.running > 0 {
             std::thread::sleep(Duration::from_millis(1));
         }
-        assert_eq!((pool.stats().queue, pool.stats().oldest_wait_ms), (0, 0));
+        assert_eq!((pool.stats().search.queue, pool.stats().search.oldest_wait_ms), (0, 0));
+    }
+
+    #[test]
+    fn a_bot_that_does_not_search_never_waits_behind_searches() {
+        let pool = BotPool::new(1);
+        // The only search thread is held until the quick decision has run,
+        // and another address's searches queue behind it: were the quick
+        // decision behind them, the hold would never be released.
+        let (ran, quick_ran) = std::sync::mpsc::channel::<()>();
+        block_on(async {
+            let mut held = Box::pin(pool.run(Lane::Search, "attacker", "a0", move || {
+                quick_ran.recv_timeout(Duration::from_secs(60)).is_ok()
+            }));
+            assert!(futures_util::poll!(held.as_mut()).is_pending());
+            let tables: Vec<String> = (1..30).map(|t| format!("a{t}")).collect();
+            let mut queued: Vec<_> =
+                tables.iter().map(|t| Box::pin(pool.run(Lane::Search, "attacker", t, || true))).collect();
+            for search in &mut queued {
+                assert!(futures_util::poll!(search.as_mut()).is_pending());
+            }
+            assert_eq!(pool.stats().search.queue + pool.stats().search.running, 30);
+            let quick = pool.run(Lane::Quick, "person", "p", move || {
+                ran.send(()).unwrap();
+                std::thread::current().name().unwrap_or_default().to_string()
+            });
+            assert_eq!(quick.await.unwrap(), "spieltisch-bot-quick-0");
+            assert_eq!(held.await, Ok(true), "the quick decision ran while every search waited");
+            for search in queued {
+                assert_eq!(search.await, Ok(true));
+            }
+        });
     }
 
     #[test]
     fn a_decision_that_panics_is_reported_and_the_thread_goes_on() {
         let pool = BotPool::new(1);
         block_on(async {
-            let failed = pool.run("x", "t", || -> u8 { panic!("a bug in a bot") }).await;
+            let failed = pool.run(Lane::Search, "x", "t", || -> u8 { panic!("a bug in a bot") }).await;
             assert_eq!(failed, Err(PoolError::Failed));
-            assert_eq!(pool.run("x", "t", || 7).await, Ok(7));
+            assert_eq!(pool.run(Lane::Search, "x", "t", || 7).await, Ok(7));
         });
     }
 
@@ -442,8 +529,10 @@ mod tests {
         }
         let pool = BotPool::new(1);
         let mine = nice();
-        let theirs = block_on(pool.run("x", "t", nice)).unwrap();
-        assert_eq!(theirs, (mine + NICE_INCREMENT).min(19));
+        for lane in [Lane::Search, Lane::Quick] {
+            let theirs = block_on(pool.run(lane, "x", "t", nice)).unwrap();
+            assert_eq!(theirs, (mine + NICE_INCREMENT).min(19), "{lane:?}");
+        }
         assert_eq!(nice(), mine, "the caller's priority is its own");
     }
 }

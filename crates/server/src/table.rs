@@ -28,7 +28,7 @@
 
 mod in_cluster;
 
-use crate::bot_pool::BotPool;
+use crate::bot_pool::{BotPool, Lane};
 use crate::cluster::{Answer, Change, Cluster, Request};
 use crate::error::ServerError;
 use crate::registry::OpenTables;
@@ -1228,8 +1228,14 @@ impl Table {
     async fn think(&self, seat: Seat, spec: SeatSpec, mut session: Box<dyn DynSession>) -> Option<String> {
         let limits = self.settings.bot_limits.clone();
         let client = self.creator.as_deref().unwrap_or(&self.id);
-        let decided =
-            self.settings.bots.run(client, &self.id, move || session.bot_move_within(&spec, &limits)).await;
+        // A spec that cannot say fails in the decision itself, where it is
+        // logged; the quick lane is where it costs least.
+        let lane = if spec.searches_in(&self.game).unwrap_or(false) { Lane::Search } else { Lane::Quick };
+        let decided = self
+            .settings
+            .bots
+            .run(lane, client, &self.id, move || session.bot_move_within(&spec, &limits))
+            .await;
         match decided {
             Ok(Ok(BotMove { action, search })) => {
                 if let Some(report) = search.filter(|r| r.cut_short()) {
@@ -1789,12 +1795,14 @@ mod tests {
         for seat in 0..3 {
             table.connected(Viewer::Seat(seat), true).await;
         }
-        // The search pool's only thread is busy with another table's decision.
+        // The only thread of the bot's lane (the heuristic bot does not
+        // search) is busy with another table's decision.
         let (release, gate) = std::sync::mpsc::channel::<()>();
         let pool = table.settings.bots.clone();
-        let busy =
-            tokio::spawn(async move { pool.run("another", "another", move || gate.recv().ok()).await });
-        while table.settings.bots.stats().running == 0 {
+        let busy = tokio::spawn(async move {
+            pool.run(Lane::Quick, "another", "another", move || gate.recv().ok()).await
+        });
+        while table.settings.bots.stats().quick.running == 0 {
             tokio::task::yield_now().await;
             std::thread::sleep(Duration::from_millis(1));
         }
@@ -1806,12 +1814,53 @@ mod tests {
         }
         assert_eq!(answers(&table).await, 2, "both people passed at the deadline");
         assert_eq!(version(&table).await, v, "the bot's answer is waited for");
-        assert_eq!(table.settings.bots.stats().queue, 1, "its decision is queued");
+        assert_eq!(table.settings.bots.stats().quick.queue, 1, "its decision is queued");
         let mut updates = table.subscribe();
         release.send(()).unwrap();
         updates.changed().await.unwrap();
         assert!(version(&table).await > v, "applied once the bot answered");
         assert_eq!(busy.await.unwrap(), Ok(Some(())));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_bot_that_does_not_search_answers_while_every_search_waits() {
+        let table = table_of(&window_record(true), ["human", "human", "human", "heuristic"]).await;
+        for seat in 0..3 {
+            table.connected(Viewer::Seat(seat), true).await;
+        }
+        // The only search thread is held (until the test lets it go, or a
+        // minute has passed) and another client's searches queue behind it.
+        let (release, gate) = std::sync::mpsc::channel::<()>();
+        let pool = table.settings.bots.clone();
+        let held = tokio::spawn(async move {
+            pool.run(Lane::Search, "another", "a0", move || {
+                gate.recv_timeout(Duration::from_secs(60)).is_ok()
+            })
+            .await
+        });
+        let queued: Vec<_> = (1..10)
+            .map(|t| {
+                let pool = table.settings.bots.clone();
+                tokio::spawn(async move { pool.run(Lane::Search, "another", &format!("a{t}"), || ()).await })
+            })
+            .collect();
+        while table.settings.bots.stats().search.queue < 9 {
+            tokio::task::yield_now().await;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        ask(&table).await;
+        tokio::time::advance(Duration::from_secs(1)).await;
+        while answers(&table).await == 0 {
+            tokio::task::yield_now().await;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(!held.is_finished(), "the bot answered while the search thread was held");
+        assert_eq!(table.settings.bots.stats().search.queue, 9, "and every search still waited");
+        release.send(()).unwrap();
+        assert_eq!(held.await.unwrap(), Ok(true), "released by the test, not by the minute");
+        for search in queued {
+            assert_eq!(search.await.unwrap(), Ok(()));
+        }
     }
 
     /// The messages a connection of each viewer would be sent now: a
