@@ -14,16 +14,18 @@ pub trait CatalogGame: Game {
     /// hides each seat's view before passing the screen on.
     const HIDDEN_INFORMATION: bool;
 
-    /// How many search iterations one core runs per second for this game:
-    /// the search its `mcts`/`ismcts` seats and levels use (its
-    /// [`CatalogGame::knowledge`]; information-set MCTS where seats hold
-    /// secrets), at the slowest of the option sets that `cargo run
-    /// --release -p spieltisch-catalog --example search_rate` measures
-    /// (figures in `docs/benchmarks.md`). A server turns a stated time per
-    /// decision into an iteration cap with it ([`crate::BotLimits`]), so
-    /// that its bots decide from the seed and the version alone, whatever
-    /// the machine's speed. Required, like the test plan: a game is
-    /// calibrated the day it is registered.
+    /// How many search iterations one core runs per second for this game,
+    /// measured at the cap's own iteration count: a server turns a stated
+    /// time per decision into an iteration cap with it ([`crate::BotLimits`]),
+    /// so that its bots decide from the seed and the version alone, whatever
+    /// the machine's speed. An iteration costs more as the tree grows and
+    /// late in a game, so the rate is chosen where a decision at the cap
+    /// costs most: at the game's most expensive accepted options, from
+    /// positions spread over whole games, it must cost a median within the
+    /// stated time and a 99th percentile under twice it, in the search
+    /// thread's CPU time (`cargo run --release -p spieltisch-catalog
+    /// --example bot_budget`; figures in `docs/benchmarks.md`). Required,
+    /// like the test plan: a game is calibrated the day it is registered.
     const ITERATIONS_PER_SECOND: u32;
 
     /// The game's own heuristic bot (seat spec `heuristic`).

@@ -18,10 +18,11 @@ fn boxed<G: Game, B: Bot<G> + Default + 'static>() -> Box<dyn Bot<G>> {
 impl CatalogGame for spieltisch_six::Six {
     const HIDDEN_INFORMATION: bool = false;
 
-    /// The slowest figure of `search_rate` (2026-11, one core of the
-    /// project's build machine): 4,100 iterations per CPU-second in a
-    /// 99-game match with `move_limit=5000` (5,550 with the defaults, 7,000
-    /// for the basic variant).
+    /// `bot_budget` (2026-12, one core of the project's build machine): at
+    /// the cap of 8,000 iterations, with 4 players in a 99-game match with
+    /// `move_limit=5000`, a decision costs a median of 1.0 s of CPU and a
+    /// 99th percentile of 1.8 s, within the 2 s: the rate is left where it
+    /// was (`docs/benchmarks.md`).
     const ITERATIONS_PER_SECOND: u32 = 4_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
@@ -98,10 +99,13 @@ impl Knowledge<spieltisch_six::Six> for SixMatch {
 impl CatalogGame for spieltisch_sechstage::Sechstage {
     const HIDDEN_INFORMATION: bool = true;
 
-    /// The slowest figure of `search_rate` (2026-11, one core of the
-    /// project's build machine): 22,200 iterations per CPU-second with 8
-    /// riders (57,000 with the default 4).
-    const ITERATIONS_PER_SECOND: u32 = 22_000;
+    /// `bot_budget` (2026-12, one core of the project's build machine): at
+    /// 8 riders and 20 races a decision's cost varies tenfold and more with
+    /// the position, so the 99th percentile sets the rate: at the cap of
+    /// 11,000 iterations the median is 1.0 s and the 99th percentile 3.1 s
+    /// (22,000 a second, measured over 4,000-iteration searches, made the
+    /// cap 44,000 iterations and a decision 12.9 s; `docs/benchmarks.md`).
+    const ITERATIONS_PER_SECOND: u32 = 5_500;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
@@ -164,10 +168,15 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
 impl CatalogGame for spieltisch_ausreisser::Ausreisser {
     const HIDDEN_INFORMATION: bool = true;
 
-    /// The slowest figure of `search_rate` (2026-11, one core of the
-    /// project's build machine): 138,000 iterations per CPU-second with the
-    /// default 4 riders (160,000 with 6).
-    const ITERATIONS_PER_SECOND: u32 = 130_000;
+    /// `bot_budget` (2026-12, one core of the project's build machine): at
+    /// 6 riders and 10 stages an iteration costs more as the tree grows, so
+    /// the rate is measured at the cap (130,000 a second, measured over
+    /// 4,000-iteration searches, made the cap 260,000 iterations and a
+    /// decision 15–21 s). At 90,000 iterations the median was 1.94 s and
+    /// the 99th percentile 3.85 s, too close to the 2 and 4 s for a loaded
+    /// machine; at the cap of 80,000 they are 1.46 and 3.23 s
+    /// (`docs/benchmarks.md`).
+    const ITERATIONS_PER_SECOND: u32 = 40_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
@@ -217,10 +226,11 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
 impl CatalogGame for spieltisch_reifenbreite::Reifenbreite {
     const HIDDEN_INFORMATION: bool = false;
 
-    /// The slowest figure of `search_rate` (2026-11, one core of the
-    /// project's build machine): 5,500 iterations per CPU-second on the
-    /// Tour de France with the professional rules and 4 teams (8,800 with
-    /// the defaults).
+    /// `bot_budget` (2026-12, one core of the project's build machine): at
+    /// the cap of 10,000 iterations, on the Tour de France with the
+    /// professional rules and 4 teams, a decision costs a median of 0.3 s
+    /// of CPU and a 99th percentile of 0.8 s: the rate could be higher,
+    /// and is left where it was (`docs/benchmarks.md`).
     const ITERATIONS_PER_SECOND: u32 = 5_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
