@@ -101,11 +101,12 @@ impl CatalogGame for spieltisch_sechstage::Sechstage {
 
     /// `bot_budget` (2026-12, one core of the project's build machine): at
     /// 8 riders and 20 races a decision's cost varies tenfold and more with
-    /// the position, so the 99th percentile sets the rate: at the cap of
-    /// 11,000 iterations the median is 1.0 s and the 99th percentile 3.1 s
-    /// (22,000 a second, measured over 4,000-iteration searches, made the
-    /// cap 44,000 iterations and a decision 12.9 s; `docs/benchmarks.md`).
-    const ITERATIONS_PER_SECOND: u32 = 5_500;
+    /// the position, and an attacker keeps its tables where it is highest,
+    /// so the 99th percentile sets the rate: at 11,000 iterations it was
+    /// 3.1 s (median 1.0 s), and the cap is 6,000 (22,000 a second,
+    /// measured over 4,000-iteration searches, made the cap 44,000
+    /// iterations and a decision 12.9 s; `docs/benchmarks.md`).
+    const ITERATIONS_PER_SECOND: u32 = 3_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_sechstage::HeuristicBot>()
@@ -172,11 +173,11 @@ impl CatalogGame for spieltisch_ausreisser::Ausreisser {
     /// 6 riders and 10 stages an iteration costs more as the tree grows, so
     /// the rate is measured at the cap (130,000 a second, measured over
     /// 4,000-iteration searches, made the cap 260,000 iterations and a
-    /// decision 15–21 s). At 90,000 iterations the median was 1.94 s and
-    /// the 99th percentile 3.85 s, too close to the 2 and 4 s for a loaded
-    /// machine; at the cap of 80,000 they are 1.46 and 3.23 s
-    /// (`docs/benchmarks.md`).
-    const ITERATIONS_PER_SECOND: u32 = 40_000;
+    /// decision 15–21 s). The first decisions of a stage cost most, and an
+    /// attacker keeps its tables there: at 80,000 iterations they cost
+    /// 2.8 s, the 99th percentile over whole games 3.2 s (median 1.5 s), so
+    /// the cap is 44,000 (`docs/benchmarks.md`).
+    const ITERATIONS_PER_SECOND: u32 = 22_000;
 
     fn heuristic() -> Box<dyn Bot<Self>> {
         boxed::<Self, spieltisch_ausreisser::HeuristicBot>()
