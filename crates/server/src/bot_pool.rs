@@ -55,14 +55,26 @@ impl<T> Line for VecDeque<T> {
     }
 }
 
-/// Items waiting under keys, served one key at a time in turn: each pop
-/// takes the next item of the key whose turn it is, and that key, if it
-/// still has items, goes to the back of the line. A key with one item
-/// waits behind at most one item of every other key.
+/// Items waiting under keys, served one key at a time in turn, in rounds:
+/// each pop takes the next item of the key whose turn it is, and that key,
+/// if it still has items, waits for the next round. A key that comes with
+/// nothing waiting joins the round being served, after the keys still to
+/// have their turn in it and before those that had theirs (unless it had
+/// its own turn in this round already). So a key with one item waits behind
+/// at most one item of every other key, counting the one being served: a
+/// person's bot behind a busy client's bots waits for the decision in
+/// progress, not for the next one as well.
 #[derive(Debug)]
 pub struct FairQueue<K, L> {
-    turns: VecDeque<K>,
+    /// The keys with items waiting and the round of each one's turn, in
+    /// the order they are served (the rounds never decrease along it).
+    turns: VecDeque<(K, u64)>,
     waiting: HashMap<K, L>,
+    /// The round of the last item served.
+    round: u64,
+    /// The round each key was last served in, while that can still matter
+    /// (this round or the one before).
+    served: HashMap<K, u64>,
     len: usize,
 }
 
@@ -71,17 +83,26 @@ pub type Fifo<K, T> = FairQueue<K, VecDeque<T>>;
 
 impl<K: Clone + Eq + Hash, L: Line> Default for FairQueue<K, L> {
     fn default() -> Self {
-        FairQueue { turns: VecDeque::new(), waiting: HashMap::new(), len: 0 }
+        FairQueue {
+            turns: VecDeque::new(),
+            waiting: HashMap::new(),
+            round: 0,
+            served: HashMap::new(),
+            len: 0,
+        }
     }
 }
 
 impl<K: Clone + Eq + Hash, L: Line> FairQueue<K, L> {
     /// Adds `item` behind the other items of `key`; a key with nothing
-    /// waiting joins the back of the line.
+    /// waiting joins the round being served, or the next one if it was
+    /// served in this one.
     pub fn push(&mut self, key: K, item: L::Item) {
         let items = self.waiting.entry(key.clone()).or_default();
         if items.is_empty() {
-            self.turns.push_back(key);
+            let turn = self.served.get(&key).map_or(self.round, |&last| (last + 1).max(self.round));
+            let at = self.turns.iter().position(|&(_, round)| round > turn).unwrap_or(self.turns.len());
+            self.turns.insert(at, (key, turn));
         }
         items.add(item);
         self.len += 1;
@@ -89,13 +110,20 @@ impl<K: Clone + Eq + Hash, L: Line> FairQueue<K, L> {
 
     /// The next item of the key whose turn it is.
     pub fn pop(&mut self) -> Option<(K, L::Item)> {
-        let key = self.turns.pop_front()?;
+        let (key, turn) = self.turns.pop_front()?;
         let items = self.waiting.get_mut(&key)?;
         let item = items.next()?;
         if items.is_empty() {
             self.waiting.remove(&key);
         } else {
-            self.turns.push_back(key.clone());
+            self.turns.push_back((key.clone(), turn + 1));
+        }
+        self.round = turn;
+        self.served.insert(key.clone(), turn);
+        if self.served.len() > 2 * self.waiting.len() + 16 {
+            // A key last served before this round joins it like a new one.
+            let round = self.round;
+            self.served.retain(|_, &mut last| last >= round);
         }
         self.len -= 1;
         Some((key, item))
@@ -113,6 +141,7 @@ impl<K: Clone + Eq + Hash, L: Line> FairQueue<K, L> {
     fn clear(&mut self) {
         self.turns.clear();
         self.waiting.clear();
+        self.served.clear();
         self.len = 0;
     }
 }
@@ -398,12 +427,53 @@ mod tests {
         let a: Vec<i32> = order.iter().filter(|(k, _)| *k == "a").map(|&(_, n)| n).collect();
         assert_eq!(a, (0..10).collect::<Vec<_>>(), "each table in its own order");
         assert!(queue.is_empty() && queue.pop().is_none());
-        // Three tables: round robin.
+        // Three tables: round robin; a, served last just now, waits for
+        // the round's newcomers b and c.
         for (key, n) in [("a", 0), ("a", 1), ("a", 2), ("b", 0), ("b", 1), ("c", 0)] {
             queue.push(key, n);
         }
         let keys: Vec<&str> = std::iter::from_fn(|| queue.pop()).map(|(k, _)| k).collect();
+        assert_eq!(keys, ["b", "c", "a", "b", "a", "a"]);
+        // The same in a fresh queue.
+        let mut fresh = Fifo::default();
+        for (key, n) in [("a", 0), ("a", 1), ("a", 2), ("b", 0), ("b", 1), ("c", 0)] {
+            fresh.push(key, n);
+        }
+        let keys: Vec<&str> = std::iter::from_fn(|| fresh.pop()).map(|(k, _)| k).collect();
         assert_eq!(keys, ["a", "b", "c", "a", "b", "a"]);
+    }
+
+    #[test]
+    fn a_key_that_comes_while_another_is_served_goes_next_but_not_twice_in_a_row() {
+        let mut queue = Fifo::default();
+        for n in 0..3 {
+            queue.push("busy", n);
+        }
+        assert_eq!(queue.pop(), Some(("busy", 0)), "busy's decision runs");
+        queue.push("person", 0);
+        assert_eq!(queue.pop(), Some(("person", 0)), "the person's comes next, not busy's second");
+        queue.push("person", 1);
+        assert_eq!(queue.pop(), Some(("busy", 1)), "a person asking again at once waits for busy's turn");
+        assert_eq!(queue.pop(), Some(("person", 1)));
+        assert_eq!(queue.pop(), Some(("busy", 2)));
+        assert!(queue.is_empty());
+        // Many keys that come and go: the rounds keep the ones that wait in turn.
+        for round in 0..50 {
+            queue.push("busy", round);
+            queue.push(if round % 2 == 0 { "even" } else { "odd" }, round);
+            let first = queue.pop().unwrap();
+            assert_ne!(first.0, "busy", "round {round}: the newcomer is not behind busy's next: {first:?}");
+            assert_eq!(queue.pop().unwrap().0, "busy");
+        }
+        // A thousand keys that come once each are not all remembered.
+        let mut many: Fifo<String, u8> = Fifo::default();
+        for k in 0..1000 {
+            many.push(format!("k{k}"), 0);
+            many.push("busy".to_string(), 0);
+            assert_eq!(many.pop().unwrap().0, format!("k{k}"));
+            assert_eq!(many.pop().unwrap().0, "busy");
+        }
+        assert!(many.served.len() <= 17, "{} keys remembered", many.served.len());
     }
 
     #[test]
