@@ -4,7 +4,9 @@
 //! calibration of the server's bot budgets: each game's
 //! [`CatalogGame::ITERATIONS_PER_SECOND`] is chosen so that a decision at
 //! the cap (`--bot-max-ms` at that rate) costs a median within the budget
-//! and a 99th percentile under twice it (figures in `docs/benchmarks.md`).
+//! and a 99th percentile under twice it; the four games' rates hold the
+//! 99th percentile within the budget itself, since an attacker keeps its
+//! tables where decisions cost most (figures in `docs/benchmarks.md`).
 //!
 //! For each case it plays seeded games with the heuristic bot on every seat
 //! and takes `--per-game` positions from each, evenly spread from the first

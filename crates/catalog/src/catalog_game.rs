@@ -18,11 +18,12 @@ pub trait CatalogGame: Game {
     /// measured at the cap's own iteration count: a server turns a stated
     /// time per decision into an iteration cap with it ([`crate::BotLimits`]),
     /// so that its bots decide from the seed and the version alone, whatever
-    /// the machine's speed. An iteration costs more as the tree grows and
-    /// late in a game, so the rate is chosen where a decision at the cap
-    /// costs most: at the game's most expensive accepted options, from
-    /// positions spread over whole games, it must cost a median within the
-    /// stated time and a 99th percentile under twice it, in the search
+    /// the machine's speed. An iteration costs more as the tree grows, and
+    /// more in some positions than in others, so the rate is chosen where a
+    /// decision at the cap costs most: at the game's most expensive accepted
+    /// options, from positions spread over whole games, it must cost a
+    /// median within the stated time and a 99th percentile under twice it
+    /// (the registered games hold it within the stated time), in the search
     /// thread's CPU time (`cargo run --release -p spieltisch-catalog
     /// --example bot_budget`; figures in `docs/benchmarks.md`). Required,
     /// like the test plan: a game is calibrated the day it is registered.
