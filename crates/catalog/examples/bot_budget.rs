@@ -120,27 +120,38 @@ struct Args {
     max_ms: u64,
 }
 
-fn args() -> Args {
+const USAGE: &str = "usage: bot_budget [--game six|sechstage|ausreisser|reifenbreite] [--kind mcts|ismcts] \
+     [--games N] [--per-game N] [--iters N] [--max-ms MS]";
+
+/// The command line, or why it cannot be used.
+fn args() -> Result<Args, String> {
     let mut args = Args { game: None, kind: None, games: 6, per_game: 10, iters: None, max_ms: 2000 };
     let mut given = std::env::args().skip(1);
     while let Some(flag) = given.next() {
-        let value = given.next().unwrap_or_else(|| panic!("{flag} needs a value"));
-        let number = || value.parse::<u64>().unwrap_or_else(|_| panic!("{flag}: '{value}' is not a number"));
+        let value = given.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || match value.parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!("{flag}: '{value}' is not a positive number")),
+        };
         match flag.as_str() {
-            "--game" => args.game = Some(value.clone()),
-            "--kind" => args.kind = Some(value.clone()),
-            "--games" => args.games = number(),
-            "--per-game" => args.per_game = number() as usize,
-            "--iters" => args.iters = Some(number()),
-            "--max-ms" => args.max_ms = number(),
-            _ => panic!("unknown flag {flag}"),
+            "--game" if CASES.iter().any(|c| c.game == value) => args.game = Some(value.clone()),
+            "--kind" if matches!(value.as_str(), "mcts" | "ismcts") => args.kind = Some(value.clone()),
+            "--game" | "--kind" => return Err(format!("{flag}: '{value}' is not one of those above")),
+            "--games" => args.games = number()?,
+            "--per-game" => args.per_game = number()? as usize,
+            "--iters" => args.iters = Some(number()?),
+            "--max-ms" => args.max_ms = number()?,
+            _ => return Err(format!("unknown flag {flag}")),
         }
     }
-    args
+    Ok(args)
 }
 
 fn main() {
-    let args = args();
+    let args = args().unwrap_or_else(|why| {
+        eprintln!("{why}\n{USAGE}");
+        std::process::exit(2)
+    });
     // The safety net is lifted: the benchmark measures the iterations' cost.
     let limits = BotLimits { max_ms: args.max_ms, deadline_factor: 1000, ..BotLimits::default() };
     let budget_s = args.max_ms as f64 / 1000.0;
