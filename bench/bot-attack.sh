@@ -3,7 +3,7 @@
 # `random` and `hard` bots while one address, then three, keep 30 tables
 # each of the most expensive accepted bots. Three runs, each on a fresh
 # release server on loopback with its default limits: the victim's tables
-# alone, then under each attack (bench/bot-attack.py does the clients).
+# alone, then under each attack (the clients: crates/loadtest/examples/bot_attack.rs).
 #
 #   bench/bot-attack.sh              # about 7 minutes after the build
 #
@@ -15,8 +15,10 @@ script=bench/bot-attack.sh
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 . bench/common.sh
-needs python3
+needs cargo
 build_spieltisch
+cargo build --release -p spieltisch-loadtest --example bot_attack --quiet
+attack=$root/target/release/examples/bot_attack
 seconds=${SECONDS_PER_RUN:-120}
 tables=${TABLES:-30}
 port=${PORT:-18600}
@@ -29,11 +31,10 @@ run() {
     "$spieltisch" serve --memory --addr "127.0.0.1:$port" > "$work/$name.log" 2>&1 &
     local pid=$!
     wait_for_port "$port" || { echo "$script: the server did not start" >&2; exit 1; }
-    python3 bench/bot-attack.py --port "$port" --pid "$pid" --seconds "$seconds" --tables "$tables" "$@" \
-        > "$work/$name.json"
+    # The figures as JSON in the file, a summary line on the terminal.
+    "$attack" --port "$port" --pid "$pid" --seconds "$seconds" --tables "$tables" "$@" > "$work/$name.json"
     kill "$pid"
     wait "$pid" 2> /dev/null || true
-    echo "$name: $(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.pop("hard_moves"); print(json.dumps(d))' "$work/$name.json")"
     echo "  searches stopped at their deadline: $(grep -c 'stopped at its deadline' "$work/$name.log" || true)"
 }
 

@@ -27,13 +27,13 @@ pub async fn http_request(
 
 /// An HTTP client whose connections come from one local address.
 #[derive(Clone, Debug)]
-pub(crate) struct Http {
+pub struct Http {
     client: Client<HttpConnector, Full<Bytes>>,
 }
 
 impl Http {
     /// A client whose connections come from `bind` (any address if `None`).
-    pub(crate) fn from(bind: Option<IpAddr>) -> Http {
+    pub fn from(bind: Option<IpAddr>) -> Http {
         let mut connector = HttpConnector::new();
         connector.set_nodelay(true);
         connector.set_local_address(bind);
@@ -41,7 +41,10 @@ impl Http {
     }
 
     /// As [`http_request`], on this client.
-    pub(crate) async fn request(
+    ///
+    /// # Errors
+    /// As [`http_request`].
+    pub async fn request(
         &self,
         addr: SocketAddr,
         method: &str,

@@ -33,8 +33,7 @@ pub mod pace;
 
 use futures_util::{SinkExt, StreamExt};
 pub use hdrhistogram::Histogram;
-use http::Http;
-pub use http::http_request;
+pub use http::{Http, http_request};
 use pace::{Pace, Schedule};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
