@@ -182,7 +182,17 @@ async fn a_table_stored_with_a_file_path_keeps_the_file_content() {
     {
         let conn = rusqlite::Connection::open(&db).unwrap();
         let old = json!({"course": path.to_str().unwrap(), "teams": 2}).to_string();
-        conn.execute("UPDATE tables SET format = 2, options = ?1", [old]).unwrap();
+        // As a build of format 2 stored it: its checksum (version 1) covers
+        // the actions alone, not the options it wrote.
+        let actions: Vec<String> = conn
+            .prepare("SELECT action FROM actions ORDER BY idx")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let checksum = spieltisch_server::store::Checksum::of(&actions).hex();
+        conn.execute("UPDATE tables SET format = 2, options = ?1, checksum = ?2", [old, checksum]).unwrap();
     }
 
     let server = TestServer::start_with(config()).await;
