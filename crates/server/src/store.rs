@@ -1059,16 +1059,44 @@ pub struct RawRow {
 }
 
 fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
+    raw_row_at(r, 0)
+}
+
+/// A [`RawRow`] whose [`ROW_COLUMNS`] begin at column `at`.
+fn raw_row_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<RawRow> {
     Ok(RawRow {
-        id: r.get(0)?,
-        game: r.get(1)?,
-        options: r.get(2)?,
-        seed: r.get(3)?,
-        seats: r.get(4)?,
-        spectator_token: r.get(5)?,
-        created_at: r.get(6)?,
-        format: r.get(7)?,
-        creator: r.get(8)?,
+        id: r.get(at)?,
+        game: r.get(at + 1)?,
+        options: r.get(at + 2)?,
+        seed: r.get(at + 3)?,
+        seats: r.get(at + 4)?,
+        spectator_token: r.get(at + 5)?,
+        created_at: r.get(at + 6)?,
+        format: r.get(at + 7)?,
+        creator: r.get(at + 8)?,
+    })
+}
+
+/// The columns of a table as exported after [`ROW_COLUMNS`]: where it
+/// stands, its marks.
+pub(crate) const EXPORTED_COLUMNS: &str = "turn, waiting, ranks, active_at, COALESCE(visited, 1), \
+    COALESCE(public, 0), expired, quarantined";
+
+/// A table without its actions, from a row of [`ROW_COLUMNS`] and
+/// [`EXPORTED_COLUMNS`] beginning at column `at`.
+pub(crate) fn exported_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Exported> {
+    let more = at + 9;
+    Ok(Exported {
+        row: raw_row_at(r, at)?,
+        turn: r.get(more)?,
+        waiting: r.get(more + 1)?,
+        ranks: r.get(more + 2)?,
+        active_at: r.get::<_, Option<i64>>(more + 3)?.unwrap_or_else(now),
+        visited: r.get(more + 4)?,
+        public: r.get(more + 5)?,
+        expired: r.get(more + 6)?,
+        quarantined: r.get(more + 7)?,
+        actions: Vec::new(),
     })
 }
 
@@ -1246,27 +1274,11 @@ pub fn export_tables(
         .prepare("SELECT id FROM tables ORDER BY created_at, id")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    let mut row = conn.prepare(&format!(
-        "SELECT {ROW_COLUMNS}, turn, waiting, ranks, active_at, COALESCE(visited, 1), COALESCE(public, 0),
-                    expired, quarantined
-             FROM tables WHERE id = ?1"
-    ))?;
+    let mut row =
+        conn.prepare(&format!("SELECT {ROW_COLUMNS}, {EXPORTED_COLUMNS} FROM tables WHERE id = ?1"))?;
     let mut actions = conn.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
     for id in &ids {
-        let mut table = row.query_row([id], |r| {
-            Ok(Exported {
-                row: raw_row(r)?,
-                turn: r.get(9)?,
-                waiting: r.get(10)?,
-                ranks: r.get(11)?,
-                active_at: r.get::<_, Option<i64>>(12)?.unwrap_or_else(now),
-                visited: r.get(13)?,
-                public: r.get(14)?,
-                expired: r.get(15)?,
-                quarantined: r.get(16)?,
-                actions: Vec::new(),
-            })
-        })?;
+        let mut table = row.query_row([id], |r| exported_at(r, 0))?;
         table.actions = actions.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
         each(table)?;
     }

@@ -27,8 +27,8 @@
 //! ([`super::StoredProgress`]).
 
 use super::{
-    Exported, Progress, RawRow, RecordHead, StoreError, StoredProgress, TableRow, TableSum, checked_actions,
-    columns_of, connect, now,
+    Exported, Progress, RecordHead, StoreError, StoredProgress, TableRow, TableSum, checked_actions,
+    columns_of, connect,
 };
 use crate::table::{Seating, progress_of};
 
@@ -180,30 +180,8 @@ struct Row {
 }
 
 fn row_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    // Column 0 is the row id.
-    let table = Exported {
-        row: RawRow {
-            id: r.get(1)?,
-            game: r.get(2)?,
-            options: r.get(3)?,
-            seed: r.get(4)?,
-            seats: r.get(5)?,
-            spectator_token: r.get(6)?,
-            created_at: r.get(7)?,
-            format: r.get(8)?,
-            creator: r.get(9)?,
-        },
-        turn: r.get(10)?,
-        waiting: r.get(11)?,
-        ranks: r.get(12)?,
-        active_at: r.get::<_, Option<i64>>(13)?.unwrap_or_else(now),
-        visited: r.get(14)?,
-        public: r.get(15)?,
-        expired: r.get(16)?,
-        quarantined: r.get(17)?,
-        actions: Vec::new(),
-    };
-    Ok(Row { table, version: r.get(18)?, checksum: r.get(19)? })
+    // Column 0 is the row id; the columns of `READ` follow.
+    Ok(Row { table: super::exported_at(r, 1)?, version: r.get(18)?, checksum: r.get(19)? })
 }
 
 /// Reads every table the b-trees of `conn` (a connection to the file
