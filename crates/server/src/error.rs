@@ -2,7 +2,8 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use spieltisch_catalog::{CatalogError, SeatError};
 use spieltisch_core::{LoadError, OptionsError};
 use thiserror::Error;
@@ -62,7 +63,7 @@ pub enum ServerError {
     /// A refusal of the table's owner, another node of the cluster: passed
     /// on as it was given.
     #[error("{}", .0.body["message"].as_str().unwrap_or("refused by the table's owner"))]
-    Relayed(crate::cluster::Refusal),
+    Relayed(Refusal),
 }
 
 /// The codes a relayed refusal keeps as its own [`ServerError::code`] (its
@@ -207,5 +208,18 @@ impl IntoResponse for ServerError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
+    }
+}
+
+/// A refusal as clients read it: the error's status and body.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Refusal {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl From<&ServerError> for Refusal {
+    fn from(e: &ServerError) -> Self {
+        Refusal { status: e.status().as_u16(), body: e.body() }
     }
 }

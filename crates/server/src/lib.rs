@@ -29,6 +29,7 @@ pub mod error;
 mod health;
 pub mod limits;
 mod listener;
+mod node;
 pub mod people;
 pub mod registry;
 pub mod rematch;
@@ -681,7 +682,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
 pub async fn serve_on(listener: tokio::net::TcpListener, config: ServerConfig) -> Result<(), ServerError> {
     let app = App::open(config).await?;
     listener::prune_every(&app, app.config.sweep_every);
-    cluster::keep_leases_every(&app);
+    node::keep_leases_every(&app);
     listener::run(listener, app, async {
         let _ = tokio::signal::ctrl_c().await;
     })

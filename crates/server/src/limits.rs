@@ -456,6 +456,28 @@ impl Gate {
     }
 }
 
+/// The places of the unfinished tables under the table limits, by table
+/// id, whether the tables are in memory or not.
+#[derive(Debug, Default)]
+pub struct OpenTables {
+    slots: Mutex<HashMap<String, TableSlot>>,
+}
+
+impl OpenTables {
+    /// `table` is unfinished and holds `slot` until it ends.
+    pub fn hold(&self, table: &str, slot: TableSlot) {
+        if let Ok(mut slots) = self.slots.lock() {
+            slots.insert(table.to_string(), slot);
+        }
+    }
+
+    /// `table` ended (or expired, or was quarantined): its place is free.
+    pub fn release(&self, table: &str) {
+        let slot = self.slots.lock().ok().and_then(|mut slots| slots.remove(table));
+        drop(slot);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,13 +17,13 @@
 //!   stay, its links answer `table.expired`. Finished tables never expire
 //!   (their replays stay readable). Only `spieltisch admin purge` deletes.
 //! - **Counting.** Every unfinished table holds its place under the table
-//!   limits ([`OpenTables`]) whether it is in memory or not: the places are
+//!   limits ([`crate::limits::OpenTables`]) whether it is in memory or not: the places are
 //!   counted from the database on start and given back when a game ends,
 //!   expires or is quarantined.
 
 use crate::App;
 use crate::error::ServerError;
-use crate::limits::TableSlot;
+use crate::limits::OpenTables;
 use crate::store::salvage::UNREADABLE;
 use crate::store::{Loaded, StoredProgress, TableRow};
 use crate::table::{Seating, Standing, Table, progress_of, summary_of, viewer_among};
@@ -33,28 +33,6 @@ use spieltisch_core::{Record, Viewer};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// The places of the unfinished tables under the table limits, by table
-/// id, whether the tables are in memory or not.
-#[derive(Debug, Default)]
-pub struct OpenTables {
-    slots: Mutex<HashMap<String, TableSlot>>,
-}
-
-impl OpenTables {
-    /// `table` is unfinished and holds `slot` until it ends.
-    pub fn hold(&self, table: &str, slot: TableSlot) {
-        if let Ok(mut slots) = self.slots.lock() {
-            slots.insert(table.to_string(), slot);
-        }
-    }
-
-    /// `table` ended (or expired, or was quarantined): its place is free.
-    pub fn release(&self, table: &str) {
-        let slot = self.slots.lock().ok().and_then(|mut slots| slots.remove(table));
-        drop(slot);
-    }
-}
 
 /// The tables in memory, and the loads under way.
 #[derive(Debug, Default)]

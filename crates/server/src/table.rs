@@ -31,7 +31,7 @@ mod in_cluster;
 use crate::bot_pool::{BotPool, Lane};
 use crate::cluster::{Answer, Change, Cluster, Request};
 use crate::error::ServerError;
-use crate::registry::OpenTables;
+use crate::limits::OpenTables;
 use crate::storage::SharedStorage;
 use crate::store::{Progress, Waiting};
 use axum::extract::ws::Utf8Bytes;

@@ -4,7 +4,8 @@
 //! the table over when its owner is gone.
 
 use super::{Live, Seating, Table, Window};
-use crate::cluster::{Answer, Change, Cluster, LEASE, Refusal, Reply, Request, Unforwarded, WindowShape};
+use crate::cluster::{Answer, Change, Cluster, LEASE, Reply, Request, Unforwarded, WindowShape};
+use crate::error::Refusal;
 use crate::error::ServerError;
 use crate::store::Loaded;
 use futures_util::StreamExt;
