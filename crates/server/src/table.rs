@@ -74,6 +74,11 @@ impl SeatConfig {
         SeatConfig { spec, token, name: None, invite: None }
     }
 
+    /// The bot that plays this seat, if a bot does.
+    pub fn bot(&self) -> Option<SeatSpec> {
+        self.spec.parse::<SeatSpec>().ok().filter(|spec| !spec.is_human())
+    }
+
     /// Whether a person plays this seat (not a bot).
     pub fn is_person(&self) -> bool {
         self.spec.parse::<SeatSpec>().is_ok_and(|spec| spec.is_human())
@@ -147,9 +152,7 @@ pub fn progress_of(session: &dyn DynSession, seats: &[SeatConfig]) -> Progress {
         Some((seats, _)) => seats,
         None => turn.seat().into_iter().collect(),
     };
-    let is_bot = |seat: Seat| {
-        seats.get(seat).and_then(|s| s.spec.parse::<SeatSpec>().ok()).is_some_and(|spec| !spec.is_human())
-    };
+    let is_bot = |seat: Seat| seats.get(seat).and_then(SeatConfig::bot).is_some();
     let waiting = match turn {
         Turn::Over => Waiting::Over,
         Turn::Chance => Waiting::Bots,
@@ -1064,8 +1067,7 @@ impl Table {
     }
 
     fn bot_spec(&self, seat: Seat) -> Option<SeatSpec> {
-        let spec: SeatSpec = self.seats.read().ok()?.get(seat)?.spec.parse().ok()?;
-        (!spec.is_human()).then_some(spec)
+        self.seats.read().ok()?.get(seat)?.bot()
     }
 
     /// Where the table stands now and who it waits for.
