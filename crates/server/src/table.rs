@@ -329,11 +329,7 @@ impl Live {
     /// decision taken together, the seat's own preference, and who sits
     /// where.
     fn extras<'a>(&'a self, viewer: Viewer, seats: &'a [SeatConfig]) -> Extras<'a> {
-        let auto_pass = match viewer {
-            Viewer::Seat(s) => self.auto_pass.get(s).copied(),
-            Viewer::Spectator => None,
-        };
-        Extras { window: self.window.as_ref(), auto_pass, seats, rematch: None }
+        Extras::of(self.window.as_ref(), &self.auto_pass, viewer, seats)
     }
 
     /// Applies `action` (for `seat`, or chance with `None`).
@@ -359,11 +355,7 @@ struct Committed {
 impl Committed {
     /// As [`Live::extras`].
     fn extras<'a>(&'a self, viewer: Viewer, seats: &'a [SeatConfig]) -> Extras<'a> {
-        let auto_pass = match viewer {
-            Viewer::Seat(s) => self.auto_pass.get(s).copied(),
-            Viewer::Spectator => None,
-        };
-        Extras { window: self.window.as_ref(), auto_pass, seats, rematch: None }
+        Extras::of(self.window.as_ref(), &self.auto_pass, viewer, seats)
     }
 }
 
@@ -401,6 +393,19 @@ pub struct Extras<'a> {
     pub seats: &'a [SeatConfig],
     /// The rematch's table, once there is one.
     pub rematch: Option<&'a str>,
+}
+
+impl<'a> Extras<'a> {
+    /// What a message for `viewer` says beyond the session: the open
+    /// decision taken together, the seat's own preference (`auto_pass`, per
+    /// seat), and who sits where.
+    fn of(window: Option<&'a Window>, auto_pass: &[bool], viewer: Viewer, seats: &'a [SeatConfig]) -> Self {
+        let auto_pass = match viewer {
+            Viewer::Seat(s) => auto_pass.get(s).copied(),
+            Viewer::Spectator => None,
+        };
+        Extras { window, auto_pass, seats, rematch: None }
+    }
 }
 
 /// A viewer's log entries for people from action `from` on
