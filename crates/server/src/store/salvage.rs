@@ -138,10 +138,13 @@ fn copy_of(from: &Path, to: &Path, notes: &mut Vec<String>) -> Result<(), StoreE
     if log(from).is_file() {
         std::fs::copy(log(from), log(to)).map_err(failed)?;
     }
-    let mut bytes = std::fs::read(to).map_err(failed)?;
-    if bytes.len() >= HEADER.len() && &bytes[..HEADER.len()] != HEADER {
-        bytes[..HEADER.len()].copy_from_slice(HEADER);
-        std::fs::write(to, &bytes).map_err(failed)?;
+    // Only the header is read and written: the file may be large.
+    use std::io::{Read, Seek, Write};
+    let mut copy = std::fs::OpenOptions::new().read(true).write(true).open(to).map_err(failed)?;
+    let mut header = [0u8; HEADER.len()];
+    let whole = copy.read_exact(&mut header).is_ok();
+    if whole && &header != HEADER {
+        copy.rewind().and_then(|()| copy.write_all(HEADER)).map_err(failed)?;
         notes
             .push("the file's first 16 bytes were not SQLite's header: read with the header repaired".into());
     }
