@@ -23,6 +23,16 @@ pub enum CatalogError {
     NoSuchSeat { seat: usize, last: usize },
     #[error("it is no seat's turn (the game is over or waiting for chance)")]
     NoSeatToMove,
+    /// The options refused the number of seats named, which set one of
+    /// them (`players`, `teams`).
+    #[error("the seats name {named} seats, but {source}")]
+    SeatsSetOptions {
+        named: usize,
+        #[source]
+        source: Box<CatalogError>,
+    },
+    #[error("{game} with these options has {seats} seats, but {named} seats are named")]
+    SeatCount { game: &'static str, seats: usize, named: usize },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -38,6 +48,8 @@ impl CatalogError {
             CatalogError::Seat(e) => e.code(),
             CatalogError::NoSuchSeat { .. } => "seat.invalid",
             CatalogError::NoSeatToMove => "seat.none_to_move",
+            CatalogError::SeatsSetOptions { source, .. } => source.code(),
+            CatalogError::SeatCount { .. } => "options.invalid",
             CatalogError::Internal(_) => "internal",
         }
     }

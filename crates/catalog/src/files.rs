@@ -60,38 +60,44 @@ struct ReadFiles<'a> {
 impl GameVisitor for ReadFiles<'_> {
     type Output = Result<(), CatalogError>;
     fn visit<G: CatalogGame>(self) -> Self::Output {
-        let access = self.access;
-        let specs = G::info().options;
-        // Content given in place of a name is a file too: a client that may
-        // name no file may send no course or track of its own either (a
-        // board of its making costs the server the work of unrolling it).
-        if matches!(access, FileAccess::Nothing) {
-            let names_files = |kind: &OptionKind| {
-                matches!(kind, OptionKind::ChoiceOrFile { .. } | OptionKind::ChoiceOrFileList { .. })
-            };
-            for spec in specs.iter().filter(|s| names_files(&s.kind)) {
-                let given = self.options.get(spec.key);
-                let content = |v: &Value| v.is_object();
-                if given.is_some_and(|v| {
-                    content(v) || v.as_array().is_some_and(|items| items.iter().any(content))
-                }) {
-                    return Err(spieltisch_core::OptionsError::File {
-                        key: spec.key.to_string(),
-                        value: "(content)".into(),
-                        reason:
-                            "this server takes no course or track of its clients' own (use a built-in value)"
-                                .into(),
-                    }
-                    .into());
+        read_files_for::<G>(self.options, self.access)
+    }
+}
+
+/// [`read_files`] for game `G`.
+pub(crate) fn read_files_for<G: CatalogGame>(
+    options: &mut Map<String, Value>,
+    access: FileAccess,
+) -> Result<(), CatalogError> {
+    let specs = G::info().options;
+    // Content given in place of a name is a file too: a client that may
+    // name no file may send no course or track of its own either (a
+    // board of its making costs the server the work of unrolling it).
+    if matches!(access, FileAccess::Nothing) {
+        let names_files = |kind: &OptionKind| {
+            matches!(kind, OptionKind::ChoiceOrFile { .. } | OptionKind::ChoiceOrFileList { .. })
+        };
+        for spec in specs.iter().filter(|s| names_files(&s.kind)) {
+            let given = options.get(spec.key);
+            let content = |v: &Value| v.is_object();
+            if given
+                .is_some_and(|v| content(v) || v.as_array().is_some_and(|items| items.iter().any(content)))
+            {
+                return Err(spieltisch_core::OptionsError::File {
+                    key: spec.key.to_string(),
+                    value: "(content)".into(),
+                    reason: "this server takes no course or track of its clients' own (use a built-in value)"
+                        .into(),
                 }
+                .into());
             }
         }
-        resolve_files(&specs, self.options, |key, name| {
-            let (path, shown) = access.admit(name)?;
-            G::read_option_file(key, &path, &shown)
-        })?;
-        Ok(())
     }
+    resolve_files(&specs, options, |key, name| {
+        let (path, shown) = access.admit(name)?;
+        G::read_option_file(key, &path, &shown)
+    })?;
+    Ok(())
 }
 
 /// Replaces every file that `options` (a JSON object of game `game`) name

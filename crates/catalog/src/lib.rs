@@ -11,6 +11,8 @@
 //!   (actions as notation strings, views as JSON) for front ends that choose
 //!   the game at run time; [`new_session`], [`session_from_record`] and
 //!   [`load_session`] make them;
+//! - [`new_table`] (and [`table_for`], generically) builds a new table from
+//!   what its creator names: options, files, seats and bot limits;
 //! - [`SeatSpec`] names who sits in a seat (`human`, `random`, `heuristic`,
 //!   ...) and builds the bot; [`BotLimits`] are a server's caps on what a
 //!   bot's decision may cost, and give each decision its budget;
@@ -50,6 +52,7 @@ mod error;
 mod files;
 mod fixture;
 mod games;
+mod new_table;
 mod seat_spec;
 
 pub use budget::{BotLimits, BotMove, Budget, SearchReport};
@@ -60,6 +63,7 @@ pub use dyn_session::{
 pub use error::CatalogError;
 pub use files::{FileAccess, read_files, read_record_files};
 pub use fixture::register_fixtures;
+pub use new_table::{NewTable, TableRequest, new_table, table_for};
 pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 
 use serde::Serialize;

@@ -54,7 +54,9 @@ use rand::RngCore;
 use registry::Registry;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use spieltisch_catalog::{BotLimits, FileAccess, SeatSpec, entries, entry_of, new_session, read_files};
+use spieltisch_catalog::{
+    BotLimits, CatalogError, FileAccess, NewTable, SeatSpec, TableRequest, entries, new_table,
+};
 use spieltisch_core::Lang;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -317,30 +319,20 @@ async fn create_table(
         .collect::<Result<_, _>>()
         .map_err(|e| ServerError::Catalog(e.into()))?;
     let seed = seed_of_new_table(&req, &specs, app.config.allow_client_seeds)?;
-    let mut options = match req.options {
+    let options = match req.options {
         Value::Null => serde_json::Map::new(),
         Value::Object(map) => map,
         _ => return Err(ServerError::BadRequest("options must be a JSON object".into())),
     };
-    let entry = entry_of(&req.game)?;
-    // Bots cost what the operator allows, whatever a client asks.
-    for spec in &specs {
-        app.config.bots.check(&req.game, spec)?;
-    }
-    // Files named by the client are read here, before any game code runs,
-    // and the table keeps their content: it survives the file.
-    read_files(&req.game, &mut options, app.file_access())?;
-    if let Some(key) = entry.seat_count_option(|key| options.contains_key(key)) {
-        options.insert(key.to_string(), json!(specs.len()));
-    }
-    let session = new_session(&req.game, &Value::Object(options), seed)?;
-    if session.seats() != specs.len() {
-        return Err(ServerError::BadRequest(format!(
-            "this game has {} seats but {} seat specs were given",
-            session.seats(),
-            specs.len()
-        )));
-    }
+    let request =
+        TableRequest { options, seats: Some(specs), files: app.file_access(), bots: Some(&app.config.bots) };
+    let NewTable { session, seats: specs } = new_table(&req.game, request, seed).map_err(|e| match e {
+        CatalogError::SeatCount { seats, named, .. } => {
+            ServerError::BadRequest(format!("this game has {seats} seats but {named} seat specs were given"))
+        }
+        CatalogError::SeatsSetOptions { source, .. } => ServerError::Catalog(*source),
+        e => ServerError::Catalog(e),
+    })?;
     let seats = people::seats_of_new_table(&specs, &req.names, req.invite || req.public)?;
     let seating = Seating {
         seats: seats.clone(),
