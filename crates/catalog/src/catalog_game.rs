@@ -35,7 +35,7 @@ pub trait CatalogGame: Game {
     /// The option sets the conformance suite checks: every player count and
     /// variant, as the game crate declares them (its `test_plan` module).
     /// Required, like [`CatalogGame::goldens`], so that no game is registered
-    /// without its tests: `tests/every_game.rs` of this crate runs them for
+    /// without its tests: `tests/catalog/every_game.rs` of this crate runs them for
     /// every registered game.
     fn conformance() -> Vec<VariantSet<Self::Options>>;
 

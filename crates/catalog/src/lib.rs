@@ -21,7 +21,7 @@
 //! Adding a game is one line in the `registry!` list below plus a
 //! [`CatalogGame`] impl in `games.rs`, which must name the game's test plan
 //! (its variants for the conformance suite and its golden games), and its
-//! id in the list of `tests/every_game.rs`, whose tests fail until it is
+//! id in the list of `tests/catalog/every_game.rs`, whose tests fail until it is
 //! there: a game is covered the day it is registered.
 //!
 //! The registry is the four games and nothing else. Test fixtures (Kuhn

@@ -1,5 +1,5 @@
 //! What the catalog's tests run on Der Ausreisser
-//! (`crates/catalog/tests/every_game.rs`): the conformance suite on every
+//! (`crates/catalog/tests/catalog/every_game.rs`): the conformance suite on every
 //! player count with and without the special cards, and the golden games.
 
 use crate::Options;

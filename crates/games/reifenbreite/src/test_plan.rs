@@ -1,5 +1,5 @@
 //! What the catalog's tests run on Um Reifenbreite
-//! (`crates/catalog/tests/every_game.rs`): the conformance suite for 2, 3
+//! (`crates/catalog/tests/catalog/every_game.rs`): the conformance suite for 2, 3
 //! and 4 teams on every printed course and every rules level, and the golden
 //! games. (The suite on course and board files read from disk is a test of
 //! this crate: `tests/course_files.rs`.)

@@ -1,7 +1,7 @@
 //! Course and board files read from disk: the conformance suite on a
 //! course of one's own, and a broken course file refused with its reason.
 //! (The suite on every printed course, team count and rules level runs for
-//! every registered game in the catalog's `tests/every_game.rs`, on the sets
+//! every registered game in the catalog's `tests/catalog/every_game.rs`, on the sets
 //! of `test_plan`.)
 
 use spieltisch_conformance::{Config, check};

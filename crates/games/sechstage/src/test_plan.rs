@@ -1,5 +1,5 @@
 //! What the catalog's tests run on 6-Tage Rennen
-//! (`crates/catalog/tests/every_game.rs`): the conformance suite on every
+//! (`crates/catalog/tests/catalog/every_game.rs`): the conformance suite on every
 //! player count, with and without the balancing rule, and the golden games.
 //! (The suite on a track read from a file is a test of this crate:
 //! `tests/track_files.rs`.)

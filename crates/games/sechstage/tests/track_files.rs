@@ -1,6 +1,6 @@
 //! A track read from a file: the conformance suite on it. (The suite on
 //! every player count and variant runs for every registered game in the
-//! catalog's `tests/every_game.rs`, on the sets of `test_plan`.)
+//! catalog's `tests/catalog/every_game.rs`, on the sets of `test_plan`.)
 
 use spieltisch_conformance::{Config, check};
 use spieltisch_sechstage::{Options, Sechstage};

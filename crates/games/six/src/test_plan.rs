@@ -1,4 +1,4 @@
-//! What the catalog's tests run on Six (`crates/catalog/tests/every_game.rs`):
+//! What the catalog's tests run on Six (`crates/catalog/tests/catalog/every_game.rs`):
 //! the conformance suite on every player count and variant, and the golden
 //! games.
 

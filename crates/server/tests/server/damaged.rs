@@ -16,6 +16,7 @@ fn six() -> serde_json::Value {
 #[tokio::test]
 async fn damaged_tables_are_quarantined_and_the_rest_served() {
     let db = temp_db("damaged");
+    crate::common::log::log();
     let server = TestServer::start(Some(db.clone())).await;
     let mut tables = Vec::new();
     for _ in 0..6 {
@@ -64,7 +65,10 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     let quarantined = store::list_tables(&db, true).unwrap();
     let reasons: Vec<(String, String)> =
         quarantined.iter().map(|t| (t.id.clone(), t.quarantined.clone().unwrap())).collect();
-    assert_eq!(reasons.len(), 6, "{reasons:?}");
+    let about = |k: usize| -> Vec<String> {
+        crate::common::log::logged().lines().filter(|l| l.contains(&id(k))).map(str::to_string).collect()
+    };
+    assert_eq!(reasons.len(), 6, "{reasons:?}\ntable 0 {}: {:?}", id(0), about(0));
     let reason = |k: usize| reasons.iter().find(|(i, _)| *i == id(k)).unwrap().1.clone();
     assert!(reason(0).contains("actions were lost"), "{}", reason(0));
     assert!(reason(1).contains("action 1 is missing"), "{}", reason(1));

@@ -8,7 +8,7 @@
 //! (`six::conformance`); [`every_registered_game_has_its_tests`] fails until
 //! a newly registered game is added to the list below.
 //!
-//! The goldens (`snapshots/every_game__<id>_<name>.snap`) are written by
+//! The goldens (`snapshots/catalog__every_game__<id>_<name>.snap`) are written by
 //! [`spieltisch_conformance::golden()`]: every step's legal actions or chance
 //! outcomes, each viewer's log line and view, for a short game of each
 //! game; a hash per step for the long ones. Their lines without the details
