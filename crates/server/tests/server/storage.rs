@@ -80,11 +80,14 @@ async fn health_reports_the_writer_queue_and_errors() {
 async fn commits_refused_by_a_locked_database_are_retried_and_every_table_finishes() {
     let db = temp_db("storage-locked");
     let server = server(&db, Duration::from_secs(20)).await;
-    // A person against a bot, and two bots (who move a second after each change).
+    // A person against a bot, and two bots (who move a second after each
+    // change): the bots' table is made last, right before the lock, so that
+    // its first move falls into the lock however slowly the person's table
+    // was set up.
     let person = server.create(json!({"game": "kuhn", "seats": ["human", "random"], "seed": 1})).await;
-    let bots = server.create(json!({"game": "kuhn", "seats": ["random", "random"], "seed": 2})).await;
     let mut seat = server.socket(person["table"].as_str().unwrap(), &token(&person, 0)).await;
     seat.state_at_least(2).await;
+    let bots = server.create(json!({"game": "kuhn", "seats": ["random", "random"], "seed": 2})).await;
 
     let locked = lock(&db);
     seat.act(2, "bet").await;
@@ -94,9 +97,9 @@ async fn commits_refused_by_a_locked_database_are_retried_and_every_table_finish
     assert_eq!(failing["storage"]["failing"], true);
     let message = failing["storage"]["last_error"]["message"].as_str().unwrap();
     assert!(message.contains("locked") || message.contains("busy"), "{message}");
-    // Longer than the busy timeout, many times over, and the bots' first
-    // move falls into it too.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Longer than the busy timeout, many times over, and longer than the
+    // bots' delay: their first move falls into it too.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
     locked.execute_batch("COMMIT").unwrap();
     drop(locked);
 
