@@ -9,15 +9,9 @@
 //! connection that needs the same one.
 //!
 //! A decision that seats take together (a Steigung window,
-//! [`spieltisch_core::Together`]) is asked of all of them at once: each
-//! person privately, each bot from its own view. Answers are held, seen by
-//! nobody else, and applied in the engine's order once all are in. A person
-//! who has asked to pass automatically, or is not connected, passes at once
-//! (neither depends on the hand); one who has not answered by the deadline,
-//! the same for everyone, passes then. Bots start thinking at once and
-//! answer no earlier than the bot delay, whatever they hold; the deadline
-//! waits for them, since their decisions wait in the search pool's queue
-//! and what they answer must not depend on its length.
+//! [`spieltisch_core::Together`]) is asked of all of them at once; the
+//! answers are held unseen until all are in or the deadline passes
+//! (`table/together.rs`).
 //!
 //! A table never stalls for good on storage: a commit that fails for a
 //! reason that may pass is tried again with growing pauses, each failure
@@ -28,9 +22,12 @@
 
 mod in_cluster;
 mod seating;
+mod together;
+mod window;
 
 pub(crate) use seating::seat_names;
 pub use seating::{SeatConfig, Seating, progress_of, viewer_among};
+pub use window::Window;
 
 use crate::bot_pool::{BotPool, Lane};
 use crate::cluster::{Answer, Change, Cluster, Request};
@@ -78,37 +75,6 @@ const FIRST_PAUSE: Duration = Duration::from_millis(50);
 /// The longest pause between two tries of a commit, and the pause before a
 /// table that gave up on a commit tries what it was doing again.
 const LAST_PAUSE: Duration = Duration::from_secs(2);
-
-/// A decision taken together that is collecting its answers.
-#[derive(Clone, Debug)]
-pub struct Window {
-    /// The version at which everyone was asked; answers count for it only.
-    version: usize,
-    /// The seats asked, in the order their answers count.
-    seats: Vec<Seat>,
-    /// The pass, in notation.
-    pass: String,
-    /// Each seat's answer so far, by position in `seats`.
-    answers: Vec<Option<String>>,
-    /// The task waiting for the deadline, stopped once the answers are
-    /// applied sooner, so that no sleeping task outlives its window.
-    deadline: Option<tokio::task::AbortHandle>,
-}
-
-impl Window {
-    fn position(&self, seat: Seat) -> Option<usize> {
-        self.seats.iter().position(|&s| s == seat)
-    }
-
-    /// True when `seat` is asked and has not answered yet.
-    fn waits_for(&self, seat: Seat) -> bool {
-        self.position(seat).is_some_and(|i| self.answers[i].is_none())
-    }
-
-    fn complete(&self) -> bool {
-        self.answers.iter().all(Option::is_some)
-    }
-}
 
 #[derive(Debug)]
 pub struct Table {
@@ -782,59 +748,6 @@ impl Table {
         Ok(self.announce(&mut live))
     }
 
-    /// Holds `seat`'s answer to the open decision taken together; once all
-    /// are in, applies them. Returns the version then.
-    async fn answer(
-        self: &Arc<Self>,
-        live: &mut Live,
-        seat: Seat,
-        action: String,
-    ) -> Result<usize, ServerError> {
-        let Some(window) = &mut live.window else { return Ok(live.session.version()) };
-        let Some(i) = window.position(seat) else { return Ok(live.session.version()) };
-        window.answers[i].get_or_insert(action);
-        // The answerer's own messages change (nothing left to answer); no
-        // one else's does, and no one else is told.
-        live.frames.written.clear();
-        if window.complete() {
-            self.resolve(live).await
-        } else {
-            self.publish(live);
-            Ok(live.session.version())
-        }
-    }
-
-    /// Applies the answers of the open decision taken together in the
-    /// engine's order, up to the answer that ends it, then commits and
-    /// announces.
-    async fn resolve(self: &Arc<Self>, live: &mut Live) -> Result<usize, ServerError> {
-        let Some(mut window) = live.window.take() else { return Ok(live.session.version()) };
-        if let Some(deadline) = window.deadline.take() {
-            deadline.abort();
-        }
-        let before = live.session.version();
-        for (&seat, answer) in window.seats.iter().zip(&window.answers) {
-            if live.session.turn() != Turn::Seat(seat) {
-                break; // an earlier answer ended the decision
-            }
-            let action = answer.as_deref().unwrap_or(&window.pass);
-            if let Err(e) = live.apply(Some(seat), action) {
-                // Every answer was checked when it came in; should one fail
-                // anyway, the seat passes rather than stall the table.
-                tracing::error!(table = %self.id, seat, "answer '{action}' not applied: {e}");
-                live.apply(Some(seat), &window.pass)?;
-            }
-        }
-        live.run_chance();
-        if let Err(e) = self.commit(live, before).await {
-            // The answers stay; they are applied again a little later.
-            window.deadline = Some(self.close_window_at(window.version, LAST_PAUSE));
-            live.window = Some(window);
-            return Err(e);
-        }
-        Ok(self.announce(live))
-    }
-
     /// Draws any chance outcomes due now (at the start of a game), commits
     /// them, and lets a bot move if one is to.
     pub async fn start(self: &Arc<Self>) -> Result<(), ServerError> {
@@ -960,92 +873,6 @@ impl Table {
         match self.seats.read() {
             Ok(seats) => progress_of(session, &seats),
             Err(_) => progress_of(session, &[]),
-        }
-    }
-
-    /// Asks whoever decides now: every seat of a decision taken together at
-    /// once, or a bot to move.
-    fn ask(self: &Arc<Self>, live: &mut Live) {
-        self.ask_passing_the_absent(live, true);
-    }
-
-    /// [`Table::ask`]; with `pass_absent`, a person without a connection
-    /// passes a decision taken together at once. Not on resuming after a
-    /// restart, when nobody has had the time to reconnect: then everyone
-    /// has until the deadline.
-    fn ask_passing_the_absent(self: &Arc<Self>, live: &mut Live, pass_absent: bool) {
-        if !self.owns() {
-            return; // the owner asks
-        }
-        let version = live.session.version();
-        let Some((seats, pass)) = live.session.together() else {
-            live.window = None;
-            if let Some(seat) = live.session.turn().seat()
-                && let Some(spec) = self.bot_spec(seat)
-            {
-                self.schedule_bot(seat, spec, version);
-            }
-            return;
-        };
-        if live.window.as_ref().is_some_and(|w| w.version == version) {
-            return;
-        }
-        let mut window = Window { version, answers: vec![None; seats.len()], seats, pass, deadline: None };
-        for (i, &seat) in window.seats.iter().enumerate() {
-            match self.bot_spec(seat) {
-                Some(spec) => match live.session.ahead_to(seat) {
-                    Ok(ahead) => self.schedule_bot_answer(seat, spec, version, ahead),
-                    Err(e) => {
-                        tracing::error!(table = %self.id, seat, "cannot ask the bot: {e}");
-                        window.answers[i] = Some(window.pass.clone());
-                    }
-                },
-                None if live.auto_pass[seat] || (pass_absent && live.connections[seat] == 0) => {
-                    window.answers[i] = Some(window.pass.clone());
-                }
-                None => {}
-            }
-        }
-        let wait = if window.complete() { Duration::ZERO } else { self.settings.window_deadline };
-        window.deadline = Some(self.close_window_at(version, wait));
-        live.window = Some(window);
-    }
-
-    /// Starts the task that closes the window of `version` after `wait`.
-    fn close_window_at(self: &Arc<Self>, version: usize, wait: Duration) -> tokio::task::AbortHandle {
-        let table = Arc::clone(self);
-        let deadline = tokio::time::Instant::now() + wait;
-        tokio::spawn(async move {
-            tokio::time::sleep_until(deadline).await;
-            table.close_window(version).await;
-        })
-        .abort_handle()
-    }
-
-    /// The deadline of the decision taken together at `version`: every
-    /// person who has not answered passes, and the answers are applied.
-    /// A bot that has not answered yet is waited for: its decision waits
-    /// in the search pool's queue, and what it answers must not depend on
-    /// how long that queue is (it answers, or passes if it fails, and its
-    /// answer completes the window).
-    async fn close_window(self: &Arc<Self>, version: usize) {
-        let mut live = self.live.lock().await;
-        let Some(window) = live.window.as_mut().filter(|w| w.version == version) else { return };
-        // This task is the deadline: it must not stop itself while applying.
-        window.deadline = None;
-        for (i, &seat) in window.seats.iter().enumerate() {
-            if window.answers[i].is_none() && self.bot_spec(seat).is_none() {
-                window.answers[i] = Some(window.pass.clone());
-            }
-        }
-        if !window.complete() {
-            // The people who passed now have nothing left to answer.
-            live.frames.written.clear();
-            self.publish(&mut live);
-            return;
-        }
-        if let Err(e) = self.resolve(&mut live).await {
-            tracing::error!(table = %self.id, "the answers could not be applied: {e}");
         }
     }
 
