@@ -20,6 +20,7 @@
 //! and whatever was to happen next (a bot's move, the answers of a
 //! Steigung window) is tried again a little later, until storage works.
 
+mod frames;
 mod in_cluster;
 mod seating;
 mod together;
@@ -41,6 +42,7 @@ use crate::limits::OpenTables;
 use crate::storage::SharedStorage;
 use crate::store::Progress;
 use axum::extract::ws::Utf8Bytes;
+use frames::{FrameKey, Frames};
 use serde_json::Value;
 use spieltisch_catalog::{BotLimits, BotMove, CatalogError, DynSession, SeatSpec, session_from_record};
 use spieltisch_core::{Outcome, Seat, Turn, Viewer};
@@ -224,39 +226,6 @@ impl Reading<'_> {
                 let session = committed.session.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 read(&**session, committed.extras(viewer, seats))
             }
-        }
-    }
-}
-
-/// Messages written for one version, shared by the connections that send them.
-#[derive(Debug, Default)]
-struct Frames {
-    version: usize,
-    written: Vec<(FrameKey, Utf8Bytes)>,
-}
-
-/// Which message: a snapshot (`from: None`) or the update from `from`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct FrameKey {
-    viewer: Viewer,
-    detail: Detail,
-    from: Option<usize>,
-}
-
-impl Frames {
-    fn get(&mut self, version: usize, key: FrameKey) -> Option<Utf8Bytes> {
-        if self.version != version {
-            self.version = version;
-            self.written.clear();
-            return None;
-        }
-        self.written.iter().find(|(k, _)| *k == key).map(|(_, bytes)| bytes.clone())
-    }
-
-    fn put(&mut self, key: FrameKey, bytes: Utf8Bytes) {
-        // A handful of viewers per table: a short list beats a map.
-        if self.written.len() < 32 {
-            self.written.push((key, bytes));
         }
     }
 }
