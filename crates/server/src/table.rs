@@ -19,11 +19,21 @@
 //! what is stored, tells every connection (`table.stalled`) and the log,
 //! and whatever was to happen next (a bot's move, the answers of a
 //! Steigung window) is tried again a little later, until storage works.
+//!
+//! This file is the table itself: its state behind one lock, and each
+//! change in turn, committed, then announced. What needs none of that is
+//! apart: who sits where (`seating.rs`), the messages (`wire.rs`) and the
+//! ones kept per version (`frames.rs`), and what an open window holds
+//! (`window.rs`). The table's own work that runs across calls and tasks
+//! has a file each: decisions taken together (`together.rs`), bots
+//! (`bots.rs`), claims and the rematch (`seating_changes.rs`), and a
+//! cluster's owner and replicas (`in_cluster.rs`).
 
 mod bots;
 mod frames;
 mod in_cluster;
 mod seating;
+mod seating_changes;
 mod together;
 mod window;
 mod wire;
@@ -46,7 +56,7 @@ use axum::extract::ws::Utf8Bytes;
 use frames::{FrameKey, Frames};
 use serde_json::Value;
 use spieltisch_catalog::{BotLimits, CatalogError, DynSession, session_from_record};
-use spieltisch_core::{Outcome, Seat, Turn, Viewer};
+use spieltisch_core::{Seat, Turn, Viewer};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -294,97 +304,6 @@ impl Table {
             public: self.public,
             rematch: self.rematch(),
         }
-    }
-
-    /// The rematch's table, if someone asked for one.
-    pub fn rematch(&self) -> Option<String> {
-        self.rematch.read().ok().and_then(|r| r.clone())
-    }
-
-    /// Makes the rematch of this finished table once: `open` opens the new
-    /// table (given this table's seats) and is called only by the first to
-    /// ask; everyone else gets the same table. The new table is stored in
-    /// this one's seating before it is announced, so a restart keeps it, and
-    /// every connection then gets a fresh snapshot that names it.
-    pub async fn rematch_with<F, Fut>(self: &Arc<Self>, open: F) -> Result<String, ServerError>
-    where
-        F: FnOnce(Vec<SeatConfig>, Outcome) -> Fut,
-        Fut: std::future::Future<Output = Result<String, ServerError>>,
-    {
-        let mut live = self.live.lock().await;
-        if let Some(made) = self.rematch() {
-            return Ok(made);
-        }
-        let Some(outcome) = live.session.outcome() else {
-            return Err(ServerError::NotOver);
-        };
-        if !self.owns() {
-            // Opened here; the owner keeps the first rematch made.
-            drop(live);
-            let made = open(self.seats(), outcome).await?;
-            return match self.forwarded(Request::Rematch { made: made.clone() }).await? {
-                Some(Answer::Rematch(kept)) => Ok(kept),
-                Some(_) => Ok(made),
-                None => self.keep_rematch(&mut *self.live.lock().await, made).await,
-            };
-        }
-        let made = open(self.seats(), outcome).await?;
-        self.keep_rematch(&mut live, made).await
-    }
-
-    /// Stores `made` as the rematch, unless one was kept first; answers the
-    /// rematch kept.
-    async fn keep_rematch(&self, live: &mut Live, made: String) -> Result<String, ServerError> {
-        if let Some(kept) = self.rematch() {
-            return Ok(kept);
-        }
-        let mut seating = self.seating_now(self.seats());
-        seating.rematch = Some(made.clone());
-        self.store.seat(&self.id, seating.stored()).await.map_err(|e| ServerError::Storage(e.to_string()))?;
-        if let Ok(mut now) = self.rematch.write() {
-            *now = Some(made.clone());
-        }
-        live.frames.written.clear();
-        self.seating.send_modify(|changes| *changes += 1);
-        self.publish(live);
-        Ok(made)
-    }
-
-    /// A receiver that wakes whenever someone takes a seat.
-    pub fn seating_changes(&self) -> watch::Receiver<u64> {
-        self.seating.subscribe()
-    }
-
-    /// Gives `seat` to a person named `name` with a new `token`, if the
-    /// seat is still free: stored before it is answered, then every
-    /// connection gets a fresh snapshot. Claims are taken one at a time
-    /// (under the table's lock), so of two for one seat exactly one wins.
-    pub async fn claim(self: &Arc<Self>, seat: Seat, name: String, token: String) -> Result<(), ServerError> {
-        if !self.owns() {
-            let request = Request::Claim { seat, name: name.clone(), token: token.clone() };
-            if self.forwarded(request).await?.is_some() {
-                return Ok(());
-            }
-        }
-        let mut live = self.live.lock().await;
-        let mut seats = self.seats();
-        let Some(config) = seats.get_mut(seat).filter(|c| c.is_person()) else {
-            return Err(ServerError::NoSuchSeat(seat));
-        };
-        if !config.is_free() {
-            return Err(ServerError::SeatTaken(seat));
-        }
-        config.token = Some(token);
-        config.name = Some(name);
-        let stored = self.seating_now(seats.clone()).stored();
-        self.store.seat(&self.id, stored).await.map_err(|e| ServerError::Storage(e.to_string()))?;
-        if let Ok(mut now) = self.seats.write() {
-            *now = seats;
-        }
-        live.frames.written.clear();
-        self.seating.send_modify(|changes| *changes += 1);
-        self.publish(&mut live);
-        Ok(())
     }
 
     /// Notes that the table is in use now.
