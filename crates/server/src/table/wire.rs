@@ -1,0 +1,448 @@
+//! The messages a table sends, as typed structs and as the text on the
+//! wire: a viewer's snapshot, its updates, its legal actions, and a table
+//! as lobby lists show it.
+//!
+//! Apart from the table because a message is a function of a session and
+//! what is said beyond it ([`Extras`]), never of the table's lock or its
+//! tasks: lobby lists describe tables that are not loaded in the same
+//! words as loaded ones, and the compact update, the hottest message
+//! (programs get one per action), is written by hand and checked here
+//! against the struct it stands for.
+
+use super::seating::{SeatConfig, seat_names};
+use super::window::Window;
+use crate::error::ServerError;
+use serde::Serialize;
+use serde_json::{Value, json};
+use spieltisch_catalog::{CatalogError, DynSession, Wording};
+use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
+
+/// Everything one viewer needs to draw the table: sent on connect and on
+/// request (`sync`), so a client that reconnects is fully in sync at once.
+#[derive(Clone, Debug, Serialize)]
+pub struct Snapshot {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub table: String,
+    pub game: String,
+    /// The game's name in English and German.
+    pub name: spieltisch_core::Text,
+    pub version: usize,
+    pub viewer: Viewer,
+    pub turn: Turn,
+    pub seats: Vec<SeatSummary>,
+    /// The table's static part ([`spieltisch_core::Game::Static`]): what
+    /// never changes while the table is played, such as a course's
+    /// drawing; `null` for a game without one. Only snapshots carry it,
+    /// never updates: a client keeps it from the snapshot.
+    #[serde(rename = "static")]
+    pub static_part: Value,
+    pub view: Value,
+    /// The view drawn as text by the game (a fallback and a screen-reader aid);
+    /// left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The viewer's legal actions, when it is the viewer's turn (or the
+    /// viewer has still to answer a decision taken together).
+    pub legal: Vec<LegalAction>,
+    /// The seats asked together now (a Steigung window), in the order their
+    /// answers count; absent otherwise. Who has answered is not shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<Vec<Seat>>,
+    /// For a seat: whether it passes every decision taken together at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_pass: Option<bool>,
+    /// The viewer's log for people, an entry per event with its words;
+    /// left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<Vec<Value>>,
+    pub outcome: Option<Outcome>,
+    /// The table of the rematch of this finished game, once someone asked
+    /// for it: a person's token is the same there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    pub kind: String,
+    pub team: usize,
+    /// The name of the person who sits there, if they gave one.
+    pub name: Option<String>,
+    /// A person's seat that nobody has taken yet.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalAction {
+    pub action: String,
+    /// The action as data: its kind and parameters (see `docs/api.md`);
+    /// left out of compact snapshots, where the notation says it.
+    #[serde(skip_serializing_if = "Option::is_none", flatten)]
+    pub data: Option<ActionData>,
+    /// The action in words; left out of compact snapshots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// An update's log: for people, the log entries that began or changed
+/// since `from` (replacing the receiver's entries from the first one's
+/// `at` on); for programs (compact), the actions since `from` in notation
+/// as the viewer saw them (secret ones redacted).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum UpdateLog {
+    Entries(Vec<Value>),
+    Notation(Vec<String>),
+}
+
+/// What changed since version `from`, for one viewer: sent to each
+/// connection after its first snapshot, instead of a whole snapshot.
+#[derive(Debug, Serialize)]
+pub struct Update {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub version: usize,
+    /// The version the receiver had; `log` continues its log from there.
+    pub from: usize,
+    pub turn: Turn,
+    /// What happened since `from`, as the viewer may know it.
+    pub log: UpdateLog,
+    /// The viewer's legal actions, when it is the viewer's turn.
+    pub legal: Vec<LegalAction>,
+    /// The seats asked together now, as in [`Snapshot::window`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<Vec<Seat>>,
+    pub outcome: Option<Outcome>,
+    /// The new view; left out of compact updates (a program asks with
+    /// `sync` when it wants one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<Value>,
+    /// The view drawn as text; left out of compact updates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// How much a snapshot carries: everything a person's screen needs, or
+/// (compact) only what a program needs to play: view, turn and legal actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Detail {
+    pub lang: Lang,
+    pub compact: bool,
+}
+
+/// What a message says beyond the session.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras<'a> {
+    pub window: Option<&'a Window>,
+    pub auto_pass: Option<bool>,
+    /// Who sits where: the log calls people by their names.
+    pub seats: &'a [SeatConfig],
+    /// The rematch's table, once there is one.
+    pub rematch: Option<&'a str>,
+}
+
+impl<'a> Extras<'a> {
+    /// What a message for `viewer` says beyond the session: the open
+    /// decision taken together, the seat's own preference (`auto_pass`, per
+    /// seat), and who sits where.
+    pub(super) fn of(
+        window: Option<&'a Window>,
+        auto_pass: &[bool],
+        viewer: Viewer,
+        seats: &'a [SeatConfig],
+    ) -> Self {
+        let auto_pass = match viewer {
+            Viewer::Seat(s) => auto_pass.get(s).copied(),
+            Viewer::Spectator => None,
+        };
+        Extras { window, auto_pass, seats, rematch: None }
+    }
+}
+
+/// A viewer's log entries for people from action `from` on
+/// ([`DynSession::entries_since`]), in words in `lang`, each seat called by
+/// the name of the person who sits there, or as its game calls it.
+pub(crate) fn entries_in_words(
+    session: &dyn DynSession,
+    seats: &[SeatConfig],
+    viewer: Viewer,
+    from: usize,
+    lang: Lang,
+) -> Result<Vec<Value>, ServerError> {
+    let names = seat_names(session, seats, lang);
+    Ok(session.entries_since(viewer, from, Some(&Wording { names: &names, lang }))?)
+}
+
+/// Where a table stands, as lobby lists tell it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub version: usize,
+    pub turn: Turn,
+    /// Per seat, 1 = first, once the game is over.
+    pub ranks: Option<Vec<u32>>,
+    /// Closed unfinished: nobody played at it for a long time.
+    pub expired: bool,
+}
+
+/// A table as lobby lists show it (loaded or not): the same words either way.
+pub fn summary_of(id: &str, game: &str, seats: &[SeatConfig], viewer: Viewer, standing: Standing) -> Value {
+    json!({
+        "table": id,
+        "game": game,
+        "name": spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
+        "viewer": viewer,
+        "version": standing.version,
+        "turn": standing.turn,
+        "seats": seats.iter().enumerate().map(|(seat, s)| s.public(seat)).collect::<Vec<_>>(),
+        "over": standing.turn == Turn::Over,
+        "ranks": standing.ranks,
+        "expired": standing.expired,
+    })
+}
+
+/// A message as JSON text, written straight from its typed struct.
+pub(super) fn to_text<T: Serialize>(message: &T) -> Result<String, ServerError> {
+    serde_json::to_string(message)
+        .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
+}
+
+/// The session in which `viewer` decides now, if it does: the session
+/// itself on the viewer's turn, or, in a decision taken together that waits
+/// for the viewer, the session as the viewer answers in it.
+fn deciding<'a>(
+    session: &'a dyn DynSession,
+    viewer: Viewer,
+    window: Option<&Window>,
+) -> Option<Deciding<'a>> {
+    let Viewer::Seat(seat) = viewer else { return None };
+    match window {
+        Some(w) if w.position(seat).is_some() => {
+            if w.waits_for(seat) {
+                session.ahead_to(seat).ok().map(Deciding::Ahead)
+            } else {
+                None
+            }
+        }
+        _ => (session.turn() == Turn::Seat(seat)).then_some(Deciding::Now(session)),
+    }
+}
+
+/// A session in which a viewer decides: the table's own, or a copy ahead.
+enum Deciding<'a> {
+    Now(&'a dyn DynSession),
+    Ahead(Box<dyn DynSession>),
+}
+
+impl Deciding<'_> {
+    fn session(&self) -> &dyn DynSession {
+        match self {
+            Deciding::Now(session) => *session,
+            Deciding::Ahead(session) => session.as_ref(),
+        }
+    }
+}
+
+/// The legal actions `viewer` may take now: none unless the viewer decides.
+fn legal_for(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    detail: Detail,
+    window: Option<&Window>,
+) -> Vec<LegalAction> {
+    let Some(deciding) = deciding(session, viewer, window) else { return Vec::new() };
+    let session = deciding.session();
+    if detail.compact {
+        session.legal().into_iter().map(|action| LegalAction { action, data: None, text: None }).collect()
+    } else {
+        session
+            .legal_described(detail.lang)
+            .into_iter()
+            .zip(session.legal_data())
+            .map(|((action, text), data)| LegalAction { action, data: Some(data), text: Some(text) })
+            .collect()
+    }
+}
+
+/// What changed for `viewer` since version `from`.
+pub fn update_of(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    detail: Detail,
+    from: usize,
+    extras: Extras<'_>,
+) -> Result<Update, ServerError> {
+    let log = if detail.compact {
+        UpdateLog::Notation(session.log_since(viewer, from)?)
+    } else {
+        UpdateLog::Entries(entries_in_words(session, extras.seats, viewer, from, detail.lang)?)
+    };
+    Ok(Update {
+        kind: "update",
+        version: session.version(),
+        from,
+        turn: session.turn(),
+        log,
+        legal: legal_for(session, viewer, detail, extras.window),
+        window: extras.window.map(|w| w.seats.clone()),
+        outcome: session.outcome(),
+        view: if detail.compact { None } else { Some(session.view(viewer)?) },
+        text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
+    })
+}
+
+/// The compact update from `from` for `viewer`, as [`update_of`] and
+/// serde would write it, but with each legal action written straight into
+/// the message instead of into a string of its own (the hottest message:
+/// programs get one per action).
+pub fn compact_update_text(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    from: usize,
+    extras: Extras<'_>,
+) -> Result<String, ServerError> {
+    use std::fmt::Write as _;
+    let json = |e: serde_json::Error| {
+        ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}")))
+    };
+    let log = session.log_since(viewer, from)?;
+    let turn = session.turn();
+    let mut out = String::with_capacity(256);
+    let _ = write!(out, r#"{{"type":"update","version":{},"from":{from},"turn":"#, session.version());
+    out.push_str(&serde_json::to_string(&turn).map_err(json)?);
+    out.push_str(r#","log":"#);
+    out.push_str(&serde_json::to_string(&log).map_err(json)?);
+    out.push_str(r#","legal":["#);
+    if let Some(deciding) = deciding(session, viewer, extras.window) {
+        let mut notation = String::new();
+        let mut first = true;
+        deciding.session().visit_legal(&mut |action| {
+            notation.clear();
+            let _ = write!(notation, "{action}");
+            out.push_str(if first { r#"{"action":"# } else { r#",{"action":"# });
+            first = false;
+            write_json_str(&mut out, &notation);
+            out.push('}');
+        });
+    }
+    out.push(']');
+    if let Some(window) = extras.window {
+        out.push_str(r#","window":"#);
+        out.push_str(&serde_json::to_string(&window.seats).map_err(json)?);
+    }
+    out.push_str(r#","outcome":"#);
+    out.push_str(&serde_json::to_string(&session.outcome()).map_err(json)?);
+    out.push('}');
+    Ok(out)
+}
+
+/// `text` as a JSON string (quoted and escaped).
+fn write_json_str(out: &mut String, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&serde_json::to_string(text).unwrap_or_default());
+    }
+}
+
+/// A viewer's snapshot of a session.
+pub fn snapshot_of(
+    table: &str,
+    session: &dyn DynSession,
+    viewer: Viewer,
+    detail: Detail,
+    extras: Extras<'_>,
+) -> Result<Snapshot, ServerError> {
+    let teams = session.teams();
+    let seats = extras.seats;
+    Ok(Snapshot {
+        kind: "state",
+        table: table.to_string(),
+        game: session.info().id.to_string(),
+        name: session.info().name,
+        version: session.version(),
+        viewer,
+        turn: session.turn(),
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(seat, s)| SeatSummary {
+                seat,
+                kind: s.spec.clone(),
+                team: teams.get(seat).copied().unwrap_or(seat),
+                name: s.name.clone(),
+                free: s.is_free(),
+            })
+            .collect(),
+        static_part: session.static_part()?,
+        view: session.view(viewer)?,
+        text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
+        legal: legal_for(session, viewer, detail, extras.window),
+        window: extras.window.map(|w| w.seats.clone()),
+        auto_pass: extras.auto_pass,
+        log: if detail.compact {
+            None
+        } else {
+            Some(entries_in_words(session, seats, viewer, 0, detail.lang)?)
+        },
+        outcome: session.outcome(),
+        rematch: extras.rematch.map(str::to_string),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spieltisch_catalog::{new_session, register_fixtures};
+
+    /// The hand-written compact update is exactly what serde writes for
+    /// [`Update`], for every viewer at every step of whole games.
+    #[test]
+    fn compact_updates_match_the_update_struct() {
+        register_fixtures();
+        for game in ["kuhn", "six"] {
+            let mut session = new_session(game, &Value::Null, 5).unwrap();
+            let viewers: Vec<Viewer> =
+                (0..session.seats()).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+            let detail = Detail { lang: Lang::En, compact: true };
+            let extras = Extras::default();
+            let mut steps = 0;
+            while session.turn() != Turn::Over && steps < 200 {
+                let from = session.version();
+                match session.turn() {
+                    Turn::Seat(_) => {
+                        let legal = session.legal();
+                        session.apply(None, &legal[steps % legal.len()]).unwrap();
+                    }
+                    _ => {
+                        session.run_chance();
+                    }
+                }
+                for &viewer in &viewers {
+                    let by_hand: Value =
+                        serde_json::from_str(&compact_update_text(&*session, viewer, from, extras).unwrap())
+                            .unwrap();
+                    let by_serde =
+                        serde_json::to_value(update_of(&*session, viewer, detail, from, extras).unwrap())
+                            .unwrap();
+                    assert_eq!(by_hand, by_serde, "{game} at {from} for {viewer:?}");
+                }
+                steps += 1;
+            }
+            assert!(steps >= 3, "{game}: {steps} steps");
+        }
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        for text in ["place 0,1", "say \"hi\"", "back\\slash", "tab\there", "ümlaut"] {
+            let mut out = String::new();
+            write_json_str(&mut out, text);
+            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text);
+        }
+    }
+}
