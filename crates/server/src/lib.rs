@@ -26,7 +26,7 @@ pub mod client_addr;
 pub mod cluster;
 pub mod db_address;
 pub mod error;
-mod health;
+pub mod health;
 pub mod limits;
 mod listener;
 mod node;
@@ -47,7 +47,7 @@ use axum::{Extension, Json, Router};
 use bot_pool::BotPool;
 use client_addr::AddrGroup;
 pub use db_address::{DbAddress, PostgresUrl};
-use error::ServerError;
+use error::{ErrorBody, ErrorReply, ServerError};
 use limits::{Gate, Limits};
 pub use listener::InMemory;
 use rand::RngCore;
@@ -663,11 +663,11 @@ async fn json_errors(request: axum::extract::Request, next: axum::middleware::Ne
     };
     let message =
         if said.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { said };
-    let body =
-        json!({ "ok": false, "error": { "code": code, "message": message, "status": status.as_u16() } });
+    let error = ErrorBody { status: Some(status.as_u16()), ..ErrorBody::new(code, message) };
+    let body = serde_json::to_vec(&ErrorReply { error, ok: false }).unwrap_or_default();
     parts.headers.remove(CONTENT_LENGTH);
     parts.headers.insert(CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
-    Response::from_parts(parts, axum::body::Body::from(body.to_string()))
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// Runs the server until interrupted.
