@@ -38,6 +38,7 @@ pub mod storage;
 pub mod store;
 pub mod table;
 mod web;
+pub mod wire;
 pub mod ws;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
@@ -489,7 +490,7 @@ async fn table_info(
     summary["public"] = json!(table.public);
     if let spieltisch_core::Viewer::Seat(_) = viewer {
         // People at the table invite the others.
-        summary["invites"] = people::invitations(&table);
+        summary["invites"] = json!(people::invitations(&table));
         summary["spectator"] =
             json!(table.public.then(|| people::spectator_path(&table.id, &table.spectator_token)));
     }
