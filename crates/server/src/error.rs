@@ -3,9 +3,9 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use spieltisch_catalog::{CatalogError, SeatError};
 use spieltisch_core::{LoadError, OptionsError};
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// How long a client should wait before asking for a replay again when
@@ -62,7 +62,7 @@ pub enum ServerError {
     Moving,
     /// A refusal of the table's owner, another node of the cluster: passed
     /// on as it was given.
-    #[error("{}", .0.body["message"].as_str().unwrap_or("refused by the table's owner"))]
+    #[error("{}", .0.body.message)]
     Relayed(Refusal),
 }
 
@@ -110,7 +110,7 @@ impl ServerError {
             ServerError::NoSuchSeat(_) => "seat.invalid",
             ServerError::Moving => "table.moving",
             ServerError::Relayed(refusal) => {
-                let code = refusal.body["code"].as_str().unwrap_or_default();
+                let code: &str = &refusal.body.code;
                 RELAYED_CODES.iter().find(|known| **known == code).copied().unwrap_or("relayed")
             }
         }
@@ -152,40 +152,42 @@ impl ServerError {
     /// beyond a cap also the parameter, `key`, and its `value`), the option
     /// an options error is about (`key`, and the `value` given), and why a
     /// combination of options cannot be played (`reason`, `{en, de}`).
-    pub fn body(&self) -> serde_json::Value {
+    pub fn body(&self) -> ErrorBody {
         if let ServerError::Relayed(refusal) = self {
-            return refusal.body.clone();
+            return (*refusal.body).clone();
         }
-        let mut body = json!({ "code": self.code(), "message": self.to_string() });
+        let mut body = ErrorBody::new(self.code(), self.to_string());
         match self {
-            ServerError::RateLimited(seconds) => body["retry_after_seconds"] = json!(seconds),
+            ServerError::RateLimited(seconds) => body.retry_after_seconds = Some(*seconds),
             ServerError::Full(limit)
             | ServerError::TooManyTables(limit)
             | ServerError::TooManyConnections(limit)
             | ServerError::Busy(limit)
-            | ServerError::TooLarge(limit) => body["limit"] = json!(limit),
-            ServerError::Moving => body["retry_after_seconds"] = json!(1),
+            | ServerError::TooLarge(limit) => body.limit = Some(*limit as u64),
+            ServerError::Moving => body.retry_after_seconds = Some(1),
             ServerError::ReplaysBusy(limit) => {
-                body["limit"] = json!(limit);
-                body["retry_after_seconds"] = json!(REPLAY_RETRY_SECONDS);
+                body.limit = Some(*limit as u64);
+                body.retry_after_seconds = Some(REPLAY_RETRY_SECONDS);
             }
             ServerError::Catalog(CatalogError::Seat(SeatError::TooExpensive {
                 key, value, limit, ..
             })) => {
-                body["key"] = json!(key);
-                body["value"] = json!(value);
-                body["limit"] = json!(limit);
+                body.key = Some((*key).to_string());
+                body.value = Some(ErrorValue::Number(*value));
+                body.limit = Some(*limit);
             }
             ServerError::Catalog(CatalogError::Options(e) | CatalogError::Load(LoadError::Options(e))) => {
                 match e {
                     OptionsError::Unknown { key, .. } | OptionsError::Duplicate(key) => {
-                        body["key"] = json!(key)
+                        body.key = Some(key.clone())
                     }
                     OptionsError::Invalid { key, value, .. } | OptionsError::File { key, value, .. } => {
-                        body["key"] = json!(key);
-                        body["value"] = json!(value);
+                        body.key = Some(key.clone());
+                        body.value = Some(ErrorValue::Text(value.clone()));
                     }
-                    OptionsError::Rule(reason) => body["reason"] = json!(reason),
+                    OptionsError::Rule(reason) => {
+                        body.reason = Some(Reason { de: reason.de.clone(), en: reason.en.clone() })
+                    }
                     OptionsError::Malformed(_) => {}
                 }
             }
@@ -195,10 +197,105 @@ impl ServerError {
     }
 }
 
+/// An error as every client receives it (`ServerError::body`): a stable
+/// code, a message in English, and the numbers and names a client needs
+/// to word it itself, each present only where the error has it. The keys
+/// are in alphabetical order, the order the body has always had on the
+/// wire.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ErrorBody {
+    /// Stable and machine-readable (the list is in docs/api.md).
+    pub code: Cow<'static, str>,
+    /// The option (or a bot's parameter) the error is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub limit: Option<u64>,
+    /// In English; a client words the error from its code and the fields
+    /// beside it.
+    pub message: String,
+    /// Why a combination of options cannot be played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub reason: Option<Reason>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub retry_after_seconds: Option<u64>,
+    /// The HTTP status, in the refusals the web framework makes by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub status: Option<u16>,
+    /// `"error"` on the table's WebSocket, where every message says what
+    /// it is; absent from an HTTP reply.
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub message_type: Option<ErrorType>,
+    /// The value given for `key`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub value: Option<ErrorValue>,
+}
+
+impl ErrorBody {
+    /// An error with its code and message, and nothing more.
+    pub fn new(code: impl Into<Cow<'static, str>>, message: String) -> Self {
+        ErrorBody {
+            code: code.into(),
+            key: None,
+            limit: None,
+            message,
+            reason: None,
+            retry_after_seconds: None,
+            status: None,
+            message_type: None,
+            value: None,
+        }
+    }
+}
+
+/// Why a combination of options cannot be played, in both languages of
+/// the interface (only the game can say it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Reason {
+    pub de: String,
+    pub en: String,
+}
+
+/// The `type` of an error that is a message of the table's WebSocket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorType {
+    Error,
+}
+
+/// The value an error names: a bot's parameter is a number, an option's
+/// value the text given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(untagged)]
+pub enum ErrorValue {
+    Number(u64),
+    Text(String),
+}
+
+/// Every refusal as an HTTP reply: `{"error": {...}, "ok": false}`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ErrorReply {
+    pub error: ErrorBody,
+    #[cfg_attr(feature = "ts", ts(type = "false"))]
+    pub ok: bool,
+}
+
 impl IntoResponse for ServerError {
     fn into_response(self) -> Response {
         let mut response =
-            (self.status(), axum::Json(json!({ "ok": false, "error": self.body() }))).into_response();
+            (self.status(), axum::Json(ErrorReply { error: self.body(), ok: false })).into_response();
         let retry = match self {
             ServerError::RateLimited(seconds) => Some(seconds),
             ServerError::ReplaysBusy(_) => Some(REPLAY_RETRY_SECONDS),
@@ -215,11 +312,13 @@ impl IntoResponse for ServerError {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Refusal {
     pub status: u16,
-    pub body: Value,
+    /// Boxed: a refusal passed on is rare, and every result that may hold
+    /// a server error stays small.
+    pub body: Box<ErrorBody>,
 }
 
 impl From<&ServerError> for Refusal {
     fn from(e: &ServerError) -> Self {
-        Refusal { status: e.status().as_u16(), body: e.body() }
+        Refusal { status: e.status().as_u16(), body: Box::new(e.body()) }
     }
 }

@@ -26,7 +26,7 @@ pub mod client_addr;
 pub mod cluster;
 pub mod db_address;
 pub mod error;
-mod health;
+pub mod health;
 pub mod limits;
 mod listener;
 mod node;
@@ -38,6 +38,7 @@ pub mod storage;
 pub mod store;
 pub mod table;
 mod web;
+pub mod wire;
 pub mod ws;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
@@ -47,17 +48,17 @@ use axum::{Extension, Json, Router};
 use bot_pool::BotPool;
 use client_addr::AddrGroup;
 pub use db_address::{DbAddress, PostgresUrl};
-use error::ServerError;
+use error::{ErrorBody, ErrorReply, ServerError};
 use limits::{Gate, Limits};
 pub use listener::InMemory;
 use rand::RngCore;
 use registry::Registry;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use spieltisch_catalog::{
     BotLimits, CatalogError, FileAccess, NewTable, SeatSpec, TableRequest, entries, new_table,
 };
-use spieltisch_core::Lang;
+use spieltisch_core::{Lang, Seat};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,6 +66,7 @@ use std::time::Duration;
 use storage::SharedStorage;
 use store::{StoreError, TableCap, TableRow};
 use table::{Detail, Seating, Table, TableSettings};
+use wire::Sorted;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -308,7 +310,7 @@ async fn create_table(
     State(app): State<Shared>,
     Extension(client): Extension<AddrGroup>,
     Json(req): Json<CreateTable>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Response, ServerError> {
     // First, before any work: the client's rate and its place among the
     // unfinished tables (given back if the table is not made after all).
     let slot = app.gate.create_table(client)?;
@@ -344,22 +346,65 @@ async fn create_table(
     let spectator_token = seating.spectator_token.clone();
     let id = app.open_table(client, slot, session, seating).await?;
     let human_tokens: Vec<&str> = seats.iter().filter_map(|s| s.token.as_deref()).collect();
-    Ok(Json(json!({
-        "ok": true,
-        "table": id,
-        "game": req.game,
-        "seats": seats.iter().enumerate().map(|(i, s)| json!({
-            "seat": i,
-            "spec": s.spec,
-            "name": s.name,
-            "token": s.token,
-            "url": s.token.as_ref().map(|t| format!("/#/table/{id}/{t}")),
-            "invite": s.invite.as_ref().map(|code| format!("/#/join/{id}/{code}")),
-        })).collect::<Vec<_>>(),
-        "public": req.public,
-        "spectator": { "token": spectator_token, "url": format!("/#/table/{id}/{spectator_token}") },
-        "hotseat": req.hotseat.then(|| format!("/#/hotseat/{id}/{}", human_tokens.join(","))),
-    })))
+    Ok(Json(TableCreated {
+        game: &req.game,
+        hotseat: req.hotseat.then(|| format!("/#/hotseat/{id}/{}", human_tokens.join(","))),
+        ok: true,
+        public: req.public,
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| CreatedSeat {
+                invite: s.invite.as_ref().map(|code| format!("/#/join/{id}/{code}")),
+                name: s.name.as_deref(),
+                seat: i,
+                spec: &s.spec,
+                token: s.token.as_deref(),
+                url: s.token.as_ref().map(|t| format!("/#/table/{id}/{t}")),
+            })
+            .collect(),
+        spectator: TokenLink { token: &spectator_token, url: format!("/#/table/{id}/{spectator_token}") },
+        table: &id,
+    })
+    .into_response())
+}
+
+/// The reply of `POST /api/tables`: the new table, with a link per
+/// person's seat (a token, or an invitation) and the spectator's.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TableCreated<'a> {
+    pub game: &'a str,
+    /// At a hot-seat table, the link with the tokens of the people's seats that are taken.
+    pub hotseat: Option<String>,
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    pub public: bool,
+    pub seats: Vec<CreatedSeat<'a>>,
+    pub spectator: TokenLink<'a>,
+    pub table: &'a str,
+}
+
+/// A seat of a new table: what plays it, and its link when a person plays it.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CreatedSeat<'a> {
+    /// The invitation's path (`/#/join/ID/CODE`) of a free seat.
+    pub invite: Option<String>,
+    pub name: Option<&'a str>,
+    pub seat: Seat,
+    pub spec: &'a str,
+    pub token: Option<&'a str>,
+    /// The table's path for the seat's token.
+    pub url: Option<String>,
+}
+
+/// A token and the table's path for it.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TokenLink<'a> {
+    pub token: &'a str,
+    pub url: String,
 }
 
 /// The chance seed of a new table: the server's own, drawn from a
@@ -473,19 +518,44 @@ async fn table_info(
     State(app): State<Shared>,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<Sorted<TableInfo>>, ServerError> {
     let (table, viewer) = app.table_for(&id, &q.token).await?;
-    let mut summary = table.summary(viewer).await;
-    summary["ok"] = json!(true);
-    summary["hotseat"] = json!(table.hotseat);
-    summary["public"] = json!(table.public);
-    if let spieltisch_core::Viewer::Seat(_) = viewer {
+    let seated = matches!(viewer, spieltisch_core::Viewer::Seat(_));
+    Ok(Json(Sorted(TableInfo {
+        summary: table.summary(viewer).await,
+        hotseat: table.hotseat,
         // People at the table invite the others.
-        summary["invites"] = people::invitations(&table);
-        summary["spectator"] =
-            json!(table.public.then(|| people::spectator_path(&table.id, &table.spectator_token)));
-    }
-    Ok(Json(summary))
+        invites: seated.then(|| people::invitations(&table)),
+        ok: true,
+        public: table.public,
+        spectator: seated
+            .then(|| table.public.then(|| people::spectator_path(&table.id, &table.spectator_token))),
+    })))
+}
+
+/// The reply of `GET /api/tables/{id}`: the table's summary, as lists show
+/// it, and what the people at the table pass on. Written through a JSON
+/// value ([`Sorted`]), whose keys are in alphabetical order, the summary's
+/// among the others, as this reply has always been written.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TableInfo {
+    /// The summary, as `GET /api/mine` lists it (`table::summary_of`).
+    #[serde(flatten)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub summary: Value,
+    pub hotseat: bool,
+    /// For a seat's token: the free seats' invitations, to pass on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub invites: Option<Vec<people::Invitation>>,
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    pub public: bool,
+    /// For a seat's token: the spectator's path at a public table, else `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub spectator: Option<Option<String>>,
 }
 
 async fn table_state(
@@ -538,7 +608,7 @@ struct MineQuery {
 /// The tables a browser has links for, to see and rejoin them (at most
 /// [`MINE_AT_MOST`]; the others are not looked at). Answered from what is
 /// stored, without loading any table.
-async fn mine(State(app): State<Shared>, Query(q): Query<MineQuery>) -> Result<Json<Value>, ServerError> {
+async fn mine(State(app): State<Shared>, Query(q): Query<MineQuery>) -> Result<Json<MyTables>, ServerError> {
     let pairs: Vec<(String, String)> = q
         .tables
         .split(',')
@@ -547,14 +617,40 @@ async fn mine(State(app): State<Shared>, Query(q): Query<MineQuery>) -> Result<J
         .map(|(id, token)| (id.to_string(), token.to_string()))
         .collect();
     let tables = app.summaries(&pairs).await?;
-    Ok(Json(json!({ "ok": true, "tables": tables })))
+    Ok(Json(MyTables { ok: true, tables }))
+}
+
+/// The reply of `GET /api/mine`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MyTables {
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    /// Each as `GET /api/tables/{id}` summarizes it, with its token
+    /// (`table::summary_of`, typed by hand for now).
+    #[cfg_attr(feature = "ts", ts(type = "Array<TableSummary>"))]
+    pub tables: Vec<Value>,
 }
 
 /// The most tables one "your tables" request looks at.
 const MINE_AT_MOST: usize = 200;
 
-async fn games() -> Json<Value> {
-    Json(json!({ "ok": true, "games": entries(), "seat_kinds": spieltisch_catalog::SEAT_KINDS }))
+async fn games() -> Json<GameList> {
+    Json(GameList { games: entries(), ok: true, seat_kinds: spieltisch_catalog::SEAT_KINDS })
+}
+
+/// The reply of `GET /api/games`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GameList {
+    /// Each game's entry, its keys in alphabetical order ([`wire::sorted`]).
+    #[serde(serialize_with = "wire::sorted")]
+    #[cfg_attr(feature = "ts", ts(type = "Array<GameEntry>"))]
+    pub games: Vec<spieltisch_catalog::GameEntry>,
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    /// The seat specs the server accepts.
+    pub seat_kinds: &'static [&'static str],
 }
 
 async fn socket(
@@ -655,11 +751,11 @@ async fn json_errors(request: axum::extract::Request, next: axum::middleware::Ne
     };
     let message =
         if said.is_empty() { status.canonical_reason().unwrap_or("error").to_string() } else { said };
-    let body =
-        json!({ "ok": false, "error": { "code": code, "message": message, "status": status.as_u16() } });
+    let error = ErrorBody { status: Some(status.as_u16()), ..ErrorBody::new(code, message) };
+    let body = serde_json::to_vec(&ErrorReply { error, ok: false }).unwrap_or_default();
     parts.headers.remove(CONTENT_LENGTH);
     parts.headers.insert(CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
-    Response::from_parts(parts, axum::body::Body::from(body.to_string()))
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// Runs the server until interrupted.

@@ -18,8 +18,9 @@ use crate::{Shared, token};
 use axum::Extension;
 use axum::Json;
 use axum::extract::{Path, State};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use spieltisch_catalog::SeatSpec;
 use spieltisch_core::Seat;
 use std::sync::Arc;
@@ -121,14 +122,23 @@ pub(crate) fn seats_shown(seats: &[SeatConfig]) -> Vec<Value> {
 
 /// The invitations to a table's free seats, `[{seat, invite}]` with the
 /// join page's path: for the people who sit there to pass on.
-pub fn invitations(table: &Table) -> Value {
+pub fn invitations(table: &Table) -> Vec<Invitation> {
     let seats = table.seats();
     let free = seats.iter().enumerate().filter(|(_, config)| config.is_free());
     let paths = free.filter_map(|(seat, config)| {
         let code = config.invite.as_ref()?;
-        Some(json!({ "seat": seat, "invite": format!("/#/join/{}/{code}", table.id) }))
+        Some(Invitation { invite: format!("/#/join/{}/{code}", table.id), seat })
     });
-    Value::Array(paths.collect())
+    paths.collect()
+}
+
+/// A free seat's invitation, to pass on.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Invitation {
+    /// The join page's path, `/#/join/ID/CODE`.
+    pub invite: String,
+    pub seat: Seat,
 }
 
 /// The spectator's path of a table.
@@ -140,21 +150,45 @@ pub fn spectator_path(id: &str, spectator_token: &str) -> String {
 pub async fn invitation(
     State(app): State<Shared>,
     Path((id, code)): Path<(String, String)>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Response, ServerError> {
     let (table, seat) = invited(&app, &id, &code).await?;
     let seats = table.seats();
-    Ok(Json(json!({
-        "ok": true,
-        "table": table.id,
-        "game": table.game,
-        "name": table.name().await,
-        "seat": seat,
-        "taken": !seats[seat].is_free(),
-        "public": table.public,
-        "over": table.is_over().await,
-        "seats": seats_shown(&seats),
-        "spectator": table.public.then(|| spectator_path(&table.id, &table.spectator_token)),
-    })))
+    Ok(Json(Invited {
+        game: &table.game,
+        name: table.name().await,
+        ok: true,
+        over: table.is_over().await,
+        public: table.public,
+        seat,
+        seats: seats_shown(&seats),
+        spectator: table.public.then(|| spectator_path(&table.id, &table.spectator_token)),
+        table: &table.id,
+        taken: !seats[seat].is_free(),
+    })
+    .into_response())
+}
+
+/// The reply of `GET /api/tables/{id}/invite/{code}`: the table and seat
+/// an invitation leads to, for the join page (never a token or a code).
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Invited<'a> {
+    pub game: &'a str,
+    #[serde(serialize_with = "crate::wire::sorted")]
+    pub name: spieltisch_core::Text,
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    pub over: bool,
+    pub public: bool,
+    pub seat: Seat,
+    /// Every seat as anyone may see it (`SeatConfig::public`, typed by hand for now).
+    #[cfg_attr(feature = "ts", ts(type = "Array<SeatShown>"))]
+    pub seats: Vec<Value>,
+    /// The spectator's path, at a public table.
+    pub spectator: Option<String>,
+    pub table: &'a str,
+    /// Someone took the seat already.
+    pub taken: bool,
 }
 
 /// The request to take a seat: by invitation, or at a public table by
@@ -173,7 +207,7 @@ pub async fn claim(
     Extension(client): Extension<crate::client_addr::AddrGroup>,
     Path(id): Path<String>,
     Json(req): Json<Claim>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Response, ServerError> {
     app.gate.claim(client)?;
     let name = checked_name(&req.name)?;
     let (table, seat) = match (&req.invite, req.seat) {
@@ -192,37 +226,74 @@ pub async fn claim(
     };
     let personal = token();
     table.claim(seat, name, personal.clone()).await?;
-    Ok(Json(json!({
-        "ok": true,
-        "table": table.id,
-        "seat": seat,
-        "token": personal,
-        "url": format!("/#/table/{}/{personal}", table.id),
-    })))
+    let url = format!("/#/table/{}/{personal}", table.id);
+    Ok(Json(Claimed { ok: true, seat, table: &table.id, token: &personal, url }).into_response())
+}
+
+/// The reply of `POST /api/tables/{id}/claim`: the seat taken, with the
+/// claimant's own new token.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Claimed<'a> {
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    pub seat: Seat,
+    pub table: &'a str,
+    pub token: &'a str,
+    /// The table's path for the token.
+    pub url: String,
 }
 
 /// `GET /api/public`: the newest public tables, each with its seats (who
 /// sits there, which are free) and its spectator's path.
-pub async fn public_tables(State(app): State<Shared>) -> Result<Json<Value>, ServerError> {
+pub async fn public_tables(State(app): State<Shared>) -> Result<Json<PublicTables>, ServerError> {
     let found =
         app.store.public_tables(PUBLIC_AT_MOST).await.map_err(|e| ServerError::Storage(e.to_string()))?;
-    let tables: Vec<Value> = found
+    let tables = found
         .into_iter()
         .filter_map(|listed| {
             let row = listed.row;
             let seating = Seating::of_row(&row).ok()?;
-            Some(json!({
-                "table": row.id,
-                "game": row.game,
-                "name": spieltisch_catalog::entry_of(&row.game).map(|e| e.info.name).ok(),
-                "created_at": row.created_at,
-                "seats": seats_shown(&seating.seats),
-                "over": listed.over,
-                "spectator": spectator_path(&row.id, &row.spectator_token),
-            }))
+            Some(ListedTable {
+                created_at: row.created_at,
+                name: spieltisch_catalog::entry_of(&row.game).map(|e| e.info.name).ok(),
+                over: listed.over,
+                seats: seats_shown(&seating.seats),
+                spectator: spectator_path(&row.id, &row.spectator_token),
+                game: row.game,
+                table: row.id,
+            })
         })
         .collect();
-    Ok(Json(json!({ "ok": true, "tables": tables })))
+    Ok(Json(PublicTables { ok: true, tables }))
+}
+
+/// The reply of `GET /api/public`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PublicTables {
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    pub tables: Vec<ListedTable>,
+}
+
+/// A public table, as the lobby lists it.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ListedTable {
+    /// Seconds since 1970.
+    pub created_at: i64,
+    pub game: String,
+    /// The game's name (`null` for a game this server does not know).
+    #[serde(serialize_with = "crate::wire::sorted")]
+    pub name: Option<spieltisch_core::Text>,
+    pub over: bool,
+    /// Every seat as anyone may see it (`SeatConfig::public`, typed by hand for now).
+    #[cfg_attr(feature = "ts", ts(type = "Array<SeatShown>"))]
+    pub seats: Vec<Value>,
+    /// The spectator's path.
+    pub spectator: String,
+    pub table: String,
 }
 
 #[cfg(test)]

@@ -19,9 +19,8 @@ use crate::{Shared, token};
 use axum::extract::{Path, State};
 use axum::{Extension, Json};
 use rand::RngCore;
-use serde::Deserialize;
-use serde_json::{Value, json};
-use spieltisch_core::{Outcome, Viewer};
+use serde::{Deserialize, Serialize};
+use spieltisch_core::{Outcome, Seat, Viewer};
 
 /// How many seats everyone moves on at the rematch of `game`: the new seat
 /// `j` is taken by whoever sat at `(j + shift) % seats`.
@@ -72,7 +71,7 @@ pub async fn rematch(
     Extension(client): Extension<crate::client_addr::AddrGroup>,
     Path(id): Path<String>,
     Json(req): Json<RematchRequest>,
-) -> Result<Json<Value>, ServerError> {
+) -> Result<Json<RematchMade>, ServerError> {
     let table = match app.lookup(&id).await? {
         Found::Live(table) => table,
         Found::Expired(_) => return Err(ServerError::Expired(id)),
@@ -100,12 +99,22 @@ pub async fn rematch(
         Found::Live(new) => new.seats().iter().position(|s| s.token.as_deref() == Some(req.token.as_str())),
         Found::Expired(_) => None,
     };
-    Ok(Json(json!({
-        "ok": true,
-        "table": new_id,
-        "seat": new_seat,
-        "url": format!("/#/table/{new_id}/{}", req.token),
-    })))
+    let url = format!("/#/table/{new_id}/{}", req.token);
+    Ok(Json(RematchMade { ok: true, seat: new_seat, table: new_id, url }))
+}
+
+/// The reply of `POST /api/tables/{id}/rematch`: the rematch's table, and
+/// where the asker sits there.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RematchMade {
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    /// The asker's seat at the rematch.
+    pub seat: Option<Seat>,
+    pub table: String,
+    /// The rematch's path for the asker's token.
+    pub url: String,
 }
 
 #[cfg(test)]

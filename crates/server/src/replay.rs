@@ -25,10 +25,12 @@
 
 use crate::error::ServerError;
 use axum::body::{Body, Bytes};
-use serde::Serialize;
+use serde::ser::{Error as _, SerializeSeq};
+use serde::{Serialize, Serializer};
 use serde_json::Value;
 use spieltisch_catalog::{DynSession, Wording, new_session};
 use spieltisch_core::{Lang, Record, Turn, Viewer};
+use std::cell::RefCell;
 
 /// How many bytes are written before a chunk goes out.
 const CHUNK: usize = 64 * 1024;
@@ -36,28 +38,165 @@ const CHUNK: usize = 64 * 1024;
 const CHUNKS_IN_FLIGHT: usize = 2;
 
 /// What the reply names besides the steps.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct Head {
     pub table: String,
     pub game: String,
     pub name: spieltisch_core::Text,
     pub viewer: Viewer,
     /// Who sat where: the log calls people by their names.
-    #[serde(skip)]
     pub seats: Vec<crate::table::SeatConfig>,
     /// Every seat as anyone may see it (kind, name), for the board.
-    #[serde(rename = "seats")]
     pub shown_seats: Vec<Value>,
     /// The path of this replay as a spectator sees it: a link to share,
     /// which shows no seat's secrets.
     pub share: String,
 }
 
+/// The reply of `GET /api/tables/{id}/replay` (docs/api.md), written while
+/// the game is replayed: its `steps` are made as they are written, and its
+/// `outcome` is the game's after them. The head's keys (`game` to
+/// `viewer`) are in alphabetical order, as the reply has always had them.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Replay"))]
+pub struct ReplayReply<'a> {
+    #[cfg_attr(feature = "ts", ts(type = "true"))]
+    pub ok: bool,
+    pub game: &'a str,
+    #[serde(serialize_with = "crate::wire::sorted")]
+    pub name: spieltisch_core::Text,
+    /// Who sat where, with the names of people (`SeatConfig::public`,
+    /// typed by hand for now).
+    #[cfg_attr(feature = "ts", ts(type = "Array<SeatShown>"))]
+    pub seats: &'a [Value],
+    /// The replay as a spectator sees it: a link to share.
+    pub share: &'a str,
+    pub table: &'a str,
+    #[cfg_attr(feature = "ts", ts(type = "Viewer"))]
+    pub viewer: Viewer,
+    /// The table's static part, once for every step.
+    #[serde(rename = "static")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub fixed: Value,
+    pub first: First<'a>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<Step<'a>>"))]
+    pub steps: Steps<'a>,
+    #[cfg_attr(feature = "ts", ts(type = "Outcome | null"))]
+    pub outcome: Ending<'a>,
+}
+
 /// One step: the actions of one entry of the viewer's log, written as the
 /// array `[version, turn, log, change]`: a long game has thousands of
-/// steps, and their keys would be a sixth of the reply.
-#[derive(Serialize)]
-struct Step<'a>(usize, Turn, &'a [Value], Vec<Value>);
+/// steps, and their keys would be a sixth of the reply. The log's entries
+/// leave out their `at` and `actor`, which the step says.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReplayStep"))]
+pub struct Step<'a>(
+    usize,
+    #[cfg_attr(feature = "ts", ts(type = "Turn"))] Turn,
+    #[cfg_attr(feature = "ts", ts(type = "Array<ReplayEntry>"))] &'a [Value],
+    /// The change of the view against the step before: `[path, value]`
+    /// sets, `[path]` removes ([`diff`]).
+    #[cfg_attr(feature = "ts", ts(type = "Array<[string, unknown] | [string]>"))]
+    Vec<Value>,
+);
+
+/// The replay as it goes: the session, at version `at`, and the view there
+/// (none before the first step: the first view).
+struct Replaying {
+    session: Box<dyn DynSession>,
+    at: usize,
+    view: Option<Value>,
+    /// Why making a step failed, once it did.
+    failed: Option<ServerError>,
+}
+
+/// The steps of a replay, each made as it is written.
+pub struct Steps<'a> {
+    replaying: &'a RefCell<Replaying>,
+    record: &'a Record,
+    /// The numbers of the actions that begin the viewer's entries.
+    starts: &'a [usize],
+    viewer: Viewer,
+    wording: &'a Wording<'a>,
+    /// The view before the first step.
+    first_view: &'a Value,
+}
+
+impl std::fmt::Debug for Steps<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Steps").field("starts", &self.starts.len()).finish_non_exhaustive()
+    }
+}
+
+impl Steps<'_> {
+    /// Makes step `i` from where the replay is, and hands it to `write`.
+    fn step<R>(&self, i: usize, write: impl FnOnce(&Step<'_>) -> R) -> Result<R, ServerError> {
+        let replaying = &mut *self.replaying.borrow_mut();
+        let start = self.starts[i];
+        let end = self.starts.get(i + 1).copied().unwrap_or(self.record.actions.len());
+        apply_until(&mut replaying.session, &mut replaying.at, end, &self.record.actions)?;
+        let next = replaying.session.view(self.viewer)?;
+        let change = diff(replaying.view.as_ref().unwrap_or(self.first_view), &next);
+        replaying.view = Some(next);
+        // A step's entry begins at the version before it and is the actor's
+        // who was to move there: the step says both, so its entry does not.
+        let mut log = replaying.session.entries_since(self.viewer, start, Some(self.wording))?;
+        for entry in log.iter_mut().filter_map(Value::as_object_mut) {
+            entry.remove("at");
+            entry.remove("actor");
+        }
+        Ok(write(&Step(replaying.at, replaying.session.turn(), &log, change)))
+    }
+}
+
+impl Serialize for Steps<'_> {
+    /// Each step as it is made. A step that cannot be made stops the
+    /// reply; why is kept for the replay's caller (`Replaying::failed`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.starts.len()))?;
+        for i in 0..self.starts.len() {
+            match self.step(i, |step| seq.serialize_element(step)) {
+                Ok(written) => written?,
+                Err(e) => {
+                    let said = e.to_string();
+                    self.replaying.borrow_mut().failed = Some(e);
+                    return Err(S::Error::custom(said));
+                }
+            }
+        }
+        seq.end()
+    }
+}
+
+/// The game's outcome, once the steps are written.
+pub struct Ending<'a>(&'a RefCell<Replaying>);
+
+impl std::fmt::Debug for Ending<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Ending")
+    }
+}
+
+impl Serialize for Ending<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.borrow().session.outcome().serialize(serializer)
+    }
+}
+
+/// Applies the record's actions from `at` up to `end`.
+fn apply_until(
+    session: &mut Box<dyn DynSession>,
+    at: &mut usize,
+    end: usize,
+    actions: &[String],
+) -> Result<(), ServerError> {
+    while *at < end {
+        session.apply(None, &actions[*at])?;
+        *at += 1;
+    }
+    Ok(())
+}
 
 /// The change from `old` to `new` as a list of edits, each `[path, value]`
 /// (set the value at the JSON Pointer `path`: replace it, add the key, or
@@ -138,13 +277,18 @@ fn push_key(path: &mut String, key: &str) {
     }
 }
 
-/// The first step: the game as it opens.
-#[derive(Serialize)]
-struct First<'a> {
-    version: usize,
-    turn: Turn,
-    view: &'a Value,
-    log: &'a [Value],
+/// The first step: the game as it opens, its view whole.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReplayFirst"))]
+pub struct First<'a> {
+    pub version: usize,
+    #[cfg_attr(feature = "ts", ts(type = "Turn"))]
+    pub turn: Turn,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub view: &'a Value,
+    /// Empty: the first view comes before any entry.
+    #[cfg_attr(feature = "ts", ts(type = "Array<LogEntry>"))]
+    pub log: &'a [Value],
 }
 
 /// The replay of `record` as `viewer` saw it, as a streamed body. The work
@@ -160,6 +304,9 @@ pub fn stream(record: Record, head: Head, lang: Lang, places: impl Send + 'stati
             // The head is sent already: the reply ends short, and the log
             // says why (a loaded table replays, so this is a bug).
             Err(Stopped::Failed(e)) => tracing::error!(table = %head.table, "replay failed: {e}"),
+            Err(Stopped::Writing(e)) => {
+                tracing::error!(table = %head.table, "replay failed: cannot write JSON: {e}")
+            }
         }
         drop(places);
     });
@@ -180,6 +327,8 @@ enum Stopped {
     /// The client went away: nothing more to write.
     ClientGone,
     Failed(ServerError),
+    /// The JSON writer failed (a bug).
+    Writing(String),
 }
 
 impl<E: Into<ServerError>> From<E> for Stopped {
@@ -189,85 +338,78 @@ impl<E: Into<ServerError>> From<E> for Stopped {
 }
 
 impl Out {
-    fn json<T: Serialize>(&mut self, value: &T) -> Result<(), Stopped> {
-        serde_json::to_writer(&mut self.buffer, value)
-            .map_err(|e| Stopped::Failed(ServerError::BadRequest(format!("cannot write JSON: {e}"))))?;
-        self.flush_if_full()
-    }
-
-    fn raw(&mut self, text: &str) -> Result<(), Stopped> {
-        self.buffer.extend_from_slice(text.as_bytes());
-        self.flush_if_full()
-    }
-
-    fn flush_if_full(&mut self) -> Result<(), Stopped> {
-        if self.buffer.len() >= CHUNK { self.flush() } else { Ok(()) }
-    }
-
-    fn flush(&mut self) -> Result<(), Stopped> {
+    /// Sends what is buffered as one chunk.
+    fn send(&mut self) -> Result<(), Stopped> {
         let chunk = Bytes::from(std::mem::replace(&mut self.buffer, Vec::with_capacity(CHUNK)));
         self.chunks.blocking_send(chunk).map_err(|_| Stopped::ClientGone)
     }
 }
 
+/// The reply is written into the buffer, a chunk sent whenever it is full.
+impl std::io::Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buffer.extend_from_slice(bytes);
+        if self.buffer.len() >= CHUNK {
+            self.send().map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), Stopped> {
     let viewer = head.viewer;
-    let actions = &record.actions;
     let starts = entry_starts(record, viewer)?;
     let mut session = new_session(&record.game, &record.options, record.seed)?;
     let names = crate::table::seat_names(&*session, &head.seats, lang);
     let wording = Wording { names: &names, lang };
     let mut at = 0;
-    let apply_until = |session: &mut Box<dyn DynSession>, at: &mut usize, end: usize| {
-        while *at < end {
-            session.apply(None, &actions[*at])?;
-            *at += 1;
-        }
-        Ok::<(), ServerError>(())
-    };
     // What happens before the viewer's first entry (nothing it may know)
     // is part of the first view.
-    apply_until(&mut session, &mut at, starts.first().copied().unwrap_or(actions.len()))?;
-    let mut view = session.view(viewer)?;
-    out.raw("{\"ok\":true,")?;
-    let head =
-        serde_json::to_value(head).map_err(|e| ServerError::BadRequest(format!("cannot write JSON: {e}")))?;
-    for (key, value) in head.as_object().into_iter().flatten() {
-        out.json(key)?;
-        out.raw(":")?;
-        out.json(value)?;
-        out.raw(",")?;
-    }
+    apply_until(
+        &mut session,
+        &mut at,
+        starts.first().copied().unwrap_or(record.actions.len()),
+        &record.actions,
+    )?;
+    let view = session.view(viewer)?;
     // The table's static part, once: every view below is read with it.
-    out.raw("\"static\":")?;
-    out.json(&session.static_part()?)?;
-    out.raw(",")?;
+    let fixed = session.static_part()?;
     let log = session.entries_since(viewer, 0, Some(&wording))?;
-    out.raw("\"first\":")?;
-    out.json(&First { version: at, turn: session.turn(), view: &view, log: &log })?;
-    out.raw(",\"steps\":[")?;
-    for (i, &start) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).copied().unwrap_or(actions.len());
-        apply_until(&mut session, &mut at, end)?;
-        let next = session.view(viewer)?;
-        let change = diff(&view, &next);
-        view = next;
-        // A step's entry begins at the version before it and is the actor's
-        // who was to move there: the step says both, so its entry does not.
-        let mut log = session.entries_since(viewer, start, Some(&wording))?;
-        for entry in log.iter_mut().filter_map(Value::as_object_mut) {
-            entry.remove("at");
-            entry.remove("actor");
-        }
-        if i > 0 {
-            out.raw(",")?;
-        }
-        out.json(&Step(at, session.turn(), &log, change))?;
+    let first_turn = session.turn();
+    let replaying = RefCell::new(Replaying { session, at, view: None, failed: None });
+    let reply = ReplayReply {
+        ok: true,
+        game: &head.game,
+        name: head.name,
+        seats: &head.shown_seats,
+        share: &head.share,
+        table: &head.table,
+        viewer,
+        fixed,
+        first: First { version: at, turn: first_turn, view: &view, log: &log },
+        steps: Steps {
+            replaying: &replaying,
+            record,
+            starts: &starts,
+            viewer,
+            wording: &wording,
+            first_view: &view,
+        },
+        outcome: Ending(&replaying),
+    };
+    let written = serde_json::to_writer(&mut *out, &reply);
+    if let Some(e) = replaying.borrow_mut().failed.take() {
+        return Err(Stopped::Failed(e));
     }
-    out.raw("],\"outcome\":")?;
-    out.json(&session.outcome())?;
-    out.raw("}")?;
-    out.flush()
+    match written {
+        Ok(()) => out.send(),
+        Err(e) if e.is_io() => Err(Stopped::ClientGone),
+        Err(e) => Err(Stopped::Writing(e.to_string())),
+    }
 }
 
 /// The numbers of the actions that begin the entries of `viewer`'s log,
@@ -284,6 +426,16 @@ fn entry_starts(record: &Record, viewer: Viewer) -> Result<Vec<usize>, ServerErr
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_client_that_went_away_stops_the_writing_as_gone() {
+        let (chunks, receiver) = tokio::sync::mpsc::channel::<Bytes>(CHUNKS_IN_FLIGHT);
+        drop(receiver);
+        let mut out = Out { chunks, buffer: Vec::new() };
+        let long = vec![0_u8; CHUNK + 1];
+        let written = serde_json::to_writer(&mut out, &long).unwrap_err();
+        assert!(written.is_io(), "{written}");
+    }
 
     #[test]
     fn a_change_names_each_edit_by_its_path() {

@@ -16,12 +16,11 @@
 //! the idle time is closed (1001), and so is one that does not take what
 //! the server sends within that time.
 
-use crate::error::ServerError;
+use crate::error::{ErrorBody, ErrorType, ServerError};
 use crate::limits::{Slot, seconds};
 use crate::table::{Detail, Table};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use serde::Deserialize;
-use serde_json::json;
 use spieltisch_core::Viewer;
 use std::sync::Arc;
 use std::time::Duration;
@@ -99,10 +98,11 @@ enum ClientMessage {
     Ping,
 }
 
+/// A refusal as a message of the WebSocket: the error's body, typed `error`.
 fn error_text(e: &ServerError) -> Utf8Bytes {
-    let mut message = e.body();
-    message["type"] = json!("error");
-    message.to_string().into()
+    let message = ErrorBody { message_type: Some(ErrorType::Error), ..e.body() };
+    // Every key of the body is a string: writing it cannot fail.
+    serde_json::to_string(&message).unwrap_or_default().into()
 }
 
 /// One connection: what it sees, and the version its client has.

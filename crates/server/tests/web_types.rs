@@ -1,9 +1,10 @@
-//! The TypeScript declarations of each game's designed data (views, static
-//! parts, log events, actions as data), generated from the Rust types that
-//! write it (ts-rs, the games' `ts` feature) into `web/generated/`, where
-//! the front end's `types.d.ts` takes them from. This test fails when a
-//! checked-in file is not what the types generate now, so that they never
-//! drift apart; `UPDATE_TYPES=1` writes them instead.
+//! The TypeScript declarations of the server's replies and of each game's
+//! designed data (views, static parts, log events, actions as data),
+//! generated from the Rust types that write them (ts-rs, the `ts` feature
+//! of the server and the games) into `web/generated/`, where the front
+//! end's `types.d.ts` takes them from. This test fails when a checked-in
+//! file is not what the types generate now, so that they never drift
+//! apart; `UPDATE_TYPES=1` writes them instead.
 
 use spieltisch_core::Game;
 use std::any::TypeId;
@@ -35,12 +36,18 @@ impl Declarations {
 
     /// The file: a header, then the declarations in the order of their names.
     fn file(self, game: &str) -> String {
-        assert!(self.clashes.is_empty(), "{game}: two types are called {:?} in TypeScript", self.clashes);
-        let mut out = format!(
+        let header = format!(
             "// The designed data of {game}, generated from its Rust types by\n\
              // crates/server/tests/web_types.rs. Do not edit: change the Rust types and\n\
              // run `{REGENERATE}`.\n"
         );
+        self.file_with(game, header)
+    }
+
+    /// The file: `header`, then the declarations in the order of their names.
+    fn file_with(self, what: &str, header: String) -> String {
+        assert!(self.clashes.is_empty(), "{what}: two types are called {:?} in TypeScript", self.clashes);
+        let mut out = header;
         for declaration in self.by_name.values() {
             out.push('\n');
             out.push_str(declaration);
@@ -95,12 +102,48 @@ where
     (format!("{id}.d.ts"), text)
 }
 
+/// The types the server's replies refer to that are still declared by hand
+/// in `types.d.ts`: what `table.rs` writes (seats as shown, summaries, log
+/// entries), the core's turns, viewers and outcomes, and the catalog's
+/// entries of the games.
+const BY_HAND: &[&str] =
+    &["GameEntry", "LogEntry", "Outcome", "ReplayEntry", "SeatShown", "TableSummary", "Turn", "Viewer"];
+
+/// The server's file: every reply of the HTTP API, and the WebSocket's
+/// errors.
+fn server_file() -> (String, String) {
+    use spieltisch_server::{error, health, people, rematch, replay};
+    let header = format!(
+        "// The server's replies (docs/api.md), generated from the Rust types that\n\
+         // write them by crates/server/tests/web_types.rs. Do not edit: change the\n\
+         // Rust types and run `{REGENERATE}`.\n\
+         // The parts they refer to that are declared by hand in ../types.d.ts:\n\
+         import type {{ {} }} from '../types';\n",
+        BY_HAND.join(", ")
+    );
+    let text = Declarations::new()
+        .root::<error::ErrorReply>()
+        .root::<health::HealthReply<'static>>()
+        .root::<spieltisch_server::GameList>()
+        .root::<spieltisch_server::TableCreated<'static>>()
+        .root::<spieltisch_server::TableInfo>()
+        .root::<spieltisch_server::MyTables>()
+        .root::<people::Invited<'static>>()
+        .root::<people::Claimed<'static>>()
+        .root::<people::PublicTables>()
+        .root::<rematch::RematchMade>()
+        .root::<replay::ReplayReply<'static>>()
+        .file_with("the server", header);
+    ("server.d.ts".to_string(), text)
+}
+
 fn generated() -> Vec<(String, String)> {
     use spieltisch_ausreisser as ausreisser;
     use spieltisch_reifenbreite as reifenbreite;
     use spieltisch_sechstage as sechstage;
     use spieltisch_six as six;
     vec![
+        server_file(),
         game_file::<six::Six, six::ActionKind>(),
         game_file::<sechstage::Sechstage, sechstage::ActionKind>(),
         game_file::<ausreisser::Ausreisser, ausreisser::ActionKind>(),
@@ -138,5 +181,5 @@ fn the_generated_typescript_declarations_are_fresh() {
         stale.is_empty(),
         "web/generated/{stale:?} differ from what the Rust types generate: run `{REGENERATE}` and commit"
     );
-    assert!(strays.is_empty(), "web/generated/ holds {strays:?}, which no game generates: remove them");
+    assert!(strays.is_empty(), "web/generated/ holds {strays:?}, which no type generates: remove them");
 }

@@ -114,7 +114,8 @@ export function showReplay(main, table, token) {
     viewAt = viewsOf(res.reply);
     game = res.reply.game;
     fixed = res.reply.static;
-    seats = res.reply.seats;
+    // A replay's seats have no team (the boards read their names only).
+    seats = /** @type {import('./types').SeatInfo[]} */ (res.reply.seats);
     viewer = res.reply.viewer;
     share = res.reply.share;
     name = tr(res.reply.name) || res.reply.game;

@@ -1,18 +1,19 @@
 // The data the front end receives from the server (docs/api.md), as the
-// type checker sees it (`npx tsc -p tsconfig.json`). The envelope (snapshots,
-// updates, log entries, replies) is written here by hand from the server's
-// replies; only what the pages read is described. Each game's designed data
-// (views, static parts, log events, actions as data) is generated from its
-// Rust types into ./generated/ and re-exported below under the names the
-// boards use: change the Rust types and run
+// type checker sees it (`npx tsc -p tsconfig.json`). The server's replies
+// (./generated/server.d.ts) and each game's designed data (views, static
+// parts, log events, actions as data; ./generated/GAME.d.ts) are generated
+// from the Rust types that write them, and re-exported below under the names
+// the modules use: change the Rust types and run
 // `UPDATE_TYPES=1 cargo test -p spieltisch-server --test web_types`.
+// Declared by hand here, for now: what the server's table.rs writes
+// (snapshots, updates, legal actions, log entries, seats and summaries as
+// lists show them), the core's turns, viewers and outcomes, the catalog's
+// entries of the games, and what is the browser's own (the messages it
+// sends, the links it remembers).
 // These files are not served: the modules refer to them in JSDoc comments only.
 
 /** A text in both languages of the interface. */
-export interface Text {
-  en: string;
-  de: string;
-}
+export type Text = import('./generated/server').Text;
 
 /** Who looks at a table: a seat (0-based on the wire) or a spectator. */
 export type Viewer = { seat: number } | 'spectator';
@@ -63,22 +64,6 @@ export interface Criterion {
   key: string;
   lower_is_better: boolean;
   values: number[];
-}
-
-/** What the server says when it refuses something. */
-export interface ServerError {
-  code: string;
-  /** In English; the page words the error from its code and the fields below. */
-  message: string;
-  status?: number;
-  /** The option (or a bot's parameter) the error is about. */
-  key?: string;
-  /** The value given for it. */
-  value?: string | number;
-  /** Why a combination of options cannot be played. */
-  reason?: Text;
-  limit?: number;
-  retry_after_seconds?: number;
 }
 
 /** Everything a viewer needs to draw a table (`type: "state"`), with the updates since applied. */
@@ -136,6 +121,10 @@ export interface Update {
   text: string;
 }
 
+/** What the server says when it refuses something: its code, a message in
+ * English, and the fields a page words the error from. */
+export type ServerError = import('./generated/server').ErrorBody;
+
 /** A message of the table's WebSocket. */
 export type ServerMessage =
   | (Snapshot & { type: 'state' })
@@ -190,40 +179,6 @@ export interface GameEntry {
   options: OptionSpec[];
 }
 
-/** The reply of `GET /api/games`. */
-export interface GamesReply {
-  ok: true;
-  games: GameEntry[];
-  seat_kinds: string[];
-}
-
-/** A refusal in the shape of every HTTP error. */
-export interface ErrorReply {
-  ok: false;
-  error: ServerError;
-}
-
-/** A seat of a new table: its link, when a person plays it. */
-export interface CreatedSeat {
-  seat: number;
-  spec: string;
-  name: string | null;
-  token: string | null;
-  url: string | null;
-  /** The invitation's path (`/#/join/ID/CODE`) of a free seat. */
-  invite: string | null;
-}
-
-/** The reply of `POST /api/tables`. */
-export interface CreateReply {
-  ok: true;
-  table: string;
-  game: string;
-  seats: CreatedSeat[];
-  spectator: { token: string; url: string };
-  hotseat: string | null;
-}
-
 /** One table of `GET /api/mine`. */
 export interface TableSummary {
   table: string;
@@ -241,91 +196,42 @@ export interface TableSummary {
   expired: boolean;
 }
 
-/** The reply of `GET /api/tables/{id}/invite/{code}`. */
-export interface InvitationReply {
-  ok: true;
-  table: string;
-  game: string;
-  name: Text;
-  seat: number;
-  taken: boolean;
-  public: boolean;
-  over: boolean;
-  seats: SeatShown[];
-  /** The spectator's path, at a public table. */
-  spectator: string | null;
-}
-
-/** The reply of `POST /api/tables/{id}/claim`. */
-export interface ClaimReply {
-  ok: true;
-  table: string;
-  seat: number;
-  token: string;
-  url: string;
-}
-
-/** One table of `GET /api/public`. */
-export interface PublicTable {
-  table: string;
-  game: string;
-  name: Text;
-  created_at: number;
-  seats: SeatShown[];
-  over: boolean;
-  spectator: string;
-}
-
-/** The reply of `GET /api/public`. */
-export interface PublicReply {
-  ok: true;
-  tables: PublicTable[];
-}
-
-/** The reply of `GET /api/mine`. */
-export interface MineReply {
-  ok: true;
-  tables: TableSummary[];
-}
-
-/** One edit of a replay step's change: `[path, value]` sets the value at
- * the JSON Pointer `path` (replaces it, adds the key, or appends to an
- * array); `[path]` removes the key, or the array's last element. */
-export type Edit = [string, unknown] | [string];
-
-/** The game as it opens, in a replay: its view whole. */
-export interface ReplayFirst {
-  version: number;
-  turn: Turn;
-  view: unknown;
-  log: LogEntry[];
-}
-
-/** One entry of the viewer's log (a whole move with the chance folded into it),
- * in a replay: `[version, turn, log, change]`, the change of the view against the
- * step before. */
-export type ReplayStep = [number, Turn, ReplayEntry[], Edit[]];
-
 /** A log entry in a replay step: its `at` and `actor` are the step's. */
 export type ReplayEntry = Omit<LogEntry, 'at' | 'actor'>;
 
+// ---- The server's replies, generated (./generated/server.d.ts) ----
+
+/** The reply of `GET /api/games`. */
+export type GamesReply = import('./generated/server').GameList;
+/** A refusal in the shape of every HTTP error. */
+export type ErrorReply = import('./generated/server').ErrorReply;
+/** A seat of a new table: its link, when a person plays it. */
+export type CreatedSeat = import('./generated/server').CreatedSeat;
+/** The reply of `POST /api/tables`. */
+export type CreateReply = import('./generated/server').TableCreated;
+/** The reply of `GET /api/tables/{id}`: the summary (without a token) and
+ * what the people at the table pass on. */
+export type TableInfoReply = Omit<TableSummary, 'token'> & import('./generated/server').TableInfo;
+/** The reply of `GET /api/tables/{id}/invite/{code}`. */
+export type InvitationReply = import('./generated/server').Invited;
+/** The reply of `POST /api/tables/{id}/claim`. */
+export type ClaimReply = import('./generated/server').Claimed;
+/** One table of `GET /api/public`. */
+export type PublicTable = import('./generated/server').ListedTable;
+/** The reply of `GET /api/public`. */
+export type PublicReply = import('./generated/server').PublicTables;
+/** The reply of `GET /api/mine`. */
+export type MineReply = import('./generated/server').MyTables;
+/** The game as it opens, in a replay: its view whole. */
+export type ReplayFirst = import('./generated/server').ReplayFirst;
+/** One entry of the viewer's log in a replay: `[version, turn, log, change]`. */
+export type ReplayStep = import('./generated/server').ReplayStep;
+/** One edit of a replay step's change: `[path, value]` sets the value at
+ * the JSON Pointer `path` (replaces it, adds the key, or appends to an
+ * array); `[path]` removes the key, or the array's last element. */
+export type Edit = ReplayStep[3][number];
 /** The reply of `GET /api/tables/{id}/replay`. */
-export interface ReplayReply {
-  ok: true;
-  table: string;
-  game: string;
-  name: Text;
-  viewer: Viewer;
-  /** Who sat where, with the names of people. */
-  seats: SeatInfo[];
-  /** The replay as a spectator sees it: a link to share. */
-  share: string;
-  /** The table's static part, once for every step. */
-  static: unknown;
-  first: ReplayFirst;
-  steps: ReplayStep[];
-  outcome: unknown;
-}
+export type ReplayReply = import('./generated/server').Replay;
 
 /** A table link kept in the browser. */
 export interface Remembered {
