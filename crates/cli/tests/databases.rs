@@ -4,7 +4,8 @@
 
 mod support;
 
-use spieltisch_server::store::{Progress, Store, TableRow, Waiting};
+use spieltisch_server::storage::sqlite::Store;
+use spieltisch_server::storage::{Progress, TableRow, Waiting};
 use std::path::{Path, PathBuf};
 use support::{ok, run, serve_answers};
 

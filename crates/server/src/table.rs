@@ -33,7 +33,7 @@ use crate::cluster::{Answer, Change, Cluster, Request};
 use crate::error::ServerError;
 use crate::limits::OpenTables;
 use crate::storage::SharedStorage;
-use crate::store::{Progress, Waiting};
+use crate::storage::{Progress, Waiting};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -115,7 +115,7 @@ pub struct Seating {
 
 impl Seating {
     /// The seating of a stored table, or why its seats cannot be read.
-    pub fn of_row(row: &crate::store::TableRow) -> Result<Seating, String> {
+    pub fn of_row(row: &crate::storage::TableRow) -> Result<Seating, String> {
         Seating::from_stored(&row.seats, &row.spectator_token)
     }
 
@@ -996,7 +996,7 @@ impl Table {
                     self.stalled.send_if_modified(|stalled| stalled.take().is_some());
                     return Ok(());
                 }
-                Err(crate::store::StoreError::OutOfOrder { .. }) if self.settings.cluster.is_some() => {
+                Err(crate::storage::StoreError::OutOfOrder { .. }) if self.settings.cluster.is_some() => {
                     // Another node stored this version first: it owns the table.
                     self.committed.send_replace(None);
                     return Err(self.lost_the_race(live, before).await);
@@ -1651,8 +1651,8 @@ mod tests {
     /// A table of `record` with `specs` in its seats, stored as it is.
     async fn table_of(record: &spieltisch_core::Record, specs: [&str; 4]) -> Arc<Table> {
         let store =
-            crate::storage::open(&crate::DbAddress::Memory, crate::store::BUSY_TIMEOUT).await.unwrap();
-        let row = crate::store::TableRow {
+            crate::storage::open(&crate::DbAddress::Memory, crate::storage::BUSY_TIMEOUT).await.unwrap();
+        let row = crate::storage::TableRow {
             id: "t".into(),
             game: record.game.clone(),
             options: record.options.clone(),
