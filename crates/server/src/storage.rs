@@ -15,10 +15,12 @@
 //! | `contract.rs` | the [`Storage`] trait, [`BUSY_TIMEOUT`], [`EmptyFile`] |
 //! | `rows.rs`, `progress.rs`, `stored_progress.rs` | what is stored of a table and where it stands |
 //! | `checksum.rs`, `table_sum.rs` | the checksums a table's record is checked against |
+//! | `checks.rs`, `written.rs` | the checks both engines make of what they store and load, and what they write for a table, each written once |
 //! | `error.rs`, `ledger.rs` | [`StoreError`] and the caps; what the health endpoint reports |
 //! | `sqlite.rs`, `sqlite/` | the SQLite engine, its writer thread, schema and admin tools |
 //! | `postgres.rs`, `postgres/` | the PostgreSQL engine and its schema |
 
+mod checks;
 mod checksum;
 mod contract;
 mod error;
@@ -29,6 +31,7 @@ mod rows;
 pub mod sqlite;
 mod stored_progress;
 mod table_sum;
+mod written;
 
 pub use checksum::Checksum;
 pub use contract::{BUSY_TIMEOUT, EmptyFile, Pending, SharedStorage, Storage, Unfinished};

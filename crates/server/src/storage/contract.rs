@@ -50,8 +50,23 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
 
     /// Appends `actions` to a table's record, the first at `first_index`
     /// (refused as out of order unless the table has exactly that many),
-    /// with where the table stands after them.
+    /// with where the table stands after them. An append of no actions
+    /// changes nothing and is answered at once, by every engine alike.
     fn append<'a>(
+        &'a self,
+        table: &'a str,
+        first_index: usize,
+        actions: Vec<String>,
+        progress: Progress,
+    ) -> Pending<'a, ()> {
+        if actions.is_empty() {
+            return Box::pin(std::future::ready(Ok(())));
+        }
+        self.append_actions(table, first_index, actions, progress)
+    }
+
+    /// The engine's part of [`Storage::append`], for at least one action.
+    fn append_actions<'a>(
         &'a self,
         table: &'a str,
         first_index: usize,
@@ -77,8 +92,17 @@ pub trait Storage: Send + Sync + std::fmt::Debug {
     fn mark<'a>(&'a self, table: &'a str, progress: Progress) -> Pending<'a, ()>;
 
     /// Marks those of `tables` that are still unfinished and not expired as
-    /// expired now; answers with the ids marked.
-    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>>;
+    /// expired now; answers with the ids marked. An expiry of no tables is
+    /// answered at once.
+    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
+        if tables.is_empty() {
+            return Box::pin(std::future::ready(Ok(Vec::new())));
+        }
+        self.expire_tables(tables)
+    }
+
+    /// The engine's part of [`Storage::expire`], for at least one table.
+    fn expire_tables(&self, tables: Vec<String>) -> Pending<'_, Vec<String>>;
 
     /// The table left memory: whatever is remembered of it may go.
     fn forget(&self, table: &str);

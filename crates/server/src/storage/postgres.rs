@@ -30,6 +30,9 @@ mod schema;
 
 pub use schema::SCHEMA_VERSION;
 
+use super::checks::{
+    LOADED_COLUMNS, SERVER_ACTS, SUMMARY_COLUMNS, StoredTable, UNFINISHED, in_order, public_table, summary,
+};
 use super::checksum::Checksum;
 use super::contract::{Pending, Storage, Unfinished};
 use super::error::{StoreError, TableCap, TableCaps};
@@ -37,7 +40,8 @@ use super::ledger::{Ledger, StoreHealth};
 use super::progress::{Progress, ranks_json, turn_json};
 use super::rows::{Loaded, PublicTable, ROW_COLUMNS, RawRow, Summary, TableRow, now};
 use super::stored_progress::StoredProgress;
-use super::table_sum::{RecordHead, TableSum, checked_actions};
+use super::table_sum::TableSum;
+use super::written::{NewRow, upgraded_sum};
 use crate::db_address::PostgresUrl;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use spieltisch_core::Record;
@@ -61,11 +65,6 @@ const LEASE_POOL_SIZE: usize = 2;
 /// Taken for a creation's transaction, so that the count of unfinished
 /// tables and the new table's row are one step across the cluster.
 const CREATION_LOCK: i64 = 0x5350_4945_4c54_4341; // "SPIELTCA"
-
-/// The condition of an unfinished table: still played, neither expired
-/// nor quarantined (the partial indexes `unfinished` and
-/// `unfinished_by_creator` are made on it).
-const UNFINISHED: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'";
 
 /// The server's tables in a PostgreSQL database.
 #[derive(Debug)]
@@ -230,16 +229,13 @@ impl Postgres {
         tx.commit().await.map_err(failed)
     }
 
-    async fn append_actions(
+    async fn write_actions(
         &self,
         table: &str,
         first_index: usize,
         actions: Vec<String>,
         progress: Progress,
     ) -> Result<(), StoreError> {
-        if actions.is_empty() {
-            return Ok(());
-        }
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         // The row lock orders the appends of every node to this table.
@@ -251,19 +247,13 @@ impl Postgres {
             return Err(StoreError::Missing(table.to_string()));
         };
         let (stored, checksum): (i64, String) = (found.get(0), found.get(1));
-        if stored != first_index as i64 {
-            return Err(StoreError::OutOfOrder {
-                table: table.to_string(),
-                index: first_index,
-                stored: stored.max(0) as usize,
-            });
-        }
+        in_order(table, first_index, stored)?;
         // The checksum goes on in the version it was written in; an
         // unreadable one stays wrong: loading the table then finds it
         // damaged.
         let sum = TableSum::parse(&checksum).unwrap_or(TableSum::Actions(Checksum::EMPTY));
         insert_actions(&tx, table, first_index, &actions).await?;
-        let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
+        let sum = sum.then_all(&actions);
         let version = (first_index + actions.len()) as i64;
         let update = tx
             .prepare_cached(
@@ -293,8 +283,7 @@ impl Postgres {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         let options = record.options.to_string();
-        // The checksum covers the game and seed as stored, which an
-        // upgrade does not change.
+        // The checksum covers the game and seed as stored.
         let Some(stored) = tx
             .query_opt(
                 "UPDATE tables SET options = $2, format = $3 WHERE id = $1 RETURNING game, seed",
@@ -308,8 +297,7 @@ impl Postgres {
         let (game, seed): (String, i64) = (stored.get(0), stored.get(1));
         tx.execute("DELETE FROM actions WHERE table_id = $1", &[&table]).await.map_err(failed)?;
         insert_actions(&tx, table, 0, &record.actions).await?;
-        let head = RecordHead { game: &game, format: record.format, seed: seed as u64, options: &options };
-        let sum = TableSum::of(head, &record.actions);
+        let sum = upgraded_sum(&game, seed, &record, &options);
         tx.execute(
             "UPDATE tables SET version = $2, checksum = $3 WHERE id = $1",
             &[&table, &(record.actions.len() as i64), &sum.text()],
@@ -319,10 +307,7 @@ impl Postgres {
         tx.commit().await.map_err(failed)
     }
 
-    async fn expire_tables(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
-        if tables.is_empty() {
-            return Ok(Vec::new());
-        }
+    async fn mark_expired(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let rows = client
             .query(
@@ -346,29 +331,27 @@ impl Postgres {
             .map_err(failed)?;
         let read_row = tx
             .prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, checksum, expired, turn, waiting, ranks
-                 FROM tables WHERE id = $1 AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, {LOADED_COLUMNS} FROM tables WHERE id = $1 AND quarantined IS NULL"
             ))
             .await
             .map_err(failed)?;
         let Some(found) = tx.query_opt(&read_row, &[&id]).await.map_err(failed)? else {
             return Ok(None);
         };
-        let (raw, version, checksum, expired) = (
-            raw_row(&found),
-            found.get::<_, i64>(9),
-            found.get::<_, String>(10),
-            found.get::<_, Option<i64>>(11),
-        );
-        let stamped = TableSum::parse(&checksum).is_some_and(TableSum::covers_the_record);
-        let progress =
-            StoredProgress { turn: found.get(12), waiting: found.get(13), ranks: found.get(14), stamped };
-        let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
-        if expired.is_some() {
-            return match raw.parse() {
-                Ok(row) => Ok(Some(Loaded::Expired(row))),
-                Err(reason) => damaged(reason),
-            };
+        let table = StoredTable {
+            raw: raw_row(&found),
+            version: Some(found.get::<_, i64>(9)),
+            checksum: Some(found.get::<_, String>(10)),
+            expired: found.get(11),
+            progress: StoredProgress {
+                turn: found.get(12),
+                waiting: found.get(13),
+                ranks: found.get(14),
+                stamped: false,
+            },
+        };
+        if !table.needs_actions() {
+            return Ok(Some(table.loaded(Vec::new())));
         }
         let read_actions = tx
             .prepare_cached("SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx")
@@ -382,35 +365,22 @@ impl Postgres {
             .map(|r| (r.get::<_, i64>(0), r.get::<_, String>(1)))
             .collect();
         tx.commit().await.map_err(failed)?;
-        let actions = match checked_actions(stored, Some(version), Some(&checksum), RecordHead::from(&raw)) {
-            Ok(actions) => actions,
-            Err(reason) => return damaged(reason),
-        };
-        match raw.parse() {
-            Ok(row) => Ok(Some(Loaded::Table(row, actions, progress))),
-            Err(reason) => damaged(reason),
-        }
+        Ok(Some(table.loaded(stored)))
     }
 
     async fn table_summaries(&self, ids: Vec<String>) -> Result<Vec<Summary>, StoreError> {
         let client = self.client().await?;
         let query = client
             .prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, turn, expired, ranks FROM tables
-                 WHERE id = ANY($1) AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, {SUMMARY_COLUMNS} FROM tables WHERE id = ANY($1) AND quarantined IS NULL"
             ))
             .await
             .map_err(failed)?;
         let mut found = Vec::new();
         for r in client.query(&query, &[&ids]).await.map_err(failed)? {
-            let Ok(row) = raw_row(&r).parse() else { continue };
-            let (turn, ranks): (Option<String>, Option<String>) = (r.get(10), r.get(12));
-            let summary = Summary {
-                version: r.get::<_, i64>(9).max(0) as usize,
-                turn: turn.and_then(|t| serde_json::from_str(&t).ok()),
-                expired: r.get(11),
-                ranks: ranks.and_then(|r| serde_json::from_str(&r).ok()),
-                row,
+            let version = r.get::<_, i64>(9).max(0) as usize;
+            let Some(summary) = summary(raw_row(&r), version, r.get(10), r.get(11), r.get(12)) else {
+                continue;
             };
             found.push((summary.row.id.clone(), summary));
         }
@@ -428,10 +398,7 @@ impl Postgres {
             .await
             .map_err(failed)?;
         let rows = client.query(&query, &[&(limit as i64)]).await.map_err(failed)?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| Some(PublicTable { row: raw_row(r).parse().ok()?, over: r.get(9) }))
-            .collect())
+        Ok(rows.iter().filter_map(|r| public_table(raw_row(r), r.get(9))).collect())
     }
 
     async fn due_to_expire(
@@ -462,8 +429,7 @@ impl Postgres {
         let rows = client
             .query(
                 &format!(
-                    "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
-                     WHERE {UNFINISHED} ORDER BY created_at, id"
+                    "SELECT id, creator, {SERVER_ACTS} FROM tables WHERE {UNFINISHED} ORDER BY created_at, id"
                 ),
                 &[],
             )
@@ -500,8 +466,7 @@ async fn insert_table(
     row: &TableRow,
     progress: &Progress,
 ) -> Result<(), StoreError> {
-    let options = row.options.to_string();
-    let head = RecordHead { game: &row.game, format: row.format, seed: row.seed, options: &options };
+    let new = NewRow::of(row, progress);
     let statement = client
         .prepare_cached(&format!(
             "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, active_at, visited, public)
@@ -515,17 +480,17 @@ async fn insert_table(
             &[
                 &row.id,
                 &row.game,
-                &options,
+                &new.options,
                 &(row.seed as i64),
                 &row.seats.to_string(),
                 &row.spectator_token,
                 &row.created_at,
                 &(row.format as i32),
                 &row.creator,
-                &TableSum::start(head).text(),
-                &turn_json(progress.turn),
-                &progress.waiting.word(),
-                &row.seats["public"].as_bool().unwrap_or(false),
+                &new.checksum.text(),
+                &new.turn,
+                &new.waiting,
+                &new.public,
             ],
         )
         .await
@@ -546,14 +511,14 @@ impl Storage for Postgres {
         true
     }
 
-    fn append<'a>(
+    fn append_actions<'a>(
         &'a self,
         table: &'a str,
         first_index: usize,
         actions: Vec<String>,
         progress: Progress,
     ) -> Pending<'a, ()> {
-        Box::pin(self.tracked(self.append_actions(table, first_index, actions, progress)))
+        Box::pin(self.tracked(self.write_actions(table, first_index, actions, progress)))
     }
 
     /// Written in the background: nobody waits for a visit, and a failed
@@ -604,8 +569,8 @@ impl Storage for Postgres {
         }))
     }
 
-    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
-        Box::pin(self.tracked(self.expire_tables(tables)))
+    fn expire_tables(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
+        Box::pin(self.tracked(self.mark_expired(tables)))
     }
 
     /// Nothing of a table is kept between commands.
@@ -698,7 +663,7 @@ impl Storage for Postgres {
                 .prepare_cached(&format!(
                     "SELECT id FROM tables t
                      WHERE {UNFINISHED}
-                       AND (waiting IS NULL OR waiting = 'bots' OR id = ANY($1))
+                       AND ({SERVER_ACTS} OR id = ANY($1))
                        AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id
                                        AND l.expires_at >= extract(epoch FROM clock_timestamp()))
                      ORDER BY created_at LIMIT $2"

@@ -41,6 +41,7 @@ pub use admin::{export_tables, list_tables, purge};
 pub use read::read_table;
 pub use schema::SCHEMA_VERSION;
 
+use super::checks::{SERVER_ACTS, SUMMARY_COLUMNS, UNFINISHED, public_table, summary};
 use super::contract::{BUSY_TIMEOUT, EmptyFile, Pending, Storage, Unfinished};
 use super::error::StoreError;
 use super::ledger::{Ledger, StoreHealth};
@@ -153,9 +154,17 @@ impl Store {
         actions: Vec<String>,
         progress: Progress,
     ) -> Result<(), StoreError> {
-        if actions.is_empty() {
-            return Ok(());
-        }
+        Storage::append(self, table, first_index, actions, progress).await
+    }
+
+    /// Hands an append of at least one action to the writer.
+    async fn send_append(
+        &self,
+        table: &str,
+        first_index: usize,
+        actions: Vec<String>,
+        progress: Progress,
+    ) -> Result<(), StoreError> {
         let (done, wait) = oneshot::channel();
         let command = Command::Append { table: table.to_string(), first_index, actions, progress, done };
         self.send(command, wait).await
@@ -213,9 +222,11 @@ impl Store {
     /// Marks those of `tables` that are still unfinished and not expired
     /// as expired now; returns the ids marked.
     pub async fn expire(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
-        if tables.is_empty() {
-            return Ok(Vec::new());
-        }
+        Storage::expire(self, tables).await
+    }
+
+    /// Hands an expiry of at least one table to the writer.
+    async fn send_expire(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
         let (done, wait) = oneshot::channel();
         self.ledger.queue.fetch_add(1, Ordering::Relaxed);
         if self.commands.send(Command::Expire { tables, at: now(), done }).is_err() {
@@ -265,8 +276,7 @@ impl Store {
     pub async fn summaries(&self, ids: Vec<String>) -> Result<Vec<Summary>, StoreError> {
         self.read(move |conn| {
             let mut query = conn.prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, turn, expired, ranks FROM tables
-                 WHERE id = ?1 AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, {SUMMARY_COLUMNS} FROM tables WHERE id = ?1 AND quarantined IS NULL"
             ))?;
             let mut out = Vec::new();
             for id in &ids {
@@ -286,15 +296,7 @@ impl Store {
                     },
                 };
                 let Some((raw, version, turn, expired, ranks)) = found else { continue };
-                let (turn, ranks): (Option<String>, Option<String>) = (turn, ranks);
-                let Ok(row) = raw.parse() else { continue };
-                out.push(Summary {
-                    row,
-                    version: version.unwrap_or(0) as usize,
-                    turn: turn.and_then(|t| serde_json::from_str(&t).ok()),
-                    expired,
-                    ranks: ranks.and_then(|r| serde_json::from_str(&r).ok()),
-                });
+                out.extend(summary(raw, version.unwrap_or(0) as usize, turn, expired, ranks));
             }
             Ok(out)
         })
@@ -314,9 +316,7 @@ impl Store {
             let mut out = Vec::new();
             for found in rows {
                 let (raw, over) = found?;
-                if let Ok(row) = raw.parse() {
-                    out.push(PublicTable { row, over });
-                }
+                out.extend(public_table(raw, over));
             }
             Ok(out)
         })
@@ -332,11 +332,9 @@ impl Store {
     pub fn unfinished(&self) -> Result<Vec<Unfinished>, StoreError> {
         let Some(path) = &self.path else { return Ok(Vec::new()) };
         let conn = connect(Some(path))?;
-        let mut query = conn.prepare(
-            "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
-             WHERE quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
-             ORDER BY created_at, id",
-        )?;
+        let mut query = conn.prepare(&format!(
+            "SELECT id, creator, {SERVER_ACTS} FROM tables WHERE {UNFINISHED} ORDER BY created_at, id"
+        ))?;
         let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         rows.collect::<Result<Vec<_>, _>>().map_err(|e| StoreError::from(e).at(Some(path)))
     }
@@ -351,8 +349,9 @@ impl Store {
         limit: usize,
     ) -> Result<Vec<String>, StoreError> {
         self.read(move |conn| {
-            let mut query =
-                conn.prepare_cached(&format!("SELECT id FROM tables WHERE {EXPIRING} LIMIT ?3"))?;
+            let mut query = conn.prepare_cached(&format!(
+                "SELECT id FROM tables WHERE {UNFINISHED} AND {EXPIRING} LIMIT ?3"
+            ))?;
             let rows = query
                 .query_map(rusqlite::params![unvisited_before, idle_before, limit as i64], |r| r.get(0))?;
             Ok(rows.collect::<Result<Vec<String>, _>>()?)
@@ -366,14 +365,14 @@ impl Storage for Store {
         Box::pin(Store::create(self, row, progress))
     }
 
-    fn append<'a>(
+    fn append_actions<'a>(
         &'a self,
         table: &'a str,
         first_index: usize,
         actions: Vec<String>,
         progress: Progress,
     ) -> Pending<'a, ()> {
-        Box::pin(Store::append(self, table, first_index, actions, progress))
+        Box::pin(self.send_append(table, first_index, actions, progress))
     }
 
     fn visit(&self, table: &str) {
@@ -396,8 +395,8 @@ impl Storage for Store {
         Box::pin(Store::mark(self, table, progress))
     }
 
-    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
-        Box::pin(Store::expire(self, tables))
+    fn expire_tables(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
+        Box::pin(self.send_expire(tables))
     }
 
     fn forget(&self, table: &str) {
@@ -433,12 +432,11 @@ impl Storage for Store {
     }
 }
 
-/// The condition of an unfinished table due to expire, with
-/// `?1` = created before it unvisited, `?2` = inactive since before it.
-/// A table of an older build counts as visited, and as active when this
-/// build first opened the database (`schema::connect`).
-const EXPIRING: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'
-     AND ((COALESCE(visited, 1) = 0 AND created_at < ?1) OR active_at < ?2)";
+/// The condition of an unfinished table ([`UNFINISHED`]) that is due to
+/// expire, with `?1` = created before it unvisited, `?2` = inactive since
+/// before it. A table of an older build counts as visited, and as active
+/// when this build first opened the database (`schema::connect`).
+const EXPIRING: &str = "((COALESCE(visited, 1) = 0 AND created_at < ?1) OR active_at < ?2)";
 
 #[cfg(test)]
 mod tests;

@@ -50,7 +50,7 @@ impl TableSum {
 
     /// The version 2 checksum of a table with `head` and `actions`.
     pub fn of<'s>(head: RecordHead<'_>, actions: impl IntoIterator<Item = &'s String>) -> TableSum {
-        actions.into_iter().fold(TableSum::start(head), |sum, action| sum.then(action))
+        TableSum::start(head).then_all(actions)
     }
 
     /// The checksum of the same kind with `action` appended.
@@ -59,6 +59,11 @@ impl TableSum {
             TableSum::Actions(sum) => TableSum::Actions(sum.then(action)),
             TableSum::Record(sum) => TableSum::Record(sum.then(action)),
         }
+    }
+
+    /// The checksum of the same kind with `actions` appended in order.
+    pub fn then_all<'s>(self, actions: impl IntoIterator<Item = &'s String>) -> TableSum {
+        actions.into_iter().fold(self, |sum, action| sum.then(action))
     }
 
     /// As the checksum column stores it.
@@ -90,33 +95,6 @@ impl TableSum {
             TableSum::Actions(sum) => sum == Checksum::of(actions),
             TableSum::Record(_) => self == TableSum::of(head, actions),
         }
-    }
-}
-
-/// A table's actions as stored, `(index, action)` in the order of their
-/// index, checked against the table's version and checksum where it has
-/// them ([`TableSum`], which in version 2 covers `head` too): the actions,
-/// or why the table cannot be read back exactly (a gap in the indexes,
-/// fewer or other actions than its version says, a record other than its
-/// checksum says).
-pub(crate) fn checked_actions(
-    stored: Vec<(i64, String)>,
-    version: Option<i64>,
-    checksum: Option<&str>,
-    head: RecordHead<'_>,
-) -> Result<Vec<String>, String> {
-    if let Some(gap) = stored.iter().enumerate().position(|(i, (idx, _))| *idx != i as i64) {
-        return Err(format!("action {gap} is missing (the stored actions skip it)"));
-    }
-    let list: Vec<String> = stored.into_iter().map(|(_, action)| action).collect();
-    match (version, checksum) {
-        (Some(version), _) if version != list.len() as i64 => {
-            Err(format!("{} actions are stored, but the table has {version}: actions were lost", list.len()))
-        }
-        (Some(_), Some(text)) if !TableSum::parse(text).is_some_and(|sum| sum.matches(head, &list)) => {
-            Err("the stored record (its actions, seed or options) does not match its checksum".into())
-        }
-        _ => Ok(list),
     }
 }
 

@@ -3,10 +3,10 @@
 //! loading it finds it ([`read_table`]). Apart from the engine because the
 //! admin commands and salvage read rows the same way.
 
+use crate::storage::checks::{LOADED_COLUMNS, StoredTable};
 use crate::storage::error::StoreError;
 use crate::storage::rows::{Exported, Loaded, ROW_COLUMNS, RawRow, now};
 use crate::storage::stored_progress::StoredProgress;
-use crate::storage::table_sum::{RecordHead, TableSum, checked_actions};
 use rusqlite::OptionalExtension;
 
 pub(super) fn raw_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRow> {
@@ -51,51 +51,36 @@ pub(super) fn exported_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<
     })
 }
 
-/// A stored table that is not quarantined, with its actions, or `None`.
-/// A table that cannot be read back exactly comes back as
-/// [`Loaded::Damaged`]: unreadable JSON, a gap in its action numbers, fewer
-/// or other actions than its version and checksum say. Nothing is written:
-/// a table stored before versions were kept gets them once its replay
-/// agrees with its row ([`StoredProgress`]).
+/// A stored table that is not quarantined, with its actions, or `None`;
+/// judged as both engines judge a table they load
+/// ([`StoredTable::loaded`]). Nothing is written.
 pub fn read_table(conn: &rusqlite::Connection, id: &str) -> Result<Option<Loaded>, StoreError> {
     let found = conn
         .prepare_cached(&format!(
-            "SELECT {ROW_COLUMNS}, version, checksum, expired, turn, waiting, ranks
-             FROM tables WHERE id = ?1 AND quarantined IS NULL"
+            "SELECT {ROW_COLUMNS}, {LOADED_COLUMNS} FROM tables WHERE id = ?1 AND quarantined IS NULL"
         ))?
         .query_row([id], |r| {
-            let progress =
-                StoredProgress { turn: r.get(12)?, waiting: r.get(13)?, ranks: r.get(14)?, stamped: false };
-            Ok((
-                raw_row(r)?,
-                r.get::<_, Option<i64>>(9)?,
-                r.get::<_, Option<String>>(10)?,
-                r.get::<_, Option<i64>>(11)?,
-                progress,
-            ))
+            Ok(StoredTable {
+                raw: raw_row(r)?,
+                version: r.get(9)?,
+                checksum: r.get(10)?,
+                expired: r.get(11)?,
+                progress: StoredProgress {
+                    turn: r.get(12)?,
+                    waiting: r.get(13)?,
+                    ranks: r.get(14)?,
+                    stamped: false,
+                },
+            })
         })
         .optional()?;
-    let Some((raw, version, checksum, expired, progress)) = found else { return Ok(None) };
-    let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
-    if expired.is_some() {
-        return match raw.parse() {
-            Ok(row) => Ok(Some(Loaded::Expired(row))),
-            Err(reason) => damaged(reason),
-        };
-    }
-    let stored = conn
-        .prepare_cached("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?
-        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
-        .collect::<Result<Vec<_>, _>>()?;
-    let list = match checked_actions(stored, version, checksum.as_deref(), RecordHead::from(&raw)) {
-        Ok(list) => list,
-        Err(reason) => return damaged(reason),
+    let Some(table) = found else { return Ok(None) };
+    let stored = match table.needs_actions() {
+        false => Vec::new(),
+        true => conn
+            .prepare_cached("SELECT idx, action FROM actions WHERE table_id = ?1 ORDER BY idx")?
+            .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?,
     };
-    let covers_the_record =
-        checksum.as_deref().and_then(TableSum::parse).is_some_and(TableSum::covers_the_record);
-    let progress = StoredProgress { stamped: version.is_some() && covers_the_record, ..progress };
-    match raw.parse() {
-        Ok(row) => Ok(Some(Loaded::Table(row, list, progress))),
-        Err(reason) => damaged(reason),
-    }
+    Ok(Some(table.loaded(stored)))
 }

@@ -28,11 +28,12 @@
 
 use super::read::exported_at;
 use super::schema::{columns_of, connect};
+use crate::storage::checks::checked_actions;
 use crate::storage::error::StoreError;
 use crate::storage::progress::Progress;
 use crate::storage::rows::{Exported, TableRow};
 use crate::storage::stored_progress::StoredProgress;
-use crate::storage::table_sum::{RecordHead, TableSum, checked_actions};
+use crate::storage::table_sum::{RecordHead, TableSum};
 use crate::table::{Seating, progress_of};
 
 mod leaves;

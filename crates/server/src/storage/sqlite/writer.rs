@@ -5,11 +5,13 @@
 //! commands and waits for their answers.
 
 use super::read::raw_row;
+use crate::storage::checks::{UNFINISHED, in_order};
 use crate::storage::error::StoreError;
 use crate::storage::ledger::Ledger;
 use crate::storage::progress::{Progress, ranks_json, turn_json};
 use crate::storage::rows::{ROW_COLUMNS, TableRow, now};
 use crate::storage::table_sum::{RecordHead, TableSum};
+use crate::storage::written::{NewRow, upgraded_sum};
 use rusqlite::OptionalExtension;
 use spieltisch_core::Record;
 use std::sync::atomic::Ordering;
@@ -220,8 +222,7 @@ fn write_one(
 ) -> Result<Option<Vec<String>>, StoreError> {
     match command {
         Command::Create(row, progress, _) => {
-            let options = row.options.to_string();
-            let head = RecordHead { game: &row.game, format: row.format, seed: row.seed, options: &options };
+            let new = NewRow::of(row, progress);
             conn.prepare_cached(
                 "INSERT INTO tables (id, game, options, seed, seats, spectator_token, created_at, format, creator,
                                      version, checksum, turn, waiting, active_at, visited, public)
@@ -230,19 +231,19 @@ fn write_one(
             .execute(rusqlite::params![
                 row.id,
                 row.game,
-                options,
+                new.options,
                 row.seed as i64,
                 row.seats.to_string(),
                 row.spectator_token,
                 row.created_at,
                 row.format,
                 row.creator,
-                TableSum::start(head).text(),
-                turn_json(progress.turn),
-                progress.waiting.word(),
-                row.seats["public"].as_bool().unwrap_or(false),
+                new.checksum.text(),
+                new.turn,
+                new.waiting,
+                new.public,
             ])?;
-            counts.insert(row.id.clone(), (0, TableSum::start(head)));
+            counts.insert(row.id.clone(), (0, new.checksum));
         }
         Command::Mark { table, progress, .. } => {
             conn.prepare_cached("UPDATE tables SET turn = ?2, waiting = ?3, ranks = ?4 WHERE id = ?1")?
@@ -262,10 +263,8 @@ fn write_one(
                 .execute(rusqlite::params![table, at])?;
         }
         Command::Expire { tables, at, .. } => {
-            let mut mark = conn.prepare_cached(
-                "UPDATE tables SET expired = ?2
-                 WHERE id = ?1 AND quarantined IS NULL AND expired IS NULL AND waiting IS NOT 'over'",
-            )?;
+            let mut mark = conn
+                .prepare_cached(&format!("UPDATE tables SET expired = ?2 WHERE id = ?1 AND {UNFINISHED}"))?;
             let mut marked = Vec::new();
             for table in tables {
                 if mark.execute(rusqlite::params![table, at])? > 0 {
@@ -282,8 +281,7 @@ fn write_one(
         }
         Command::Upgrade { table, record, .. } => {
             let options = record.options.to_string();
-            // The checksum covers the game and seed as stored, which an
-            // upgrade does not change.
+            // The checksum covers the game and seed as stored.
             let (game, seed): (String, i64) = conn
                 .prepare_cached(
                     "UPDATE tables SET options = ?2, format = ?3 WHERE id = ?1 RETURNING game, seed",
@@ -297,9 +295,7 @@ fn write_one(
             for (i, action) in record.actions.iter().enumerate() {
                 insert.execute(rusqlite::params![table, i as i64, action])?;
             }
-            let head =
-                RecordHead { game: &game, format: record.format, seed: seed as u64, options: &options };
-            let sum = TableSum::of(head, &record.actions);
+            let sum = upgraded_sum(&game, seed, record, &options);
             stamp(conn, table, record.actions.len(), sum)?;
             counts.insert(table.clone(), (record.actions.len(), sum));
         }
@@ -319,19 +315,13 @@ fn write_one(
                     (list.len(), TableSum::of(RecordHead::from(&raw), &list))
                 }
             };
-            if count != *first_index {
-                return Err(StoreError::OutOfOrder {
-                    table: table.clone(),
-                    index: *first_index,
-                    stored: count,
-                });
-            }
+            in_order(table, *first_index, count as i64)?;
             let mut insert =
                 conn.prepare_cached("INSERT INTO actions (table_id, idx, action) VALUES (?1, ?2, ?3)")?;
             for (i, action) in actions.iter().enumerate() {
                 insert.execute(rusqlite::params![table, (first_index + i) as i64, action])?;
             }
-            let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
+            let sum = sum.then_all(actions);
             stamp(conn, table, first_index + actions.len(), sum)?;
             conn.prepare_cached(
                 "UPDATE tables SET turn = ?2, waiting = ?3, active_at = ?4, ranks = ?5 WHERE id = ?1",
