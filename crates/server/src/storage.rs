@@ -17,6 +17,7 @@
 //! | `checksum.rs`, `table_sum.rs` | the checksums a table's record is checked against |
 //! | `checks.rs`, `written.rs` | the checks both engines make of what they store and load, and what they write for a table, each written once |
 //! | `error.rs`, `ledger.rs` | [`StoreError`] and the caps; what the health endpoint reports |
+//! | `migrations.rs` | the schema as versioned steps: the rules both engines run their own steps by |
 //! | `sqlite.rs`, `sqlite/` | the SQLite engine, its writer thread, schema and admin tools |
 //! | `postgres.rs`, `postgres/` | the PostgreSQL engine and its schema |
 
@@ -25,6 +26,7 @@ mod checksum;
 mod contract;
 mod error;
 mod ledger;
+mod migrations;
 pub mod postgres;
 mod progress;
 mod rows;

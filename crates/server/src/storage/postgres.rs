@@ -16,9 +16,10 @@
 //!
 //! # The schema
 //!
-//! As in SQLite ([`super::sqlite`]): an ordered list of named steps
-//! (`postgres/schema.rs`), each recorded in `schema_migrations` once it has run,
-//! all those a database lacks run on start in one transaction. Nodes that
+//! As in SQLite ([`super::sqlite`]), and by the same rules (the shared
+//! `storage/migrations.rs`): an ordered list of named steps
+//! (`postgres/schema.rs`), each recorded in `schema_migrations` once it
+//! has run, all those a database lacks run on start in one transaction. Nodes that
 //! start together take an advisory lock first, so a step runs once. A
 //! database of a newer build (more steps, or other ones) is refused
 //! unchanged, and so is one whose tables another program made. The steps

@@ -4,20 +4,14 @@
 
 use super::{Postgres, failed};
 use crate::storage::error::StoreError;
+use crate::storage::migrations::{HISTORY, Migration, due, version_of};
 use crate::storage::rows::now;
 
-/// One step of the schema: its name (recorded with its version) and what
-/// it runs.
-struct Migration {
-    name: &'static str,
-    sql: &'static str,
-}
-
 /// Every step, oldest first; only ever appended to.
-const MIGRATIONS: &[Migration] = &[
+const MIGRATIONS: &[Migration<&str>] = &[
     Migration {
         name: "baseline",
-        sql: "CREATE TABLE tables (
+        step: "CREATE TABLE tables (
             id TEXT PRIMARY KEY,
             game TEXT NOT NULL,
             options TEXT NOT NULL,
@@ -52,7 +46,7 @@ const MIGRATIONS: &[Migration] = &[
     // epoch, by the database's clock, so the nodes' clocks do not matter).
     Migration {
         name: "leases",
-        sql: "CREATE TABLE table_leases (
+        step: "CREATE TABLE table_leases (
             table_id TEXT PRIMARY KEY REFERENCES tables (id),
             node TEXT NOT NULL,
             expires_at DOUBLE PRECISION NOT NULL
@@ -63,7 +57,7 @@ const MIGRATIONS: &[Migration] = &[
     // creation (the total uses `unfinished`).
     Migration {
         name: "unfinished by creator",
-        sql: "CREATE INDEX unfinished_by_creator ON tables (creator)
+        step: "CREATE INDEX unfinished_by_creator ON tables (creator)
             WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over';",
     },
 ];
@@ -96,11 +90,11 @@ impl Postgres {
         )
         .await
         .map_err(failed)?;
-        for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
-            tx.batch_execute(step.sql).await.map_err(failed)?;
+        for (version, step) in due(MIGRATIONS, done) {
+            tx.batch_execute(step.step).await.map_err(failed)?;
             tx.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-                &[&(i as i32 + 1), &step.name, &now()],
+                &[&(version as i32), &step.name, &now()],
             )
             .await
             .map_err(failed)?;
@@ -127,24 +121,12 @@ async fn schema_version(client: &deadpool_postgres::Transaction<'_>) -> Result<u
         }
         return Ok(0);
     }
-    let applied: Vec<(i32, String)> = client
-        .query("SELECT version, name FROM schema_migrations ORDER BY version", &[])
+    let applied: Vec<(i64, String)> = client
+        .query(HISTORY, &[])
         .await
         .map_err(failed)?
         .iter()
-        .map(|r| (r.get(0), r.get(1)))
+        .map(|r| (i64::from(r.get::<_, i32>(0)), r.get(1)))
         .collect();
-    if applied.len() > SCHEMA_VERSION {
-        return Err(StoreError::Newer { found: applied.len(), known: SCHEMA_VERSION });
-    }
-    for (i, (version, name)) in applied.iter().enumerate() {
-        if *version != i as i32 + 1 || *name != MIGRATIONS[i].name {
-            return Err(StoreError::Unrecognised(format!(
-                "its schema step {version} is '{name}', this build's step {} is '{}'",
-                i + 1,
-                MIGRATIONS[i].name
-            )));
-        }
-    }
-    Ok(applied.len())
+    version_of(MIGRATIONS, &applied)
 }

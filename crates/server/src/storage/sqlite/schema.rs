@@ -5,7 +5,8 @@
 //!
 //! # The schema
 //!
-//! The schema is an ordered list of named steps (`MIGRATIONS`); a
+//! The schema is an ordered list of named steps (`MIGRATIONS`), run by
+//! the rules PostgreSQL's are run by too (`storage/migrations.rs`); a
 //! database records each step it has run in `schema_migrations` (version,
 //! name, when), and its version is how many it has run. Opening a database
 //! runs the steps it lacks, all in one transaction taken with the write
@@ -23,25 +24,20 @@
 
 use crate::storage::contract::EmptyFile;
 use crate::storage::error::StoreError;
+use crate::storage::migrations::{HISTORY, Migration, due, version_of};
 use crate::storage::rows::now;
 use std::path::Path;
 
 /// Per connection: not part of the schema, so set on every open.
 const PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;";
 
-/// One step of the schema, run once per database, in order.
-struct Migration {
-    /// Recorded with the step's version in `schema_migrations`; a database
-    /// whose steps have other names than this build's was written by
-    /// another line of builds and is refused.
-    name: &'static str,
-    run: fn(&rusqlite::Connection) -> Result<(), StoreError>,
-}
+/// What a step of SQLite's schema runs, on the migration's transaction.
+type Step = fn(&rusqlite::Connection) -> Result<(), StoreError>;
 
 /// Every step of the schema, oldest first; step `i` brings a database to
 /// version `i + 1`. Steps are only ever appended: a released step never
 /// changes, since databases out there have run it.
-const MIGRATIONS: &[Migration] = &[Migration { name: "baseline", run: baseline }];
+const MIGRATIONS: &[Migration<Step>] = &[Migration { name: "baseline", step: baseline }];
 
 /// The schema version this build writes and reads.
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
@@ -178,28 +174,11 @@ pub(super) fn schema_version(conn: &rusqlite::Connection) -> Result<usize, Store
     if columns_of(conn, "schema_migrations")?.is_empty() {
         return Ok(0);
     }
-    let mut query = conn.prepare("SELECT version, name FROM schema_migrations ORDER BY version")?;
+    let mut query = conn.prepare(HISTORY)?;
     let applied = query
         .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?
         .collect::<Result<Vec<_>, _>>()?;
-    if applied.len() > SCHEMA_VERSION {
-        return Err(StoreError::Newer { found: applied.len(), known: SCHEMA_VERSION });
-    }
-    for (i, (version, name)) in applied.iter().enumerate() {
-        if *version != i as i64 + 1 {
-            return Err(StoreError::Unrecognised(format!(
-                "its schema steps skip version {} (the next recorded is {version})",
-                i + 1
-            )));
-        }
-        if *name != MIGRATIONS[i].name {
-            return Err(StoreError::Unrecognised(format!(
-                "its schema step {version} is '{name}', this build's is '{}'",
-                MIGRATIONS[i].name
-            )));
-        }
-    }
-    Ok(applied.len())
+    version_of(MIGRATIONS, &applied)
 }
 
 /// Runs every step the database has not run, all in one transaction that
@@ -211,11 +190,11 @@ fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let done = schema_version(&tx)?;
     tx.execute_batch(MIGRATIONS_TABLE)?;
-    for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
-        (step.run)(&tx)?;
+    for (version, step) in due(MIGRATIONS, done) {
+        (step.step)(&tx)?;
         tx.execute(
             "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?1, ?2, ?3)",
-            rusqlite::params![i as i64 + 1, step.name, now()],
+            rusqlite::params![version, step.name, now()],
         )?;
     }
     tx.commit()?;
