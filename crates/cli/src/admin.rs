@@ -6,8 +6,9 @@
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
+use spieltisch_server::DbAddress;
 use spieltisch_server::storage::postgres::Postgres;
-use spieltisch_server::{DbAddress, store};
+use spieltisch_server::storage::{self, sqlite};
 use std::io::Write;
 
 #[derive(Debug, Args)]
@@ -77,7 +78,7 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
     match &args.command {
         AdminCommand::Tables { db: given, quarantined, json } => {
             let tables = on_database(given, |db| match db {
-                Database::File(path) => store::list_tables(path, *quarantined),
+                Database::File(path) => sqlite::list_tables(path, *quarantined),
                 Database::Postgres(url) => postgres(url, async |pg| pg.list(*quarantined).await),
             })?;
             for table in &tables {
@@ -107,7 +108,7 @@ pub fn run(args: &AdminArgs, out: &mut impl Write) -> Result<(), CliError> {
         }
         AdminCommand::Purge { db: given, tables } => {
             let deleted = on_database(given, |db| match db {
-                Database::File(path) => store::purge(path, tables),
+                Database::File(path) => sqlite::purge(path, tables),
                 Database::Postgres(url) => postgres(url, async |pg| pg.purge(tables).await),
             })?;
             for id in tables {
@@ -148,7 +149,7 @@ enum Database {
 /// serve` uses), saying which database failed if it does.
 fn on_database<T>(
     given: &Option<DbAddress>,
-    command: impl FnOnce(&Database) -> Result<T, store::StoreError>,
+    command: impl FnOnce(&Database) -> Result<T, storage::StoreError>,
 ) -> Result<T, CliError> {
     let database = match given.clone().unwrap_or_else(|| DbAddress::Sqlite(crate::serve::default_db())) {
         DbAddress::Sqlite(path) => Database::File(path),
@@ -170,14 +171,14 @@ fn on_database<T>(
 /// schema.
 fn postgres<T>(
     url: &spieltisch_server::PostgresUrl,
-    command: impl AsyncFnOnce(&Postgres) -> Result<T, store::StoreError>,
-) -> Result<T, store::StoreError> {
+    command: impl AsyncFnOnce(&Postgres) -> Result<T, storage::StoreError>,
+) -> Result<T, storage::StoreError> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| store::StoreError::Failed(e.to_string()))?;
+        .map_err(|e| storage::StoreError::Failed(e.to_string()))?;
     runtime.block_on(async {
-        let pg = Postgres::open(url, store::BUSY_TIMEOUT).await?;
+        let pg = Postgres::open(url, storage::BUSY_TIMEOUT).await?;
         command(&pg).await
     })
 }

@@ -7,7 +7,7 @@
 //! printed.
 
 use crate::error::CliError;
-use spieltisch_server::store::{Checksum, Exported, StoreError};
+use spieltisch_server::storage::{Checksum, Exported, StoreError};
 use std::io::Write;
 
 /// A database that tables are copied into.

@@ -9,7 +9,7 @@ use crate::error::CliError;
 use clap::Args;
 use spieltisch_server::DbAddress;
 use spieltisch_server::storage::postgres::Postgres;
-use spieltisch_server::store::{self, Exported, StoreError};
+use spieltisch_server::storage::{self, Exported, StoreError, sqlite};
 use std::io::Write;
 
 #[derive(Debug, Args)]
@@ -57,7 +57,7 @@ pub fn run(args: &MigrateArgs, out: &mut impl Write) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Game(e.to_string()))?;
     let pg =
-        runtime.block_on(Postgres::open(to, store::BUSY_TIMEOUT)).map_err(failed(target_name.clone()))?;
+        runtime.block_on(Postgres::open(to, storage::BUSY_TIMEOUT)).map_err(failed(target_name.clone()))?;
     if !runtime.block_on(pg.is_empty()).map_err(failed(target_name.clone()))? {
         return Err(CliError::Usage(format!(
             "{target_name} holds tables already: migrate copies into an empty database only"
@@ -65,6 +65,6 @@ pub fn run(args: &MigrateArgs, out: &mut impl Write) -> Result<(), CliError> {
     }
     let mut target = Postgresql { runtime: &runtime, pg: &pg };
     let mut copy = Copying::default();
-    store::export_tables(from, |table| copy.table(&mut target, table)).map_err(failed(source))?;
+    sqlite::export_tables(from, |table| copy.table(&mut target, table)).map_err(failed(source))?;
     copy.check(&mut target, &target_name, out)
 }

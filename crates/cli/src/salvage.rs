@@ -1,13 +1,13 @@
 //! `spieltisch admin check` and `spieltisch admin salvage`: what is
 //! damaged in a server's SQLite database, and a new database with every
-//! table that reads back exactly ([`spieltisch_server::store::salvage`]).
+//! table that reads back exactly ([`spieltisch_server::storage::sqlite::salvage`]).
 //! PostgreSQL has its own tools for both (`amcheck`, backups and
 //! point-in-time recovery); these read SQLite files only.
 
 use crate::copy::{Copying, Target};
 use crate::error::CliError;
-use spieltisch_server::store::salvage::{Examined, Finding, NewDatabase, Verdict, examine};
-use spieltisch_server::store::{Exported, StoreError};
+use spieltisch_server::storage::sqlite::salvage::{Examined, Finding, NewDatabase, Verdict, examine};
+use spieltisch_server::storage::{Exported, StoreError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

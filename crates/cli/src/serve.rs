@@ -5,7 +5,7 @@ use clap::Args;
 use spieltisch_catalog::BotLimits;
 use spieltisch_server::client_addr::TrustedProxies;
 use spieltisch_server::limits::Limits;
-use spieltisch_server::store::EmptyFile;
+use spieltisch_server::storage::EmptyFile;
 use spieltisch_server::{DbAddress, ServerConfig, serve as serve_forever};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

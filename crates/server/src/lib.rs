@@ -35,7 +35,6 @@ pub mod registry;
 pub mod rematch;
 pub mod replay;
 pub mod storage;
-pub mod store;
 pub mod table;
 mod web;
 pub mod wire;
@@ -64,7 +63,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use storage::SharedStorage;
-use store::{StoreError, TableCap, TableRow};
+use storage::{StoreError, TableCap, TableRow};
 use table::{Detail, Seating, Table, TableSettings};
 use wire::Sorted;
 
@@ -124,7 +123,7 @@ pub struct ServerConfig {
     pub allow_client_seeds: bool,
     /// What to do with an SQLite file at `db` that exists but holds
     /// nothing: refuse it (the default), or start a new database in it.
-    pub empty_file: store::EmptyFile,
+    pub empty_file: storage::EmptyFile,
 }
 
 impl Default for ServerConfig {
@@ -137,7 +136,7 @@ impl Default for ServerConfig {
             max_tables: 100_000,
             rate: ws::RateLimit::default(),
             limits: Limits::default(),
-            busy_timeout: store::BUSY_TIMEOUT,
+            busy_timeout: storage::BUSY_TIMEOUT,
             commit_patience: Duration::from_secs(20),
             game_files: None,
             bots: BotLimits::default(),
@@ -150,7 +149,7 @@ impl Default for ServerConfig {
             replay_wait: Duration::from_secs(5),
             bus: None,
             allow_client_seeds: false,
-            empty_file: store::EmptyFile::Refuse,
+            empty_file: storage::EmptyFile::Refuse,
         }
     }
 }
@@ -466,7 +465,7 @@ impl App {
             format: session.record().format,
             seats: seating.stored(),
             spectator_token: seating.spectator_token.clone(),
-            created_at: store::now(),
+            created_at: storage::now(),
             creator: Some(client.to_string()),
         };
         let table = Table::new(

@@ -24,7 +24,7 @@
 
 use crate::client_addr::{AddrGroup, TrustedProxies};
 use crate::error::ServerError;
-use crate::store::TableCaps;
+use crate::storage::TableCaps;
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
 use governor::nanos::Nanos;

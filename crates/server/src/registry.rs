@@ -24,8 +24,8 @@
 use crate::App;
 use crate::error::ServerError;
 use crate::limits::OpenTables;
-use crate::store::salvage::UNREADABLE;
-use crate::store::{Loaded, StoredProgress, TableRow};
+use crate::storage::sqlite::salvage::UNREADABLE;
+use crate::storage::{Loaded, StoredProgress, TableRow};
 use crate::table::{Seating, Standing, Table, progress_of, summary_of, viewer_among};
 use serde_json::Value;
 use spieltisch_catalog::{FileAccess, read_record_files, session_from_record};
@@ -257,7 +257,7 @@ impl App {
             self.settings(),
         );
         self.join(&table).await.map_err(Unresumable::Storage)?;
-        if progress.waiting == crate::store::Waiting::Over {
+        if progress.waiting == crate::storage::Waiting::Over {
             // A table of an older build that ended: it was counted on start.
             self.registry.open.release(&row.id);
         }
@@ -365,7 +365,7 @@ impl App {
 
     /// Housekeeping: unfinished tables abandoned for long expire.
     pub(crate) async fn expire_abandoned(&self) {
-        let now = crate::store::now();
+        let now = crate::storage::now();
         let before = |after: Duration| now.saturating_sub(i64::try_from(after.as_secs()).unwrap_or(i64::MAX));
         let due = match self
             .store

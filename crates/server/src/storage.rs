@@ -1,147 +1,52 @@
-//! What the server asks of its database, as one trait: the tables and
-//! tables' actions it stores, the marks it writes on them (progress,
-//! visits, seats, quarantine, expiry) and the lists it reads without
-//! loading a table. The server holds its database as a [`SharedStorage`]
-//! and knows nothing of the engine behind it; [`open`] picks the engine a
-//! [`DbAddress`] names: SQLite ([`Store`]), the embedded default, or
-//! PostgreSQL ([`postgres::Postgres`]), which several server nodes share.
+//! The server's database, as the rest of the server sees it: the
+//! [`Storage`] trait, the types both engines share, and [`open`], which
+//! picks the engine a [`DbAddress`] names: SQLite ([`sqlite::Store`]), the
+//! embedded default, or PostgreSQL ([`postgres::Postgres`]), which several
+//! server nodes share. The server holds its database as a
+//! [`SharedStorage`] and knows nothing of the engine behind it.
 //!
-//! Every write is answered only once it is durable, and a failed write
-//! changes nothing ([`StoreError::is_transient`] says whether trying it
-//! again may succeed): the tables rely on both to announce nothing that
-//! could be lost.
+//! The parts side by side: the trait and what both engines share live in
+//! modules of their own, which name no engine; each engine imports those
+//! and nothing of the other. Only this module, which opens one, names
+//! both, and nothing of the storage imports it.
+//!
+//! | part | what it holds |
+//! | --- | --- |
+//! | `contract.rs` | the [`Storage`] trait, [`BUSY_TIMEOUT`], [`EmptyFile`] |
+//! | `rows.rs`, `progress.rs`, `stored_progress.rs` | what is stored of a table and where it stands |
+//! | `checksum.rs`, `table_sum.rs` | the checksums a table's record is checked against |
+//! | `checks.rs`, `written.rs` | the checks both engines make of what they store and load, and what they write for a table, each written once |
+//! | `error.rs`, `ledger.rs` | [`StoreError`] and the caps; what the health endpoint reports |
+//! | `migrations.rs` | the schema as versioned steps: the rules both engines run their own steps by |
+//! | `sqlite.rs`, `sqlite/` | the SQLite engine, its writer thread, schema and admin tools |
+//! | `postgres.rs`, `postgres/` | the PostgreSQL engine and its schema |
 
+mod checks;
+mod checksum;
+mod contract;
+mod error;
+mod ledger;
+mod migrations;
 pub mod postgres;
+mod progress;
+mod rows;
+pub mod sqlite;
+mod stored_progress;
+mod table_sum;
+mod written;
+
+pub use checksum::Checksum;
+pub use contract::{BUSY_TIMEOUT, EmptyFile, Pending, SharedStorage, Storage, Unfinished};
+pub use error::{StoreError, TableCap, TableCaps};
+pub use ledger::{StorageFault, StoreHealth};
+pub use progress::{Progress, Waiting};
+pub use rows::{Exported, Listed, Loaded, PublicTable, RawRow, Summary, TableRow, now};
+pub use stored_progress::StoredProgress;
+pub use table_sum::{RecordHead, TableSum};
 
 use crate::DbAddress;
-use crate::store::{
-    EmptyFile, Loaded, Progress, PublicTable, StorageFault, Store, StoreError, StoreHealth, Summary,
-    TableCaps, TableRow, now,
-};
-use spieltisch_core::Record;
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-
-/// The answer to a request to the database, once it is done.
-pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
-
-/// The database as the server holds it.
-pub type SharedStorage = Arc<dyn Storage>;
-
-/// An unfinished table as read on start: its id, its creator, and whether
-/// the server is to act at it ([`Storage::unfinished`]).
-pub type Unfinished = (String, Option<String>, bool);
-
-pub trait Storage: Send + Sync + std::fmt::Debug {
-    /// Stores a new table, at the progress its game starts with.
-    fn create(&self, row: TableRow, progress: Progress) -> Pending<'_, ()>;
-
-    /// [`Storage::create`], unless the database already holds as many
-    /// unfinished tables as `caps` allow ([`StoreError::Cap`]). A database
-    /// that one server alone uses leaves the count to that server, whose
-    /// own is exact; one that several nodes share counts in the same
-    /// transaction as it stores, so that the caps hold across the cluster.
-    fn create_within(&self, row: TableRow, progress: Progress, _caps: TableCaps) -> Pending<'_, ()> {
-        self.create(row, progress)
-    }
-
-    /// Whether the caps on tables are counted by the database
-    /// ([`Storage::create_within`]) rather than by the server.
-    fn counts_tables(&self) -> bool {
-        false
-    }
-
-    /// Appends `actions` to a table's record, the first at `first_index`
-    /// (refused as out of order unless the table has exactly that many),
-    /// with where the table stands after them.
-    fn append<'a>(
-        &'a self,
-        table: &'a str,
-        first_index: usize,
-        actions: Vec<String>,
-        progress: Progress,
-    ) -> Pending<'a, ()>;
-
-    /// Notes that a person came to a seat of the table now; nobody waits
-    /// for this note.
-    fn visit(&self, table: &str);
-
-    /// Replaces a table's options, format and actions by `record`, the
-    /// same game in today's format, at once.
-    fn upgrade<'a>(&'a self, table: &'a str, record: Record) -> Pending<'a, ()>;
-
-    /// Replaces a table's seats (someone took a seat).
-    fn seat<'a>(&'a self, table: &'a str, seats: serde_json::Value) -> Pending<'a, ()>;
-
-    /// Keeps a table out of service for `reason`: kept, never loaded again.
-    fn quarantine<'a>(&'a self, table: &'a str, reason: &'a str) -> Pending<'a, ()>;
-
-    /// Writes where a loaded table stands.
-    fn mark<'a>(&'a self, table: &'a str, progress: Progress) -> Pending<'a, ()>;
-
-    /// Marks those of `tables` that are still unfinished and not expired as
-    /// expired now; answers with the ids marked.
-    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>>;
-
-    /// The table left memory: whatever is remembered of it may go.
-    fn forget(&self, table: &str);
-
-    /// One stored table with its actions; `None` for an unknown or
-    /// quarantined one.
-    fn load<'a>(&'a self, table: &'a str) -> Pending<'a, Option<Loaded>>;
-
-    /// The tables of `ids` that exist and are not quarantined, without
-    /// their actions.
-    fn summaries(&self, ids: Vec<String>) -> Pending<'_, Vec<Summary>>;
-
-    /// The newest public tables that are neither expired nor quarantined,
-    /// at most `limit`.
-    fn public_tables(&self, limit: usize) -> Pending<'_, Vec<PublicTable>>;
-
-    /// Unfinished tables due to expire: created before `unvisited_before`
-    /// and never visited, or inactive since before `idle_before` (seconds
-    /// since the Unix epoch); at most `limit`.
-    fn expiring(&self, unvisited_before: i64, idle_before: i64, limit: usize) -> Pending<'_, Vec<String>>;
-
-    /// Every unfinished table that is neither expired nor quarantined, read
-    /// on start to count the tables and resume those the server is to act at.
-    fn unfinished(&self) -> Pending<'_, Vec<Unfinished>>;
-
-    /// The database's own check of itself: empty when it is sound.
-    fn integrity_check(&self) -> Pending<'_, Vec<String>>;
-
-    /// The writer's queue and its last error, for the health endpoint.
-    fn health(&self) -> StoreHealth;
-
-    /// Takes (or keeps) the lease of `table` for `node` for `ttl`, unless
-    /// another node holds it and its lease has not run out: whether
-    /// `node` owns the table now ([`crate::cluster`]). A database that one
-    /// server alone uses has no leases: that server owns every table.
-    fn lease<'a>(&'a self, _table: &'a str, _node: &'a str, _ttl: Duration) -> Pending<'a, bool> {
-        Box::pin(std::future::ready(Ok(true)))
-    }
-
-    /// Renews every lease `node` holds for `ttl`; answers the tables it
-    /// still holds.
-    fn renew<'a>(&'a self, _node: &'a str, _ttl: Duration) -> Pending<'a, Vec<String>> {
-        Box::pin(std::future::ready(Ok(Vec::new())))
-    }
-
-    /// Gives up `node`'s lease of `table` (it left memory).
-    fn release<'a>(&'a self, _table: &'a str, _node: &'a str) -> Pending<'a, ()> {
-        Box::pin(std::future::ready(Ok(())))
-    }
-
-    /// Tables without an owner: the unfinished ones at which the server is
-    /// to act, and those of `held` (tables a node keeps replicas of),
-    /// whose lease is missing or ran out; at most `limit`.
-    fn ownerless(&self, _held: Vec<String>, _limit: usize) -> Pending<'_, Vec<String>> {
-        Box::pin(std::future::ready(Ok(Vec::new())))
-    }
-}
 
 /// Opens the database `address` names, bringing its schema up to date.
 /// A write waits at most `busy_timeout` for a lock another connection
@@ -158,52 +63,8 @@ pub async fn open_as(
     empty: EmptyFile,
 ) -> Result<SharedStorage, StoreError> {
     Ok(match address {
-        DbAddress::Sqlite(path) => Arc::new(Store::open_as(Some(path), busy_timeout, empty)?),
-        DbAddress::Memory => Arc::new(Store::open_with(None, busy_timeout)?),
+        DbAddress::Sqlite(path) => Arc::new(sqlite::Store::open_as(Some(path), busy_timeout, empty)?),
+        DbAddress::Memory => Arc::new(sqlite::Store::open_with(None, busy_timeout)?),
         DbAddress::Postgres(url) => Arc::new(postgres::Postgres::open(url, busy_timeout).await?),
     })
-}
-
-/// What an engine keeps for the health endpoint: how many commands wait,
-/// whether storage is failing, and its last error. Failing is logged once
-/// when it starts and once when it ends, not at every failed command.
-#[derive(Debug, Default)]
-pub(crate) struct Ledger {
-    /// Commands sent and not yet answered.
-    pub(crate) queue: AtomicUsize,
-    failing: AtomicBool,
-    /// Failed commits since storage last worked.
-    failures: AtomicU64,
-    last_error: Mutex<Option<StorageFault>>,
-}
-
-impl Ledger {
-    /// `commands` commands failed together with the transient error `e`.
-    pub(crate) fn failed(&self, e: &StoreError, commands: usize) {
-        self.failures.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut last) = self.last_error.lock() {
-            *last = Some(StorageFault { message: e.to_string(), at: now() as u64 });
-        }
-        if !self.failing.swap(true, Ordering::Relaxed) {
-            tracing::error!("storage failed, {commands} commands refused: {e}");
-        } else {
-            tracing::debug!("storage still failing, {commands} commands refused: {e}");
-        }
-    }
-
-    /// A commit went through.
-    pub(crate) fn succeeded(&self) {
-        if self.failing.swap(false, Ordering::Relaxed) {
-            let failures = self.failures.swap(0, Ordering::Relaxed);
-            tracing::info!("storage works again after {failures} failed transactions");
-        }
-    }
-
-    pub(crate) fn report(&self) -> StoreHealth {
-        StoreHealth {
-            queue: self.queue.load(Ordering::Relaxed),
-            failing: self.failing.load(Ordering::Relaxed),
-            last_error: self.last_error.lock().map(|e| e.clone()).unwrap_or(None),
-        }
-    }
 }

@@ -51,7 +51,7 @@ use crate::cluster::{Answer, Change, Cluster, Request};
 use crate::error::ServerError;
 use crate::limits::OpenTables;
 use crate::storage::SharedStorage;
-use crate::store::Progress;
+use crate::storage::Progress;
 use axum::extract::ws::Utf8Bytes;
 use frames::{FrameKey, Frames};
 use serde_json::Value;
@@ -522,7 +522,7 @@ impl Table {
                     self.stalled.send_if_modified(|stalled| stalled.take().is_some());
                     return Ok(());
                 }
-                Err(crate::store::StoreError::OutOfOrder { .. }) if self.settings.cluster.is_some() => {
+                Err(crate::storage::StoreError::OutOfOrder { .. }) if self.settings.cluster.is_some() => {
                     // Another node stored this version first: it owns the table.
                     self.committed.send_replace(None);
                     return Err(self.lost_the_race(live, before).await);

@@ -273,7 +273,7 @@ async fn play_to_the_end(seats: &mut [Seat], max_actions: usize) -> usize {
 async fn check_views(database: &TestDatabase, table: &str, seats: &[Seat]) {
     let storage =
         spieltisch_server::storage::open(&database.address(), Duration::from_secs(5)).await.unwrap();
-    let Some(spieltisch_server::store::Loaded::Table(row, actions, _)) = storage.load(table).await.unwrap()
+    let Some(spieltisch_server::storage::Loaded::Table(row, actions, _)) = storage.load(table).await.unwrap()
     else {
         panic!("{table} is not stored")
     };
@@ -363,7 +363,7 @@ async fn a_bot_table_whose_node_is_killed_finishes_through_another() {
     assert!(versions.windows(2).all(|w| w[0] <= w[1]), "{versions:?}");
     let storage =
         spieltisch_server::storage::open(&cluster.database.address(), Duration::from_secs(5)).await.unwrap();
-    let Some(spieltisch_server::store::Loaded::Table(_, actions, _)) = storage.load(&table).await.unwrap()
+    let Some(spieltisch_server::storage::Loaded::Table(_, actions, _)) = storage.load(&table).await.unwrap()
     else {
         panic!("not stored")
     };

@@ -5,8 +5,9 @@
 //! serves.
 
 use crate::support::{ok, run, serve_answers};
-use spieltisch_server::store::salvage::UNREADABLE;
-use spieltisch_server::store::{Progress, Store, TableRow};
+use spieltisch_server::storage::sqlite::Store;
+use spieltisch_server::storage::sqlite::salvage::UNREADABLE;
+use spieltisch_server::storage::{Progress, TableRow};
 use spieltisch_server::table::{SeatConfig, progress_of};
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,8 @@
 //! refused by name before anything is opened.
 
 use crate::support::{ok, run, serve_answers};
-use spieltisch_server::store::{Progress, Store, TableRow, Waiting};
+use spieltisch_server::storage::sqlite::Store;
+use spieltisch_server::storage::{Progress, TableRow, Waiting};
 use std::path::{Path, PathBuf};
 
 /// A fresh folder for one test.

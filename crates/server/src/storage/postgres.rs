@@ -16,22 +16,34 @@
 //!
 //! # The schema
 //!
-//! As in SQLite ([`crate::store`]): an ordered list of named steps
-//! ([`MIGRATIONS`]), each recorded in `schema_migrations` once it has run,
-//! all those a database lacks run on start in one transaction. Nodes that
+//! As in SQLite ([`super::sqlite`]), and by the same rules (the shared
+//! `storage/migrations.rs`): an ordered list of named steps
+//! (`postgres/schema.rs`), each recorded in `schema_migrations` once it
+//! has run, all those a database lacks run on start in one transaction. Nodes that
 //! start together take an advisory lock first, so a step runs once. A
 //! database of a newer build (more steps, or other ones) is refused
 //! unchanged, and so is one whose tables another program made. The steps
 //! are PostgreSQL's own: no database of an older build needs bringing up,
 //! so step 1 is the schema as it is today.
 
-use crate::db_address::PostgresUrl;
-use crate::storage::{Ledger, Pending, Storage, Unfinished};
-use crate::store::{
-    Checksum, Exported, Listed, Loaded, Progress, PublicTable, RawRow, RecordHead, StoreError, StoreHealth,
-    StoredProgress, Summary, TableCap, TableCaps, TableRow, TableSum, checked_actions, now, ranks_json,
-    turn_json,
+mod admin;
+mod schema;
+
+pub use schema::SCHEMA_VERSION;
+
+use super::checks::{
+    LOADED_COLUMNS, SERVER_ACTS, SUMMARY_COLUMNS, StoredTable, UNFINISHED, in_order, public_table, summary,
 };
+use super::checksum::Checksum;
+use super::contract::{Pending, Storage, Unfinished};
+use super::error::{StoreError, TableCap, TableCaps};
+use super::ledger::{Ledger, StoreHealth};
+use super::progress::{Progress, ranks_json, turn_json};
+use super::rows::{Loaded, PublicTable, ROW_COLUMNS, RawRow, Summary, TableRow, now};
+use super::stored_progress::StoredProgress;
+use super::table_sum::TableSum;
+use super::written::{NewRow, upgraded_sum};
+use crate::db_address::PostgresUrl;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
 use spieltisch_core::Record;
 use std::str::FromStr;
@@ -51,86 +63,9 @@ const POOL_SIZE: usize = 16;
 /// under load, and the other nodes take them over only to lose them too).
 const LEASE_POOL_SIZE: usize = 2;
 
-/// One step of the schema: its name (recorded with its version) and what
-/// it runs.
-struct Migration {
-    name: &'static str,
-    sql: &'static str,
-}
-
-/// Every step, oldest first; only ever appended to.
-const MIGRATIONS: &[Migration] = &[
-    Migration {
-        name: "baseline",
-        sql: "CREATE TABLE tables (
-            id TEXT PRIMARY KEY,
-            game TEXT NOT NULL,
-            options TEXT NOT NULL,
-            seed BIGINT NOT NULL,
-            seats TEXT NOT NULL,
-            spectator_token TEXT NOT NULL,
-            created_at BIGINT NOT NULL,
-            format INTEGER NOT NULL,
-            creator TEXT,
-            version BIGINT NOT NULL,
-            checksum TEXT NOT NULL,
-            turn TEXT,
-            waiting TEXT,
-            ranks TEXT,
-            active_at BIGINT NOT NULL,
-            visited BOOLEAN NOT NULL,
-            public BOOLEAN NOT NULL,
-            expired BIGINT,
-            quarantined TEXT
-        );
-        CREATE TABLE actions (
-            table_id TEXT NOT NULL REFERENCES tables (id),
-            idx BIGINT NOT NULL,
-            action TEXT NOT NULL,
-            PRIMARY KEY (table_id, idx)
-        );
-        CREATE INDEX unfinished ON tables (created_at)
-            WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over';
-        CREATE INDEX public_tables ON tables (created_at) WHERE public;",
-    },
-    // Which node of a cluster owns a table, until when (seconds since the
-    // epoch, by the database's clock, so the nodes' clocks do not matter).
-    Migration {
-        name: "leases",
-        sql: "CREATE TABLE table_leases (
-            table_id TEXT PRIMARY KEY REFERENCES tables (id),
-            node TEXT NOT NULL,
-            expires_at DOUBLE PRECISION NOT NULL
-        );
-        CREATE INDEX table_leases_node ON table_leases (node);",
-    },
-    // The caps on unfinished tables per creator are counted at every
-    // creation (the total uses `unfinished`).
-    Migration {
-        name: "unfinished by creator",
-        sql: "CREATE INDEX unfinished_by_creator ON tables (creator)
-            WHERE quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over';",
-    },
-];
-
-/// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
-
-/// Taken for the migration's transaction, so that nodes starting at once
-/// run the steps one after the other (the second finds them done).
-const MIGRATION_LOCK: i64 = 0x5350_4945_4c54_4953; // "SPIELTIS"
-
 /// Taken for a creation's transaction, so that the count of unfinished
 /// tables and the new table's row are one step across the cluster.
 const CREATION_LOCK: i64 = 0x5350_4945_4c54_4341; // "SPIELTCA"
-
-/// The columns of a [`TableRow`], in the order [`raw_row`] reads them.
-const ROW_COLUMNS: &str = "id, game, options, seed, seats, spectator_token, created_at, format, creator";
-
-/// The condition of an unfinished table: still played, neither expired
-/// nor quarantined (the partial indexes `unfinished` and
-/// `unfinished_by_creator` are made on it).
-const UNFINISHED: &str = "quarantined IS NULL AND expired IS NULL AND waiting IS DISTINCT FROM 'over'";
 
 /// The server's tables in a PostgreSQL database.
 #[derive(Debug)]
@@ -232,38 +167,6 @@ impl Postgres {
         self.lease_pool.get().await.map_err(pool_failed)
     }
 
-    /// Runs every step the database lacks, in one transaction.
-    async fn migrate(&self) -> Result<(), StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(failed)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(failed)?;
-        let done = schema_version(&tx).await?;
-        if done == SCHEMA_VERSION {
-            // Today's schema: only read, so a node may run as a role that
-            // cannot create tables.
-            return tx.commit().await.map_err(failed);
-        }
-        tx.batch_execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (
-                version INTEGER PRIMARY KEY,
-                name TEXT NOT NULL,
-                applied_at BIGINT NOT NULL
-            )",
-        )
-        .await
-        .map_err(failed)?;
-        for (i, step) in MIGRATIONS.iter().enumerate().skip(done) {
-            tx.batch_execute(step.sql).await.map_err(failed)?;
-            tx.execute(
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-                &[&(i as i32 + 1), &step.name, &now()],
-            )
-            .await
-            .map_err(failed)?;
-        }
-        tx.commit().await.map_err(failed)
-    }
-
     /// Runs `write` and keeps the ledger: how many writes wait, whether
     /// storage fails.
     async fn tracked<T>(&self, write: impl Future<Output = Result<T, StoreError>>) -> Result<T, StoreError> {
@@ -327,16 +230,13 @@ impl Postgres {
         tx.commit().await.map_err(failed)
     }
 
-    async fn append_actions(
+    async fn write_actions(
         &self,
         table: &str,
         first_index: usize,
         actions: Vec<String>,
         progress: Progress,
     ) -> Result<(), StoreError> {
-        if actions.is_empty() {
-            return Ok(());
-        }
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         // The row lock orders the appends of every node to this table.
@@ -348,19 +248,13 @@ impl Postgres {
             return Err(StoreError::Missing(table.to_string()));
         };
         let (stored, checksum): (i64, String) = (found.get(0), found.get(1));
-        if stored != first_index as i64 {
-            return Err(StoreError::OutOfOrder {
-                table: table.to_string(),
-                index: first_index,
-                stored: stored.max(0) as usize,
-            });
-        }
+        in_order(table, first_index, stored)?;
         // The checksum goes on in the version it was written in; an
         // unreadable one stays wrong: loading the table then finds it
         // damaged.
         let sum = TableSum::parse(&checksum).unwrap_or(TableSum::Actions(Checksum::EMPTY));
         insert_actions(&tx, table, first_index, &actions).await?;
-        let sum = actions.iter().fold(sum, |sum, action| sum.then(action));
+        let sum = sum.then_all(&actions);
         let version = (first_index + actions.len()) as i64;
         let update = tx
             .prepare_cached(
@@ -390,8 +284,7 @@ impl Postgres {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(failed)?;
         let options = record.options.to_string();
-        // The checksum covers the game and seed as stored, which an
-        // upgrade does not change.
+        // The checksum covers the game and seed as stored.
         let Some(stored) = tx
             .query_opt(
                 "UPDATE tables SET options = $2, format = $3 WHERE id = $1 RETURNING game, seed",
@@ -405,8 +298,7 @@ impl Postgres {
         let (game, seed): (String, i64) = (stored.get(0), stored.get(1));
         tx.execute("DELETE FROM actions WHERE table_id = $1", &[&table]).await.map_err(failed)?;
         insert_actions(&tx, table, 0, &record.actions).await?;
-        let head = RecordHead { game: &game, format: record.format, seed: seed as u64, options: &options };
-        let sum = TableSum::of(head, &record.actions);
+        let sum = upgraded_sum(&game, seed, &record, &options);
         tx.execute(
             "UPDATE tables SET version = $2, checksum = $3 WHERE id = $1",
             &[&table, &(record.actions.len() as i64), &sum.text()],
@@ -416,10 +308,7 @@ impl Postgres {
         tx.commit().await.map_err(failed)
     }
 
-    async fn expire_tables(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
-        if tables.is_empty() {
-            return Ok(Vec::new());
-        }
+    async fn mark_expired(&self, tables: Vec<String>) -> Result<Vec<String>, StoreError> {
         let client = self.client().await?;
         let rows = client
             .query(
@@ -443,29 +332,27 @@ impl Postgres {
             .map_err(failed)?;
         let read_row = tx
             .prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, checksum, expired, turn, waiting, ranks
-                 FROM tables WHERE id = $1 AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, {LOADED_COLUMNS} FROM tables WHERE id = $1 AND quarantined IS NULL"
             ))
             .await
             .map_err(failed)?;
         let Some(found) = tx.query_opt(&read_row, &[&id]).await.map_err(failed)? else {
             return Ok(None);
         };
-        let (raw, version, checksum, expired) = (
-            raw_row(&found),
-            found.get::<_, i64>(9),
-            found.get::<_, String>(10),
-            found.get::<_, Option<i64>>(11),
-        );
-        let stamped = TableSum::parse(&checksum).is_some_and(TableSum::covers_the_record);
-        let progress =
-            StoredProgress { turn: found.get(12), waiting: found.get(13), ranks: found.get(14), stamped };
-        let damaged = |reason: String| Ok(Some(Loaded::Damaged { id: id.to_string(), reason }));
-        if expired.is_some() {
-            return match raw.parse() {
-                Ok(row) => Ok(Some(Loaded::Expired(row))),
-                Err(reason) => damaged(reason),
-            };
+        let table = StoredTable {
+            raw: raw_row(&found),
+            version: Some(found.get::<_, i64>(9)),
+            checksum: Some(found.get::<_, String>(10)),
+            expired: found.get(11),
+            progress: StoredProgress {
+                turn: found.get(12),
+                waiting: found.get(13),
+                ranks: found.get(14),
+                stamped: false,
+            },
+        };
+        if !table.needs_actions() {
+            return Ok(Some(table.loaded(Vec::new())));
         }
         let read_actions = tx
             .prepare_cached("SELECT idx, action FROM actions WHERE table_id = $1 ORDER BY idx")
@@ -479,35 +366,22 @@ impl Postgres {
             .map(|r| (r.get::<_, i64>(0), r.get::<_, String>(1)))
             .collect();
         tx.commit().await.map_err(failed)?;
-        let actions = match checked_actions(stored, Some(version), Some(&checksum), RecordHead::from(&raw)) {
-            Ok(actions) => actions,
-            Err(reason) => return damaged(reason),
-        };
-        match raw.parse() {
-            Ok(row) => Ok(Some(Loaded::Table(row, actions, progress))),
-            Err(reason) => damaged(reason),
-        }
+        Ok(Some(table.loaded(stored)))
     }
 
     async fn table_summaries(&self, ids: Vec<String>) -> Result<Vec<Summary>, StoreError> {
         let client = self.client().await?;
         let query = client
             .prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, version, turn, expired, ranks FROM tables
-                 WHERE id = ANY($1) AND quarantined IS NULL"
+                "SELECT {ROW_COLUMNS}, {SUMMARY_COLUMNS} FROM tables WHERE id = ANY($1) AND quarantined IS NULL"
             ))
             .await
             .map_err(failed)?;
         let mut found = Vec::new();
         for r in client.query(&query, &[&ids]).await.map_err(failed)? {
-            let Ok(row) = raw_row(&r).parse() else { continue };
-            let (turn, ranks): (Option<String>, Option<String>) = (r.get(10), r.get(12));
-            let summary = Summary {
-                version: r.get::<_, i64>(9).max(0) as usize,
-                turn: turn.and_then(|t| serde_json::from_str(&t).ok()),
-                expired: r.get(11),
-                ranks: ranks.and_then(|r| serde_json::from_str(&r).ok()),
-                row,
+            let version = r.get::<_, i64>(9).max(0) as usize;
+            let Some(summary) = summary(raw_row(&r), version, r.get(10), r.get(11), r.get(12)) else {
+                continue;
             };
             found.push((summary.row.id.clone(), summary));
         }
@@ -525,10 +399,7 @@ impl Postgres {
             .await
             .map_err(failed)?;
         let rows = client.query(&query, &[&(limit as i64)]).await.map_err(failed)?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| Some(PublicTable { row: raw_row(r).parse().ok()?, over: r.get(9) }))
-            .collect())
+        Ok(rows.iter().filter_map(|r| public_table(raw_row(r), r.get(9))).collect())
     }
 
     async fn due_to_expire(
@@ -559,8 +430,7 @@ impl Postgres {
         let rows = client
             .query(
                 &format!(
-                    "SELECT id, creator, waiting IS NULL OR waiting = 'bots' FROM tables
-                     WHERE {UNFINISHED} ORDER BY created_at, id"
+                    "SELECT id, creator, {SERVER_ACTS} FROM tables WHERE {UNFINISHED} ORDER BY created_at, id"
                 ),
                 &[],
             )
@@ -568,145 +438,6 @@ impl Postgres {
             .map_err(failed)?;
         Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
     }
-
-    /// Every table, or only the quarantined ones, oldest first
-    /// (`spieltisch admin tables`).
-    pub async fn list(&self, quarantined_only: bool) -> Result<Vec<Listed>, StoreError> {
-        let client = self.client().await?;
-        let rows = client
-            .query(
-                "SELECT id, game, created_at, quarantined, version, waiting, expired FROM tables
-                 WHERE NOT $1 OR quarantined IS NOT NULL ORDER BY created_at, id",
-                &[&quarantined_only],
-            )
-            .await
-            .map_err(failed)?;
-        Ok(rows
-            .iter()
-            .map(|r| Listed {
-                id: r.get(0),
-                game: r.get(1),
-                created_at: r.get(2),
-                quarantined: r.get(3),
-                actions: r.get::<_, i64>(4).max(0) as usize,
-                waiting: r.get(5),
-                expired: r.get(6),
-            })
-            .collect())
-    }
-
-    /// Whether the database holds no table (`spieltisch migrate` copies
-    /// into an empty one only).
-    pub async fn is_empty(&self) -> Result<bool, StoreError> {
-        let client = self.client().await?;
-        let row = client.query_one("SELECT NOT EXISTS (SELECT 1 FROM tables)", &[]).await.map_err(failed)?;
-        Ok(row.get(0))
-    }
-
-    /// Writes `table` as it was exported from another database, with its
-    /// actions, version and checksum, in one transaction.
-    pub async fn import(&self, table: &Exported) -> Result<(), StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(failed)?;
-        tx.execute(
-            &format!(
-                "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, ranks, active_at, visited,
-                                     public, expired, quarantined)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
-            ),
-            &[
-                &table.row.id,
-                &table.row.game,
-                &table.row.options,
-                &table.row.seed,
-                &table.row.seats,
-                &table.row.spectator_token,
-                &table.row.created_at,
-                &(table.row.format as i32),
-                &table.row.creator,
-                &(table.actions.len() as i64),
-                &TableSum::of(RecordHead::from(&table.row), &table.actions).text(),
-                &table.turn,
-                &table.waiting,
-                &table.ranks,
-                &table.active_at,
-                &table.visited,
-                &table.public,
-                &table.expired,
-                &table.quarantined,
-            ],
-        )
-        .await
-        .map_err(failed)?;
-        insert_actions(&tx, &table.row.id, 0, &table.actions).await?;
-        tx.commit().await.map_err(failed)
-    }
-
-    /// A table's stored actions and whether it is quarantined, read as
-    /// they are (`spieltisch migrate` checks the copy).
-    pub async fn stored_actions(&self, table: &str) -> Result<Vec<String>, StoreError> {
-        let client = self.client().await?;
-        let rows = client
-            .query("SELECT action FROM actions WHERE table_id = $1 ORDER BY idx", &[&table])
-            .await
-            .map_err(failed)?;
-        Ok(rows.iter().map(|r| r.get(0)).collect())
-    }
-
-    /// Deletes the tables named, with their actions (`spieltisch admin
-    /// purge`): the only way anything stored is deleted. Returns the ids
-    /// that were found and deleted, in the order given.
-    pub async fn purge(&self, ids: &[String]) -> Result<Vec<String>, StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(failed)?;
-        tx.execute("DELETE FROM actions WHERE table_id = ANY($1)", &[&ids]).await.map_err(failed)?;
-        tx.execute("DELETE FROM table_leases WHERE table_id = ANY($1)", &[&ids]).await.map_err(failed)?;
-        let rows =
-            tx.query("DELETE FROM tables WHERE id = ANY($1) RETURNING id", &[&ids]).await.map_err(failed)?;
-        tx.commit().await.map_err(failed)?;
-        let deleted = rows.iter().map(|r| (r.get::<_, String>(0), r.get::<_, String>(0))).collect();
-        Ok(in_order_of(ids, deleted))
-    }
-}
-
-/// The database's schema version: how many steps it has run (0 for a new
-/// one). Refuses one this build cannot read: of a newer build, with other
-/// steps than this build's, or made by another program.
-async fn schema_version(client: &deadpool_postgres::Transaction<'_>) -> Result<usize, StoreError> {
-    let exists = |name: &'static str| async move {
-        let row = client.query_one("SELECT to_regclass($1) IS NOT NULL", &[&name]).await.map_err(failed)?;
-        Ok::<bool, StoreError>(row.get(0))
-    };
-    if !exists("schema_migrations").await? {
-        for table in ["tables", "actions"] {
-            if exists(table).await? {
-                return Err(StoreError::Unrecognised(format!(
-                    "it has a table '{table}' but no schema_migrations: spieltisch did not make it"
-                )));
-            }
-        }
-        return Ok(0);
-    }
-    let applied: Vec<(i32, String)> = client
-        .query("SELECT version, name FROM schema_migrations ORDER BY version", &[])
-        .await
-        .map_err(failed)?
-        .iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect();
-    if applied.len() > SCHEMA_VERSION {
-        return Err(StoreError::Newer { found: applied.len(), known: SCHEMA_VERSION });
-    }
-    for (i, (version, name)) in applied.iter().enumerate() {
-        if *version != i as i32 + 1 || *name != MIGRATIONS[i].name {
-            return Err(StoreError::Unrecognised(format!(
-                "its schema step {version} is '{name}', this build's step {} is '{}'",
-                i + 1,
-                MIGRATIONS[i].name
-            )));
-        }
-    }
-    Ok(applied.len())
 }
 
 /// Writes `actions` as the table's actions from `first_index` on, in one
@@ -736,8 +467,7 @@ async fn insert_table(
     row: &TableRow,
     progress: &Progress,
 ) -> Result<(), StoreError> {
-    let options = row.options.to_string();
-    let head = RecordHead { game: &row.game, format: row.format, seed: row.seed, options: &options };
+    let new = NewRow::of(row, progress);
     let statement = client
         .prepare_cached(&format!(
             "INSERT INTO tables ({ROW_COLUMNS}, version, checksum, turn, waiting, active_at, visited, public)
@@ -751,17 +481,17 @@ async fn insert_table(
             &[
                 &row.id,
                 &row.game,
-                &options,
+                &new.options,
                 &(row.seed as i64),
                 &row.seats.to_string(),
                 &row.spectator_token,
                 &row.created_at,
                 &(row.format as i32),
                 &row.creator,
-                &TableSum::start(head).text(),
-                &turn_json(progress.turn),
-                &progress.waiting.word(),
-                &row.seats["public"].as_bool().unwrap_or(false),
+                &new.checksum.text(),
+                &new.turn,
+                &new.waiting,
+                &new.public,
             ],
         )
         .await
@@ -782,14 +512,14 @@ impl Storage for Postgres {
         true
     }
 
-    fn append<'a>(
+    fn append_actions<'a>(
         &'a self,
         table: &'a str,
         first_index: usize,
         actions: Vec<String>,
         progress: Progress,
     ) -> Pending<'a, ()> {
-        Box::pin(self.tracked(self.append_actions(table, first_index, actions, progress)))
+        Box::pin(self.tracked(self.write_actions(table, first_index, actions, progress)))
     }
 
     /// Written in the background: nobody waits for a visit, and a failed
@@ -840,8 +570,8 @@ impl Storage for Postgres {
         }))
     }
 
-    fn expire(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
-        Box::pin(self.tracked(self.expire_tables(tables)))
+    fn expire_tables(&self, tables: Vec<String>) -> Pending<'_, Vec<String>> {
+        Box::pin(self.tracked(self.mark_expired(tables)))
     }
 
     /// Nothing of a table is kept between commands.
@@ -934,7 +664,7 @@ impl Storage for Postgres {
                 .prepare_cached(&format!(
                     "SELECT id FROM tables t
                      WHERE {UNFINISHED}
-                       AND (waiting IS NULL OR waiting = 'bots' OR id = ANY($1))
+                       AND ({SERVER_ACTS} OR id = ANY($1))
                        AND NOT EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = t.id
                                        AND l.expires_at >= extract(epoch FROM clock_timestamp()))
                      ORDER BY created_at LIMIT $2"

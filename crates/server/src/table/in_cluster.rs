@@ -7,7 +7,7 @@ use super::{Live, Seating, Table, Window};
 use crate::cluster::{Answer, Change, Cluster, LEASE, Reply, Request, Unforwarded, WindowShape};
 use crate::error::Refusal;
 use crate::error::ServerError;
-use crate::store::Loaded;
+use crate::storage::Loaded;
 use futures_util::StreamExt;
 use spieltisch_catalog::session_from_record;
 use spieltisch_core::Viewer;

@@ -7,7 +7,7 @@
 //! and the command line store a table's progress without ever running
 //! one, and replays name the seats of a finished game.
 
-use crate::store::{Progress, Waiting};
+use crate::storage::{Progress, Waiting};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use spieltisch_catalog::{DynSession, SeatSpec};
@@ -82,7 +82,7 @@ pub struct Seating {
 
 impl Seating {
     /// The seating of a stored table, or why its seats cannot be read.
-    pub fn of_row(row: &crate::store::TableRow) -> Result<Seating, String> {
+    pub fn of_row(row: &crate::storage::TableRow) -> Result<Seating, String> {
         Seating::from_stored(&row.seats, &row.spectator_token)
     }
 

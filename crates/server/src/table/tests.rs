@@ -38,8 +38,8 @@ fn window_record(with: bool) -> spieltisch_core::Record {
 
 /// A table of `record` with `specs` in its seats, stored as it is.
 async fn table_of(record: &spieltisch_core::Record, specs: [&str; 4]) -> Arc<Table> {
-    let store = crate::storage::open(&crate::DbAddress::Memory, crate::store::BUSY_TIMEOUT).await.unwrap();
-    let row = crate::store::TableRow {
+    let store = crate::storage::open(&crate::DbAddress::Memory, crate::storage::BUSY_TIMEOUT).await.unwrap();
+    let row = crate::storage::TableRow {
         id: "t".into(),
         game: record.game.clone(),
         options: record.options.clone(),

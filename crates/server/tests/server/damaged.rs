@@ -5,7 +5,7 @@
 
 use crate::common::{TestServer, temp_db};
 use serde_json::json;
-use spieltisch_server::store;
+use spieltisch_server::storage::sqlite;
 use spieltisch_server::{DbAddress, ServerConfig};
 
 /// A Six table that random bots play to its end.
@@ -62,7 +62,7 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     assert_eq!(status, 200, "the sound table is served");
     server.kill().await;
 
-    let quarantined = store::list_tables(&db, true).unwrap();
+    let quarantined = sqlite::list_tables(&db, true).unwrap();
     let reasons: Vec<(String, String)> =
         quarantined.iter().map(|t| (t.id.clone(), t.quarantined.clone().unwrap())).collect();
     let about = |k: usize| -> Vec<String> {
@@ -78,9 +78,9 @@ async fn damaged_tables_are_quarantined_and_the_rest_served() {
     assert!(reason(4).contains("checksum"), "{}", reason(4));
     assert!(reason(5).contains("checksum"), "{}", reason(5));
     // Kept, not deleted: only purge deletes.
-    assert_eq!(store::list_tables(&db, false).unwrap().len(), 7);
-    assert_eq!(store::purge(&db, &[id(0), "nothing".into()]).unwrap(), [id(0)]);
-    assert_eq!(store::list_tables(&db, false).unwrap().len(), 6);
+    assert_eq!(sqlite::list_tables(&db, false).unwrap().len(), 7);
+    assert_eq!(sqlite::purge(&db, &[id(0), "nothing".into()]).unwrap(), [id(0)]);
+    assert_eq!(sqlite::list_tables(&db, false).unwrap().len(), 6);
 }
 
 /// Finished Six tables that random bots played, on a server that is gone.
@@ -141,7 +141,7 @@ async fn a_lost_last_action_is_found_without_a_checksum_and_nothing_is_rewritten
     let (status, body) = status_of(&server, &tables[1]).await;
     assert_eq!(status, 200, "the table whose replay agrees with its row is served: {body}");
     server.kill().await;
-    let quarantined = store::list_tables(&db, true).unwrap();
+    let quarantined = sqlite::list_tables(&db, true).unwrap();
     assert_eq!(quarantined.len(), 1, "{quarantined:?}");
     let reason = quarantined[0].quarantined.clone().unwrap();
     assert!(quarantined[0].id == *lost && reason.contains("'over'"), "{reason}");
@@ -167,7 +167,7 @@ async fn garbage_in_a_tables_progress_quarantines_it() {
     }
     server.kill().await;
     let reasons: Vec<String> =
-        store::list_tables(&db, true).unwrap().into_iter().filter_map(|t| t.quarantined).collect();
+        sqlite::list_tables(&db, true).unwrap().into_iter().filter_map(|t| t.quarantined).collect();
     assert_eq!(reasons.len(), 2, "{reasons:?}");
     assert!(reasons.iter().all(|r| r.contains("its replay gives")), "{reasons:?}");
 }
@@ -234,7 +234,7 @@ async fn tables_on_a_damaged_page_are_quarantined_not_answered_with_500() {
     }
     assert!(!unknown.is_empty() && unknown.len() < tables.len(), "{unknown:?} of {named_on_it:?}");
     server.kill().await;
-    let quarantined = store::list_tables(&db, true).unwrap();
+    let quarantined = sqlite::list_tables(&db, true).unwrap();
     assert_eq!(quarantined.len(), unknown.len(), "{quarantined:?}");
     for table in &quarantined {
         assert!(unknown.iter().any(|&k| tables[k].0 == table.id), "{quarantined:?}");

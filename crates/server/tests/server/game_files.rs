@@ -189,7 +189,7 @@ async fn a_table_stored_with_a_file_path_keeps_the_file_content() {
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap();
-        let checksum = spieltisch_server::store::Checksum::of(&actions).hex();
+        let checksum = spieltisch_server::storage::Checksum::of(&actions).hex();
         conn.execute("UPDATE tables SET format = 2, options = ?1, checksum = ?2", [old, checksum]).unwrap();
     }
 

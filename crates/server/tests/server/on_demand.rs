@@ -5,7 +5,8 @@
 
 use crate::common::{TestServer, temp_db};
 use serde_json::{Value, json};
-use spieltisch_server::{DbAddress, ServerConfig, store};
+use spieltisch_server::storage::sqlite;
+use spieltisch_server::{DbAddress, ServerConfig};
 use std::time::Duration;
 
 /// A server whose tables leave memory as soon as nobody holds them.
@@ -146,7 +147,7 @@ async fn on_start_only_tables_whose_bots_are_to_move_are_loaded() {
         server.http("GET", &format!("/api/tables/{over_table}/replay?token={spectator}"), None).await;
     assert_eq!(status, 200, "a finished table loads for its replay: {replay}");
     server.kill().await;
-    let listed = store::list_tables(&db, false).unwrap();
+    let listed = sqlite::list_tables(&db, false).unwrap();
     let waiting = |reply: &Value| {
         let table = listed.iter().find(|t| t.id == reply["table"].as_str().unwrap()).unwrap();
         table.waiting.clone().unwrap()
@@ -228,7 +229,7 @@ async fn abandoned_tables_expire_and_say_so_and_finished_ones_stay() {
     assert_eq!(status, 200, "a finished table never expires");
     assert_eq!(held(&server).await.1, 1, "the expired table left the limits; the visited one counts");
     server.kill().await;
-    let listed = store::list_tables(&db, false).unwrap();
+    let listed = sqlite::list_tables(&db, false).unwrap();
     let marked: Vec<&str> = listed.iter().filter(|t| t.expired.is_some()).map(|t| t.id.as_str()).collect();
     assert_eq!(marked, [never_table.as_str()], "kept and marked, not deleted");
 }

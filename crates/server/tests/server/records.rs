@@ -117,7 +117,7 @@ async fn storage_failing_while_a_table_loads_does_not_quarantine_it() {
     old_database(&db, &[("old-ausr", &ausreisser)]);
     // Today's columns, and people to move: the table is loaded (and its
     // record upgraded, a write) only when it is asked for.
-    drop(spieltisch_server::store::Store::open(Some(&db)).unwrap());
+    drop(spieltisch_server::storage::sqlite::Store::open(Some(&db)).unwrap());
     rusqlite::Connection::open(&db).unwrap().execute("UPDATE tables SET waiting = 'people'", []).unwrap();
     let server = TestServer::start_with(ServerConfig {
         db: spieltisch_server::DbAddress::Sqlite(db.clone()),
@@ -137,7 +137,10 @@ async fn storage_failing_while_a_table_loads_does_not_quarantine_it() {
     let (status, body) = server.http("GET", path, None).await;
     assert_eq!(status, 200, "the sound table loads once storage works: {body}");
     server.kill().await;
-    assert!(spieltisch_server::store::list_tables(&db, true).unwrap().is_empty(), "nothing quarantined");
+    assert!(
+        spieltisch_server::storage::sqlite::list_tables(&db, true).unwrap().is_empty(),
+        "nothing quarantined"
+    );
     let _ = std::fs::remove_file(&db);
 }
 
@@ -147,8 +150,8 @@ async fn the_server_does_not_start_on_a_database_of_a_newer_build() {
     let mut ausreisser = fixture("ausreisser");
     ausreisser.actions.truncate(20);
     old_database(&db, &[("old-ausr", &ausreisser)]);
-    drop(spieltisch_server::store::Store::open(Some(&db)).unwrap());
-    let newer = spieltisch_server::store::SCHEMA_VERSION as i64 + 1;
+    drop(spieltisch_server::storage::sqlite::Store::open(Some(&db)).unwrap());
+    let newer = spieltisch_server::storage::sqlite::SCHEMA_VERSION as i64 + 1;
     rusqlite::Connection::open(&db)
         .unwrap()
         .execute("INSERT INTO schema_migrations VALUES (?1, 'a step of a newer build', 0)", [newer])

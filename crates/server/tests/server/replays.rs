@@ -6,7 +6,7 @@ use crate::common::{TestServer, temp_db};
 use serde_json::{Value, json};
 use spieltisch_catalog::new_session;
 use spieltisch_core::{Record, Turn, Viewer};
-use spieltisch_server::store;
+use spieltisch_server::storage::{Loaded, sqlite::Store};
 
 /// The views `viewer` saw after each action of `record`.
 fn views_of(record: &Record, viewer: Viewer) -> Vec<Value> {
@@ -109,8 +109,8 @@ async fn finished(server: &TestServer, db: &std::path::Path, request: Value) -> 
     let reply = server.create(request).await;
     server.until_over(&reply).await;
     let id = reply["table"].as_str().unwrap();
-    let store = store::Store::open(Some(db)).unwrap();
-    let Some(store::Loaded::Table(row, actions, _)) = store.load(id).await.unwrap() else {
+    let store = Store::open(Some(db)).unwrap();
+    let Some(Loaded::Table(row, actions, _)) = store.load(id).await.unwrap() else {
         panic!("table {id} is not stored as it should be")
     };
     let record = Record { format: row.format, game: row.game, options: row.options, seed: row.seed, actions };
@@ -163,10 +163,8 @@ async fn a_seat_replays_its_own_secrets_and_nobody_elses() {
     let table = reply["table"].as_str().unwrap();
     let token = reply["seats"][0]["token"].as_str().unwrap();
     server.play_seat_0_to_the_end(&reply).await;
-    let store = store::Store::open(Some(&db)).unwrap();
-    let Some(store::Loaded::Table(row, actions, _)) = store.load(table).await.unwrap() else {
-        panic!("not stored")
-    };
+    let store = Store::open(Some(&db)).unwrap();
+    let Some(Loaded::Table(row, actions, _)) = store.load(table).await.unwrap() else { panic!("not stored") };
     let record = Record { format: row.format, game: row.game, options: row.options, seed: row.seed, actions };
     let mine = replay(&server, &reply, token).await;
     assert_eq!(mine["viewer"], json!({"seat": 0}));

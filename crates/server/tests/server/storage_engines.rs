@@ -13,7 +13,7 @@ use crate::common::{TestServer, temp_db};
 use serde_json::json;
 use spieltisch_core::Turn;
 use spieltisch_server::storage::{self, SharedStorage};
-use spieltisch_server::store::{Checksum, Loaded, Progress, StoreError, TableRow, Waiting, now};
+use spieltisch_server::storage::{Checksum, Loaded, Progress, StoreError, TableRow, Waiting, now};
 use spieltisch_server::{DbAddress, ServerConfig};
 use std::time::Duration;
 
@@ -485,7 +485,7 @@ async fn a_postgres_schema_is_made_once_and_one_it_does_not_know_is_left_alone()
 /// tables make room. SQLite leaves the count to its one server.
 #[tokio::test]
 async fn the_caps_on_tables_hold_across_nodes_in_postgres() {
-    use spieltisch_server::store::{TableCap, TableCaps};
+    use spieltisch_server::storage::{TableCap, TableCaps};
     for engine in engines("caps").await {
         let (name, store) = (engine.name, &engine.storage);
         if name == "sqlite" {

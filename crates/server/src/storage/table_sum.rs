@@ -12,7 +12,8 @@
 //! and its replay agrees with its row, so a checksum never covers a
 //! record it did not check.
 
-use super::{Checksum, RawRow};
+use super::checksum::Checksum;
+use super::rows::RawRow;
 
 /// A table's checksum as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +50,7 @@ impl TableSum {
 
     /// The version 2 checksum of a table with `head` and `actions`.
     pub fn of<'s>(head: RecordHead<'_>, actions: impl IntoIterator<Item = &'s String>) -> TableSum {
-        actions.into_iter().fold(TableSum::start(head), |sum, action| sum.then(action))
+        TableSum::start(head).then_all(actions)
     }
 
     /// The checksum of the same kind with `action` appended.
@@ -58,6 +59,11 @@ impl TableSum {
             TableSum::Actions(sum) => TableSum::Actions(sum.then(action)),
             TableSum::Record(sum) => TableSum::Record(sum.then(action)),
         }
+    }
+
+    /// The checksum of the same kind with `actions` appended in order.
+    pub fn then_all<'s>(self, actions: impl IntoIterator<Item = &'s String>) -> TableSum {
+        actions.into_iter().fold(self, |sum, action| sum.then(action))
     }
 
     /// As the checksum column stores it.

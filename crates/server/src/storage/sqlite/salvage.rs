@@ -24,12 +24,16 @@
 //! Every table found is judged like a server loading it judges it: its
 //! actions against its version and checksum, its JSON, its replay, and
 //! where its replay stands against where its row says it stands
-//! ([`super::StoredProgress`]).
+//! ([`crate::storage::StoredProgress`]).
 
-use super::{
-    Exported, Progress, RecordHead, StoreError, StoredProgress, TableRow, TableSum, checked_actions,
-    columns_of, connect,
-};
+use super::read::exported_at;
+use super::schema::{columns_of, connect};
+use crate::storage::checks::checked_actions;
+use crate::storage::error::StoreError;
+use crate::storage::progress::Progress;
+use crate::storage::rows::{Exported, TableRow};
+use crate::storage::stored_progress::StoredProgress;
+use crate::storage::table_sum::{RecordHead, TableSum};
 use crate::table::{Seating, progress_of};
 
 mod leaves;
@@ -184,7 +188,7 @@ struct Row {
 
 fn row_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     // Column 0 is the row id; the columns of `READ` follow.
-    Ok(Row { table: super::exported_at(r, 1)?, version: r.get(18)?, checksum: r.get(19)? })
+    Ok(Row { table: exported_at(r, 1)?, version: r.get(18)?, checksum: r.get(19)? })
 }
 
 /// Reads every table the b-trees of `conn` (a connection to the file

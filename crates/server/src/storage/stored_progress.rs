@@ -5,7 +5,7 @@
 //! version. What an older build did not write is unknown, and agrees with
 //! any replay.
 
-use super::{Progress, turn_json};
+use super::progress::{Progress, turn_json};
 
 /// A table's progress as its row stores it, each part as written (`None`:
 /// not written, by a build before it was kept).
@@ -63,7 +63,7 @@ impl StoredProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Waiting;
+    use crate::storage::progress::Waiting;
     use spieltisch_core::Turn;
 
     const OVER: Progress = Progress { turn: Turn::Over, waiting: Waiting::Over, ranks: None };
