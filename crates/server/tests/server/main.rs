@@ -19,6 +19,7 @@ mod people;
 mod records;
 mod rematch;
 mod replays;
+mod replies;
 mod seeds;
 mod static_part;
 mod storage;

@@ -3,9 +3,7 @@
 //! replies as values; these pin how they are written, with the random table
 //! ids and tokens (and the numbers that change from run to run) masked.
 
-mod common;
-
-use common::TestServer;
+use crate::common::TestServer;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::collections::HashMap;
