@@ -19,7 +19,6 @@ mod people;
 mod records;
 mod rematch;
 mod replays;
-mod replies;
 mod seeds;
 mod static_part;
 mod storage;

@@ -2,8 +2,13 @@
 //! keys, which are `null` and which are left out. The other tests read the
 //! replies as values; these pin how they are written, with the random table
 //! ids and tokens (and the numbers that change from run to run) masked.
+//! A binary of its own: the list of games and the errors that name the
+//! known games are those of a process that never registered the test
+//! fixtures, as every product is (the server's other tests register them).
 
-use crate::common::TestServer;
+mod common;
+
+use common::TestServer;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::collections::HashMap;
