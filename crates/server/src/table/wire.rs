@@ -6,8 +6,8 @@
 //! what is said beyond it ([`Extras`]), never of the table's lock or its
 //! tasks: lobby lists describe tables that are not loaded in the same
 //! words as loaded ones, and the compact update, the hottest message
-//! (programs get one per action), is written by hand and checked here
-//! against the struct it stands for.
+//! (programs get one per action), is written from a struct of its own that
+//! borrows its parts, checked here against the update it stands for.
 
 use super::seating::{SeatConfig, SeatShown, seat_names};
 use super::window::Window;
@@ -368,10 +368,32 @@ pub fn update_of(
     })
 }
 
+/// The compact update as it is written: an [`Update`] without words,
+/// borrowing every part it writes instead of owning a copy (the hottest
+/// message: programs get one per action).
+#[derive(Debug, Serialize)]
+struct CompactUpdate<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: usize,
+    from: usize,
+    turn: Turn,
+    log: &'a [String],
+    legal: &'a [Notation<'a>],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<&'a [Seat]>,
+    outcome: &'a Option<Outcome>,
+}
+
+/// A legal action in a compact update: its notation alone.
+#[derive(Debug, Serialize)]
+struct Notation<'a> {
+    action: &'a str,
+}
+
 /// The compact update from `from` for `viewer`, as [`update_of`] and
-/// serde would write it, but with each legal action written straight into
-/// the message instead of into a string of its own (the hottest message:
-/// programs get one per action).
+/// serde would write it, but with the legal actions' notations written
+/// into one text and borrowed from it instead of a string each.
 pub fn compact_update_text(
     session: &dyn DynSession,
     viewer: Viewer,
@@ -379,49 +401,34 @@ pub fn compact_update_text(
     extras: Extras<'_>,
 ) -> Result<String, ServerError> {
     use std::fmt::Write as _;
-    let json = |e: serde_json::Error| {
-        ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}")))
-    };
     let log = session.log_since(viewer, from)?;
-    let turn = session.turn();
-    let mut out = String::with_capacity(256);
-    let _ = write!(out, r#"{{"type":"update","version":{},"from":{from},"turn":"#, session.version());
-    out.push_str(&serde_json::to_string(&turn).map_err(json)?);
-    out.push_str(r#","log":"#);
-    out.push_str(&serde_json::to_string(&log).map_err(json)?);
-    out.push_str(r#","legal":["#);
+    let mut written = String::new();
+    let mut ends = Vec::new();
     if let Some(deciding) = deciding(session, viewer, extras.window) {
-        let mut notation = String::new();
-        let mut first = true;
         deciding.session().visit_legal(&mut |action| {
-            notation.clear();
-            let _ = write!(notation, "{action}");
-            out.push_str(if first { r#"{"action":"# } else { r#",{"action":"# });
-            first = false;
-            write_json_str(&mut out, &notation);
-            out.push('}');
+            let _ = write!(written, "{action}");
+            ends.push(written.len());
         });
     }
-    out.push(']');
-    if let Some(window) = extras.window {
-        out.push_str(r#","window":"#);
-        out.push_str(&serde_json::to_string(&window.seats).map_err(json)?);
-    }
-    out.push_str(r#","outcome":"#);
-    out.push_str(&serde_json::to_string(&session.outcome()).map_err(json)?);
-    out.push('}');
-    Ok(out)
-}
-
-/// `text` as a JSON string (quoted and escaped).
-fn write_json_str(out: &mut String, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-        out.push('"');
-        out.push_str(text);
-        out.push('"');
-    } else {
-        out.push_str(&serde_json::to_string(text).unwrap_or_default());
-    }
+    let mut start = 0;
+    let legal: Vec<Notation<'_>> = ends
+        .iter()
+        .map(|&end| {
+            let action = &written[start..end];
+            start = end;
+            Notation { action }
+        })
+        .collect();
+    to_text(&CompactUpdate {
+        kind: "update",
+        version: session.version(),
+        from,
+        turn: session.turn(),
+        log: &log,
+        legal: &legal,
+        window: extras.window.map(|w| w.seats.as_slice()),
+        outcome: &session.outcome(),
+    })
 }
 
 /// A viewer's snapshot of a session.
@@ -474,8 +481,8 @@ mod tests {
     use super::*;
     use spieltisch_catalog::{new_session, register_fixtures};
 
-    /// The hand-written compact update is byte for byte what serde writes
-    /// for [`Update`], for every viewer at every step of whole games.
+    /// The compact update is byte for byte what serde writes for
+    /// [`Update`], for every viewer at every step of whole games.
     #[test]
     fn compact_updates_match_the_update_struct() {
         register_fixtures();
@@ -509,12 +516,14 @@ mod tests {
         }
     }
 
+    /// Notations that JSON escapes are written escaped.
     #[test]
-    fn json_strings_are_escaped() {
+    fn notations_are_escaped() {
         for text in ["place 0,1", "say \"hi\"", "back\\slash", "tab\there", "ümlaut"] {
-            let mut out = String::new();
-            write_json_str(&mut out, text);
-            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text);
+            let legal = [Notation { action: text }];
+            let written = serde_json::to_string(&legal[..]).unwrap();
+            let read: Vec<Value> = serde_json::from_str(&written).unwrap();
+            assert_eq!(read[0]["action"], text);
         }
     }
 }
