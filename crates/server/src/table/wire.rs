@@ -379,16 +379,38 @@ struct CompactUpdate<'a> {
     from: usize,
     turn: Turn,
     log: &'a [String],
-    legal: &'a [Notation<'a>],
+    legal: Notations<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     window: Option<&'a [Seat]>,
     outcome: &'a Option<Outcome>,
+}
+
+/// The legal actions of a compact update, `[{"action": ...}, ...]`: their
+/// notations written one after another into `written`, each ending where
+/// `ends` says, so that no action needs a string of its own.
+#[derive(Debug)]
+struct Notations<'a> {
+    written: &'a str,
+    ends: &'a [usize],
 }
 
 /// A legal action in a compact update: its notation alone.
 #[derive(Debug, Serialize)]
 struct Notation<'a> {
     action: &'a str,
+}
+
+impl Serialize for Notations<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq as _;
+        let mut seq = serializer.serialize_seq(Some(self.ends.len()))?;
+        let mut start = 0;
+        for &end in self.ends {
+            seq.serialize_element(&Notation { action: &self.written[start..end] })?;
+            start = end;
+        }
+        seq.end()
+    }
 }
 
 /// The compact update from `from` for `viewer`, as [`update_of`] and
@@ -402,33 +424,31 @@ pub fn compact_update_text(
 ) -> Result<String, ServerError> {
     use std::fmt::Write as _;
     let log = session.log_since(viewer, from)?;
-    let mut written = String::new();
-    let mut ends = Vec::new();
+    let mut written = String::with_capacity(256);
+    let mut ends = Vec::with_capacity(32);
     if let Some(deciding) = deciding(session, viewer, extras.window) {
         deciding.session().visit_legal(&mut |action| {
             let _ = write!(written, "{action}");
             ends.push(written.len());
         });
     }
-    let mut start = 0;
-    let legal: Vec<Notation<'_>> = ends
-        .iter()
-        .map(|&end| {
-            let action = &written[start..end];
-            start = end;
-            Notation { action }
-        })
-        .collect();
-    to_text(&CompactUpdate {
+    let update = CompactUpdate {
         kind: "update",
         version: session.version(),
         from,
         turn: session.turn(),
         log: &log,
-        legal: &legal,
+        legal: Notations { written: &written, ends: &ends },
         window: extras.window.map(|w| w.seats.as_slice()),
         outcome: &session.outcome(),
-    })
+    };
+    // Room for the whole message at once: its parts and their quotes and keys.
+    let logged: usize = log.iter().map(|entry| entry.len() + 3).sum();
+    let mut out = Vec::with_capacity(128 + logged + written.len() + 14 * ends.len());
+    serde_json::to_writer(&mut out, &update)
+        .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))?;
+    String::from_utf8(out)
+        .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
 }
 
 /// A viewer's snapshot of a session.
