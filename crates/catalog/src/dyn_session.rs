@@ -126,14 +126,20 @@ pub struct Wording<'a> {
     pub lang: Lang,
 }
 
-/// A log entry as it is sent.
-#[derive(serde::Serialize)]
-struct EntryOut<'a, E> {
-    at: usize,
-    actor: Actor,
-    event: &'a E,
+/// A viewer's log entry as it is sent: the number of the action it begins
+/// with, who caused it, the event (its fields per game, in `docs/api.md`),
+/// and its words when they are asked for.
+#[derive(Debug, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(concrete(E = ())))]
+pub struct LogEntry<'a, E> {
+    pub at: usize,
+    pub actor: Actor,
+    /// The game's event: its `kind` and its fields.
+    #[cfg_attr(feature = "ts", ts(type = "{ kind: string; [field: string]: unknown }"))]
+    pub event: &'a E,
     #[serde(skip_serializing_if = "Option::is_none")]
-    text: Option<String>,
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub text: Option<String>,
 }
 
 /// One action of an analysis.
@@ -340,7 +346,7 @@ impl<G: CatalogGame> DynSession for Session<G> {
                 let text = wording
                     .zip(fixed.as_ref())
                     .map(|(w, fixed)| G::describe_event(&entry.event, entry.actor, w.names, fixed, w.lang));
-                to_json(&EntryOut { at: entry.at, actor: entry.actor, event: &entry.event, text })
+                to_json(&LogEntry { at: entry.at, actor: entry.actor, event: &entry.event, text })
             })
             .collect()
     }

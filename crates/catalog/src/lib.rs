@@ -58,7 +58,7 @@ mod seat_spec;
 pub use budget::{BotLimits, BotMove, Budget, SearchReport};
 pub use catalog_game::{CatalogGame, Stat};
 pub use dyn_session::{
-    DynSession, MoveAnalysis, Wording, bot_rng, load_session, new_session, session_from_record,
+    DynSession, LogEntry, MoveAnalysis, Wording, bot_rng, load_session, new_session, session_from_record,
 };
 pub use error::CatalogError;
 pub use files::{FileAccess, read_files, read_record_files};
@@ -125,6 +125,7 @@ registry! {
 /// What `spieltisch games --json` and the engine's `games` command show
 /// about a game: its [`GameInfo`] plus what the catalog knows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameEntry {
     #[serde(flatten)]
     pub info: GameInfo,

@@ -8,6 +8,7 @@ use std::{fmt, hash::Hash, str::FromStr};
 
 /// What `spieltisch games` shows about a game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameInfo {
     /// The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
     pub id: &'static str,
@@ -15,6 +16,7 @@ pub struct GameInfo {
     /// The smallest and largest number of seats.
     pub min_seats: usize,
     pub max_seats: usize,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<crate::SpecWritten<'static>>"))]
     pub options: Vec<OptionSpec>,
     /// Where the rules come from.
     pub rules_source: &'static str,

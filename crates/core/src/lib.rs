@@ -42,7 +42,9 @@ pub use error::{ActionError, LoadError, PositionError};
 pub use game::{ActionData, Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
 pub use log::{Actor, Entry, Logged, Plain};
-pub use options::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError, Reason};
+pub use options::{
+    Choice, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionsError, Reason, SpecWritten,
+};
 pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;
 pub use seat::{Seat, Turn, Viewer};

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Who caused an event: a seat, or chance (dice, cards drawn, a referee's
 /// decision). On the wire `{"seat": 1}` or `"chance"`, as [`Turn`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Actor {
     Seat(Seat),

@@ -10,11 +10,12 @@
 
 use crate::{Game, Text};
 use serde::{Serialize, Serializer, ser::Error as _};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use thiserror::Error;
 
 /// One value of a choice: the word scripts type, and what people read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OptionChoice"))]
 pub struct Choice {
     /// The value, as on the command line and in JSON. Stable: scripts use it.
     pub value: &'static str,
@@ -37,6 +38,7 @@ fn is_choice(choices: &[Choice], raw: &str) -> bool {
 /// What values an option takes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OptionKind {
     /// A whole number within `min..=max`.
     Int { min: i64, max: i64 },
@@ -161,30 +163,46 @@ pub struct OptionSpec {
 }
 
 /// The schema as `spieltisch games --json`, the engine's `games` and the
-/// server's `/api/games` carry it: the kind's fields flattened beside
-/// `type`, and the default as an object with one key, `value` (in the
-/// option's JSON type, as `options` take it), `follows` (a key), `auto` or
-/// `off` (both `true`).
+/// server's `/api/games` carry it ([`SpecWritten`]).
 impl Serialize for OptionSpec {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Wire<'a> {
-            key: &'a str,
-            label: Text,
-            #[serde(flatten)]
-            kind: &'a OptionKind,
-            default: Value,
-            help: Text,
-        }
         let default = match self.default {
-            OptionDefault::Value(raw) => json!({ "value": self.parse_value(raw).map_err(S::Error::custom)? }),
-            OptionDefault::Follows(key) => json!({ "follows": key }),
-            OptionDefault::Auto => json!({ "auto": true }),
-            OptionDefault::Off => json!({ "off": true }),
+            OptionDefault::Value(raw) => {
+                DefaultWritten::Value(self.parse_value(raw).map_err(S::Error::custom)?)
+            }
+            OptionDefault::Follows(key) => DefaultWritten::Follows(key),
+            OptionDefault::Auto => DefaultWritten::Auto(true),
+            OptionDefault::Off => DefaultWritten::Off(true),
         };
-        Wire { key: self.key, label: self.label, kind: &self.kind, default, help: self.help }
+        SpecWritten { key: self.key, label: self.label, kind: &self.kind, default, help: self.help }
             .serialize(serializer)
     }
+}
+
+/// An [`OptionSpec`] as it is written: the kind's fields flattened beside
+/// `type`, and the default as an object with one key.
+#[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OptionSpec"))]
+pub struct SpecWritten<'a> {
+    pub key: &'a str,
+    pub label: Text,
+    #[serde(flatten)]
+    pub kind: &'a OptionKind,
+    pub default: DefaultWritten,
+    pub help: Text,
+}
+
+/// An option's default as it is written: `value` (in the option's JSON
+/// type, as `options` take it), `follows` (a key), `auto` or `off` (both
+/// `true`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OptionDefault"))]
+pub enum DefaultWritten {
+    Value(#[cfg_attr(feature = "ts", ts(type = "string | number | boolean"))] Value),
+    Follows(&'static str),
+    Auto(#[cfg_attr(feature = "ts", ts(type = "true"))] bool),
+    Off(#[cfg_attr(feature = "ts", ts(type = "true"))] bool),
 }
 
 /// Why options were rejected.
@@ -468,6 +486,7 @@ pub fn resolve_files(
 #[cfg(test)]
 mod file_tests {
     use super::*;
+    use serde_json::json;
 
     const TEXT: Text = Text::new("", "");
     const COURSES: &[Choice] = &[Choice::new("tour", TEXT, TEXT), Choice::new("giro", TEXT, TEXT)];
@@ -551,6 +570,7 @@ mod file_tests {
 #[cfg(test)]
 mod default_tests {
     use super::*;
+    use serde_json::json;
 
     const TEXT: Text = Text::new("", "");
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 /// `scores` are the game's own points (for display and `mean_score`); the
 /// exact score sheet, where the game has one, is part of the final view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     pub scores: Vec<f64>,
     pub ranks: Vec<u32>,
@@ -20,12 +21,14 @@ pub struct Outcome {
     /// seat's value (6-Tage Rennen: laps down, then points). Empty: the
     /// ranks follow the scores, higher first, equal scores tie.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Criterion>>", optional))]
     pub ranked_by: Vec<Criterion>,
 }
 
 /// One criterion of a ranking ([`Outcome::ranked_by`]): seats are compared
 /// by it when every criterion before it is equal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Criterion {
     /// What is compared, a snake_case word documented per game
     /// (`laps_down`, `points`, `match_points`).

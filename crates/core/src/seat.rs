@@ -8,6 +8,7 @@ pub type Seat = usize;
 
 /// Whose decision the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Turn {
     /// A seat must choose one of the legal actions. Out-of-turn reactions
@@ -32,6 +33,7 @@ impl Turn {
 
 /// Who a view is made for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// One seat: sees public information plus that seat's own secrets.

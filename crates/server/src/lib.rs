@@ -34,10 +34,10 @@ pub mod people;
 pub mod registry;
 pub mod rematch;
 pub mod replay;
+pub mod sorted_keys;
 pub mod storage;
 pub mod table;
 mod web;
-pub mod wire;
 pub mod ws;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
@@ -54,6 +54,7 @@ use rand::RngCore;
 use registry::Registry;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sorted_keys::Sorted;
 use spieltisch_catalog::{
     BotLimits, CatalogError, FileAccess, NewTable, SeatSpec, TableRequest, entries, new_table,
 };
@@ -65,7 +66,6 @@ use std::time::Duration;
 use storage::SharedStorage;
 use storage::{StoreError, TableCap, TableRow};
 use table::{Detail, Seating, Table, TableSettings};
-use wire::Sorted;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -541,8 +541,7 @@ async fn table_info(
 pub struct TableInfo {
     /// The summary, as `GET /api/mine` lists it (`table::summary_of`).
     #[serde(flatten)]
-    #[cfg_attr(feature = "ts", ts(skip))]
-    pub summary: Value,
+    pub summary: table::TableSummary,
     pub hotseat: bool,
     /// For a seat's token: the free seats' invitations, to pass on.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -626,9 +625,8 @@ pub struct MyTables {
     #[cfg_attr(feature = "ts", ts(type = "true"))]
     pub ok: bool,
     /// Each as `GET /api/tables/{id}` summarizes it, with its token
-    /// (`table::summary_of`, typed by hand for now).
-    #[cfg_attr(feature = "ts", ts(type = "Array<TableSummary>"))]
-    pub tables: Vec<Value>,
+    /// (`table::summary_of`).
+    pub tables: Vec<table::TableSummary>,
 }
 
 /// The most tables one "your tables" request looks at.
@@ -642,9 +640,8 @@ async fn games() -> Json<GameList> {
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameList {
-    /// Each game's entry, its keys in alphabetical order ([`wire::sorted`]).
-    #[serde(serialize_with = "wire::sorted")]
-    #[cfg_attr(feature = "ts", ts(type = "Array<GameEntry>"))]
+    /// Each game's entry, its keys in alphabetical order ([`sorted_keys::sorted`]).
+    #[serde(serialize_with = "sorted_keys::sorted")]
     pub games: Vec<spieltisch_catalog::GameEntry>,
     #[cfg_attr(feature = "ts", ts(type = "true"))]
     pub ok: bool,

@@ -13,14 +13,13 @@
 
 use crate::error::ServerError;
 use crate::registry::Found;
-use crate::table::{SeatConfig, Seating, Table};
+use crate::table::{SeatConfig, SeatShown, Seating, Table};
 use crate::{Shared, token};
 use axum::Extension;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use spieltisch_catalog::SeatSpec;
 use spieltisch_core::Seat;
 use std::sync::Arc;
@@ -116,7 +115,7 @@ async fn invited(app: &Shared, id: &str, code: &str) -> Result<(Arc<Table>, Seat
 }
 
 /// Every seat as anyone may see it.
-pub(crate) fn seats_shown(seats: &[SeatConfig]) -> Vec<Value> {
+pub(crate) fn seats_shown(seats: &[SeatConfig]) -> Vec<SeatShown> {
     seats.iter().enumerate().map(|(seat, config)| config.public(seat)).collect()
 }
 
@@ -174,16 +173,15 @@ pub async fn invitation(
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Invited<'a> {
     pub game: &'a str,
-    #[serde(serialize_with = "crate::wire::sorted")]
+    #[serde(serialize_with = "crate::sorted_keys::sorted")]
     pub name: spieltisch_core::Text,
     #[cfg_attr(feature = "ts", ts(type = "true"))]
     pub ok: bool,
     pub over: bool,
     pub public: bool,
     pub seat: Seat,
-    /// Every seat as anyone may see it (`SeatConfig::public`, typed by hand for now).
-    #[cfg_attr(feature = "ts", ts(type = "Array<SeatShown>"))]
-    pub seats: Vec<Value>,
+    /// Every seat as anyone may see it (`SeatConfig::public`).
+    pub seats: Vec<SeatShown>,
     /// The spectator's path, at a public table.
     pub spectator: Option<String>,
     pub table: &'a str,
@@ -285,12 +283,11 @@ pub struct ListedTable {
     pub created_at: i64,
     pub game: String,
     /// The game's name (`null` for a game this server does not know).
-    #[serde(serialize_with = "crate::wire::sorted")]
+    #[serde(serialize_with = "crate::sorted_keys::sorted")]
     pub name: Option<spieltisch_core::Text>,
     pub over: bool,
-    /// Every seat as anyone may see it (`SeatConfig::public`, typed by hand for now).
-    #[cfg_attr(feature = "ts", ts(type = "Array<SeatShown>"))]
-    pub seats: Vec<Value>,
+    /// Every seat as anyone may see it (`SeatConfig::public`).
+    pub seats: Vec<SeatShown>,
     /// The spectator's path.
     pub spectator: String,
     pub table: String,

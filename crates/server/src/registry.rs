@@ -26,8 +26,7 @@ use crate::error::ServerError;
 use crate::limits::OpenTables;
 use crate::storage::sqlite::salvage::UNREADABLE;
 use crate::storage::{Loaded, StoredProgress, TableRow};
-use crate::table::{Seating, Standing, Table, progress_of, summary_of, viewer_among};
-use serde_json::Value;
+use crate::table::{Seating, Standing, Table, TableSummary, progress_of, summary_of, viewer_among};
 use spieltisch_catalog::{FileAccess, read_record_files, session_from_record};
 use spieltisch_core::{Record, Viewer};
 use std::collections::HashMap;
@@ -312,7 +311,10 @@ impl App {
     /// The lobby summaries of the tables a browser has links for
     /// (`table:token` pairs), without loading them: a table in memory
     /// answers for itself, the others from their stored progress.
-    pub(crate) async fn summaries(&self, pairs: &[(String, String)]) -> Result<Vec<Value>, ServerError> {
+    pub(crate) async fn summaries(
+        &self,
+        pairs: &[(String, String)],
+    ) -> Result<Vec<TableSummary>, ServerError> {
         let mut out = Vec::new();
         let mut stored = Vec::new();
         for (id, token) in pairs {
@@ -348,7 +350,7 @@ impl App {
         Ok(out
             .into_iter()
             .map(|(_, mut summary, token)| {
-                summary["token"] = Value::String(token);
+                summary.token = Some(token);
                 summary
             })
             .collect())

@@ -24,6 +24,7 @@
 //!   "outcome"}`.
 
 use crate::error::ServerError;
+use crate::table::SeatShown;
 use axum::body::{Body, Bytes};
 use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -47,7 +48,7 @@ pub struct Head {
     /// Who sat where: the log calls people by their names.
     pub seats: Vec<crate::table::SeatConfig>,
     /// Every seat as anyone may see it (kind, name), for the board.
-    pub shown_seats: Vec<Value>,
+    pub shown_seats: Vec<SeatShown>,
     /// The path of this replay as a spectator sees it: a link to share,
     /// which shows no seat's secrets.
     pub share: String,
@@ -63,16 +64,13 @@ pub struct ReplayReply<'a> {
     #[cfg_attr(feature = "ts", ts(type = "true"))]
     pub ok: bool,
     pub game: &'a str,
-    #[serde(serialize_with = "crate::wire::sorted")]
+    #[serde(serialize_with = "crate::sorted_keys::sorted")]
     pub name: spieltisch_core::Text,
-    /// Who sat where, with the names of people (`SeatConfig::public`,
-    /// typed by hand for now).
-    #[cfg_attr(feature = "ts", ts(type = "Array<SeatShown>"))]
-    pub seats: &'a [Value],
+    /// Who sat where, with the names of people (`SeatConfig::public`).
+    pub seats: &'a [SeatShown],
     /// The replay as a spectator sees it: a link to share.
     pub share: &'a str,
     pub table: &'a str,
-    #[cfg_attr(feature = "ts", ts(type = "Viewer"))]
     pub viewer: Viewer,
     /// The table's static part, once for every step.
     #[serde(rename = "static")]
@@ -81,7 +79,7 @@ pub struct ReplayReply<'a> {
     pub first: First<'a>,
     #[cfg_attr(feature = "ts", ts(as = "Vec<Step<'a>>"))]
     pub steps: Steps<'a>,
-    #[cfg_attr(feature = "ts", ts(type = "Outcome | null"))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<spieltisch_core::Outcome>"))]
     pub outcome: Ending<'a>,
 }
 
@@ -93,8 +91,10 @@ pub struct ReplayReply<'a> {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReplayStep"))]
 pub struct Step<'a>(
     usize,
-    #[cfg_attr(feature = "ts", ts(type = "Turn"))] Turn,
-    #[cfg_attr(feature = "ts", ts(type = "Array<ReplayEntry>"))] &'a [Value],
+    Turn,
+    /// The log's entries, each without its `at` and `actor`.
+    #[cfg_attr(feature = "ts", ts(type = "Array<Omit<LogEntry, \"at\" | \"actor\">>"))]
+    &'a [Value],
     /// The change of the view against the step before: `[path, value]`
     /// sets, `[path]` removes ([`diff`]).
     #[cfg_attr(feature = "ts", ts(type = "Array<[string, unknown] | [string]>"))]
@@ -282,12 +282,11 @@ fn push_key(path: &mut String, key: &str) {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReplayFirst"))]
 pub struct First<'a> {
     pub version: usize,
-    #[cfg_attr(feature = "ts", ts(type = "Turn"))]
     pub turn: Turn,
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub view: &'a Value,
     /// Empty: the first view comes before any entry.
-    #[cfg_attr(feature = "ts", ts(type = "Array<LogEntry>"))]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<spieltisch_catalog::LogEntry<'static, ()>>"))]
     pub log: &'a [Value],
 }
 

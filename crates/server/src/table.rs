@@ -39,11 +39,11 @@ mod window;
 mod wire;
 
 pub(crate) use seating::seat_names;
-pub use seating::{SeatConfig, Seating, progress_of, viewer_among};
+pub use seating::{SeatConfig, SeatShown, Seating, progress_of, viewer_among};
 pub use window::Window;
 pub use wire::{
-    Detail, Extras, LegalAction, SeatSummary, Snapshot, Standing, Update, UpdateLog, compact_update_text,
-    snapshot_of, summary_of, update_of,
+    Detail, Extras, LegalAction, SeatSummary, Snapshot, Standing, TableSummary, Update, UpdateLog,
+    compact_update_text, snapshot_of, summary_of, update_of,
 };
 
 use crate::bot_pool::BotPool;
@@ -54,7 +54,6 @@ use crate::storage::SharedStorage;
 use crate::storage::Progress;
 use axum::extract::ws::Utf8Bytes;
 use frames::{FrameKey, Frames};
-use serde_json::Value;
 use spieltisch_catalog::{BotLimits, CatalogError, DynSession, session_from_record};
 use spieltisch_core::{Seat, Turn, Viewer};
 use std::sync::Arc;
@@ -674,7 +673,7 @@ impl Table {
     }
 
     /// Summary for lobby lists.
-    pub async fn summary(&self, viewer: Viewer) -> Value {
+    pub async fn summary(&self, viewer: Viewer) -> TableSummary {
         let standing = self.reading().await.with(viewer, &[], |session, _| Standing {
             version: session.version(),
             turn: session.turn(),

@@ -98,6 +98,28 @@ enum ClientMessage {
     Ping,
 }
 
+/// A message the server sends on the table's WebSocket: a snapshot, an
+/// update, a refusal (an error's body, typed `error`) or the answer to a
+/// ping. Each is written from its own type, the pong as a fixed text
+/// ([`Pong`]); this names them together for TypeScript.
+#[cfg(feature = "ts")]
+#[derive(Debug, ts_rs::TS)]
+#[ts(untagged)]
+pub enum ServerMessage {
+    State(crate::table::Snapshot),
+    Update(crate::table::Update),
+    Error(ErrorBody),
+    Pong(Pong),
+}
+
+/// The answer to a ping: `{"type":"pong"}`, a fixed text.
+#[cfg(feature = "ts")]
+#[derive(Debug, ts_rs::TS)]
+pub struct Pong {
+    #[ts(rename = "type", type = "\"pong\"")]
+    pub kind: (),
+}
+
 /// A refusal as a message of the WebSocket: the error's body, typed `error`.
 fn error_text(e: &ServerError) -> Utf8Bytes {
     let message = ErrorBody { message_type: Some(ErrorType::Error), ..e.body() };

@@ -102,24 +102,15 @@ where
     (format!("{id}.d.ts"), text)
 }
 
-/// The types the server's replies refer to that are still declared by hand
-/// in `types.d.ts`: what `table.rs` writes (seats as shown, summaries, log
-/// entries), the core's turns, viewers and outcomes, and the catalog's
-/// entries of the games.
-const BY_HAND: &[&str] =
-    &["GameEntry", "LogEntry", "Outcome", "ReplayEntry", "SeatShown", "TableSummary", "Turn", "Viewer"];
-
-/// The server's file: every reply of the HTTP API, and the WebSocket's
-/// errors.
+/// The server's file: every reply of the HTTP API, and every message of
+/// the table's WebSocket, with the parts of the core and the catalog they
+/// carry (turns, viewers, outcomes, log entries, the games' entries).
 fn server_file() -> (String, String) {
-    use spieltisch_server::{error, health, people, rematch, replay};
+    use spieltisch_server::{error, health, people, rematch, replay, ws};
     let header = format!(
-        "// The server's replies (docs/api.md), generated from the Rust types that\n\
-         // write them by crates/server/tests/web_types.rs. Do not edit: change the\n\
-         // Rust types and run `{REGENERATE}`.\n\
-         // The parts they refer to that are declared by hand in ../types.d.ts:\n\
-         import type {{ {} }} from '../types';\n",
-        BY_HAND.join(", ")
+        "// The server's replies and messages (docs/api.md), generated from the Rust\n\
+         // types that write them by crates/server/tests/web_types.rs. Do not edit:\n\
+         // change the Rust types and run `{REGENERATE}`.\n"
     );
     let text = Declarations::new()
         .root::<error::ErrorReply>()
@@ -133,6 +124,7 @@ fn server_file() -> (String, String) {
         .root::<people::PublicTables>()
         .root::<rematch::RematchMade>()
         .root::<replay::ReplayReply<'static>>()
+        .root::<ws::ServerMessage>()
         .file_with("the server", header);
     ("server.d.ts".to_string(), text)
 }

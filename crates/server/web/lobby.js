@@ -147,8 +147,10 @@ function optionInput(spec, entry) {
       h('option', { value: c.value, text: c.text, title: c.title, selected: hasValue && c.value === String(value) })));
   } else {
     const listId = id + '-list';
-    input = h('input', { id, value: hasValue ? String(value) : null, placeholder: unset, list: spec.choices ? listId : null });
-    if (spec.choices) list = h('datalist', { id: listId }, spec.choices.map(c => h('option', { value: c.value, label: tr(c.label) })));
+    // A file's path or one of the choices, or free text (no choices).
+    const choices = 'choices' in spec ? spec.choices : null;
+    input = h('input', { id, value: hasValue ? String(value) : null, placeholder: unset, list: choices ? listId : null });
+    if (choices) list = h('datalist', { id: listId }, choices.map(c => h('option', { value: c.value, label: tr(c.label) })));
   }
   input.dataset.key = spec.key;
   input.dataset.kind = spec.type;

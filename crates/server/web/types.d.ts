@@ -1,136 +1,75 @@
 // The data the front end receives from the server (docs/api.md), as the
-// type checker sees it (`npx tsc -p tsconfig.json`). The server's replies
-// (./generated/server.d.ts) and each game's designed data (views, static
-// parts, log events, actions as data; ./generated/GAME.d.ts) are generated
-// from the Rust types that write them, and re-exported below under the names
-// the modules use: change the Rust types and run
+// type checker sees it (`npx tsc -p tsconfig.json`). The server's replies and
+// the table's messages (./generated/server.d.ts) and each game's designed
+// data (views, static parts, log events, actions as data; ./generated/GAME.d.ts)
+// are generated from the Rust types that write them, and re-exported below
+// under the names the modules use: change the Rust types and run
 // `UPDATE_TYPES=1 cargo test -p spieltisch-server --test web_types`.
-// Declared by hand here, for now: what the server's table.rs writes
-// (snapshots, updates, legal actions, log entries, seats and summaries as
-// lists show them), the core's turns, viewers and outcomes, the catalog's
-// entries of the games, and what is the browser's own (the messages it
-// sends, the links it remembers).
+// Declared here: only what is the browser's own (the messages it sends, the
+// links it remembers, and the snapshot as a page holds it with full detail).
 // These files are not served: the modules refer to them in JSDoc comments only.
 
 /** A text in both languages of the interface. */
 export type Text = import('./generated/server').Text;
 
 /** Who looks at a table: a seat (0-based on the wire) or a spectator. */
-export type Viewer = { seat: number } | 'spectator';
+export type Viewer = import('./generated/server').Viewer;
 
 /** Whose turn it is. */
-export type Turn = { seat: number } | 'chance' | 'over';
+export type Turn = import('./generated/server').Turn;
 
-/** A legal action: its notation, and its description for people. */
-export interface Legal {
-  /** The notation, what `act` sends back. */
-  action: string;
-  /** The action as data (docs/api.md, "Actions as data"); absent in compact messages. */
-  kind?: string;
-  params?: { [key: string]: any };
-  text?: string;
-}
+/** A legal action: its notation, and for people its data and description. */
+export type Legal = import('./generated/server').LegalAction;
 
-/** A seat of a table: what plays it, its team, and who sits there. */
-export interface SeatInfo {
-  seat: number;
-  kind: string;
-  team: number;
-  /** The name of the person who sits there, if they gave one. */
-  name?: string | null;
-  /** A person's seat that nobody has taken yet. */
-  free?: boolean;
-}
+/** A seat of a table in a snapshot: what plays it, its team, and who sits there. */
+export type SeatInfo = import('./generated/server').SeatSummary;
 
 /** A seat as lists show it (no team). */
-export interface SeatShown {
-  seat: number;
-  kind: string;
-  name: string | null;
-  free?: boolean;
-}
+export type SeatShown = import('./generated/server').SeatShown;
 
 /** The end of a game: points and ranks (1 = first) per seat. */
-export interface Outcome {
-  scores: number[];
-  ranks: number[];
-  teams: number[];
-  /** How the ranks were decided where more than the scores decide them. */
-  ranked_by?: Criterion[];
-}
+export type Outcome = import('./generated/server').Outcome;
 
 /** One criterion of a ranking, in the order it counts. */
-export interface Criterion {
-  key: string;
-  lower_is_better: boolean;
-  values: number[];
-}
-
-/** Everything a viewer needs to draw a table (`type: "state"`), with the updates since applied. */
-export interface Snapshot<V = unknown, S = unknown> {
-  type?: 'state';
-  table: string;
-  game: string;
-  name?: Text;
-  version: number;
-  viewer?: Viewer;
-  turn: Turn;
-  seats: SeatInfo[];
-  /** The table's static part: what never changes while it is played (course and track
-   * drawings, points tables); sent in snapshots only, kept across updates. */
-  static?: S;
-  view: V;
-  text: string;
-  legal: Legal[];
-  log: LogEntry[];
-  outcome?: Outcome | null;
-  /** The seats asked in an open Steigung window, in the order their answers count. */
-  window?: number[];
-  /** Whether this seat passes Steigung windows at once (only this seat sees it). */
-  auto_pass?: boolean;
-  /** The rematch's table, once someone at this finished one asked for it. */
-  rematch?: string;
-}
+export type Criterion = import('./generated/server').Criterion;
 
 /** Who caused an event: a seat, or chance. */
-export type Actor = { seat: number } | 'chance';
+export type Actor = import('./generated/server').Actor;
 
 /** One entry of a viewer's log: an event (its fields per game, in docs/api.md)
  * with who caused it and its words in the connection's language. */
-export interface LogEntry {
-  /** The number of the action the entry begins with. */
-  at: number;
-  actor: Actor;
-  event: { kind: string; [field: string]: unknown };
-  text?: string;
+export type LogEntry = import('./generated/server').LogEntry;
+
+/** A snapshot as it is sent (`type: "state"`), in either detail. */
+export type SnapshotSent = import('./generated/server').Snapshot;
+
+/** Everything a viewer needs to draw a table, as a page holds it: a snapshot
+ * in full detail (its words and log there) with the updates since applied;
+ * a replay makes one per step, without what only a table has. */
+export interface Snapshot<V = unknown, S = unknown>
+  extends Omit<SnapshotSent, 'type' | 'name' | 'outcome' | 'view' | 'static' | 'text' | 'log'>,
+    Partial<Pick<SnapshotSent, 'type' | 'name' | 'outcome'>> {
+  view: V;
+  static?: S;
+  text: string;
+  log: LogEntry[];
 }
 
-/** What changed since the version `from` (`type: "update"`). */
-export interface Update {
-  type: 'update';
-  version: number;
-  from: number;
-  turn: Turn;
-  /** The log entries that began or changed since `from`: they replace the
-   * client's entries from the first one's `at` on. */
-  log: LogEntry[];
-  legal: Legal[];
-  outcome?: Outcome | null;
-  window?: number[];
-  view: unknown;
-  text: string;
-}
+/** What changed since the version `from` (`type: "update"`), in full detail:
+ * its log entries began or changed since `from` and replace the client's
+ * entries from the first one's `at` on. */
+export type Update = Omit<import('./generated/server').Update, 'log' | 'view' | 'text'> &
+  { log: LogEntry[]; view: unknown; text: string };
 
 /** What the server says when it refuses something: its code, a message in
  * English, and the fields a page words the error from. */
 export type ServerError = import('./generated/server').ErrorBody;
 
-/** A message of the table's WebSocket. */
+/** A message of the table's WebSocket, as a page in full detail receives it. */
 export type ServerMessage =
   | (Snapshot & { type: 'state' })
   | Update
-  | ({ type: 'error' } & ServerError)
-  | { type: 'pong' };
+  | Exclude<import('./generated/server').ServerMessage, SnapshotSent | import('./generated/server').Update>;
 
 /** A message the page sends on the table's WebSocket. */
 export type ClientMessage =
@@ -141,63 +80,22 @@ export type ClientMessage =
   | { type: 'ping' };
 
 /** An option's default: a value, another option's value, automatic, or not used. */
-export type OptionDefault =
-  | { value: string | number | boolean }
-  | { follows: string }
-  | { auto: true }
-  | { off: true };
+export type OptionDefault = import('./generated/server').OptionDefault;
 
 /** One choice of an option. */
-export interface OptionChoice {
-  value: string;
-  label: Text;
-  help: Text;
-}
+export type OptionChoice = import('./generated/server').OptionChoice;
 
 /** One option of a game, as `/api/games` describes it. */
-export interface OptionSpec {
-  key: string;
-  label: Text;
-  help: Text;
-  type: 'int' | 'bool' | 'choice' | 'choice_or_file' | 'choice_or_file_list' | 'string';
-  min?: number;
-  max?: number;
-  choices?: OptionChoice[];
-  default: OptionDefault;
-}
+export type OptionSpec = import('./generated/server').OptionSpec;
 
 /** A game, as `/api/games` describes it. */
-export interface GameEntry {
-  id: string;
-  name: Text;
-  min_seats: number;
-  max_seats: number;
-  rules_source: string;
-  hidden_information: boolean;
-  /** The option that sets the number of seats (`players`, `teams`), if any. */
-  seats_option: string | null;
-  options: OptionSpec[];
-}
+export type GameEntry = import('./generated/server').GameEntry;
 
 /** One table of `GET /api/mine`. */
-export interface TableSummary {
-  table: string;
-  token: string;
-  game: string;
-  name: Text;
-  viewer: Viewer;
-  version: number;
-  turn: Turn;
-  seats: SeatShown[];
-  over: boolean;
-  /** Per seat, 1 = first, once the game is over. */
-  ranks: number[] | null;
-  /** Closed unfinished: nobody played at it for a long time. */
-  expired: boolean;
-}
+export type TableSummary = import('./generated/server').TableSummary;
 
 /** A log entry in a replay step: its `at` and `actor` are the step's. */
-export type ReplayEntry = Omit<LogEntry, 'at' | 'actor'>;
+export type ReplayEntry = import('./generated/server').ReplayStep[2][number];
 
 // ---- The server's replies, generated (./generated/server.d.ts) ----
 
@@ -211,7 +109,7 @@ export type CreatedSeat = import('./generated/server').CreatedSeat;
 export type CreateReply = import('./generated/server').TableCreated;
 /** The reply of `GET /api/tables/{id}`: the summary (without a token) and
  * what the people at the table pass on. */
-export type TableInfoReply = Omit<TableSummary, 'token'> & import('./generated/server').TableInfo;
+export type TableInfoReply = import('./generated/server').TableInfo;
 /** The reply of `GET /api/tables/{id}/invite/{code}`. */
 export type InvitationReply = import('./generated/server').Invited;
 /** The reply of `POST /api/tables/{id}/claim`. */

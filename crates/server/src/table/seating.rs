@@ -9,7 +9,7 @@
 
 use crate::storage::{Progress, Waiting};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use spieltisch_catalog::{DynSession, SeatSpec};
 use spieltisch_core::{Lang, Seat, Turn, Viewer};
 
@@ -58,13 +58,36 @@ impl SeatConfig {
 
     /// The seat as anyone may see it: what plays it, who sits there, and
     /// whether it is free (never its token or invitation).
-    pub fn public(&self, seat: Seat) -> Value {
-        let mut shown = json!({ "seat": seat, "kind": self.spec, "name": self.name });
-        if self.is_free() {
-            shown["free"] = json!(true);
-        }
-        shown
+    pub fn public(&self, seat: Seat) -> SeatShown {
+        SeatShown { free: self.is_free(), kind: self.spec.clone(), name: self.name.clone(), seat }
     }
+}
+
+/// A seat as anyone may see it, as lists and replays show it (no team):
+/// its keys in alphabetical order, as they have always been written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeatShown {
+    /// A person's seat that nobody has taken yet.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub free: bool,
+    /// What plays the seat: a seat spec.
+    pub kind: String,
+    /// The name of the person who sits there, if they gave one.
+    pub name: Option<String>,
+    pub seat: Seat,
+}
+
+/// The seats column's JSON as it is stored: its keys, and each seat's, in
+/// alphabetical order, as a JSON value writes them.
+#[derive(Debug, Serialize)]
+struct Stored<'a> {
+    hotseat: bool,
+    public: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch: Option<&'a str>,
+    seats: &'a [SeatConfig],
 }
 
 /// Who sits at a table and who may see it, as its row stores it: the
@@ -102,11 +125,14 @@ impl Seating {
 
     /// The seats column's JSON.
     pub fn stored(&self) -> Value {
-        let mut stored = json!({ "seats": self.seats, "hotseat": self.hotseat, "public": self.public });
-        if let Some(rematch) = &self.rematch {
-            stored["rematch"] = json!(rematch);
-        }
-        stored
+        let stored = Stored {
+            hotseat: self.hotseat,
+            public: self.public,
+            rematch: self.rematch.as_deref(),
+            seats: &self.seats,
+        };
+        // A seating has string keys only: it is always a JSON value.
+        serde_json::to_value(stored).unwrap_or(Value::Null)
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::bot_pool::Lane;
-use serde_json::json;
+use serde_json::{Value, json};
 use spieltisch_core::Lang;
 
 /// Der Ausreisser for four, seat 0 leading, seat 2 dealt a Steigung
@@ -122,19 +122,19 @@ async fn a_window_holds_answers_until_all_are_in_and_passes_the_silent_at_the_de
     assert_eq!(table.act(1, Some(v), "pass").await.unwrap(), v);
     assert!(table.snapshot(Viewer::Seat(1), detail).await.unwrap().legal.is_empty());
     {
-        // The hand-written compact update says the same in a window.
+        // The compact update says the same in a window.
         let live = table.live.lock().await;
         for viewer in [Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator] {
             let extras = live.extras(viewer, &[]);
             let compact = Detail { lang: Lang::En, compact: true };
-            let by_hand: Value =
+            let written: Value =
                 serde_json::from_str(&compact_update_text(&*live.session, viewer, v - 2, extras).unwrap())
                     .unwrap();
             let by_serde =
                 serde_json::to_value(update_of(&*live.session, viewer, compact, v - 2, extras).unwrap())
                     .unwrap();
-            assert_eq!(by_hand, by_serde, "{viewer:?}");
-            assert_eq!(by_hand["window"], json!([1, 2, 3]));
+            assert_eq!(written, by_serde, "{viewer:?}");
+            assert_eq!(written["window"], json!([1, 2, 3]));
         }
     }
     assert_eq!(table.act(1, Some(v), "pass").await.unwrap_err().code(), "action.answered");

@@ -6,22 +6,29 @@
 //! what is said beyond it ([`Extras`]), never of the table's lock or its
 //! tasks: lobby lists describe tables that are not loaded in the same
 //! words as loaded ones, and the compact update, the hottest message
-//! (programs get one per action), is written by hand and checked here
-//! against the struct it stands for.
+//! (programs get one per action), is written from a struct of its own that
+//! borrows its parts, checked here against the update it stands for.
 
-use super::seating::{SeatConfig, seat_names};
+use super::seating::{SeatConfig, SeatShown, seat_names};
 use super::window::Window;
 use crate::error::ServerError;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use spieltisch_catalog::{CatalogError, DynSession, Wording};
-use spieltisch_core::{ActionData, Lang, Outcome, Seat, Turn, Viewer};
+use spieltisch_core::{Lang, Outcome, Seat, Turn, Viewer};
+
+/// A viewer's log entry as the catalog writes it, for TypeScript.
+#[cfg(feature = "ts")]
+type LogEntries = Vec<spieltisch_catalog::LogEntry<'static, ()>>;
 
 /// Everything one viewer needs to draw the table: sent on connect and on
 /// request (`sync`), so a client that reconnects is fully in sync at once.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Snapshot {
+    /// `"state"`.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"state\""))]
     pub kind: &'static str,
     pub table: String,
     pub game: String,
@@ -36,11 +43,15 @@ pub struct Snapshot {
     /// drawing; `null` for a game without one. Only snapshots carry it,
     /// never updates: a client keeps it from the snapshot.
     #[serde(rename = "static")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub static_part: Value,
+    /// What the viewer may see, as the game designs it (`web/generated/GAME.d.ts`).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub view: Value,
     /// The view drawn as text by the game (a fallback and a screen-reader aid);
     /// left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
     /// The viewer's legal actions, when it is the viewer's turn (or the
     /// viewer has still to answer a decision taken together).
@@ -48,22 +59,28 @@ pub struct Snapshot {
     /// The seats asked together now (a Steigung window), in the order their
     /// answers count; absent otherwise. Who has answered is not shown.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub window: Option<Vec<Seat>>,
     /// For a seat: whether it passes every decision taken together at once.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub auto_pass: Option<bool>,
     /// The viewer's log for people, an entry per event with its words;
     /// left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<LogEntries>", optional))]
     pub log: Option<Vec<Value>>,
     pub outcome: Option<Outcome>,
     /// The table of the rematch of this finished game, once someone asked
     /// for it: a person's token is the same there.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub rematch: Option<String>,
 }
 
+/// A seat of a table in a snapshot: what plays it, its team, and who sits there.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatSummary {
     pub seat: Seat,
     pub kind: String,
@@ -72,18 +89,28 @@ pub struct SeatSummary {
     pub name: Option<String>,
     /// A person's seat that nobody has taken yet.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub free: bool,
 }
 
+/// A legal action: its notation, and for people its data and words.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LegalAction {
+    /// The notation, what `act` sends back.
     pub action: String,
-    /// The action as data: its kind and parameters (see `docs/api.md`);
-    /// left out of compact snapshots, where the notation says it.
-    #[serde(skip_serializing_if = "Option::is_none", flatten)]
-    pub data: Option<ActionData>,
+    /// The action as data, its kind and parameters ([`spieltisch_core::ActionData`], see
+    /// `docs/api.md`), in place of its data's two fields; left out of
+    /// compact snapshots, where the notation says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "{ [key: string]: any }", optional))]
+    pub params: Option<Value>,
     /// The action in words; left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
 }
 
@@ -92,17 +119,21 @@ pub struct LegalAction {
 /// `at` on); for programs (compact), the actions since `from` in notation
 /// as the viewer saw them (secret ones redacted).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum UpdateLog {
-    Entries(Vec<Value>),
+    Entries(#[cfg_attr(feature = "ts", ts(as = "LogEntries"))] Vec<Value>),
     Notation(Vec<String>),
 }
 
 /// What changed since version `from`, for one viewer: sent to each
 /// connection after its first snapshot, instead of a whole snapshot.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Update {
+    /// `"update"`.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "ts", ts(type = "\"update\""))]
     pub kind: &'static str,
     pub version: usize,
     /// The version the receiver had; `log` continues its log from there.
@@ -114,14 +145,17 @@ pub struct Update {
     pub legal: Vec<LegalAction>,
     /// The seats asked together now, as in [`Snapshot::window`].
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub window: Option<Vec<Seat>>,
     pub outcome: Option<Outcome>,
     /// The new view; left out of compact updates (a program asks with
     /// `sync` when it wants one).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown", optional))]
     pub view: Option<Value>,
     /// The view drawn as text; left out of compact updates.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
 }
 
@@ -187,20 +221,52 @@ pub struct Standing {
     pub expired: bool,
 }
 
+/// A table as lobby lists show it (loaded or not): the same words either
+/// way. Its keys are in alphabetical order, as lists have always had them.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TableSummary {
+    /// Closed unfinished: nobody played at it for a long time.
+    pub expired: bool,
+    pub game: String,
+    /// The game's name (`null` for a game this server does not know).
+    #[serde(serialize_with = "crate::sorted_keys::sorted")]
+    pub name: Option<spieltisch_core::Text>,
+    pub over: bool,
+    /// Per seat, 1 = first, once the game is over.
+    pub ranks: Option<Vec<u32>>,
+    pub seats: Vec<SeatShown>,
+    pub table: String,
+    /// The token the browser gave for the table (`GET /api/mine` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub token: Option<String>,
+    pub turn: Turn,
+    pub version: usize,
+    pub viewer: Viewer,
+}
+
 /// A table as lobby lists show it (loaded or not): the same words either way.
-pub fn summary_of(id: &str, game: &str, seats: &[SeatConfig], viewer: Viewer, standing: Standing) -> Value {
-    json!({
-        "table": id,
-        "game": game,
-        "name": spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
-        "viewer": viewer,
-        "version": standing.version,
-        "turn": standing.turn,
-        "seats": seats.iter().enumerate().map(|(seat, s)| s.public(seat)).collect::<Vec<_>>(),
-        "over": standing.turn == Turn::Over,
-        "ranks": standing.ranks,
-        "expired": standing.expired,
-    })
+pub fn summary_of(
+    id: &str,
+    game: &str,
+    seats: &[SeatConfig],
+    viewer: Viewer,
+    standing: Standing,
+) -> TableSummary {
+    TableSummary {
+        expired: standing.expired,
+        game: game.to_string(),
+        name: spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
+        over: standing.turn == Turn::Over,
+        ranks: standing.ranks,
+        seats: seats.iter().enumerate().map(|(seat, s)| s.public(seat)).collect(),
+        table: id.to_string(),
+        token: None,
+        turn: standing.turn,
+        version: standing.version,
+        viewer,
+    }
 }
 
 /// A message as JSON text, written straight from its typed struct.
@@ -255,13 +321,22 @@ fn legal_for(
     let Some(deciding) = deciding(session, viewer, window) else { return Vec::new() };
     let session = deciding.session();
     if detail.compact {
-        session.legal().into_iter().map(|action| LegalAction { action, data: None, text: None }).collect()
+        session
+            .legal()
+            .into_iter()
+            .map(|action| LegalAction { action, kind: None, params: None, text: None })
+            .collect()
     } else {
         session
             .legal_described(detail.lang)
             .into_iter()
             .zip(session.legal_data())
-            .map(|((action, text), data)| LegalAction { action, data: Some(data), text: Some(text) })
+            .map(|((action, text), data)| LegalAction {
+                action,
+                kind: Some(data.kind),
+                params: Some(data.params),
+                text: Some(text),
+            })
             .collect()
     }
 }
@@ -293,10 +368,54 @@ pub fn update_of(
     })
 }
 
+/// The compact update as it is written: an [`Update`] without words,
+/// borrowing every part it writes instead of owning a copy (the hottest
+/// message: programs get one per action).
+#[derive(Debug, Serialize)]
+struct CompactUpdate<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: usize,
+    from: usize,
+    turn: Turn,
+    log: &'a [String],
+    legal: Notations<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<&'a [Seat]>,
+    outcome: &'a Option<Outcome>,
+}
+
+/// The legal actions of a compact update, `[{"action": ...}, ...]`: their
+/// notations written one after another into `written`, each ending where
+/// `ends` says, so that no action needs a string of its own.
+#[derive(Debug)]
+struct Notations<'a> {
+    written: &'a str,
+    ends: &'a [usize],
+}
+
+/// A legal action in a compact update: its notation alone.
+#[derive(Debug, Serialize)]
+struct Notation<'a> {
+    action: &'a str,
+}
+
+impl Serialize for Notations<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq as _;
+        let mut seq = serializer.serialize_seq(Some(self.ends.len()))?;
+        let mut start = 0;
+        for &end in self.ends {
+            seq.serialize_element(&Notation { action: &self.written[start..end] })?;
+            start = end;
+        }
+        seq.end()
+    }
+}
+
 /// The compact update from `from` for `viewer`, as [`update_of`] and
-/// serde would write it, but with each legal action written straight into
-/// the message instead of into a string of its own (the hottest message:
-/// programs get one per action).
+/// serde would write it, but with the legal actions' notations written
+/// into one text and borrowed from it instead of a string each.
 pub fn compact_update_text(
     session: &dyn DynSession,
     viewer: Viewer,
@@ -304,49 +423,32 @@ pub fn compact_update_text(
     extras: Extras<'_>,
 ) -> Result<String, ServerError> {
     use std::fmt::Write as _;
-    let json = |e: serde_json::Error| {
-        ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}")))
-    };
     let log = session.log_since(viewer, from)?;
-    let turn = session.turn();
-    let mut out = String::with_capacity(256);
-    let _ = write!(out, r#"{{"type":"update","version":{},"from":{from},"turn":"#, session.version());
-    out.push_str(&serde_json::to_string(&turn).map_err(json)?);
-    out.push_str(r#","log":"#);
-    out.push_str(&serde_json::to_string(&log).map_err(json)?);
-    out.push_str(r#","legal":["#);
+    let mut written = String::with_capacity(256);
+    let mut ends = Vec::with_capacity(32);
     if let Some(deciding) = deciding(session, viewer, extras.window) {
-        let mut notation = String::new();
-        let mut first = true;
         deciding.session().visit_legal(&mut |action| {
-            notation.clear();
-            let _ = write!(notation, "{action}");
-            out.push_str(if first { r#"{"action":"# } else { r#",{"action":"# });
-            first = false;
-            write_json_str(&mut out, &notation);
-            out.push('}');
+            let _ = write!(written, "{action}");
+            ends.push(written.len());
         });
     }
-    out.push(']');
-    if let Some(window) = extras.window {
-        out.push_str(r#","window":"#);
-        out.push_str(&serde_json::to_string(&window.seats).map_err(json)?);
-    }
-    out.push_str(r#","outcome":"#);
-    out.push_str(&serde_json::to_string(&session.outcome()).map_err(json)?);
-    out.push('}');
-    Ok(out)
-}
-
-/// `text` as a JSON string (quoted and escaped).
-fn write_json_str(out: &mut String, text: &str) {
-    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-        out.push('"');
-        out.push_str(text);
-        out.push('"');
-    } else {
-        out.push_str(&serde_json::to_string(text).unwrap_or_default());
-    }
+    let update = CompactUpdate {
+        kind: "update",
+        version: session.version(),
+        from,
+        turn: session.turn(),
+        log: &log,
+        legal: Notations { written: &written, ends: &ends },
+        window: extras.window.map(|w| w.seats.as_slice()),
+        outcome: &session.outcome(),
+    };
+    // Room for the whole message at once: its parts and their quotes and keys.
+    let logged: usize = log.iter().map(|entry| entry.len() + 3).sum();
+    let mut out = Vec::with_capacity(128 + logged + written.len() + 14 * ends.len());
+    serde_json::to_writer(&mut out, &update)
+        .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))?;
+    String::from_utf8(out)
+        .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
 }
 
 /// A viewer's snapshot of a session.
@@ -399,7 +501,7 @@ mod tests {
     use super::*;
     use spieltisch_catalog::{new_session, register_fixtures};
 
-    /// The hand-written compact update is exactly what serde writes for
+    /// The compact update is byte for byte what serde writes for
     /// [`Update`], for every viewer at every step of whole games.
     #[test]
     fn compact_updates_match_the_update_struct() {
@@ -423,13 +525,10 @@ mod tests {
                     }
                 }
                 for &viewer in &viewers {
-                    let by_hand: Value =
-                        serde_json::from_str(&compact_update_text(&*session, viewer, from, extras).unwrap())
-                            .unwrap();
+                    let compact = compact_update_text(&*session, viewer, from, extras).unwrap();
                     let by_serde =
-                        serde_json::to_value(update_of(&*session, viewer, detail, from, extras).unwrap())
-                            .unwrap();
-                    assert_eq!(by_hand, by_serde, "{game} at {from} for {viewer:?}");
+                        to_text(&update_of(&*session, viewer, detail, from, extras).unwrap()).unwrap();
+                    assert_eq!(compact, by_serde, "{game} at {from} for {viewer:?}");
                 }
                 steps += 1;
             }
@@ -437,12 +536,14 @@ mod tests {
         }
     }
 
+    /// Notations that JSON escapes are written escaped.
     #[test]
-    fn json_strings_are_escaped() {
+    fn notations_are_escaped() {
         for text in ["place 0,1", "say \"hi\"", "back\\slash", "tab\there", "ümlaut"] {
-            let mut out = String::new();
-            write_json_str(&mut out, text);
-            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text);
+            let legal = [Notation { action: text }];
+            let written = serde_json::to_string(&legal[..]).unwrap();
+            let read: Vec<Value> = serde_json::from_str(&written).unwrap();
+            assert_eq!(read[0]["action"], text);
         }
     }
 }

@@ -1,8 +1,12 @@
-// The server's replies (docs/api.md), generated from the Rust types that
-// write them by crates/server/tests/web_types.rs. Do not edit: change the
-// Rust types and run `UPDATE_TYPES=1 cargo test -p spieltisch-server --test web_types`.
-// The parts they refer to that are declared by hand in ../types.d.ts:
-import type { GameEntry, LogEntry, Outcome, ReplayEntry, SeatShown, TableSummary, Turn, Viewer } from '../types';
+// The server's replies and messages (docs/api.md), generated from the Rust
+// types that write them by crates/server/tests/web_types.rs. Do not edit:
+// change the Rust types and run `UPDATE_TYPES=1 cargo test -p spieltisch-server --test web_types`.
+
+/**
+ * Who caused an event: a seat, or chance (dice, cards drawn, a referee's
+ * decision). On the wire `{"seat": 1}` or `"chance"`, as [`Turn`] is.
+ */
+export type Actor = { "seat": number } | "chance";
 
 /**
  * The bot pool's search lane, and its quick lane beside it.
@@ -40,6 +44,25 @@ export type CreatedSeat = {
    * The table's path for the seat's token.
    */
   url: string | null, };
+
+/**
+ * One criterion of a ranking ([`Outcome::ranked_by`]): seats are compared
+ * by it when every criterion before it is equal.
+ */
+export type Criterion = {
+  /**
+   * What is compared, a snake_case word documented per game
+   * (`laps_down`, `points`, `match_points`).
+   */
+  key: string,
+  /**
+   * Whether less is better (laps down) rather than more (points).
+   */
+  lower_is_better: boolean,
+  /**
+   * Each seat's value.
+   */
+  values: Array<number>, };
 
 /**
  * An error as every client receives it (`ServerError::body`): a stable
@@ -97,11 +120,37 @@ export type ErrorType = "error";
 export type ErrorValue = number | string;
 
 /**
+ * What `spieltisch games --json` and the engine's `games` command show
+ * about a game: its [`GameInfo`] plus what the catalog knows.
+ */
+export type GameEntry = {
+  /**
+   * True when seats hold secrets.
+   */
+  hidden_information: boolean,
+  /**
+   * The option that sets the number of seats, if any.
+   */
+  seats_option: string | null,
+  /**
+   * The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
+   */
+  id: string, name: Text,
+  /**
+   * The smallest and largest number of seats.
+   */
+  min_seats: number, max_seats: number, options: Array<OptionSpec>,
+  /**
+   * Where the rules come from.
+   */
+  rules_source: string, };
+
+/**
  * The reply of `GET /api/games`.
  */
 export type GameList = {
   /**
-   * Each game's entry, its keys in alphabetical order ([`wire::sorted`]).
+   * Each game's entry, its keys in alphabetical order ([`sorted_keys::sorted`]).
    */
   games: Array<GameEntry>, ok: true,
   /**
@@ -142,7 +191,7 @@ export type Invitation = {
  */
 export type Invited = { game: string, name: Text, ok: true, over: boolean, public: boolean, seat: number,
   /**
-   * Every seat as anyone may see it (`SeatConfig::public`, typed by hand for now).
+   * Every seat as anyone may see it (`SeatConfig::public`).
    */
   seats: Array<SeatShown>,
   /**
@@ -161,6 +210,25 @@ export type Invited = { game: string, name: Text, ok: true, over: boolean, publi
 export type LaneHealth = { oldest_wait_ms: number, queue: number, running: number, threads: number, };
 
 /**
+ * A legal action: its notation, and for people its data and words.
+ */
+export type LegalAction = {
+  /**
+   * The notation, what `act` sends back.
+   */
+  action: string,
+  /**
+   * The action as data, its kind and parameters ([`spieltisch_core::ActionData`], see
+   * `docs/api.md`), in place of its data's two fields; left out of
+   * compact snapshots, where the notation says it.
+   */
+  kind?: string, params?: { [key: string]: any },
+  /**
+   * The action in words; left out of compact snapshots.
+   */
+  text?: string, };
+
+/**
  * A public table, as the lobby lists it.
  */
 export type ListedTable = {
@@ -173,7 +241,7 @@ export type ListedTable = {
    */
   name: Text | null, over: boolean,
   /**
-   * Every seat as anyone may see it (`SeatConfig::public`, typed by hand for now).
+   * Every seat as anyone may see it (`SeatConfig::public`).
    */
   seats: Array<SeatShown>,
   /**
@@ -182,14 +250,81 @@ export type ListedTable = {
   spectator: string, table: string, };
 
 /**
+ * A viewer's log entry as it is sent: the number of the action it begins
+ * with, who caused it, the event (its fields per game, in `docs/api.md`),
+ * and its words when they are asked for.
+ */
+export type LogEntry = { at: number, actor: Actor,
+  /**
+   * The game's event: its `kind` and its fields.
+   */
+  event: { kind: string; [field: string]: unknown }, text?: string, };
+
+/**
  * The reply of `GET /api/mine`.
  */
 export type MyTables = { ok: true,
   /**
    * Each as `GET /api/tables/{id}` summarizes it, with its token
-   * (`table::summary_of`, typed by hand for now).
+   * (`table::summary_of`).
    */
   tables: Array<TableSummary>, };
+
+/**
+ * One value of a choice: the word scripts type, and what people read.
+ */
+export type OptionChoice = {
+  /**
+   * The value, as on the command line and in JSON. Stable: scripts use it.
+   */
+  value: string,
+  /**
+   * A short name for the value.
+   */
+  label: Text,
+  /**
+   * What choosing it means.
+   */
+  help: Text, };
+
+/**
+ * An option's default as it is written: `value` (in the option's JSON
+ * type, as `options` take it), `follows` (a key), `auto` or `off` (both
+ * `true`).
+ */
+export type OptionDefault = { "value": string | number | boolean } | { "follows": string } | { "auto": true } | { "off": true };
+
+/**
+ * An [`OptionSpec`] as it is written: the kind's fields flattened beside
+ * `type`, and the default as an object with one key.
+ */
+export type OptionSpec = { key: string, label: Text, default: OptionDefault, help: Text, } & ({ "type": "int", min: number, max: number, } | { "type": "bool" } | { "type": "choice", choices: Array<OptionChoice>, } | { "type": "text" } | { "type": "choice_or_file", choices: Array<OptionChoice>, } | { "type": "choice_or_file_list", choices: Array<OptionChoice>, max: number, });
+
+/**
+ * The result of a finished game: each seat's score and rank, and the teams.
+ *
+ * Ranks count from 1 (best); equal ranks are ties. Partners share a rank.
+ * `scores` are the game's own points (for display and `mean_score`); the
+ * exact score sheet, where the game has one, is part of the final view.
+ */
+export type Outcome = { scores: Array<number>, ranks: Array<number>,
+  /**
+   * `teams[seat]` is the seat's team; every seat is its own team unless the
+   * game has partnerships.
+   */
+  teams: Array<number>,
+  /**
+   * How the ranks were decided, as data, where more than the scores
+   * decide them: the criteria in the order they count, each with every
+   * seat's value (6-Tage Rennen: laps down, then points). Empty: the
+   * ranks follow the scores, higher first, equal scores tie.
+   */
+  ranked_by?: Array<Criterion>, };
+
+/**
+ * The answer to a ping: `{"type":"pong"}`, a fixed text.
+ */
+export type Pong = { type: "pong", };
 
 /**
  * The reply of `GET /api/public`.
@@ -224,8 +359,7 @@ export type RematchMade = { ok: true,
  */
 export type Replay = { ok: true, game: string, name: Text,
   /**
-   * Who sat where, with the names of people (`SeatConfig::public`,
-   * typed by hand for now).
+   * Who sat where, with the names of people (`SeatConfig::public`).
    */
   seats: Array<SeatShown>,
   /**
@@ -252,7 +386,100 @@ export type ReplayFirst = { version: number, turn: Turn, view: unknown,
  * steps, and their keys would be a sixth of the reply. The log's entries
  * leave out their `at` and `actor`, which the step says.
  */
-export type ReplayStep = [number, Turn, Array<ReplayEntry>, Array<[string, unknown] | [string]>];
+export type ReplayStep = [number, Turn, Array<Omit<LogEntry, "at" | "actor">>, Array<[string, unknown] | [string]>];
+
+/**
+ * A seat as anyone may see it, as lists and replays show it (no team):
+ * its keys in alphabetical order, as they have always been written.
+ */
+export type SeatShown = {
+  /**
+   * A person's seat that nobody has taken yet.
+   */
+  free?: boolean,
+  /**
+   * What plays the seat: a seat spec.
+   */
+  kind: string,
+  /**
+   * The name of the person who sits there, if they gave one.
+   */
+  name: string | null, seat: number, };
+
+/**
+ * A seat of a table in a snapshot: what plays it, its team, and who sits there.
+ */
+export type SeatSummary = { seat: number, kind: string, team: number,
+  /**
+   * The name of the person who sits there, if they gave one.
+   */
+  name: string | null,
+  /**
+   * A person's seat that nobody has taken yet.
+   */
+  free?: boolean, };
+
+/**
+ * A message the server sends on the table's WebSocket: a snapshot, an
+ * update, a refusal (an error's body, typed `error`) or the answer to a
+ * ping. Each is written from its own type, the pong as a fixed text
+ * ([`Pong`]); this names them together for TypeScript.
+ */
+export type ServerMessage = Snapshot | Update | ErrorBody | Pong;
+
+/**
+ * Everything one viewer needs to draw the table: sent on connect and on
+ * request (`sync`), so a client that reconnects is fully in sync at once.
+ */
+export type Snapshot = {
+  /**
+   * `"state"`.
+   */
+  type: "state", table: string, game: string,
+  /**
+   * The game's name in English and German.
+   */
+  name: Text, version: number, viewer: Viewer, turn: Turn, seats: Array<SeatSummary>,
+  /**
+   * The table's static part ([`spieltisch_core::Game::Static`]): what
+   * never changes while the table is played, such as a course's
+   * drawing; `null` for a game without one. Only snapshots carry it,
+   * never updates: a client keeps it from the snapshot.
+   */
+  static: unknown,
+  /**
+   * What the viewer may see, as the game designs it (`web/generated/GAME.d.ts`).
+   */
+  view: unknown,
+  /**
+   * The view drawn as text by the game (a fallback and a screen-reader aid);
+   * left out of compact snapshots.
+   */
+  text?: string,
+  /**
+   * The viewer's legal actions, when it is the viewer's turn (or the
+   * viewer has still to answer a decision taken together).
+   */
+  legal: Array<LegalAction>,
+  /**
+   * The seats asked together now (a Steigung window), in the order their
+   * answers count; absent otherwise. Who has answered is not shown.
+   */
+  window?: Array<number>,
+  /**
+   * For a seat: whether it passes every decision taken together at once.
+   */
+  auto_pass?: boolean,
+  /**
+   * The viewer's log for people, an entry per event with its words;
+   * left out of compact snapshots.
+   */
+  log?: Array<LogEntry>, outcome: Outcome | null,
+  /**
+   * The table of the rematch of this finished game, once someone asked
+   * for it: a person's token is the same there.
+   */
+  rematch?: string, };
 
 /**
  * A storage error and when it happened.
@@ -309,7 +536,45 @@ export type TableInfo = { hotseat: boolean,
   /**
    * For a seat's token: the spectator's path at a public table, else `null`.
    */
-  spectator?: string | null, };
+  spectator?: string | null,
+  /**
+   * Closed unfinished: nobody played at it for a long time.
+   */
+  expired: boolean, game: string,
+  /**
+   * The game's name (`null` for a game this server does not know).
+   */
+  name: Text | null, over: boolean,
+  /**
+   * Per seat, 1 = first, once the game is over.
+   */
+  ranks: Array<number> | null, seats: Array<SeatShown>, table: string,
+  /**
+   * The token the browser gave for the table (`GET /api/mine` only).
+   */
+  token?: string, turn: Turn, version: number, viewer: Viewer, };
+
+/**
+ * A table as lobby lists show it (loaded or not): the same words either
+ * way. Its keys are in alphabetical order, as lists have always had them.
+ */
+export type TableSummary = {
+  /**
+   * Closed unfinished: nobody played at it for a long time.
+   */
+  expired: boolean, game: string,
+  /**
+   * The game's name (`null` for a game this server does not know).
+   */
+  name: Text | null, over: boolean,
+  /**
+   * Per seat, 1 = first, once the game is over.
+   */
+  ranks: Array<number> | null, seats: Array<SeatShown>, table: string,
+  /**
+   * The token the browser gave for the table (`GET /api/mine` only).
+   */
+  token?: string, turn: Turn, version: number, viewer: Viewer, };
 
 /**
  * A fixed text in both languages.
@@ -320,3 +585,56 @@ export type Text = { en: string, de: string, };
  * A token and the table's path for it.
  */
 export type TokenLink = { token: string, url: string, };
+
+/**
+ * Whose decision the game is waiting for.
+ */
+export type Turn = { "seat": number } | "chance" | "over";
+
+/**
+ * What changed since version `from`, for one viewer: sent to each
+ * connection after its first snapshot, instead of a whole snapshot.
+ */
+export type Update = {
+  /**
+   * `"update"`.
+   */
+  type: "update", version: number,
+  /**
+   * The version the receiver had; `log` continues its log from there.
+   */
+  from: number, turn: Turn,
+  /**
+   * What happened since `from`, as the viewer may know it.
+   */
+  log: UpdateLog,
+  /**
+   * The viewer's legal actions, when it is the viewer's turn.
+   */
+  legal: Array<LegalAction>,
+  /**
+   * The seats asked together now, as in [`Snapshot::window`].
+   */
+  window?: Array<number>, outcome: Outcome | null,
+  /**
+   * The new view; left out of compact updates (a program asks with
+   * `sync` when it wants one).
+   */
+  view?: unknown,
+  /**
+   * The view drawn as text; left out of compact updates.
+   */
+  text?: string, };
+
+/**
+ * An update's log: for people, the log entries that began or changed
+ * since `from` (replacing the receiver's entries from the first one's
+ * `at` on); for programs (compact), the actions since `from` in notation
+ * as the viewer saw them (secret ones redacted).
+ */
+export type UpdateLog = Array<LogEntry> | Array<string>;
+
+/**
+ * Who a view is made for.
+ */
+export type Viewer = { "seat": number } | "spectator";

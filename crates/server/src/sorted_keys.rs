@@ -1,7 +1,9 @@
-//! What several replies share. The replies were once written as JSON
-//! values, whose keys serde_json keeps in alphabetical order; the structs
-//! that write them now declare their fields in that order, so that every
-//! reply is written as it always was.
+//! Keys in alphabetical order, for the replies that have always been
+//! written so. The replies were once written as JSON values, whose keys
+//! serde_json keeps in alphabetical order; the structs that write them now
+//! declare their fields in that order, and the parts whose own types
+//! declare theirs in another order (a text in both languages, a game's
+//! entry, a reply with a flattened part) are written through [`sorted`].
 
 use serde::{Serialize, Serializer};
 
