@@ -13,6 +13,7 @@ mod damaged;
 mod errors;
 mod game_files;
 mod kuhn;
+mod layers;
 mod limits;
 mod on_demand;
 mod people;
