@@ -43,3 +43,13 @@ pin_services() {
 
 # The machine's cores, as taskset writes them all.
 all_cores() { echo "0-$(($(nproc --all) - 1))"; }
+
+# stop_server: stops the one server a script started (its pid in
+# `server_pid`) and waits for it; nothing when none runs.
+stop_server() {
+    if [ -n "${server_pid:-}" ]; then
+        kill "$server_pid" 2> /dev/null || true
+        wait "$server_pid" 2> /dev/null || true
+        server_pid=""
+    fi
+}

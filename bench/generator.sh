@@ -39,13 +39,6 @@ echo "building spieltisch (release) for the server ..." >&2
 build_spieltisch
 
 server_pid=""
-stop_server() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2> /dev/null || true
-        wait "$server_pid" 2> /dev/null || true
-        server_pid=""
-    fi
-}
 trap stop_server EXIT INT TERM
 
 run() { # label generator round

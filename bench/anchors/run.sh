@@ -34,13 +34,6 @@ build_spieltisch
 (cd bench/anchors/bgio && npm ci --no-audit --no-fund --loglevel=error > /dev/null)
 
 server_pid=""
-stop_server() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2> /dev/null || true
-        wait "$server_pid" 2> /dev/null || true
-        server_pid=""
-    fi
-}
 trap stop_server EXIT INT TERM
 
 start_server() { # server name
