@@ -60,7 +60,7 @@ for round in $(seq "$rounds"); do
     run after "$after" "$round"
 done
 
-median() { jq -s 'map(.cpu_us_per_action) | sort | .[(length - 1) / 2 | floor]' "$out"/"$1"-*.json; }
+median() { jq -s 'map(.cpu_us_per_action) | sort | .[(length - 1) / 2 | floor] * 10 | round / 10' "$out"/"$1"-*.json; }
 echo
 echo "Machine: $(nproc --all) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //');" \
     "server on core 0, generator on core 1; Six, 100 games, $rate moves/s (0: as fast as the server goes), ${seconds} s after ${warmup} s."

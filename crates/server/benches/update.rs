@@ -11,7 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::Value;
 use spieltisch_catalog::{DynSession, new_session};
 use spieltisch_core::{Lang, Turn, Viewer};
-use spieltisch_server::table::{Detail, Extras, SeatConfig, compact_update_text, update_of};
+use spieltisch_server::table::{Detail, Extras, SeatConfig, compact_update_text, update_text};
 use std::hint::black_box;
 
 const GAMES: [&str; 4] = ["six", "sechstage", "ausreisser", "reifenbreite"];
@@ -68,9 +68,7 @@ fn bench(c: &mut Criterion) {
         let detail = Detail { lang: Lang::En, compact: false };
         group.bench_function(format!("{game}/full"), |b| {
             b.iter(|| {
-                let update =
-                    update_of(&*session, black_box(viewer), detail, black_box(from), extras).unwrap();
-                black_box(serde_json::to_string(&update).unwrap())
+                black_box(update_text(&*session, black_box(viewer), detail, black_box(from), extras).unwrap())
             })
         });
         group.bench_function(format!("{game}/compact"), |b| {

@@ -43,7 +43,7 @@ pub use seating::{SeatConfig, SeatShown, Seating, progress_of, viewer_among};
 pub use window::Window;
 pub use wire::{
     Detail, Extras, LegalAction, SeatSummary, Snapshot, Standing, TableSummary, Update, UpdateLog,
-    compact_update_text, snapshot_of, summary_of, update_of,
+    compact_update_text, snapshot_of, summary_of, update_of, update_text,
 };
 
 use crate::bot_pool::BotPool;
@@ -429,13 +429,8 @@ impl Table {
             return Ok(Some((version, bytes)));
         }
         let seats = self.seats();
-        let text = reading.with(viewer, &seats, |session, extras| {
-            if detail.compact {
-                compact_update_text(session, viewer, from, extras)
-            } else {
-                to_text(&update_of(session, viewer, detail, from, extras)?)
-            }
-        })?;
+        let text = reading
+            .with(viewer, &seats, |session, extras| update_text(session, viewer, detail, from, extras))?;
         let bytes = Utf8Bytes::from(text);
         if let Reading::Live(live) = &mut reading {
             live.keep(key, &bytes);

@@ -16,6 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 use spieltisch_catalog::{CatalogError, DynSession, Wording};
 use spieltisch_core::{Lang, Outcome, Seat, Turn, Viewer};
+use std::cell::RefCell;
 
 /// A viewer's log entry as the catalog writes it, for TypeScript.
 #[cfg(feature = "ts")]
@@ -270,10 +271,35 @@ pub fn summary_of(
 }
 
 /// A message as JSON text, written straight from its typed struct.
+///
+/// Written into a buffer the thread keeps, then copied out at its length:
+/// a message of a few kilobytes grown from an empty string would be moved
+/// and reallocated about six times on the way, and the copy is exactly as
+/// large as the frame cache keeps it.
 pub(super) fn to_text<T: Serialize>(message: &T) -> Result<String, ServerError> {
-    serde_json::to_string(message)
+    thread_local! {
+        static WRITING: RefCell<Vec<u8>> = RefCell::new(Vec::with_capacity(KEPT_BUFFER));
+    }
+    let written = WRITING.with_borrow_mut(|buffer| {
+        buffer.clear();
+        let text = serde_json::to_writer(&mut *buffer, message).map(|()| buffer.to_vec());
+        if buffer.capacity() > KEPT_BUFFER {
+            // A snapshot of a long game or a replay: not kept for ever.
+            *buffer = Vec::with_capacity(KEPT_BUFFER);
+        }
+        text
+    });
+    written
         .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
+        .and_then(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|e| ServerError::Catalog(CatalogError::Internal(format!("cannot write JSON: {e}"))))
+        })
 }
+
+/// The largest buffer a thread keeps for writing messages: an update with
+/// words is 3–9 kB, a snapshot up to a few times that.
+const KEPT_BUFFER: usize = 64 * 1024;
 
 /// The session in which `viewer` decides now, if it does: the session
 /// itself on the viewer's turn, or, in a decision taken together that waits
@@ -366,6 +392,22 @@ pub fn update_of(
         view: if detail.compact { None } else { Some(session.view(viewer)?) },
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
     })
+}
+
+/// The update from `from` for `viewer` as the table sends it: compact for
+/// programs, with words for people.
+pub fn update_text(
+    session: &dyn DynSession,
+    viewer: Viewer,
+    detail: Detail,
+    from: usize,
+    extras: Extras<'_>,
+) -> Result<String, ServerError> {
+    if detail.compact {
+        compact_update_text(session, viewer, from, extras)
+    } else {
+        to_text(&update_of(session, viewer, detail, from, extras)?)
+    }
 }
 
 /// The compact update as it is written: an [`Update`] without words,
