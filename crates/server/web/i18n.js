@@ -45,6 +45,7 @@ const EN = {
   askName: 'Your name at this table:', joinAt: 'You are invited to', joinSeat: 'Your seat', others: 'At the table',
   taken: 'This seat is taken: someone else sits there now.', watchInstead: 'Watch the game instead',
   wonBy: 'won by', nameFirst: 'Enter your name first (top of the page).',
+  missing: 'There is no page at this address.',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -88,6 +89,7 @@ const DE = {
   askName: 'Dein Name an diesem Tisch:', joinAt: 'Du bist eingeladen zu', joinSeat: 'Du spielst als', others: 'Am Tisch',
   taken: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.', watchInstead: 'Stattdessen zuschauen',
   wonBy: 'gewonnen von', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
+  missing: 'Unter dieser Adresse gibt es keine Seite.',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -15,3 +15,4 @@ mod pages;
 mod people;
 mod phone;
 mod reifenbreite;
+mod smaller;
