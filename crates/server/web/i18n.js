@@ -46,6 +46,7 @@ const EN = {
   taken: 'This seat is taken: someone else sits there now.', watchInstead: 'Watch the game instead',
   wonBy: 'won by', nameFirst: 'Enter your name first (top of the page).',
   missing: 'There is no page at this address.',
+  or: 'or',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -90,6 +91,7 @@ const DE = {
   taken: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.', watchInstead: 'Stattdessen zuschauen',
   wonBy: 'gewonnen von', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
   missing: 'Unter dieser Adresse gibt es keine Seite.',
+  or: 'oder',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

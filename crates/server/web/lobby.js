@@ -133,7 +133,12 @@ function optionInput(spec, entry) {
   /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
   let list = null;
-  if (spec.type === 'int') {
+  const counts = countsTaken(spec, entry);
+  if (counts) {
+    // Only the numbers of seats the game takes (Six: 2 or 4, never 3).
+    input = h('select', { id }, counts.map(n =>
+      h('option', { value: String(n), text: String(n), selected: String(n) === String(value) })));
+  } else if (spec.type === 'int') {
     input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value: hasValue ? String(value) : null, placeholder: unset });
   } else if (spec.type === 'bool' && hasValue) {
     input = h('input', { id, type: 'checkbox', checked: value === true });
@@ -156,6 +161,31 @@ function optionInput(spec, entry) {
   input.dataset.kind = spec.type;
   input.dataset.initial = shown(input);
   return h('label', { title: tr(spec.help) }, tr(spec.label) + ' ', input, list, h('span', { class: 'muted' }, ' ' + tr(spec.help)));
+}
+
+/**
+ * The seat counts to choose among, where the option sets the number of
+ * seats and the game takes only some of the numbers in its range; else null
+ * (every number from the least to the most is a field's to type).
+ * @param {OptionSpec} spec
+ * @param {GameEntry} entry
+ */
+function countsTaken(spec, entry) {
+  if (spec.key !== entry.seats_option || spec.type !== 'int') return null;
+  const counts = entry.seat_counts;
+  return counts.length && counts.length < spec.max - spec.min + 1 ? counts : null;
+}
+
+/**
+ * The numbers of players a game takes, in words: `3–8`, or `2 or 4`.
+ * @param {GameEntry} entry
+ */
+function countsInWords(entry) {
+  const counts = entry.seat_counts;
+  if (!counts.length) return `${entry.min_seats}–${entry.max_seats}`;
+  const gapless = counts[counts.length - 1] - counts[0] === counts.length - 1;
+  if (gapless) return counts.length > 1 ? `${counts[0]}–${counts[counts.length - 1]}` : String(counts[0]);
+  return `${counts.slice(0, -1).join(', ')} ${t('or')} ${counts[counts.length - 1]}`;
 }
 
 /**
@@ -183,8 +213,8 @@ function readOptions(form) {
  * @param {string | null | undefined} key
  */
 function numberIn(form, key) {
-  const input = key ? form.querySelector(`input[data-key="${key}"]`) : null;
-  if (!(input instanceof HTMLInputElement) || input.value === '') return null;
+  const input = key ? form.querySelector(`[data-key="${key}"]`) : null;
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.value === '') return null;
   const n = Number(input.value);
   return Number.isFinite(n) ? n : null;
 }
@@ -465,7 +495,7 @@ export function showLobby(main) {
         cover(g.id),
         h('h3', { text: tr(g.name) }),
         h('p', { class: 'blurb', text: blurb(g.id) }),
-        h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` }),
+        h('p', { class: 'muted', text: `${countsInWords(g)} ${t('players')}` }),
         // The rules open without choosing the game.
         h('a', { class: 'rules-link', href: `#/rules/${g.id}`, onclick: ev => ev.stopPropagation() }, t('rules'))));
     }

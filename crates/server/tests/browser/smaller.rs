@@ -1,5 +1,6 @@
 //! End-to-end: the smaller edges of the pages.
 //! - A wrong address leads back to the lobby.
+//! - The lobby offers only the player counts a game takes.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 //! Without them the tests fail under CI and are skipped, with a message,
@@ -35,6 +36,34 @@ async fn a_wrong_address_leads_to_the_lobby() {
         b.wait_for("document.querySelector('h1')").await;
         assert_eq!(b.eval("[location.pathname, document.querySelector('h1').textContent]").await, json!(["/", lobby]));
     }
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_offers_only_the_player_counts_a_game_takes() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    open_in(&mut b, &server, "/", "en").await;
+    b.wait_for("document.querySelector('#opt-players')").await;
+    b.click("[data-id=six]").await;
+    b.wait_for("document.querySelector('#opt-players')").await;
+    assert_eq!(b.eval("[...document.querySelectorAll('#opt-players option')].map(o => o.value)").await, json!(["2", "4"]));
+    assert_eq!(b.eval("document.querySelector('[data-id=six] p.muted').textContent").await, json!("2 or 4 Seats"));
+    // Four players: four seats to fill, and the table is made.
+    b.eval("const s = document.querySelector('#opt-players'); s.value = '4'; s.dispatchEvent(new Event('change', { bubbles: true })); true").await;
+    b.wait_for("document.querySelectorAll('select[data-seat]').length === 4").await;
+    b.eval("document.querySelector('#your-name').value = 'Anna'; true").await;
+    b.click("#create").await;
+    b.wait_for("document.querySelector('svg[data-board=six]')").await;
+    assert_eq!(b.eval("document.querySelector('#error').textContent").await, json!(""));
+    // A game that takes every count in its range keeps its field.
+    open_in(&mut b, &server, "/", "de").await;
+    b.wait_for("document.querySelector('[data-id=sechstage]')").await;
+    b.click("[data-id=sechstage]").await;
+    b.wait_for("document.querySelector('#opt-players') && document.querySelector('#opt-players').type === 'number'").await;
+    assert_eq!(b.eval("document.querySelector('[data-id=six] p.muted').textContent").await, json!("2 oder 4 Spieler"));
     b.close().await;
     server.kill().await;
 }

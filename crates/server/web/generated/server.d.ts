@@ -133,6 +133,12 @@ export type GameEntry = {
    */
   seats_option: string | null,
   /**
+   * Every number of seats a table of the game can have, from
+   * `min_seats` to `max_seats` (Six: 2 and 4, never 3), as the game's
+   * own check of its options decides it: a lobby offers only these.
+   */
+  seat_counts: Array<number>,
+  /**
    * The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
    */
   id: string, name: Text,
