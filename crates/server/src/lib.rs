@@ -30,6 +30,7 @@ pub mod health;
 pub mod limits;
 mod listener;
 mod node;
+pub mod options_shown;
 pub mod people;
 pub mod registry;
 pub mod rematch;

@@ -47,6 +47,7 @@ const EN = {
   wonBy: 'won by', nameFirst: 'Enter your name first (top of the page).',
   missing: 'There is no page at this address.',
   or: 'or',
+  seatsFree: '{free} of {all} seats free', movesPlayed: '{} moves played', notStarted: 'not started yet', opened: 'opened',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -92,6 +93,7 @@ const DE = {
   wonBy: 'gewonnen von', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
   missing: 'Unter dieser Adresse gibt es keine Seite.',
   or: 'oder',
+  seatsFree: '{free} von {all} Plätzen frei', movesPlayed: '{} Züge gespielt', notStarted: 'noch nicht begonnen', opened: 'eröffnet',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -3,7 +3,7 @@
 // your seat; take a free seat at an open table or watch it; rejoin your tables.
 
 import { h, clear } from './dom.js';
-import { t, tr, seatWord, kindWord, errorText } from './i18n.js';
+import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { request, post } from './api.js';
 import { cover, blurb } from './covers.js';
 
@@ -279,6 +279,34 @@ function standingWords(tb) {
 }
 
 /**
+ * How an open table stands, in words: its seats free of all, its options
+ * that differ from the game's, how long ago it was opened, and how far it
+ * got once started: `1 of 3 seats free · Races: 2 · opened 5 minutes ago · 12 moves played`.
+ * @param {import('./types').PublicTable} tb
+ * @param {number} now seconds since 1970
+ */
+export function tableStatus(tb, now) {
+  const free = tb.seats.filter(s => s.free).length;
+  const seats = t('seatsFree').replace('{free}', String(free)).replace('{all}', String(tb.seats.length));
+  const options = tb.options.map(o => `${tr(o.label)}: ${tr(o.value)}`);
+  const progress = tb.version > 0 ? t('movesPlayed').replace('{}', String(tb.version)) : t('notStarted');
+  return [seats, ...options, `${t('opened')} ${ago(now - tb.created_at)}`, progress].join(' · ');
+}
+
+/**
+ * A time gone by, in the page's language: `5 minutes ago`, `vor 2 Stunden`.
+ * @param {number} seconds
+ */
+function ago(seconds) {
+  const words = new Intl.RelativeTimeFormat(getLang(), { numeric: 'auto' });
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return words.format(-s, 'second');
+  if (s < 3600) return words.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return words.format(-Math.floor(s / 3600), 'hour');
+  return words.format(-Math.floor(s / 86400), 'day');
+}
+
+/**
  * Each table once (a hot-seat table is remembered with several tokens):
  * the line whose seat is to move, or else the first.
  * @param {import('./types').TableSummary[]} tables
@@ -443,11 +471,12 @@ export function showLobby(main) {
     /** @type {import('./api.js').Result<import('./types').PublicReply>} */
     const res = await request('/api/public', undefined, 'unreachableReload');
     if (!res.ok) { open.append(h('p', { class: 'error', text: res.text })); return; }
-    // Only tables that are still played are open; none, and the panel stays hidden.
-    const tables = res.reply.tables.filter(tb => !tb.over);
+    // Only tables still played with a seat to take are open; none, and the panel stays hidden.
+    const tables = res.reply.tables.filter(tb => !tb.over && tb.seats.some(s => s.free));
     if (!tables.length) return;
     open.hidden = false;
     const ul = h('ul', { class: 'links open-tables' });
+    const now = Date.now() / 1000;
     for (const tb of tables) {
       const takes = tb.seats.filter(s => s.free).map(s => h('button', { type: 'button', class: 'take', 'data-table': tb.table, 'data-seat': s.seat,
         onclick: async () => {
@@ -459,6 +488,7 @@ export function showLobby(main) {
         } }, `${t('takeSeat')} ${s.seat + 1}`));
       ul.append(h('li', { 'data-table': tb.table },
         h('strong', { text: tr(tb.name) || tb.game }), ` · ${seatsInWords(tb.seats)} `,
+        h('span', { class: 'muted table-status', text: `· ${tableStatus(tb, now)} ` }),
         h('span', { class: 'actions' }, takes, h('a', { href: tb.spectator, class: 'watch' }, t('watch')))));
     }
     open.append(ul);

@@ -1,6 +1,7 @@
 //! End-to-end: the smaller edges of the pages.
 //! - A wrong address leads back to the lobby.
 //! - The lobby offers only the player counts a game takes.
+//! - The lobby lists open tables with how they stand, and no full or finished one.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 //! Without them the tests fail under CI and are skipped, with a message,
@@ -64,6 +65,42 @@ async fn the_lobby_offers_only_the_player_counts_a_game_takes() {
     b.click("[data-id=sechstage]").await;
     b.wait_for("document.querySelector('#opt-players') && document.querySelector('#opt-players').type === 'number'").await;
     assert_eq!(b.eval("document.querySelector('[data-id=six] p.muted').textContent").await, json!("2 oder 4 Spieler"));
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_tables_say_how_they_stand_and_full_or_finished_ones_are_not_listed() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let open = server
+        .create(json!({"game": "sechstage", "options": {"races": 2, "players": 3}, "seats": ["human", "human", "heuristic"],
+            "names": ["Carla", null, null], "public": true}))
+        .await;
+    let full = server
+        .create(json!({"game": "six", "seats": ["human", "heuristic"], "names": ["Dora", null], "public": true}))
+        .await;
+    let finished = server
+        .create(json!({"game": "six", "options": {"move_limit": 5}, "seats": ["random", "random"], "public": true}))
+        .await;
+    server.until_over(&finished).await;
+    let mut b = Browser::launch(&binary).await;
+    for (lang, words, progress) in [
+        ("en", ["1 of 3 seats free", "Races: 2", "opened "], ["not started yet", " moves played"]),
+        ("de", ["1 von 3 Plätzen frei", "Rennen: 2", "eröffnet "], ["noch nicht begonnen", " Züge gespielt"]),
+    ] {
+        open_in(&mut b, &server, "/", lang).await;
+        b.wait_for("document.querySelector('#open-tables li')").await;
+        let listed = b.eval("[...document.querySelectorAll('#open-tables li')].map(li => li.dataset.table)").await;
+        assert_eq!(listed, json!([open["table"]]), "only the table with a free seat ({lang})");
+        assert!(![&full, &finished].iter().any(|t| listed.to_string().contains(t["table"].as_str().unwrap())));
+        let status = b.eval("document.querySelector('#open-tables li .table-status').textContent").await;
+        for word in words {
+            assert!(status.as_str().unwrap().contains(word), "{lang}: {word} in {status}");
+        }
+        assert!(progress.iter().any(|p| status.as_str().unwrap().contains(p)), "{lang}: how far, in {status}");
+        save(&format!("open-tables-{lang}.png"), &b.screenshot().await);
+    }
     b.close().await;
     server.kill().await;
 }
