@@ -22,6 +22,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("patch.js", "text/javascript; charset=utf-8", include_str!("../web/patch.js")),
     ("motion.js", "text/javascript; charset=utf-8", include_str!("../web/motion.js")),
     ("sound.js", "text/javascript; charset=utf-8", include_str!("../web/sound.js")),
+    ("alerts.js", "text/javascript; charset=utf-8", include_str!("../web/alerts.js")),
     ("rules.js", "text/javascript; charset=utf-8", include_str!("../web/rules.js")),
     ("covers.js", "text/javascript; charset=utf-8", include_str!("../web/covers.js")),
     ("join.js", "text/javascript; charset=utf-8", include_str!("../web/join.js")),

@@ -48,6 +48,8 @@ const EN = {
   missing: 'There is no page at this address.',
   or: 'or',
   seatsFree: '{free} of {all} seats free', movesPlayed: '{} moves played', notStarted: 'not started yet', opened: 'opened',
+  alerts: 'Tell me when it is my turn (a notification while this page is hidden, and a vibration)',
+  alertsBlocked: 'this browser blocks notifications for this page; the vibration still works',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -94,6 +96,8 @@ const DE = {
   missing: 'Unter dieser Adresse gibt es keine Seite.',
   or: 'oder',
   seatsFree: '{free} von {all} Plätzen frei', movesPlayed: '{} Züge gespielt', notStarted: 'noch nicht begonnen', opened: 'eröffnet',
+  alerts: 'Sag mir, wenn ich am Zug bin (eine Benachrichtigung, solange diese Seite verdeckt ist, und ein Vibrieren)',
+  alertsBlocked: 'dieser Browser blockiert Benachrichtigungen für diese Seite; das Vibrieren geht trotzdem',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

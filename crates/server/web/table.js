@@ -8,6 +8,7 @@ import { remember, absolute } from './lobby.js';
 import { request, post } from './api.js';
 import { prepareMotion, playMotion } from './motion.js';
 import { chime } from './sound.js';
+import { alertsSwitch, turnCame } from './alerts.js';
 
 /**
  * @typedef {import('./types').Snapshot} Snapshot
@@ -372,6 +373,19 @@ function autoPassSwitch(snapshot, send) {
   return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
 }
 
+/**
+ * The switch of the alerts when it becomes the person's turn: on the page
+ * of a person's own seat (not a shared device's), while the game runs.
+ * @param {Snapshot} snapshot
+ * @param {((message: ClientMessage) => boolean) | undefined} send
+ * @param {HTMLElement} holder where the switch goes; one already there stays
+ */
+function drawAlertsSwitch(snapshot, send, holder) {
+  const wanted = !!send && viewerSeat(snapshot) !== null && snapshot.turn !== 'over' && !snapshot.outcome;
+  if (!wanted) holder.replaceChildren();
+  else if (!holder.firstChild) holder.replaceChildren(alertsSwitch());
+}
+
 /** Whether the person opened the table's text view (kept when the page is made anew). */
 let textOpen = false;
 
@@ -451,6 +465,7 @@ function invitePanel(snapshot, invitations) {
  * @property {HTMLElement} movesTitle
  * @property {HTMLElement} moves
  * @property {HTMLElement} autoPass where the "pass automatically" switch goes
+ * @property {HTMLElement} alerts where the switch of the alerts on your turn goes
  * @property {HTMLElement} logTitle
  * @property {HTMLOListElement} log
  * @property {Snapshot | null} shown the snapshot drawn last
@@ -491,15 +506,15 @@ function newFrame(table) {
   const movesTitle = h('h3'), moves = h('div', { class: 'moves', id: 'moves' });
   const movesPanel = h('div', { class: 'panel' }, movesTitle, moves);
   const logTitle = h('h3'), log = h('ol', { class: 'log', id: 'log' });
-  const invite = h('div'), result = h('div'), autoPass = h('div');
-  const heading = h('h2'), banner = h('div'), status = h('p', { class: 'status' });
+  const invite = h('div'), result = h('div'), autoPass = h('div'), alerts = h('div');
+  const heading = h('h2'), banner = h('div'), status = h('p', { class: 'status', id: 'turn-bar' });
   const error = h('p', { class: 'error', id: 'error' });
   const layout = h('div', { class: 'table-layout' },
     h('div', { class: 'main-column' }, board, details),
-    h('div', { class: 'side' }, invite, result, movesPanel, autoPass, h('div', { class: 'panel' }, logTitle, log)));
+    h('div', { class: 'side' }, invite, result, movesPanel, autoPass, alerts, h('div', { class: 'panel' }, logTitle, log)));
   return {
     table, parts: [heading, banner, status, error, layout], heading, banner, status, error, board, details, summary, text,
-    invite, result, movesPanel, movesTitle, moves, autoPass, logTitle, log, shown: null,
+    invite, result, movesPanel, movesTitle, moves, autoPass, alerts, logTitle, log, shown: null,
   };
 }
 
@@ -522,7 +537,10 @@ export function drawSnapshot(root, snapshot, act, note, send, invitations = null
   // The tab says when it is your turn, also while you look elsewhere.
   document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
   // A chime, if the person wants one, when the turn comes to them.
-  if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) chime();
+  if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) {
+    chime();
+    turnCame(name, t('yourTurn'));
+  }
   setHeading(frame.heading, snapshot, name);
   const banner = endBanner(snapshot);
   frame.banner.replaceChildren(...present(banner), ...present(endActions(snapshot, after)));
@@ -536,6 +554,7 @@ export function drawSnapshot(root, snapshot, act, note, send, invitations = null
   frame.result.replaceChildren(...present(resultTable(snapshot)));
   drawMoves(frame, snapshot, act);
   frame.autoPass.replaceChildren(...present(autoPassSwitch(snapshot, send)));
+  drawAlertsSwitch(snapshot, send, frame.alerts);
   frame.logTitle.textContent = t('log');
   continueLogList(frame.log, snapshot.log, !frame.shown);
   frame.shown = snapshot;

@@ -16,3 +16,4 @@ mod people;
 mod phone;
 mod reifenbreite;
 mod smaller;
+mod turn;
