@@ -50,6 +50,7 @@ const EN = {
   seatsFree: '{free} of {all} seats free', movesPlayed: '{} moves played', notStarted: 'not started yet', opened: 'opened',
   alerts: 'Tell me when it is my turn (a notification while this page is hidden, and a vibration)',
   alertsBlocked: 'this browser blocks notifications for this page; the vibration still works',
+  watching: 'You are watching',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -98,6 +99,7 @@ const DE = {
   seatsFree: '{free} von {all} Plätzen frei', movesPlayed: '{} Züge gespielt', notStarted: 'noch nicht begonnen', opened: 'eröffnet',
   alerts: 'Sag mir, wenn ich am Zug bin (eine Benachrichtigung, solange diese Seite verdeckt ist, und ein Vibrieren)',
   alertsBlocked: 'dieser Browser blockiert Benachrichtigungen für diese Seite; das Vibrieren geht trotzdem',
+  watching: 'Du schaust zu',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -260,8 +260,8 @@ function resultTable(snapshot) {
   const criteria = (o.ranked_by || []).filter(c => c.key !== 'points');
   const rows = o.scores.map((score, seat) => h('tr', {},
     h('td', { text: seatName(snapshot, seat) }), h('td', { text: o.ranks[seat] }),
-    criteria.map(c => h('td', { text: Math.round(c.values[seat] * 1000) / 1000 })),
-    h('td', { text: Math.round(score * 1000) / 1000 })));
+    criteria.map(c => h('td', { text: figure(c.values[seat]) })),
+    h('td', { text: figure(score) })));
   const by = (o.ranked_by || []).map(c => criterionWord(c.key));
   // Without criteria the scores alone rank; where some are equal (but not
   // all: that is a draw, which the banner says), the sheet says that they
@@ -273,6 +273,16 @@ function resultTable(snapshot) {
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),
       criteria.map(c => h('th', { text: criterionWord(c.key) })), h('th', { text: t('score') })), rows),
     how ? h('p', { class: 'muted', id: 'ranked-by', text: how }) : null);
+}
+
+/**
+ * A score as the log writes it: to three decimals at most, a negative one
+ * with the minus sign (−49), not the hyphen.
+ * @param {number} value
+ */
+function figure(value) {
+  const rounded = Math.round(value * 1000) / 1000;
+  return rounded < 0 ? `\u2212${-rounded}` : String(rounded);
 }
 
 /**
@@ -367,10 +377,12 @@ function criterionWord(key) {
 function autoPassSwitch(snapshot, send) {
   const view = /** @type {{ options?: { special?: boolean } } | null} */ (snapshot.view);
   const special = snapshot.game === 'ausreisser' && view && view.options && view.options.special;
-  if (!special || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
+  // Once the game is over there is no window left to pass.
+  const running = snapshot.turn !== 'over' && !snapshot.outcome;
+  if (!special || !running || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
   const box = h('input', { type: 'checkbox', id: 'auto-pass', checked: snapshot.auto_pass });
   box.addEventListener('change', () => send({ type: 'auto_pass', on: box.checked }));
-  return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
+  return h('label', { class: 'auto-pass switch' }, box, ` ${t('autoPass')}`);
 }
 
 /**
@@ -576,9 +588,14 @@ const present = el => (el ? [el] : []);
 function setHeading(heading, snapshot, name) {
   const words = `${name} · ${t('table')} ${snapshot.table} `;
   const link = heading.querySelector('a');
-  if (heading.firstChild && heading.firstChild.textContent === words && link && link.textContent === t('rules')) return;
+  const watching = viewerSeat(snapshot) === null ? t('watching') : '';
+  const badge = heading.querySelector('#watching');
+  if (heading.firstChild && heading.firstChild.textContent === words && link && link.textContent === t('rules')
+    && (badge ? badge.textContent : '') === watching) return;
   heading.replaceChildren(words,
-    h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules')));
+    h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules')),
+    // A spectator is told so: no moves will ever be offered to them.
+    ...(watching ? [h('span', { class: 'badge watching', id: 'watching', text: watching })] : []));
 }
 
 /**

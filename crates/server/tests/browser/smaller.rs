@@ -2,6 +2,9 @@
 //! - A wrong address leads back to the lobby.
 //! - The lobby offers only the player counts a game takes.
 //! - The lobby lists open tables with how they stand, and no full or finished one.
+//! - The "pass automatically" switch is there only while the game runs, large
+//!   enough for a finger; scores are written with the minus sign.
+//! - A spectator is told they are watching.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 //! Without them the tests fail under CI and are skipped, with a message,
@@ -9,7 +12,7 @@
 
 use crate::common::TestServer;
 use crate::common::browser::{Browser, browser_binary, save};
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// Loads `path` afresh in `lang` (a link that differs only after `#` does
 /// not reload the page).
@@ -101,6 +104,73 @@ async fn open_tables_say_how_they_stand_and_full_or_finished_ones_are_not_listed
         assert!(progress.iter().any(|p| status.as_str().unwrap().contains(p)), "{lang}: how far, in {status}");
         save(&format!("open-tables-{lang}.png"), &b.screenshot().await);
     }
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_auto_pass_switch_fits_a_finger_and_goes_with_the_game() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 3, "stages": 1}, "seats": ["human", "heuristic", "heuristic"], "seed": 3}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.emulate(390, 844, true).await;
+    open_in(&mut b, &server, reply["seats"][0]["url"].as_str().unwrap(), "en").await;
+    b.wait_for("document.querySelector('#auto-pass')").await;
+    let size = b.eval("(() => { const r = document.querySelector('#auto-pass').getBoundingClientRect(); return [r.width, r.height]; })()").await;
+    assert!(size[0].as_f64().unwrap() >= 32.0 && size[1].as_f64().unwrap() >= 32.0, "the box is {size}");
+    b.eval("document.querySelector('#auto-pass').scrollIntoView({ block: 'center' }); true").await;
+    save("auto-pass-390.png", &b.screenshot().await);
+    // Played to its end (from a program, on the same seat, answering its
+    // Steigung windows too): the switch goes.
+    let (table, token) = (reply["table"].as_str().unwrap(), reply["seats"][0]["token"].as_str().unwrap());
+    let mut me = server.socket(table, token).await;
+    let mut answered = None;
+    loop {
+        let state = me.next().await;
+        if state["type"] != "state" {
+            continue;
+        }
+        if state["turn"] == "over" {
+            break;
+        }
+        let version = state["version"].as_u64().unwrap();
+        if let Some(first) = state["legal"][0]["action"].as_str()
+            && answered != Some(version)
+        {
+            me.act(version, first).await;
+            answered = Some(version);
+        }
+    }
+    b.wait_for("document.querySelector('#banner')").await;
+    assert_eq!(b.eval("!!document.querySelector('#auto-pass')").await, json!(false), "the switch outlived the game");
+    assert_eq!(b.eval("!!document.querySelector('#alerts')").await, json!(false), "alerts after the game");
+    // Scores are written with the minus sign, as the log writes them.
+    let cells: Value = b.eval("[...document.querySelectorAll('#result td')].map(td => td.textContent)").await;
+    let cells: Vec<&str> = cells.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    assert!(cells.iter().any(|c| c.starts_with('\u{2212}')), "no negative score to look at: {cells:?}");
+    assert!(!cells.iter().any(|c| c.starts_with('-')), "a hyphen for minus: {cells:?}");
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_is_told_they_are_watching() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server.create(json!({"game": "six", "seats": ["human", "heuristic"], "seed": 1})).await;
+    let mut b = Browser::launch(&binary).await;
+    for (lang, words) in [("en", "You are watching"), ("de", "Du schaust zu")] {
+        open_in(&mut b, &server, reply["spectator"]["url"].as_str().unwrap(), lang).await;
+        let said = b.wait_for("document.querySelector('#watching') && document.querySelector('#watching').textContent").await;
+        assert_eq!(said, json!(words));
+    }
+    save("watching.png", &b.screenshot().await);
+    open_in(&mut b, &server, reply["seats"][0]["url"].as_str().unwrap(), "en").await;
+    b.wait_for("document.querySelector('svg[data-board=six]')").await;
+    assert_eq!(b.eval("!!document.querySelector('#watching')").await, json!(false), "a seat is no spectator");
     b.close().await;
     server.kill().await;
 }
