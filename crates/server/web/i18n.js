@@ -51,6 +51,7 @@ const EN = {
   alerts: 'Tell me when it is my turn (a notification while this page is hidden, and a vibration)',
   alertsBlocked: 'this browser blocks notifications for this page; the vibration still works',
   watching: 'You are watching',
+  play: '▶ Play', pause: '⏸ Pause', speed: 'Speed', stepsPerSecond: 'steps a second', slider: 'Step', shareOpen: 'This replay, to pass on:',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -100,6 +101,7 @@ const DE = {
   alerts: 'Sag mir, wenn ich am Zug bin (eine Benachrichtigung, solange diese Seite verdeckt ist, und ein Vibrieren)',
   alertsBlocked: 'dieser Browser blockiert Benachrichtigungen für diese Seite; das Vibrieren geht trotzdem',
   watching: 'Du schaust zu',
+  play: '▶ Abspielen', pause: '⏸ Anhalten', speed: 'Tempo', stepsPerSecond: 'Schritte pro Sekunde', slider: 'Schritt', shareOpen: 'Diese Wiederholung zum Weitergeben:',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -5,6 +5,7 @@
 //! - The "pass automatically" switch is there only while the game runs, large
 //!   enough for a finger; scores are written with the minus sign.
 //! - A spectator is told they are watching.
+//! - A replay plays by itself and jumps by its slider; Six's share link speaks of no hands.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 //! Without them the tests fail under CI and are skipped, with a message,
@@ -13,6 +14,7 @@
 use crate::common::TestServer;
 use crate::common::browser::{Browser, browser_binary, save};
 use serde_json::{Value, json};
+use std::time::Duration;
 
 /// Loads `path` afresh in `lang` (a link that differs only after `#` does
 /// not reload the page).
@@ -171,6 +173,60 @@ async fn a_spectator_is_told_they_are_watching() {
     open_in(&mut b, &server, reply["seats"][0]["url"].as_str().unwrap(), "en").await;
     b.wait_for("document.querySelector('svg[data-board=six]')").await;
     assert_eq!(b.eval("!!document.querySelector('#watching')").await, json!(false), "a seat is no spectator");
+    b.close().await;
+    server.kill().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_plays_by_itself_and_jumps_by_its_slider() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "six", "options": {"move_limit": 6}, "seats": ["random", "random"], "seed": 3}))
+        .await;
+    server.until_over(&reply).await;
+    let (table, watch) = (reply["table"].as_str().unwrap(), reply["spectator"]["token"].as_str().unwrap());
+    let mut b = Browser::launch(&binary).await;
+    open_in(&mut b, &server, &format!("/#/replay/{table}/{watch}"), "en").await;
+    b.wait_for("document.querySelector('#slider')").await;
+    let steps = b.eval("Number(document.querySelector('#slider').max)").await.as_u64().unwrap();
+    assert!(steps > 10, "{steps} steps");
+    // Six's seats hold no secrets: its share link speaks of no hands.
+    let share = b.eval("document.querySelector('#share label').textContent").await;
+    assert_eq!(share, json!("This replay, to pass on:"));
+    // The slider goes to any step at once; the step buttons still step.
+    b.eval(&format!("const s = document.querySelector('#slider'); s.value = '{}'; s.dispatchEvent(new Event('input')); true", steps / 2)).await;
+    assert_eq!(b.eval("document.querySelector('#step').textContent").await, json!(format!("{} / {steps}", steps / 2)));
+    b.click("#next").await;
+    assert_eq!(b.eval("document.querySelector('#step').textContent").await, json!(format!("{} / {steps}", steps / 2 + 1)));
+    assert_eq!(b.eval("document.querySelector('#slider').value").await, json!(format!("{}", steps / 2 + 1)));
+    // Played at the fastest speed, it runs to its end and stops there.
+    b.eval("const v = document.querySelector('#speed'); v.value = '16'; v.dispatchEvent(new Event('change')); true").await;
+    assert_eq!(b.eval("document.querySelector('#play').textContent").await, json!("▶ Play"));
+    b.click("#play").await;
+    assert_eq!(b.eval("document.querySelector('#play').textContent").await, json!("⏸ Pause"));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    b.wait_for(&format!("document.querySelector('#step').textContent === '{steps} / {steps}'")).await;
+    b.wait_for("document.querySelector('#play').textContent === '▶ Play'").await;
+    // Paused halfway, it stays where it is.
+    b.click("#first").await;
+    b.click("#play").await;
+    b.wait_for("document.querySelector('#step').textContent !== '0 / ' + document.querySelector('#slider').max").await;
+    b.click("#play").await;
+    let paused = b.eval("document.querySelector('#step').textContent").await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(b.eval("document.querySelector('#step').textContent").await, paused, "it went on while paused");
+    save("replay-controls.png", &b.screenshot().await);
+    // A game with hands: its share link says it shows none.
+    let cards = server
+        .create(json!({"game": "ausreisser", "options": {"players": 3, "stages": 1}, "seats": ["heuristic", "heuristic", "heuristic"], "seed": 2}))
+        .await;
+    server.until_over(&cards).await;
+    let (table, watch) = (cards["table"].as_str().unwrap(), cards["spectator"]["token"].as_str().unwrap());
+    open_in(&mut b, &server, &format!("/#/replay/{table}/{watch}"), "en").await;
+    b.wait_for("document.querySelector('#share label')").await;
+    let share = b.eval("document.querySelector('#share label').textContent").await;
+    assert!(share.as_str().unwrap().contains("no one's hand"), "{share}");
     b.close().await;
     server.kill().await;
 }
