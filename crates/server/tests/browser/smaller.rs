@@ -35,12 +35,17 @@ async fn a_wrong_address_leads_to_the_lobby() {
         ("de", "Unter dieser Adresse gibt es keine Seite.", "Neues Spiel"),
     ] {
         open_in(&mut b, &server, "/tables/nothing", lang).await;
-        let said = b.wait_for("document.querySelector('#missing') && document.querySelector('#missing').innerText").await;
+        let said = b
+            .wait_for("document.querySelector('#missing') && document.querySelector('#missing').innerText")
+            .await;
         assert!(said.as_str().unwrap().starts_with(words), "{lang}: {said}");
         save(&format!("missing-page-{lang}.png"), &b.screenshot().await);
         b.click("#to-lobby").await;
         b.wait_for("document.querySelector('h1')").await;
-        assert_eq!(b.eval("[location.pathname, document.querySelector('h1').textContent]").await, json!(["/", lobby]));
+        assert_eq!(
+            b.eval("[location.pathname, document.querySelector('h1').textContent]").await,
+            json!(["/", lobby])
+        );
     }
     b.close().await;
     server.kill().await;
@@ -55,8 +60,14 @@ async fn the_lobby_offers_only_the_player_counts_a_game_takes() {
     b.wait_for("document.querySelector('#opt-players')").await;
     b.click("[data-id=six]").await;
     b.wait_for("document.querySelector('#opt-players')").await;
-    assert_eq!(b.eval("[...document.querySelectorAll('#opt-players option')].map(o => o.value)").await, json!(["2", "4"]));
-    assert_eq!(b.eval("document.querySelector('[data-id=six] p.muted').textContent").await, json!("2 or 4 Seats"));
+    assert_eq!(
+        b.eval("[...document.querySelectorAll('#opt-players option')].map(o => o.value)").await,
+        json!(["2", "4"])
+    );
+    assert_eq!(
+        b.eval("document.querySelector('[data-id=six] p.muted').textContent").await,
+        json!("2 or 4 Seats")
+    );
     // Four players: four seats to fill, and the table is made.
     b.eval("const s = document.querySelector('#opt-players'); s.value = '4'; s.dispatchEvent(new Event('change', { bubbles: true })); true").await;
     b.wait_for("document.querySelectorAll('select[data-seat]').length === 4").await;
@@ -68,8 +79,14 @@ async fn the_lobby_offers_only_the_player_counts_a_game_takes() {
     open_in(&mut b, &server, "/", "de").await;
     b.wait_for("document.querySelector('[data-id=sechstage]')").await;
     b.click("[data-id=sechstage]").await;
-    b.wait_for("document.querySelector('#opt-players') && document.querySelector('#opt-players').type === 'number'").await;
-    assert_eq!(b.eval("document.querySelector('[data-id=six] p.muted').textContent").await, json!("2 oder 4 Spieler"));
+    b.wait_for(
+        "document.querySelector('#opt-players') && document.querySelector('#opt-players').type === 'number'",
+    )
+    .await;
+    assert_eq!(
+        b.eval("document.querySelector('[data-id=six] p.muted').textContent").await,
+        json!("2 oder 4 Spieler")
+    );
     b.close().await;
     server.kill().await;
 }
@@ -83,7 +100,9 @@ async fn open_tables_say_how_they_stand_and_full_or_finished_ones_are_not_listed
             "names": ["Carla", null, null], "public": true}))
         .await;
     let full = server
-        .create(json!({"game": "six", "seats": ["human", "heuristic"], "names": ["Dora", null], "public": true}))
+        .create(
+            json!({"game": "six", "seats": ["human", "heuristic"], "names": ["Dora", null], "public": true}),
+        )
         .await;
     let finished = server
         .create(json!({"game": "six", "options": {"move_limit": 5}, "seats": ["random", "random"], "public": true}))
@@ -96,14 +115,20 @@ async fn open_tables_say_how_they_stand_and_full_or_finished_ones_are_not_listed
     ] {
         open_in(&mut b, &server, "/", lang).await;
         b.wait_for("document.querySelector('#open-tables li')").await;
-        let listed = b.eval("[...document.querySelectorAll('#open-tables li')].map(li => li.dataset.table)").await;
+        let listed =
+            b.eval("[...document.querySelectorAll('#open-tables li')].map(li => li.dataset.table)").await;
         assert_eq!(listed, json!([open["table"]]), "only the table with a free seat ({lang})");
-        assert!(![&full, &finished].iter().any(|t| listed.to_string().contains(t["table"].as_str().unwrap())));
+        assert!(
+            ![&full, &finished].iter().any(|t| listed.to_string().contains(t["table"].as_str().unwrap()))
+        );
         let status = b.eval("document.querySelector('#open-tables li .table-status').textContent").await;
         for word in words {
             assert!(status.as_str().unwrap().contains(word), "{lang}: {word} in {status}");
         }
-        assert!(progress.iter().any(|p| status.as_str().unwrap().contains(p)), "{lang}: how far, in {status}");
+        assert!(
+            progress.iter().any(|p| status.as_str().unwrap().contains(p)),
+            "{lang}: how far, in {status}"
+        );
         save(&format!("open-tables-{lang}.png"), &b.screenshot().await);
     }
     b.close().await;
@@ -147,7 +172,11 @@ async fn the_auto_pass_switch_fits_a_finger_and_goes_with_the_game() {
         }
     }
     b.wait_for("document.querySelector('#banner')").await;
-    assert_eq!(b.eval("!!document.querySelector('#auto-pass')").await, json!(false), "the switch outlived the game");
+    assert_eq!(
+        b.eval("!!document.querySelector('#auto-pass')").await,
+        json!(false),
+        "the switch outlived the game"
+    );
     assert_eq!(b.eval("!!document.querySelector('#alerts')").await, json!(false), "alerts after the game");
     // Scores are written with the minus sign, as the log writes them.
     let cells: Value = b.eval("[...document.querySelectorAll('#result td')].map(td => td.textContent)").await;
@@ -166,7 +195,11 @@ async fn a_spectator_is_told_they_are_watching() {
     let mut b = Browser::launch(&binary).await;
     for (lang, words) in [("en", "You are watching"), ("de", "Du schaust zu")] {
         open_in(&mut b, &server, reply["spectator"]["url"].as_str().unwrap(), lang).await;
-        let said = b.wait_for("document.querySelector('#watching') && document.querySelector('#watching').textContent").await;
+        let said = b
+            .wait_for(
+                "document.querySelector('#watching') && document.querySelector('#watching').textContent",
+            )
+            .await;
         assert_eq!(said, json!(words));
     }
     save("watching.png", &b.screenshot().await);
@@ -182,7 +215,9 @@ async fn a_replay_plays_by_itself_and_jumps_by_its_slider() {
     let Some(binary) = browser_binary() else { return };
     let server = TestServer::start(None).await;
     let reply = server
-        .create(json!({"game": "six", "options": {"move_limit": 6}, "seats": ["random", "random"], "seed": 3}))
+        .create(
+            json!({"game": "six", "options": {"move_limit": 6}, "seats": ["random", "random"], "seed": 3}),
+        )
         .await;
     server.until_over(&reply).await;
     let (table, watch) = (reply["table"].as_str().unwrap(), reply["spectator"]["token"].as_str().unwrap());
@@ -196,9 +231,15 @@ async fn a_replay_plays_by_itself_and_jumps_by_its_slider() {
     assert_eq!(share, json!("This replay, to pass on:"));
     // The slider goes to any step at once; the step buttons still step.
     b.eval(&format!("const s = document.querySelector('#slider'); s.value = '{}'; s.dispatchEvent(new Event('input')); true", steps / 2)).await;
-    assert_eq!(b.eval("document.querySelector('#step').textContent").await, json!(format!("{} / {steps}", steps / 2)));
+    assert_eq!(
+        b.eval("document.querySelector('#step').textContent").await,
+        json!(format!("{} / {steps}", steps / 2))
+    );
     b.click("#next").await;
-    assert_eq!(b.eval("document.querySelector('#step').textContent").await, json!(format!("{} / {steps}", steps / 2 + 1)));
+    assert_eq!(
+        b.eval("document.querySelector('#step').textContent").await,
+        json!(format!("{} / {steps}", steps / 2 + 1))
+    );
     assert_eq!(b.eval("document.querySelector('#slider').value").await, json!(format!("{}", steps / 2 + 1)));
     // Played at the fastest speed, it runs to its end and stops there.
     b.eval("const v = document.querySelector('#speed'); v.value = '16'; v.dispatchEvent(new Event('change')); true").await;
@@ -211,11 +252,18 @@ async fn a_replay_plays_by_itself_and_jumps_by_its_slider() {
     // Paused halfway, it stays where it is.
     b.click("#first").await;
     b.click("#play").await;
-    b.wait_for("document.querySelector('#step').textContent !== '0 / ' + document.querySelector('#slider').max").await;
+    b.wait_for(
+        "document.querySelector('#step').textContent !== '0 / ' + document.querySelector('#slider').max",
+    )
+    .await;
     b.click("#play").await;
     let paused = b.eval("document.querySelector('#step').textContent").await;
     tokio::time::sleep(Duration::from_millis(400)).await;
-    assert_eq!(b.eval("document.querySelector('#step').textContent").await, paused, "it went on while paused");
+    assert_eq!(
+        b.eval("document.querySelector('#step').textContent").await,
+        paused,
+        "it went on while paused"
+    );
     save("replay-controls.png", &b.screenshot().await);
     // A game with hands: its share link says it shows none.
     let cards = server

@@ -39,13 +39,22 @@ async fn a_public_table_is_listed_with_its_options_in_words_and_its_progress() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|o| (o["key"].as_str().unwrap(), o["label"]["en"].as_str().unwrap(), o["value"]["de"].as_str().unwrap()))
+        .map(|o| {
+            (
+                o["key"].as_str().unwrap(),
+                o["label"]["en"].as_str().unwrap(),
+                o["value"]["de"].as_str().unwrap(),
+            )
+        })
         .collect();
-    assert_eq!(said, [
-        ("seats", "Managers", "2"),
-        ("course", "Course", "Lüttich–Bastenaken–Lüttich"),
-        ("rules", "Rules", "Profi")
-    ]);
+    assert_eq!(
+        said,
+        [
+            ("seats", "Managers", "2"),
+            ("course", "Course", "Lüttich–Bastenaken–Lüttich"),
+            ("rules", "Rules", "Profi")
+        ]
+    );
     assert!(entry.to_string().len() < 2_000, "a course is named, never sent whole: {entry}");
 
     // Once played, the list says how far.
