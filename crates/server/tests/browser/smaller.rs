@@ -157,6 +157,12 @@ async fn the_auto_pass_switch_fits_a_finger_and_goes_with_the_game() {
     let mut answered = None;
     loop {
         let state = me.next().await;
+        if state["type"] == "error" {
+            // Refused (the table moved on meanwhile): a fresh snapshot, and answer again.
+            answered = None;
+            me.send(json!({"type": "sync"})).await;
+            continue;
+        }
         if state["type"] != "state" {
             continue;
         }
