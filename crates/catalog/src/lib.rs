@@ -133,6 +133,10 @@ pub struct GameEntry {
     pub hidden_information: bool,
     /// The option that sets the number of seats, if any.
     pub seats_option: Option<&'static str>,
+    /// Every number of seats a table of the game can have, from
+    /// `min_seats` to `max_seats` (Six: 2 and 4, never 3), as the game's
+    /// own check of its options decides it: a lobby offers only these.
+    pub seat_counts: Vec<usize>,
 }
 
 impl GameEntry {
@@ -142,13 +146,23 @@ impl GameEntry {
     /// follows it (managers sharing teams: `seats` follows `teams`), that
     /// option unless given; else none.
     pub fn seat_count_option(&self, given: impl Fn(&str) -> bool) -> Option<&'static str> {
-        let key = self.seats_option?;
-        if !given(key) {
-            return Some(key);
-        }
-        let follower = self.info.options.iter().find(|o| o.default == OptionDefault::Follows(key))?;
-        (!given(follower.key)).then_some(follower.key)
+        seat_count_option(self.seats_option, &self.info.options, given)
     }
+}
+
+/// [`GameEntry::seat_count_option`] of a game whose seat-count option is
+/// `seats_option` and whose options are `options`.
+pub(crate) fn seat_count_option(
+    seats_option: Option<&'static str>,
+    options: &[spieltisch_core::OptionSpec],
+    given: impl Fn(&str) -> bool,
+) -> Option<&'static str> {
+    let key = seats_option?;
+    if !given(key) {
+        return Some(key);
+    }
+    let follower = options.iter().find(|o| o.default == OptionDefault::Follows(key))?;
+    (!given(follower.key)).then_some(follower.key)
 }
 
 /// The entry of game `G`.
@@ -165,6 +179,7 @@ impl GameVisitor for Entry {
             info: G::info(),
             hidden_information: G::HIDDEN_INFORMATION,
             seats_option: G::seats_option(),
+            seat_counts: new_table::seat_counts::<G>(),
         }
     }
 }

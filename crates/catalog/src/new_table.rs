@@ -7,10 +7,13 @@
 
 use crate::files::read_files_for;
 use crate::{
-    BotLimits, CatalogError, CatalogGame, DynSession, FileAccess, GameVisitor, SeatSpec, entry, with_game,
+    BotLimits, CatalogError, CatalogGame, DynSession, FileAccess, GameVisitor, SeatSpec, seat_count_option,
+    with_game,
 };
 use serde_json::{Map, Value};
 use spieltisch_core::{Session, options};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// What the creator of a table names.
 #[derive(Debug)]
@@ -102,7 +105,8 @@ fn prepare<G: CatalogGame>(request: TableRequest) -> Result<Prepared<G::Options>
     read_files_for::<G>(&mut options, files)?;
     let mut filled = None;
     if let Some(count) = named.as_ref().map(Vec::len)
-        && let Some(key) = entry::<G>().seat_count_option(|key| options.contains_key(key))
+        && let Some(key) =
+            seat_count_option(G::seats_option(), &G::info().options, |key| options.contains_key(key))
     {
         options.insert(key.to_string(), Value::from(count));
         filled = Some(count);
@@ -110,6 +114,30 @@ fn prepare<G: CatalogGame>(request: TableRequest) -> Result<Prepared<G::Options>
     let options = options::options_from_json::<G>(&Value::Object(options))
         .map_err(|e| set_by_seats(filled, e.into()))?;
     Ok(Prepared { options, named, filled })
+}
+
+/// Every number of seats from the game's least to its most for which a
+/// table with the default options and that many people can be built.
+/// Found once per game and process: every game's entry carries them, and
+/// lists of tables name their games by their entries.
+pub(crate) fn seat_counts<G: CatalogGame>() -> Vec<usize> {
+    static FOUND: OnceLock<Mutex<HashMap<&'static str, Vec<usize>>>> = OnceLock::new();
+    let info = G::info();
+    let found = FOUND.get_or_init(Mutex::default);
+    if let Some(counts) = found.lock().ok().and_then(|known| known.get(info.id).cloned()) {
+        return counts;
+    }
+    let counts: Vec<usize> = (info.min_seats..=info.max_seats)
+        .filter(|&count| {
+            let seats = Some(vec![SeatSpec::plain("human"); count]);
+            let request = TableRequest { options: Map::new(), seats, files: FileAccess::Nothing, bots: None };
+            table_for::<G>(request, |_| SeatSpec::plain("human")).is_ok()
+        })
+        .collect();
+    if let Ok(mut known) = found.lock() {
+        known.insert(info.id, counts.clone());
+    }
+    counts
 }
 
 /// An error of the game about options that the number of seats named set
@@ -194,6 +222,15 @@ mod tests {
         asked.bots = Some(&limits);
         let err = new_table("sechstage", asked, 1).unwrap_err();
         assert_eq!(err.code(), "seat.too_expensive", "{err}");
+    }
+
+    #[test]
+    fn the_seat_counts_offered_are_those_the_game_takes() {
+        let counts = |id| crate::entry_of(id).unwrap().seat_counts;
+        assert_eq!(counts("six"), [2, 4], "three cannot play Six");
+        assert_eq!(counts("sechstage"), [3, 4, 5, 6, 7, 8]);
+        assert_eq!(counts("ausreisser"), [2, 3, 4, 5, 6]);
+        assert_eq!(counts("reifenbreite"), [2, 3, 4]);
     }
 
     #[test]

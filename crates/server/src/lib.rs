@@ -30,6 +30,7 @@ pub mod health;
 pub mod limits;
 mod listener;
 mod node;
+pub mod options_shown;
 pub mod people;
 pub mod registry;
 pub mod rematch;
@@ -716,8 +717,14 @@ async fn admit(
     next.run(request).await
 }
 
-async fn unknown_route() -> ServerError {
-    ServerError::UnknownRoute
+/// A path no route takes: a browser that navigated there gets the page,
+/// which says so and leads to the lobby; any other client, and any path
+/// under `/api/` or `/ws/`, gets the error as JSON.
+async fn unknown_route(request: axum::extract::Request) -> Response {
+    if web::navigated(&request) {
+        return web::missing_page();
+    }
+    ServerError::UnknownRoute.into_response()
 }
 
 /// Every error the framework answers by itself (a wrong method, a body it
@@ -730,7 +737,10 @@ async fn json_errors(request: axum::extract::Request, next: axum::middleware::Ne
     let status = response.status();
     let is_json =
         response.headers().get(CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+    // The page a browser gets for a path that leads nowhere is its answer.
+    let is_page =
+        response.headers().get(CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json || is_page {
         return response;
     }
     let (mut parts, body) = response.into_parts();

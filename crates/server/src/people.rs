@@ -12,6 +12,7 @@
 //!   the list.
 
 use crate::error::ServerError;
+use crate::options_shown::{Defaults, OptionShown, options_in_words};
 use crate::registry::Found;
 use crate::table::{SeatConfig, SeatShown, Seating, Table};
 use crate::{Shared, token};
@@ -247,19 +248,26 @@ pub struct Claimed<'a> {
 pub async fn public_tables(State(app): State<Shared>) -> Result<Json<PublicTables>, ServerError> {
     let found =
         app.store.public_tables(PUBLIC_AT_MOST).await.map_err(|e| ServerError::Storage(e.to_string()))?;
+    let mut defaults = Defaults::default();
     let tables = found
         .into_iter()
         .filter_map(|listed| {
             let row = listed.row;
             let seating = Seating::of_row(&row).ok()?;
+            let entry = spieltisch_catalog::entry_of(&row.game).ok();
+            let options = entry.as_ref().map_or_else(Vec::new, |entry| {
+                options_in_words(entry, &row.options, seating.seats.len(), &mut defaults)
+            });
             Some(ListedTable {
                 created_at: row.created_at,
-                name: spieltisch_catalog::entry_of(&row.game).map(|e| e.info.name).ok(),
+                name: entry.map(|e| e.info.name),
+                options,
                 over: listed.over,
                 seats: seats_shown(&seating.seats),
                 spectator: spectator_path(&row.id, &row.spectator_token),
                 game: row.game,
                 table: row.id,
+                version: listed.version,
             })
         })
         .collect();
@@ -285,12 +293,17 @@ pub struct ListedTable {
     /// The game's name (`null` for a game this server does not know).
     #[serde(serialize_with = "crate::sorted_keys::sorted")]
     pub name: Option<spieltisch_core::Text>,
+    /// The options the table was opened with that differ from the game's
+    /// defaults, in words.
+    pub options: Vec<OptionShown>,
     pub over: bool,
     /// Every seat as anyone may see it (`SeatConfig::public`).
     pub seats: Vec<SeatShown>,
     /// The spectator's path.
     pub spectator: String,
     pub table: String,
+    /// How many actions were played: 0 before the game started.
+    pub version: usize,
 }
 
 #[cfg(test)]

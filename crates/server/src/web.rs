@@ -22,6 +22,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("patch.js", "text/javascript; charset=utf-8", include_str!("../web/patch.js")),
     ("motion.js", "text/javascript; charset=utf-8", include_str!("../web/motion.js")),
     ("sound.js", "text/javascript; charset=utf-8", include_str!("../web/sound.js")),
+    ("alerts.js", "text/javascript; charset=utf-8", include_str!("../web/alerts.js")),
     ("rules.js", "text/javascript; charset=utf-8", include_str!("../web/rules.js")),
     ("covers.js", "text/javascript; charset=utf-8", include_str!("../web/covers.js")),
     ("join.js", "text/javascript; charset=utf-8", include_str!("../web/join.js")),
@@ -44,6 +45,31 @@ fn asset(path: &str) -> Response {
         }
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
+}
+
+/// Whether `request` is a browser's navigation to a page (a GET that
+/// accepts HTML), outside the API and the WebSockets, whose clients are
+/// programs and always get JSON.
+pub fn navigated(request: &axum::extract::Request) -> bool {
+    let path = request.uri().path();
+    let accepts_html =
+        request.headers().get_all(header::ACCEPT).iter().filter_map(|v| v.to_str().ok()).any(|v| {
+            v.split(',').any(|kind| kind.split(';').next().is_some_and(|k| k.trim() == "text/html"))
+        });
+    request.method() == axum::http::Method::GET
+        && accepts_html
+        && !path.starts_with("/api/")
+        && !path.starts_with("/ws/")
+        && path != "/api"
+        && path != "/ws"
+}
+
+/// The page, as the answer to a path that leads nowhere: the status says
+/// so, and the page tells the person and leads to the lobby.
+pub fn missing_page() -> Response {
+    let mut page = asset("index.html");
+    *page.status_mut() = StatusCode::NOT_FOUND;
+    page
 }
 
 /// The page and its assets, sent gzip-compressed to a browser that takes it

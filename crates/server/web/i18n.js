@@ -45,6 +45,13 @@ const EN = {
   askName: 'Your name at this table:', joinAt: 'You are invited to', joinSeat: 'Your seat', others: 'At the table',
   taken: 'This seat is taken: someone else sits there now.', watchInstead: 'Watch the game instead',
   wonBy: 'won by', nameFirst: 'Enter your name first (top of the page).',
+  missing: 'There is no page at this address.',
+  or: 'or',
+  seatsFree: '{free} of {all} seats free', movesPlayed: '{} moves played', notStarted: 'not started yet', opened: 'opened',
+  alerts: 'Tell me when it is my turn (a notification while this page is hidden, and a vibration)',
+  alertsBlocked: 'this browser blocks notifications for this page; the vibration still works',
+  watching: 'You are watching',
+  play: '▶ Play', pause: '⏸ Pause', speed: 'Speed', stepsPerSecond: 'steps a second', slider: 'Step', shareOpen: 'This replay, to pass on:',
 };
 
 /** @typedef {keyof typeof EN} TextKey */
@@ -88,6 +95,13 @@ const DE = {
   askName: 'Dein Name an diesem Tisch:', joinAt: 'Du bist eingeladen zu', joinSeat: 'Du spielst als', others: 'Am Tisch',
   taken: 'Dieser Spieler ist schon vergeben: dort sitzt jetzt jemand anderes.', watchInstead: 'Stattdessen zuschauen',
   wonBy: 'gewonnen von', nameFirst: 'Gib zuerst deinen Namen ein (oben auf der Seite).',
+  missing: 'Unter dieser Adresse gibt es keine Seite.',
+  or: 'oder',
+  seatsFree: '{free} von {all} Plätzen frei', movesPlayed: '{} Züge gespielt', notStarted: 'noch nicht begonnen', opened: 'eröffnet',
+  alerts: 'Sag mir, wenn ich am Zug bin (eine Benachrichtigung, solange diese Seite verdeckt ist, und ein Vibrieren)',
+  alertsBlocked: 'dieser Browser blockiert Benachrichtigungen für diese Seite; das Vibrieren geht trotzdem',
+  watching: 'Du schaust zu',
+  play: '▶ Abspielen', pause: '⏸ Anhalten', speed: 'Tempo', stepsPerSecond: 'Schritte pro Sekunde', slider: 'Schritt', shareOpen: 'Diese Wiederholung zum Weitergeben:',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */

@@ -3,7 +3,7 @@
 // your seat; take a free seat at an open table or watch it; rejoin your tables.
 
 import { h, clear } from './dom.js';
-import { t, tr, seatWord, kindWord, errorText } from './i18n.js';
+import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { request, post } from './api.js';
 import { cover, blurb } from './covers.js';
 
@@ -133,7 +133,12 @@ function optionInput(spec, entry) {
   /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
   let list = null;
-  if (spec.type === 'int') {
+  const counts = countsTaken(spec, entry);
+  if (counts) {
+    // Only the numbers of seats the game takes (Six: 2 or 4, never 3).
+    input = h('select', { id }, counts.map(n =>
+      h('option', { value: String(n), text: String(n), selected: String(n) === String(value) })));
+  } else if (spec.type === 'int') {
     input = h('input', { id, type: 'number', min: spec.min, max: spec.max, value: hasValue ? String(value) : null, placeholder: unset });
   } else if (spec.type === 'bool' && hasValue) {
     input = h('input', { id, type: 'checkbox', checked: value === true });
@@ -156,6 +161,31 @@ function optionInput(spec, entry) {
   input.dataset.kind = spec.type;
   input.dataset.initial = shown(input);
   return h('label', { title: tr(spec.help) }, tr(spec.label) + ' ', input, list, h('span', { class: 'muted' }, ' ' + tr(spec.help)));
+}
+
+/**
+ * The seat counts to choose among, where the option sets the number of
+ * seats and the game takes only some of the numbers in its range; else null
+ * (every number from the least to the most is a field's to type).
+ * @param {OptionSpec} spec
+ * @param {GameEntry} entry
+ */
+function countsTaken(spec, entry) {
+  if (spec.key !== entry.seats_option || spec.type !== 'int') return null;
+  const counts = entry.seat_counts;
+  return counts.length && counts.length < spec.max - spec.min + 1 ? counts : null;
+}
+
+/**
+ * The numbers of players a game takes, in words: `3–8`, or `2 or 4`.
+ * @param {GameEntry} entry
+ */
+function countsInWords(entry) {
+  const counts = entry.seat_counts;
+  if (!counts.length) return `${entry.min_seats}–${entry.max_seats}`;
+  const gapless = counts[counts.length - 1] - counts[0] === counts.length - 1;
+  if (gapless) return counts.length > 1 ? `${counts[0]}–${counts[counts.length - 1]}` : String(counts[0]);
+  return `${counts.slice(0, -1).join(', ')} ${t('or')} ${counts[counts.length - 1]}`;
 }
 
 /**
@@ -183,8 +213,8 @@ function readOptions(form) {
  * @param {string | null | undefined} key
  */
 function numberIn(form, key) {
-  const input = key ? form.querySelector(`input[data-key="${key}"]`) : null;
-  if (!(input instanceof HTMLInputElement) || input.value === '') return null;
+  const input = key ? form.querySelector(`[data-key="${key}"]`) : null;
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement) || input.value === '') return null;
   const n = Number(input.value);
   return Number.isFinite(n) ? n : null;
 }
@@ -246,6 +276,34 @@ function standingWords(tb) {
   }
   if (typeof tb.turn === 'object') return `${t('waiting')} ${seatWord(tb.turn.seat, tb.seats)}`;
   return '';
+}
+
+/**
+ * How an open table stands, in words: its seats free of all, its options
+ * that differ from the game's, how long ago it was opened, and how far it
+ * got once started: `1 of 3 seats free · Races: 2 · opened 5 minutes ago · 12 moves played`.
+ * @param {import('./types').PublicTable} tb
+ * @param {number} now seconds since 1970
+ */
+export function tableStatus(tb, now) {
+  const free = tb.seats.filter(s => s.free).length;
+  const seats = t('seatsFree').replace('{free}', String(free)).replace('{all}', String(tb.seats.length));
+  const options = tb.options.map(o => `${tr(o.label)}: ${tr(o.value)}`);
+  const progress = tb.version > 0 ? t('movesPlayed').replace('{}', String(tb.version)) : t('notStarted');
+  return [seats, ...options, `${t('opened')} ${ago(now - tb.created_at)}`, progress].join(' · ');
+}
+
+/**
+ * A time gone by, in the page's language: `5 minutes ago`, `vor 2 Stunden`.
+ * @param {number} seconds
+ */
+function ago(seconds) {
+  const words = new Intl.RelativeTimeFormat(getLang(), { numeric: 'auto' });
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return words.format(-s, 'second');
+  if (s < 3600) return words.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return words.format(-Math.floor(s / 3600), 'hour');
+  return words.format(-Math.floor(s / 86400), 'day');
 }
 
 /**
@@ -413,11 +471,12 @@ export function showLobby(main) {
     /** @type {import('./api.js').Result<import('./types').PublicReply>} */
     const res = await request('/api/public', undefined, 'unreachableReload');
     if (!res.ok) { open.append(h('p', { class: 'error', text: res.text })); return; }
-    // Only tables that are still played are open; none, and the panel stays hidden.
-    const tables = res.reply.tables.filter(tb => !tb.over);
+    // Only tables still played with a seat to take are open; none, and the panel stays hidden.
+    const tables = res.reply.tables.filter(tb => !tb.over && tb.seats.some(s => s.free));
     if (!tables.length) return;
     open.hidden = false;
     const ul = h('ul', { class: 'links open-tables' });
+    const now = Date.now() / 1000;
     for (const tb of tables) {
       const takes = tb.seats.filter(s => s.free).map(s => h('button', { type: 'button', class: 'take', 'data-table': tb.table, 'data-seat': s.seat,
         onclick: async () => {
@@ -429,6 +488,7 @@ export function showLobby(main) {
         } }, `${t('takeSeat')} ${s.seat + 1}`));
       ul.append(h('li', { 'data-table': tb.table },
         h('strong', { text: tr(tb.name) || tb.game }), ` · ${seatsInWords(tb.seats)} `,
+        h('span', { class: 'muted table-status', text: `· ${tableStatus(tb, now)} ` }),
         h('span', { class: 'actions' }, takes, h('a', { href: tb.spectator, class: 'watch' }, t('watch')))));
     }
     open.append(ul);
@@ -465,7 +525,7 @@ export function showLobby(main) {
         cover(g.id),
         h('h3', { text: tr(g.name) }),
         h('p', { class: 'blurb', text: blurb(g.id) }),
-        h('p', { class: 'muted', text: `${g.min_seats}–${g.max_seats} ${t('players')}` }),
+        h('p', { class: 'muted', text: `${countsInWords(g)} ${t('players')}` }),
         // The rules open without choosing the game.
         h('a', { class: 'rules-link', href: `#/rules/${g.id}`, onclick: ev => ev.stopPropagation() }, t('rules'))));
     }

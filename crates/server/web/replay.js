@@ -12,6 +12,10 @@ import { linkToCopy } from './table.js';
 /** Every how many steps a whole view is kept, so that a jump costs few changes. */
 const CHECKPOINT = 64;
 
+/** The speeds a replay plays at, in steps a second, and the one it starts at. */
+const SPEEDS = [1, 2, 4, 8, 16];
+const FIRST_SPEED = 2;
+
 /**
  * The views of a replay by step (0: the game as it opens), rebuilt from
  * the first view and the steps' changes, keeping a whole view every
@@ -59,6 +63,54 @@ export function showReplay(main, table, token) {
   let gone = false;
   /** @type {{ snapshot: import('./types').Snapshot, board: HTMLElement } | null} the step drawn last */
   let shown = null;
+  /** Whether the game's seats hold secrets (the share link then shows no hand). */
+  let secrets = true;
+  /** @type {ReturnType<typeof setInterval> | null} while the replay plays by itself */
+  let playing = null;
+  /** The controls, made with the first step drawn and kept: a slider being dragged stays under the finger. */
+  const play = h('button', { id: 'play', type: 'button', onclick: () => (playing === null ? start() : stop()) });
+  const speed = h('select', { id: 'speed', 'aria-label': t('speed'), onchange: () => { if (playing !== null) start(); } },
+    SPEEDS.map(n => h('option', { value: n, text: `${n}×`, selected: n === FIRST_SPEED })));
+  const slider = h('input', { id: 'slider', type: 'range', min: 0, value: 0, step: 1, 'aria-label': t('slider'),
+    oninput: () => { stop(); go(Number(slider.value)); } });
+  const stepWords = h('span', { id: 'step' });
+  const controls = h('div', { class: 'replay-controls' },
+    h('button', { id: 'first', type: 'button', onclick: () => { stop(); go(0); } }, t('first')),
+    h('button', { id: 'prev', type: 'button', onclick: () => { stop(); go(at - 1); } }, t('back')),
+    stepWords,
+    h('button', { id: 'next', type: 'button', onclick: () => { stop(); go(at + 1); } }, t('next')),
+    h('button', { id: 'last', type: 'button', onclick: () => { stop(); go(steps.length - 1); } }, t('last')),
+    play, h('label', { class: 'speed', title: t('stepsPerSecond') }, `${t('speed')} `, speed), slider);
+  /** The step area under the controls, drawn anew for every step. */
+  const body = h('div');
+  /**
+   * Shows step `to` (kept within the replay).
+   * @param {number} to
+   */
+  function go(to) {
+    at = Math.max(0, Math.min(steps.length - 1, to));
+    draw();
+  }
+  /** Plays from the step shown (from the start when it shows the end), at the speed chosen. */
+  function start() {
+    if (playing !== null) clearInterval(playing);
+    if (at >= steps.length - 1) go(0);
+    playing = setInterval(() => {
+      if (gone || at >= steps.length - 1) { stop(); return; }
+      go(at + 1);
+      if (at >= steps.length - 1) stop();
+    }, 1000 / Number(speed.value));
+    labelPlay();
+  }
+  function stop() {
+    if (playing !== null) clearInterval(playing);
+    playing = null;
+    labelPlay();
+  }
+  function labelPlay() {
+    play.textContent = playing === null ? t('play') : t('pause');
+    play.setAttribute('aria-pressed', String(playing !== null));
+  }
   /**
    * The log entries of step `at` as a snapshot's (the board marks the last
    * one): begun at the version before, by whoever was to move then.
@@ -84,20 +136,20 @@ export function showReplay(main, table, token) {
     const told = steps.slice(0, at + 1).flatMap((s, n) => s.log.map(entry => ({ entry, n })));
     const log = h('ol', { class: 'log', id: 'replay-log' },
       told.map(({ entry, n }) => h('li', { class: n === at ? 'current' : '', text: entry.text || entry.event.kind })));
-    clear(main).append(
-      h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`),
-      h('div', { class: 'replay-controls' },
-        h('button', { id: 'first', type: 'button', onclick: () => { at = 0; draw(); } }, t('first')),
-        h('button', { id: 'prev', type: 'button', onclick: () => { at = Math.max(0, at - 1); draw(); } }, t('back')),
-        h('span', { id: 'step', text: `${at} / ${steps.length - 1}` }),
-        h('button', { id: 'next', type: 'button', onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); } }, t('next')),
-        h('button', { id: 'last', type: 'button', onclick: () => { at = steps.length - 1; draw(); } }, t('last'))),
+    if (!controls.isConnected) {
+      labelPlay();
+      slider.max = String(steps.length - 1);
+      clear(main).append(h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`), controls, body);
+    }
+    stepWords.textContent = `${at} / ${steps.length - 1}`;
+    slider.value = String(at);
+    clear(body).append(
       h('p', { class: 'status', id: 'step-log', text: step.log.map(entry => entry.text || entry.event.kind).join(' · ') }),
       h('div', { class: 'table-layout' },
         h('div', { class: 'main-column' }, container),
         h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h3', { text: t('log') }), log),
           share ? h('div', { class: 'panel', id: 'share' }, h('h3', { text: t('share') }),
-            h('ul', { class: 'links' }, linkToCopy(t('shareHelp'), share, 'share-link'))) : null)));
+            h('ul', { class: 'links' }, linkToCopy(t(secrets ? 'shareHelp' : 'shareOpen'), share, 'share-link'))) : null)));
     log.scrollTop = log.scrollHeight;
     playMotion(motion, container);
     shown = { snapshot, board: container };
@@ -119,6 +171,8 @@ export function showReplay(main, table, token) {
     viewer = res.reply.viewer;
     share = res.reply.share;
     name = tr(res.reply.name) || res.reply.game;
+    secrets = await hasSecrets(game);
+    if (gone) return;
     document.title = `${name} · ${t('replay')} · spieltisch`;
     if (steps.length) draw();
   })().catch(e => {
@@ -128,12 +182,24 @@ export function showReplay(main, table, token) {
   });
   /** @param {KeyboardEvent} ev */
   const keys = ev => {
-    if (!steps.length) return;
-    if (ev.key === 'ArrowRight') at = Math.min(steps.length - 1, at + 1);
-    else if (ev.key === 'ArrowLeft') at = Math.max(0, at - 1);
-    else return;
-    draw();
+    // The slider moves by the arrows itself, and a list chooses with them.
+    if (!steps.length || ev.target === slider || ev.target === speed) return;
+    if (ev.key === 'ArrowRight') { stop(); go(at + 1); }
+    else if (ev.key === 'ArrowLeft') { stop(); go(at - 1); }
   };
   window.addEventListener('keydown', keys);
-  return () => { gone = true; window.removeEventListener('keydown', keys); };
+  return () => { gone = true; stop(); window.removeEventListener('keydown', keys); };
+}
+
+/**
+ * Whether a game's seats hold secrets (hands), as the list of games says;
+ * where it cannot be asked, assumed so: the share link then says it shows
+ * no hand, which is true either way.
+ * @param {string} game
+ */
+async function hasSecrets(game) {
+  /** @type {import('./api.js').Result<import('./types').GamesReply>} */
+  const res = await request('/api/games');
+  const entry = res.ok ? res.reply.games.find(g => g.id === game) : undefined;
+  return !entry || entry.hidden_information;
 }

@@ -8,6 +8,7 @@ import { remember, absolute } from './lobby.js';
 import { request, post } from './api.js';
 import { prepareMotion, playMotion } from './motion.js';
 import { chime } from './sound.js';
+import { alertsSwitch, turnCame } from './alerts.js';
 
 /**
  * @typedef {import('./types').Snapshot} Snapshot
@@ -259,8 +260,8 @@ function resultTable(snapshot) {
   const criteria = (o.ranked_by || []).filter(c => c.key !== 'points');
   const rows = o.scores.map((score, seat) => h('tr', {},
     h('td', { text: seatName(snapshot, seat) }), h('td', { text: o.ranks[seat] }),
-    criteria.map(c => h('td', { text: Math.round(c.values[seat] * 1000) / 1000 })),
-    h('td', { text: Math.round(score * 1000) / 1000 })));
+    criteria.map(c => h('td', { text: figure(c.values[seat]) })),
+    h('td', { text: figure(score) })));
   const by = (o.ranked_by || []).map(c => criterionWord(c.key));
   // Without criteria the scores alone rank; where some are equal (but not
   // all: that is a draw, which the banner says), the sheet says that they
@@ -272,6 +273,16 @@ function resultTable(snapshot) {
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),
       criteria.map(c => h('th', { text: criterionWord(c.key) })), h('th', { text: t('score') })), rows),
     how ? h('p', { class: 'muted', id: 'ranked-by', text: how }) : null);
+}
+
+/**
+ * A score as the log writes it: to three decimals at most, a negative one
+ * with the minus sign (−49), not the hyphen.
+ * @param {number} value
+ */
+function figure(value) {
+  const rounded = Math.round(value * 1000) / 1000;
+  return rounded < 0 ? `\u2212${-rounded}` : String(rounded);
 }
 
 /**
@@ -366,10 +377,25 @@ function criterionWord(key) {
 function autoPassSwitch(snapshot, send) {
   const view = /** @type {{ options?: { special?: boolean } } | null} */ (snapshot.view);
   const special = snapshot.game === 'ausreisser' && view && view.options && view.options.special;
-  if (!special || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
+  // Once the game is over there is no window left to pass.
+  const running = snapshot.turn !== 'over' && !snapshot.outcome;
+  if (!special || !running || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
   const box = h('input', { type: 'checkbox', id: 'auto-pass', checked: snapshot.auto_pass });
   box.addEventListener('change', () => send({ type: 'auto_pass', on: box.checked }));
-  return h('label', { class: 'auto-pass' }, box, ` ${t('autoPass')}`);
+  return h('label', { class: 'auto-pass switch' }, box, ` ${t('autoPass')}`);
+}
+
+/**
+ * The switch of the alerts when it becomes the person's turn: on the page
+ * of a person's own seat (not a shared device's), while the game runs.
+ * @param {Snapshot} snapshot
+ * @param {((message: ClientMessage) => boolean) | undefined} send
+ * @param {HTMLElement} holder where the switch goes; one already there stays
+ */
+function drawAlertsSwitch(snapshot, send, holder) {
+  const wanted = !!send && viewerSeat(snapshot) !== null && snapshot.turn !== 'over' && !snapshot.outcome;
+  if (!wanted) holder.replaceChildren();
+  else if (!holder.firstChild) holder.replaceChildren(alertsSwitch());
 }
 
 /** Whether the person opened the table's text view (kept when the page is made anew). */
@@ -451,6 +477,7 @@ function invitePanel(snapshot, invitations) {
  * @property {HTMLElement} movesTitle
  * @property {HTMLElement} moves
  * @property {HTMLElement} autoPass where the "pass automatically" switch goes
+ * @property {HTMLElement} alerts where the switch of the alerts on your turn goes
  * @property {HTMLElement} logTitle
  * @property {HTMLOListElement} log
  * @property {Snapshot | null} shown the snapshot drawn last
@@ -491,15 +518,15 @@ function newFrame(table) {
   const movesTitle = h('h3'), moves = h('div', { class: 'moves', id: 'moves' });
   const movesPanel = h('div', { class: 'panel' }, movesTitle, moves);
   const logTitle = h('h3'), log = h('ol', { class: 'log', id: 'log' });
-  const invite = h('div'), result = h('div'), autoPass = h('div');
-  const heading = h('h2'), banner = h('div'), status = h('p', { class: 'status' });
+  const invite = h('div'), result = h('div'), autoPass = h('div'), alerts = h('div');
+  const heading = h('h2'), banner = h('div'), status = h('p', { class: 'status', id: 'turn-bar' });
   const error = h('p', { class: 'error', id: 'error' });
   const layout = h('div', { class: 'table-layout' },
     h('div', { class: 'main-column' }, board, details),
-    h('div', { class: 'side' }, invite, result, movesPanel, autoPass, h('div', { class: 'panel' }, logTitle, log)));
+    h('div', { class: 'side' }, invite, result, movesPanel, autoPass, alerts, h('div', { class: 'panel' }, logTitle, log)));
   return {
     table, parts: [heading, banner, status, error, layout], heading, banner, status, error, board, details, summary, text,
-    invite, result, movesPanel, movesTitle, moves, autoPass, logTitle, log, shown: null,
+    invite, result, movesPanel, movesTitle, moves, autoPass, alerts, logTitle, log, shown: null,
   };
 }
 
@@ -522,7 +549,10 @@ export function drawSnapshot(root, snapshot, act, note, send, invitations = null
   // The tab says when it is your turn, also while you look elsewhere.
   document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
   // A chime, if the person wants one, when the turn comes to them.
-  if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) chime();
+  if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) {
+    chime();
+    turnCame(name, t('yourTurn'));
+  }
   setHeading(frame.heading, snapshot, name);
   const banner = endBanner(snapshot);
   frame.banner.replaceChildren(...present(banner), ...present(endActions(snapshot, after)));
@@ -536,6 +566,7 @@ export function drawSnapshot(root, snapshot, act, note, send, invitations = null
   frame.result.replaceChildren(...present(resultTable(snapshot)));
   drawMoves(frame, snapshot, act);
   frame.autoPass.replaceChildren(...present(autoPassSwitch(snapshot, send)));
+  drawAlertsSwitch(snapshot, send, frame.alerts);
   frame.logTitle.textContent = t('log');
   continueLogList(frame.log, snapshot.log, !frame.shown);
   frame.shown = snapshot;
@@ -557,9 +588,14 @@ const present = el => (el ? [el] : []);
 function setHeading(heading, snapshot, name) {
   const words = `${name} · ${t('table')} ${snapshot.table} `;
   const link = heading.querySelector('a');
-  if (heading.firstChild && heading.firstChild.textContent === words && link && link.textContent === t('rules')) return;
+  const watching = viewerSeat(snapshot) === null ? t('watching') : '';
+  const badge = heading.querySelector('#watching');
+  if (heading.firstChild && heading.firstChild.textContent === words && link && link.textContent === t('rules')
+    && (badge ? badge.textContent : '') === watching) return;
   heading.replaceChildren(words,
-    h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules')));
+    h('a', { class: 'rules-link', href: `#/rules/${snapshot.game}`, target: '_blank', rel: 'noopener' }, t('rules')),
+    // A spectator is told so: no moves will ever be offered to them.
+    ...(watching ? [h('span', { class: 'badge watching', id: 'watching', text: watching })] : []));
 }
 
 /**

@@ -144,6 +144,6 @@ pub(crate) fn summary(
 
 /// A public table as the lobby lists it, or `None` for a row whose JSON
 /// cannot be read, which the lobby leaves out.
-pub(crate) fn public_table(raw: RawRow, over: bool) -> Option<PublicTable> {
-    Some(PublicTable { row: raw.parse().ok()?, over })
+pub(crate) fn public_table(raw: RawRow, over: bool, version: usize) -> Option<PublicTable> {
+    Some(PublicTable { row: raw.parse().ok()?, over, version })
 }

@@ -392,14 +392,15 @@ impl Postgres {
         let client = self.client().await?;
         let query = client
             .prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, waiting IS NOT DISTINCT FROM 'over' FROM tables
+                "SELECT {ROW_COLUMNS}, waiting IS NOT DISTINCT FROM 'over', version FROM tables
                  WHERE public AND quarantined IS NULL AND expired IS NULL
                  ORDER BY created_at DESC, id LIMIT $1"
             ))
             .await
             .map_err(failed)?;
         let rows = client.query(&query, &[&(limit as i64)]).await.map_err(failed)?;
-        Ok(rows.iter().filter_map(|r| public_table(raw_row(r), r.get(9))).collect())
+        let version = |r: &tokio_postgres::Row| r.get::<_, i64>(10).max(0) as usize;
+        Ok(rows.iter().filter_map(|r| public_table(raw_row(r), r.get(9), version(r))).collect())
     }
 
     async fn due_to_expire(

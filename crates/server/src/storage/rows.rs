@@ -48,6 +48,8 @@ pub struct Summary {
 pub struct PublicTable {
     pub row: TableRow,
     pub over: bool,
+    /// How many actions the table has: 0 before anyone played.
+    pub version: usize,
 }
 
 /// What reading a stored table back gave.

@@ -308,15 +308,17 @@ impl Store {
     pub async fn public_tables(&self, limit: usize) -> Result<Vec<PublicTable>, StoreError> {
         self.read(move |conn| {
             let mut query = conn.prepare_cached(&format!(
-                "SELECT {ROW_COLUMNS}, waiting IS 'over' FROM tables
+                "SELECT {ROW_COLUMNS}, waiting IS 'over', version FROM tables
                  WHERE public = 1 AND quarantined IS NULL AND expired IS NULL
                  ORDER BY created_at DESC, id LIMIT ?1"
             ))?;
-            let rows = query.query_map([limit as i64], |r| Ok((raw_row(r)?, r.get::<_, bool>(9)?)))?;
+            let rows = query.query_map([limit as i64], |r| {
+                Ok((raw_row(r)?, r.get::<_, bool>(9)?, r.get::<_, Option<i64>>(10)?))
+            })?;
             let mut out = Vec::new();
             for found in rows {
-                let (raw, over) = found?;
-                out.extend(public_table(raw, over));
+                let (raw, over, version) = found?;
+                out.extend(public_table(raw, over, version.unwrap_or(0).max(0) as usize));
             }
             Ok(out)
         })

@@ -15,3 +15,5 @@ mod pages;
 mod people;
 mod phone;
 mod reifenbreite;
+mod smaller;
+mod turn;

@@ -327,14 +327,14 @@ async fn seats_are_counted_from_one_and_german_tells_a_seat_from_a_rank() {
     };
     assert_eq!(
         b.eval(&draw("en")).await,
-        json!([["Seat", "Rank", "Score"], ["Seat 1 (you)", "1", "1"], ["Seat 2 · Bot: Hard", "2", "-1"]])
+        json!([["Seat", "Rank", "Score"], ["Seat 1 (you)", "1", "1"], ["Seat 2 · Bot: Hard", "2", "−1"]])
     );
     assert_eq!(
         b.eval(&draw("de")).await,
         json!([
             ["Spieler", "Platz", "Punkte"],
             ["Spieler 1 (du)", "1", "1"],
-            ["Spieler 2 · Bot: Schwer", "2", "-1"]
+            ["Spieler 2 · Bot: Schwer", "2", "−1"]
         ])
     );
     b.close().await;

@@ -64,3 +64,47 @@ async fn every_refusal_of_the_framework_is_json_with_a_code() {
     assert!(headers.contains("allow: get"), "{headers}");
     server.kill().await;
 }
+
+/// Sends a GET with `accept` as its Accept header; the status, the headers
+/// (lower case) and the body as text.
+async fn get_accepting(server: &TestServer, path: &str, accept: &str) -> (u16, String, String) {
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept: {accept}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (headers, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (headers[9..12].parse().unwrap(), headers.to_ascii_lowercase(), body.to_string())
+}
+
+#[tokio::test]
+async fn a_browser_that_navigates_to_a_wrong_path_gets_the_page_and_programs_keep_json() {
+    let server = TestServer::start(None).await;
+    let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    for path in ["/nowhere", "/tables/abc", "/index.html"] {
+        let (status, headers, body) = get_accepting(&server, path, browser).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(headers.contains("content-type: text/html"), "{path}: {headers}");
+        assert!(body.contains(r#"<main id="main">"#) && body.contains("/assets/app.js"), "{path}: the page");
+    }
+    // The API and the WebSockets answer programs, browser or not; a path
+    // asked for without HTML answers as it always did.
+    for (path, accept) in [
+        ("/api/nothing", browser),
+        ("/ws", browser),
+        ("/api", browser),
+        ("/nowhere", "application/json"),
+        ("/nowhere", "*/*"),
+    ] {
+        let (status, headers, body) = get_accepting(&server, path, accept).await;
+        assert_eq!(status, 404, "{path} ({accept})");
+        assert!(headers.contains("content-type: application/json"), "{path} ({accept}): {headers}");
+        let reply: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(reply["error"]["code"], "route.unknown", "{path} ({accept})");
+    }
+    server.kill().await;
+}

@@ -16,6 +16,7 @@ mod kuhn;
 mod layers;
 mod limits;
 mod on_demand;
+mod open_tables;
 mod people;
 mod records;
 mod rematch;

@@ -915,10 +915,10 @@ export function drawReifenbreite(snapshot, act) {
     const [road, lo, hi] = drawRoad(race, act, layout, spaces, phase, legal);
     const stages = fixed.stages.length;
     const title = `${courseName(layout)}${stages > 1 ? ` · ${tx('stage')} ${view.stage + 1}/${stages}` : ''} · ${tx('round')} ${view.round}`;
-    children.push(h('div', { style: 'display:flex;justify-content:space-between;align-items:baseline;margin:0 .3rem .3rem' },
+    children.push(h('div', { class: 'rb-head' },
       h('strong', { text: title }),
-      h('span', { style: 'display:flex;gap:.35rem;font-size:.85rem' }, fixed.teams.map((_, t) =>
-        h('span', { style: `background:${TEAM_COLOURS[t]};color:${TEAM_INK[t]};border-radius:1em;padding:0 .55em;font-weight:700;white-space:nowrap`, text: teamName(race, t) })))));
+      h('span', { class: 'rb-teams' }, fixed.teams.map((_, t) =>
+        h('span', { class: 'rb-team', style: `background:${TEAM_COLOURS[t]};color:${TEAM_INK[t]}`, text: teamName(race, t) })))));
     children.push(road);
     children.push(legend());
     if (phase[0] === 'over') children.push(scoreSheet(race, layout));

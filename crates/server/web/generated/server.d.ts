@@ -133,6 +133,12 @@ export type GameEntry = {
    */
   seats_option: string | null,
   /**
+   * Every number of seats a table of the game can have, from
+   * `min_seats` to `max_seats` (Six: 2 and 4, never 3), as the game's
+   * own check of its options decides it: a lobby offers only these.
+   */
+  seat_counts: Array<number>,
+  /**
    * The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
    */
   id: string, name: Text,
@@ -239,7 +245,12 @@ export type ListedTable = {
   /**
    * The game's name (`null` for a game this server does not know).
    */
-  name: Text | null, over: boolean,
+  name: Text | null,
+  /**
+   * The options the table was opened with that differ from the game's
+   * defaults, in words.
+   */
+  options: Array<OptionShown>, over: boolean,
   /**
    * Every seat as anyone may see it (`SeatConfig::public`).
    */
@@ -247,7 +258,11 @@ export type ListedTable = {
   /**
    * The spectator's path.
    */
-  spectator: string, table: string, };
+  spectator: string, table: string,
+  /**
+   * How many actions were played: 0 before the game started.
+   */
+  version: number, };
 
 /**
  * A viewer's log entry as it is sent: the number of the action it begins
@@ -293,6 +308,23 @@ export type OptionChoice = {
  * `true`).
  */
 export type OptionDefault = { "value": string | number | boolean } | { "follows": string } | { "auto": true } | { "off": true };
+
+/**
+ * One option of a listed table, in words.
+ */
+export type OptionShown = {
+  /**
+   * The option's key, as `options` name it.
+   */
+  key: string,
+  /**
+   * The option's label.
+   */
+  label: Words,
+  /**
+   * Its value.
+   */
+  value: Words, };
 
 /**
  * An [`OptionSpec`] as it is written: the kind's fields flattened beside
@@ -638,3 +670,8 @@ export type UpdateLog = Array<LogEntry> | Array<string>;
  * Who a view is made for.
  */
 export type Viewer = { "seat": number } | "spectator";
+
+/**
+ * A text made for one table, in both languages (keys in alphabetical order).
+ */
+export type Words = { de: string, en: string, };
