@@ -547,7 +547,8 @@ mod tests {
         assert_eq!(position(&t, 0, Lang::En), format!("start row {rows}, lane 1"));
         assert_eq!(position(&t, t.start.len() as u16 - 1, Lang::De), "Startreihe 1, Spur 4");
         let first = |leg: u8, lane: u8| {
-            (0..t.spaces.len() as u16).find(|&i| t.spaces[i as usize].leg == leg && t.spaces[i as usize].lane == lane)
+            (0..t.spaces.len() as u16)
+                .find(|&i| t.spaces[i as usize].leg == leg && t.spaces[i as usize].lane == lane)
         };
         // Paris–Roubaix starts before C and passes D on the way to the finish at A.
         let past_c = first(1, 1).unwrap();

@@ -261,7 +261,9 @@ fn header(six: &View, lang: Lang) -> String {
         (PhaseView::Place, true) => "einen Stein aus dem Vorrat setzen".to_string(),
         (PhaseView::Lift, false) => "lift one of your stones".to_string(),
         (PhaseView::Lift, true) => "einen eigenen Stein aufnehmen".to_string(),
-        (PhaseView::Keep { .. }, false) => "the field fell into equal parts: choose the part that stays".into(),
+        (PhaseView::Keep { .. }, false) => {
+            "the field fell into equal parts: choose the part that stays".into()
+        }
         (PhaseView::Keep { .. }, true) => {
             "das Feld ist in gleich große Teile zerfallen: wähle den Teil, der bleibt".into()
         }
