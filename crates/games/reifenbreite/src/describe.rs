@@ -218,8 +218,9 @@ fn course_name(track: &Track, lang: Lang) -> &str {
 
 /// Where a space lies, as the board shows it: a start space by its start
 /// row (the front row first) and lane, any other by its lane and the rows
-/// it lies past the last line of the route behind it (the board labels the
-/// lines by their letters, the last one as the finish), every count from 1.
+/// it lies past the line of the route behind it or before the line ahead,
+/// whichever is nearer (the board labels the lines by their letters, the
+/// last one as the finish), every count from 1.
 /// Space numbers are the notation's, which no board shows.
 pub fn position(track: &Track, space: u16, lang: Lang) -> String {
     let Some(sp) = track.spaces.get(usize::from(space)) else {
@@ -246,6 +247,15 @@ pub fn position(track: &Track, space: u16, lang: Lang) -> String {
     let past = sp.pos.saturating_sub(track.line_at(passed)).div_ceil(ROW).max(1);
     if leg >= usize::from(track.finish_leg) {
         return format!("{lane}, {} {}", rows(past), lang.tr("past the finish", "hinter dem Ziel"));
+    }
+    // Counted from the nearer line: nobody counts 60 rows on a board.
+    let before = track.line_at(leg).saturating_sub(sp.pos).div_ceil(ROW) + 1;
+    if before < past {
+        if leg + 1 == usize::from(track.finish_leg) {
+            return format!("{lane}, {} {}", rows(before), lang.tr("before the finish", "vor dem Ziel"));
+        }
+        let line = track.lines.get(leg).copied().unwrap_or('A');
+        return format!("{lane}, {} {} {line}", rows(before), lang.tr("before", "vor"));
     }
     let line = track.lines.get(passed).copied().unwrap_or('A');
     format!("{lane}, {} {} {line}", rows(past), lang.tr("past", "nach"))
@@ -556,6 +566,16 @@ mod tests {
         assert_eq!(position(&t, past_c, Lang::De), "Spur 1, 1 Reihe nach C");
         let next = t.spaces[past_c as usize].next[0];
         assert_eq!(position(&t, next, Lang::De), "Spur 1, 2 Reihen nach C");
+        // Near the next line, a place is counted from it.
+        let last = (0..t.spaces.len() as u16)
+            .filter(|&i| t.spaces[i as usize].leg + 1 == t.finish_leg && t.spaces[i as usize].lane == 1)
+            .max_by_key(|&i| t.spaces[i as usize].pos)
+            .unwrap();
+        assert_eq!(position(&t, last, Lang::De), "Spur 1, 1 Reihe vor dem Ziel");
+        assert_eq!(
+            position(&t, t.spaces[last as usize].behind, Lang::En),
+            "lane 1, 2 rows before the finish"
+        );
         let past_finish = first(t.finish_leg, 2).unwrap();
         assert_eq!(position(&t, past_finish, Lang::En), "lane 2, 1 row past the finish");
         assert_eq!(position(&t, past_finish, Lang::De), "Spur 2, 1 Reihe hinter dem Ziel");
