@@ -66,7 +66,20 @@ impl Card {
         self.index() >= SPEEDS
     }
 
-    /// The card's name in words.
+    /// The card as the card reads: its number, or the special card's name,
+    /// which the rules use in every language (`Steigung`, `Gegenwind`,
+    /// `Spurt`). The notation's words (`hill`, `wind`, `spurt`) are for
+    /// programs, not people.
+    pub fn word(self) -> String {
+        match self {
+            Card::HILL => "Steigung".into(),
+            Card::WIND => "Gegenwind".into(),
+            Card::SPURT => "Spurt".into(),
+            card => card.to_string(),
+        }
+    }
+
+    /// The card's name in words, with what it does.
     pub fn name(self, lang: Lang) -> String {
         match (self, lang) {
             (Card::HILL, Lang::En) => "Steigung (hill)".into(),

@@ -313,16 +313,23 @@ impl View {
     }
 }
 
-/// A hand as text, lowest speed first, e.g. `39 41 41 47 hill spurt`.
+/// A hand as people read it, lowest speed first, e.g.
+/// `39 41 41 47 Steigung Spurt`.
 pub fn hand_text(hand: &Cards) -> String {
     let words: Vec<String> =
-        hand.iter().flat_map(|(card, &count)| (0..count).map(move |_| card.to_string())).collect();
+        hand.iter().flat_map(|(card, &count)| (0..count).map(move |_| card.word())).collect();
     if words.is_empty() { "-".into() } else { words.join(" ") }
 }
 
-/// A play as its cards, e.g. `45 +2 -2 hill`.
+/// A play as its cards, e.g. `45 + Spurt + Gegenwind + Steigung`.
 fn play_text(play: &Play) -> String {
-    play.to_string().trim_start_matches("play ").to_string()
+    let mut cards = vec![play.speed.to_string()];
+    cards.extend((0..play.spurts).map(|_| Card::SPURT.word()));
+    cards.extend((0..play.winds).map(|_| Card::WIND.word()));
+    if play.hill {
+        cards.push(Card::HILL.word());
+    }
+    cards.join(" + ")
 }
 
 /// The table drawn for the terminal: stage, tempo, the riders with cards,
@@ -396,7 +403,7 @@ pub fn describe(view: &View, lang: Lang) -> String {
         let me = if view.viewer == Some(s) { lang.tr(" (you)", " (du)") } else { "" };
         let last = match (&view.phase, rider.top) {
             (PhaseView::Choose { drawn, .. }, _) => {
-                drawn.get(s).copied().flatten().map_or("-".into(), |c| c.to_string())
+                drawn.get(s).copied().flatten().map_or("-".into(), Card::word)
             }
             (_, Some(top)) => format!("{} = {}", play_text(&top.play()), top.speed),
             _ => "-".into(),
@@ -423,12 +430,12 @@ pub fn describe(view: &View, lang: Lang) -> String {
             "{}",
             match (view.asked, holds) {
                 (true, true) => lang.tr(
-                    "Steigung window: you may put a Steigung on the leader's pile out of turn (hill / pass)",
-                    "Steigungsfenster: du darfst außer der Reihe eine Steigung auf den Stapel des Ausreissers legen (hill / pass)"
+                    "Steigung window: you may put a Steigung on the leader's pile out of turn, or pass",
+                    "Steigungsfenster: du darfst außer der Reihe eine Steigung auf den Stapel des Ausreissers legen oder passen"
                 ),
                 (true, false) => lang.tr(
-                    "Steigung window: you hold no Steigung (pass)",
-                    "Steigungsfenster: du hast keine Steigung (pass)"
+                    "Steigung window: you hold no Steigung and pass",
+                    "Steigungsfenster: du hast keine Steigung und passt"
                 ),
                 (false, _) => lang.tr(
                     "Steigung window open: anyone but the leader may put a Steigung on the leader's pile",
@@ -446,7 +453,8 @@ pub fn describe(view: &View, lang: Lang) -> String {
             play.speed
         );
     }
-    let played: Vec<String> = view.played.iter().map(|(card, count)| format!("{card}×{count}")).collect();
+    let played: Vec<String> =
+        view.played.iter().map(|(card, count)| format!("{}×{count}", card.word())).collect();
     if !played.is_empty() && !matches!(view.phase, PhaseView::Choose { .. }) {
         let _ = writeln!(out, "{} {}", lang.tr("Played:", "Gespielt:"), played.join(" "));
     }

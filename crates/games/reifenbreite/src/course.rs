@@ -592,6 +592,12 @@ impl Track {
         &self.spaces[id as usize]
     }
 
+    /// The measure where line `k` of the route lies: the end of the road
+    /// before it (a space is past the line when its `pos` is greater).
+    pub fn line_at(&self, k: usize) -> u32 {
+        self.spaces.iter().filter(|s| usize::from(s.leg) <= k).map(|s| s.pos).max().unwrap_or(0)
+    }
+
     /// Builds a track straight from blocks, for purpose-built boards (the
     /// rulebook's figures): `legs[i]` is the number of route lines behind
     /// block `i`; the highest leg is past the finish. The start area is the

@@ -3,7 +3,7 @@
 use crate::action::{Action, rider_number};
 use crate::board::Surface;
 use crate::cards::{ENERGY_KINDS, Energy};
-use crate::course::ROW;
+use crate::course::{ROW, Track};
 use crate::game::{Phase, Reifenbreite, Status};
 use spieltisch_core::{Game, Lang, Seat};
 use std::fmt::Write;
@@ -20,7 +20,7 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{} — {} {}/{} — {} {}",
-        t.name,
+        course_name(t, lang),
         lang.tr("stage", "Etappe"),
         g.stage + 1,
         g.tracks.len(),
@@ -210,6 +210,57 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, lang: Lang) -> String {
     out
 }
 
+/// A course's name in `lang`: a printed course has both (Liège is Lüttich
+/// in German), a course file only its own.
+fn course_name(track: &Track, lang: Lang) -> &str {
+    crate::options::course_title(&track.key).map_or(track.name.as_str(), |title| title.get(lang))
+}
+
+/// Where a space lies, as the board shows it: a start space by its start
+/// row (the front row first) and lane, any other by its lane and the rows
+/// it lies past the line of the route behind it or before the line ahead,
+/// whichever is nearer (the board labels the lines by their letters, the
+/// last one as the finish), every count from 1.
+/// Space numbers are the notation's, which no board shows.
+pub fn position(track: &Track, space: u16, lang: Lang) -> String {
+    let Some(sp) = track.spaces.get(usize::from(space)) else {
+        return format!("{} {space}", lang.tr("space", "Feld"));
+    };
+    let lane = format!("{} {}", lang.tr("lane", "Spur"), sp.lane);
+    let rows = |n: u32| match (n, lang) {
+        (1, Lang::En) => "1 row".to_string(),
+        (1, Lang::De) => "1 Reihe".to_string(),
+        (n, Lang::En) => format!("{n} rows"),
+        (n, Lang::De) => format!("{n} Reihen"),
+    };
+    if track.start.contains(&space) {
+        let front = track.start.iter().map(|&s| track.space(s).pos).max().unwrap_or(sp.pos);
+        let row = front.saturating_sub(sp.pos) / ROW + 1;
+        return format!("{} {row}, {lane}", lang.tr("start row", "Startreihe"));
+    }
+    let leg = usize::from(sp.leg);
+    let Some(passed) = leg.checked_sub(1) else {
+        let line = track.lines.first().copied().unwrap_or('A');
+        let before = track.line_at(0).saturating_sub(sp.pos).div_ceil(ROW) + 1;
+        return format!("{lane}, {} {} {line}", rows(before), lang.tr("before", "vor"));
+    };
+    let past = sp.pos.saturating_sub(track.line_at(passed)).div_ceil(ROW).max(1);
+    if leg >= usize::from(track.finish_leg) {
+        return format!("{lane}, {} {}", rows(past), lang.tr("past the finish", "hinter dem Ziel"));
+    }
+    // Counted from the nearer line: nobody counts 60 rows on a board.
+    let before = track.line_at(leg).saturating_sub(sp.pos).div_ceil(ROW) + 1;
+    if before < past {
+        if leg + 1 == usize::from(track.finish_leg) {
+            return format!("{lane}, {} {}", rows(before), lang.tr("before the finish", "vor dem Ziel"));
+        }
+        let line = track.lines.get(leg).copied().unwrap_or('A');
+        return format!("{lane}, {} {} {line}", rows(before), lang.tr("before", "vor"));
+    }
+    let line = track.lines.get(passed).copied().unwrap_or('A');
+    format!("{lane}, {} {} {line}", rows(past), lang.tr("past", "nach"))
+}
+
 /// A team as people call it, by the first digit of its riders' numbers:
 /// team 0 is "Team 2x".
 pub(crate) fn team_name(team: usize, lang: Lang) -> String {
@@ -257,24 +308,14 @@ fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
             "{} {} {}",
             lang.tr("Rider", "Fahrer"),
             rider_number(rider),
-            lang.tr("may draft (draft/skip).", "kann sich anhängen (draft/skip).")
+            lang.tr("may draft.", "kann sich anhängen.")
         ),
         Phase::TowPhoto { rider, .. } => {
             format!("{} {}", lang.tr("Photo card for", "Foto-Karte für"), rider_number(rider))
         }
         Phase::Proposal { leader, asked } => match lang {
-            Lang::En => format!(
-                "{} offers the lead to {} (accept/refuse).",
-                rider_number(leader),
-                rider_number(asked)
-            ),
-            Lang::De => {
-                format!(
-                    "{} bietet {} die Führung an (accept/refuse).",
-                    rider_number(leader),
-                    rider_number(asked)
-                )
-            }
+            Lang::En => format!("{} offers the lead to {}.", rider_number(leader), rider_number(asked)),
+            Lang::De => format!("{} bietet {} die Führung an.", rider_number(leader), rider_number(asked)),
         },
         Phase::Director => lang
             .tr("The race director draws two photo cards.", "Der Rennleiter zieht zwei Foto-Karten.")
@@ -296,7 +337,7 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
             out,
             "{} {stages}/{stages} ({})",
             lang.tr("Score sheet, stage", "Wertungsblatt, Etappe"),
-            g.track().name
+            course_name(g.track(), lang)
         );
     } else {
         let _ = writeln!(out, "{}", lang.tr("Score sheet", "Wertungsblatt"));
@@ -382,7 +423,7 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
         .collect();
     let _ = writeln!(out, "  {:<31}{header}", lang.tr("stage", "Etappe"));
     for (k, stage) in g.results.iter().enumerate() {
-        let name = g.tracks.get(k).map_or("", |t| t.name.as_str());
+        let name = g.tracks.get(k).map_or("", |t| course_name(t, lang));
         let row: String = teams.clone().map(|t| format!("  {:>8}", team_points(stage, t))).collect();
         let _ = writeln!(out, "  {:<31}{row}", format!("{}. {name}", k + 1));
     }
@@ -425,16 +466,11 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
             format!("{} {}x {}", lang.tr("team", "Team"), t + 2, lang.tr("places first", "stellt zuerst auf"))
         }
         Action::Place { rider, space } => {
-            let place = format!(
-                "{} {} {} {space}",
-                lang.tr("place", "Fahrer"),
-                rider_number(*rider),
-                lang.tr("on start space", "auf Startfeld")
-            );
+            let who = format!("{} {}", lang.tr("place", "Fahrer"), rider_number(*rider));
             // A client may ask about a space that is not on the track.
             match g.track().spaces.get(usize::from(*space)) {
-                Some(sp) => format!("{place} ({} {})", lang.tr("lane", "Spur"), sp.lane),
-                None => place,
+                Some(_) => format!("{who} {} {}", lang.tr("on", "auf"), position(g.track(), *space, lang)),
+                None => format!("{who} {} {space}", lang.tr("on start space", "auf Startfeld")),
             }
         }
         Action::Card(e) => {
@@ -477,14 +513,13 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
                 }
                 _ => 0,
             };
-            let over = if sp.leg >= t.finish_leg { lang.tr(", over the finish", ", im Ziel") } else { "" };
-            format!(
-                "{mover} {} {s} ({} {}, {ahead} {}{over})",
-                lang.tr("to space", "auf Feld"),
-                lang.tr("lane", "Spur"),
-                sp.lane,
-                lang.tr("rows ahead", "Reihen vor")
-            )
+            let ahead = match (ahead, lang) {
+                (1, Lang::En) => "1 row ahead".to_string(),
+                (1, Lang::De) => "1 Reihe nach vorn".to_string(),
+                (n, Lang::En) => format!("{n} rows ahead"),
+                (n, Lang::De) => format!("{n} Reihen nach vorn"),
+            };
+            format!("{mover} {} {} ({ahead})", lang.tr("to", "auf"), position(t, *s, lang))
         }
         Action::Draft => format!("{mover} {}", lang.tr("drafts", "hängt sich an")),
         Action::Skip => format!("{mover} {}", lang.tr("does not draft", "hängt sich nicht an")),
@@ -509,6 +544,41 @@ mod tests {
             assert!(action(&g, &a, Lang::En).ends_with(en), "{text}: {}", action(&g, &a, Lang::En));
             assert!(!action(&g, &a, Lang::De).is_empty(), "{text}");
         }
+    }
+
+    /// Places as the board shows them: the start area by its rows (the
+    /// front row first) and lanes, counted from 1 as the board's lanes are;
+    /// the road by its lane and the rows past the lettered line behind it.
+    #[test]
+    fn places_are_named_as_the_board_shows_them() {
+        let t = crate::course::built_in_track("paris-roubaix").unwrap();
+        let rows = t.start.len() / 4;
+        // The start area is listed from its last row, lane 1 first.
+        assert_eq!(position(&t, 0, Lang::En), format!("start row {rows}, lane 1"));
+        assert_eq!(position(&t, t.start.len() as u16 - 1, Lang::De), "Startreihe 1, Spur 4");
+        let first = |leg: u8, lane: u8| {
+            (0..t.spaces.len() as u16)
+                .find(|&i| t.spaces[i as usize].leg == leg && t.spaces[i as usize].lane == lane)
+        };
+        // Paris–Roubaix starts before C and passes D on the way to the finish at A.
+        let past_c = first(1, 1).unwrap();
+        assert_eq!(position(&t, past_c, Lang::En), "lane 1, 1 row past C");
+        assert_eq!(position(&t, past_c, Lang::De), "Spur 1, 1 Reihe nach C");
+        let next = t.spaces[past_c as usize].next[0];
+        assert_eq!(position(&t, next, Lang::De), "Spur 1, 2 Reihen nach C");
+        // Near the next line, a place is counted from it.
+        let last = (0..t.spaces.len() as u16)
+            .filter(|&i| t.spaces[i as usize].leg + 1 == t.finish_leg && t.spaces[i as usize].lane == 1)
+            .max_by_key(|&i| t.spaces[i as usize].pos)
+            .unwrap();
+        assert_eq!(position(&t, last, Lang::De), "Spur 1, 1 Reihe vor dem Ziel");
+        assert_eq!(
+            position(&t, t.spaces[last as usize].behind, Lang::En),
+            "lane 1, 2 rows before the finish"
+        );
+        let past_finish = first(t.finish_leg, 2).unwrap();
+        assert_eq!(position(&t, past_finish, Lang::En), "lane 2, 1 row past the finish");
+        assert_eq!(position(&t, past_finish, Lang::De), "Spur 2, 1 Reihe hinter dem Ziel");
     }
 
     /// Section 17's example on the sheet: rider 41 scores 18, 55, 40, 22

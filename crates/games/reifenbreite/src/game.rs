@@ -436,10 +436,10 @@ impl Game for Reifenbreite {
         event: &log::Event,
         actor: Actor,
         names: &[String],
-        _fixed: &Fixed,
+        fixed: &Fixed,
         lang: Lang,
     ) -> String {
-        log::describe(event, actor, names, lang)
+        log::describe(event, actor, names, fixed, lang)
     }
 
     fn info() -> GameInfo {

@@ -109,14 +109,7 @@ impl Layout {
     /// road before it.
     fn lines(&self) -> Vec<Line> {
         let t = &self.0;
-        t.lines
-            .iter()
-            .enumerate()
-            .map(|(k, &line)| Line {
-                line,
-                at: t.spaces.iter().filter(|s| (s.leg as usize) <= k).map(|s| s.pos).max().unwrap_or(0),
-            })
-            .collect()
+        t.lines.iter().enumerate().map(|(k, &line)| Line { line, at: t.line_at(k) }).collect()
     }
 }
 

@@ -6,6 +6,10 @@ use crate::{
     Action, Phase, Reifenbreite, Status,
     action::rider_number,
     cards::{ChanceCard, Energy},
+    course::Track,
+    describe::position,
+    fixed::Fixed,
+    layout::Layout,
     view::RiderStatus,
 };
 use serde::{Deserialize, Serialize};
@@ -18,12 +22,31 @@ use spieltisch_core::{Actor, Lang, Logged};
 pub enum Event {
     /// Chance: the roll-off; `team` (0-based) places first.
     First { team: u8 },
-    /// A rider (by printed number) put on a start space.
-    Place { rider: u8, space: u16 },
+    /// A rider (by printed number) put on a start space; `stage` (from 0,
+    /// left out for the first) is the stage whose course it is on.
+    Place {
+        rider: u8,
+        space: u16,
+        #[serde(default, skip_serializing_if = "is_first")]
+        stage: u8,
+    },
     /// A rider's turn (`rider` by printed number; `null` for a race
     /// director's draw outside any turn), step by step, and where every
-    /// rider it moved went.
-    Turn { rider: Option<u8>, round: u16, steps: Vec<Step>, moved: Vec<Moved> },
+    /// rider it moved went; `stage` as for `place`.
+    Turn {
+        rider: Option<u8>,
+        round: u16,
+        steps: Vec<Step>,
+        moved: Vec<Moved>,
+        #[serde(default, skip_serializing_if = "is_first")]
+        stage: u8,
+    },
+}
+
+/// Whether `stage` is the first, which an event leaves unsaid: a race of
+/// one stage writes its events as before stages were named in them.
+fn is_first(stage: &u8) -> bool {
+    *stage == 0
 }
 
 /// One step of a turn: a decision or a chance outcome, on the wire a word
@@ -131,14 +154,14 @@ impl Reifenbreite {
         let step = match *action {
             Action::First(team) => return Logged::New(Event::First { team }),
             Action::Place { rider, space } => {
-                return Logged::New(Event::Place { rider: rider_number(rider), space });
+                return Logged::New(Event::Place { rider: rider_number(rider), space, stage: self.stage });
             }
             _ => self.step_of(action).expect("every other action is a step of a turn"),
         };
         let rider = turn_rider(self.phase()).map(rider_number);
         let starts = matches!(self.phase(), Phase::Choose { .. } | Phase::Dice { .. });
         let event = match last {
-            Some(Event::Turn { rider: r, round, steps, moved })
+            Some(Event::Turn { rider: r, round, steps, moved, .. })
                 if !(starts && (*r != rider || *round != self.round())) || rider.is_none() =>
             {
                 steps.push(step);
@@ -148,7 +171,7 @@ impl Reifenbreite {
             _ => {
                 let mut moved = Vec::new();
                 note_moves(self, after, &mut moved);
-                Event::Turn { rider, round: self.round(), steps: vec![step], moved }
+                Event::Turn { rider, round: self.round(), steps: vec![step], moved, stage: self.stage }
             }
         };
         Logged::New(event)
@@ -203,7 +226,8 @@ fn step_words(step: &Step, lang: Lang) -> Option<String> {
         Step::Roll(total) => format!("{} {total}", lang.tr("rolls", "würfelt")),
         Step::Chance(card) => {
             let text = ChanceCard::from_slug(card).map_or(card.as_str(), |c| c.text().get(lang));
-            format!("{}: {text}", lang.tr("chance card", "Ereigniskarte"))
+            // The card's sentence ends inside the entry, which goes on.
+            format!("{}: {}", lang.tr("chance card", "Ereigniskarte"), text.trim_end_matches('.'))
         }
         Step::Photo => lang.tr("a photo card is drawn", "eine Foto-Karte wird gezogen").into(),
         Step::Director(value) => {
@@ -220,33 +244,44 @@ fn step_words(step: &Step, lang: Lang) -> Option<String> {
     })
 }
 
-/// Where a rider stands: a space, or, off the road, why (a rider who left
-/// the road over the finish is not beside it).
-fn space_words(space: Option<u16>, status: RiderStatus, lang: Lang) -> String {
+/// Where a rider stands: a space as the board shows it, or, off the road,
+/// why (a rider who left the road over the finish is not beside it).
+fn space_words(track: &Track, space: Option<u16>, status: RiderStatus, lang: Lang) -> String {
     match (space, status) {
-        (Some(space), _) => space.to_string(),
+        (Some(space), _) => position(track, space, lang),
         (None, RiderStatus::Out | RiderStatus::Finished) => lang.tr("the finish", "Ziel").into(),
         (None, RiderStatus::Dismounted) => lang.tr("beside the road", "neben der Straße").into(),
         (None, _) => lang.tr("not on the road", "nicht auf der Straße").into(),
     }
 }
 
-/// An event in words: "Seat 1: 23 plays his own 5, rides, rolls 8; 23: 12 → 20, 24: 11 → 18".
-pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
+/// An event in words: "Seat 1: 23 plays his own 5, rides, rolls 8;
+/// 23: lane 1, 2 rows past A → lane 2, 6 rows past A; 24: …", the places as
+/// the board of the event's stage (in `fixed`) shows them.
+pub fn describe(event: &Event, actor: Actor, names: &[String], fixed: &Fixed, lang: Lang) -> String {
     let who = actor.seat().and_then(|seat| names.get(seat)).map(String::as_str);
-    match event {
+    let stage = match event {
         Event::First { team } => {
-            format!(
+            return format!(
                 "{} {}",
                 crate::describe::team_name((*team).into(), lang),
                 lang.tr("places first", "stellt zuerst auf")
-            )
+            );
         }
-        Event::Place { rider, space } => format!(
-            "{}: {} {rider} {} {space}",
+        Event::Place { stage, .. } | Event::Turn { stage, .. } => usize::from(*stage),
+    };
+    // Every table has a course per stage; an event of another is read on the first.
+    let Some(Layout(track)) = fixed.stages.get(stage).or(fixed.stages.first()) else {
+        return String::new();
+    };
+    match event {
+        Event::First { .. } => String::new(),
+        Event::Place { rider, space, .. } => format!(
+            "{}: {} {rider} {} {}",
             who.unwrap_or("?"),
             lang.tr("places rider", "stellt Fahrer"),
-            lang.tr("on start space", "auf Startfeld")
+            lang.tr("on", "auf"),
+            position(track, *space, lang)
         ),
         Event::Turn { rider, steps, moved, .. } => {
             let mut text = match (who, rider) {
@@ -255,13 +290,14 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
                 (_, None) => String::new(),
             };
             text.push_str(&steps.iter().filter_map(|s| step_words(s, lang)).collect::<Vec<_>>().join(", "));
-            for (i, m) in moved.iter().enumerate() {
-                text.push_str(if i == 0 { "; " } else { ", " });
+            // A place has a comma of its own: riders are parted by semicolons.
+            for m in moved {
+                text.push_str("; ");
                 text.push_str(&format!(
                     "{}: {} → {}",
                     m.rider,
-                    space_words(m.from, RiderStatus::Road, lang),
-                    space_words(m.to, m.status, lang)
+                    space_words(track, m.from, RiderStatus::Road, lang),
+                    space_words(track, m.to, m.status, lang)
                 ));
             }
             text

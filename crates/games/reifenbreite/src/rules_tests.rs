@@ -1375,7 +1375,8 @@ fn descriptions_in_both_languages() {
     play(&mut g, &["ride", "roll 5"]);
     assert_eq!(
         g.describe_action(&Action::To(sp(7, 2)), spieltisch_core::Lang::En),
-        format!("21 to space {} (lane 2, 5 rows ahead)", sp(7, 2))
+        "21 to lane 2, 23 rows before A (5 rows ahead)",
+        "the grid's 30 rows end at its only line, A"
     );
     assert_eq!(
         g.describe_action(&Action::Chance(ChanceCard::Headwind1), spieltisch_core::Lang::De),

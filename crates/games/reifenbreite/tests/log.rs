@@ -76,3 +76,40 @@ fn every_viewer_reads_the_same_log_without_photo_numbers() {
     assert!(spectator.contains(r#""photo""#), "{spectator}");
     assert!(!spectator.contains(r#"{"photo""#), "a photo card's number: {spectator}");
 }
+
+/// The log names every place as the board shows it (a start row and lane,
+/// or a lane and the rows past a lettered line or the finish), never by the
+/// notation's space numbers; and a chance card's sentence does not end the
+/// entry (no ".;").
+#[test]
+fn the_log_names_places_as_the_board_shows_them() {
+    let session = (1..40).map(played).find(|s| s.record().actions.iter().any(|a| a.starts_with("chance ")));
+    let session = session.expect("a race with a chance card among 40 seeds");
+    let names: Vec<String> = (0..3).map(|s| Reifenbreite::seat_name(s, Lang::De)).collect();
+    let fixed = session.static_part();
+    let mut chance = false;
+    for entry in session.entries(Viewer::Spectator) {
+        for (lang, places, off_road) in [
+            (Lang::En, ["start row ", "lane "], ["the finish", "beside the road", "not on the road"]),
+            (Lang::De, ["Startreihe ", "Spur "], ["Ziel", "neben der Straße", "nicht auf der Straße"]),
+        ] {
+            let words = Reifenbreite::describe_event(&entry.event, entry.actor, &names, &fixed, lang);
+            assert!(!words.contains(".;") && !words.contains(". ;"), "{words}");
+            chance |= words.contains(lang.tr("chance card", "Ereigniskarte"));
+            if let Event::Place { .. } = entry.event {
+                assert!(words.contains(places[0]), "{words}");
+            }
+            // After the steps, each rider moved: "23: from → to".
+            for moved in words.split("; ").skip(1) {
+                let (_, path) = moved.split_once(": ").unwrap_or_else(|| panic!("{words}"));
+                for place in path.split(" → ") {
+                    assert!(
+                        places.iter().any(|p| place.starts_with(p)) || off_road.contains(&place),
+                        "a place not as the board shows it, {place:?}: {words}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(chance, "a chance card in the log");
+}

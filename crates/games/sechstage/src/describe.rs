@@ -60,7 +60,7 @@ pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
         out,
         "6-Tage Rennen · {} {race_no}/{races} · {} ({} {})",
         lang.tr("race", "Rennen"),
-        track.name(),
+        crate::options::track_name(track, lang),
         track.length(),
         lang.tr("spaces", "Felder"),
     );

@@ -3,7 +3,8 @@
 use crate::track::Track;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use serde_json::Value;
-use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, Text};
+use spieltisch_core::{Choice, Lang, OptionDefault, OptionKind, OptionSpec, Text};
+use std::sync::OnceLock;
 
 /// The fewest and most players.
 pub const MIN_PLAYERS: usize = 3;
@@ -87,6 +88,13 @@ const TRACKS: &[Choice] = &[Choice::new(
         "eine Runde aus 81 Feldern: Sprintlinien nach 27 und 54, Fahrerwechsel auf 30, Sturz auf 60",
     ),
 )];
+
+/// The track's name in `lang`: the built-in track by its choice's label
+/// (its file names it in English only), a track file by its own name.
+pub fn track_name(track: &Track, lang: Lang) -> &str {
+    static BUILT_IN: OnceLock<Track> = OnceLock::new();
+    if track == BUILT_IN.get_or_init(Track::default_track) { TRACKS[0].label.get(lang) } else { track.name() }
+}
 
 /// The readings of "a lap down for every four spaces" ([`LapsDown`]).
 const LAPS_DOWN: &[Choice] = &[

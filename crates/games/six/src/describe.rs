@@ -262,10 +262,10 @@ fn header(six: &View, lang: Lang) -> String {
         (PhaseView::Lift, false) => "lift one of your stones".to_string(),
         (PhaseView::Lift, true) => "einen eigenen Stein aufnehmen".to_string(),
         (PhaseView::Keep { .. }, false) => {
-            "the field fell into equal parts: choose the part that stays (keep q,r)".into()
+            "the field fell into equal parts: choose the part that stays".into()
         }
         (PhaseView::Keep { .. }, true) => {
-            "das Feld ist in gleich große Teile zerfallen: wähle den Teil, der bleibt (keep q,r)".into()
+            "das Feld ist in gleich große Teile zerfallen: wähle den Teil, der bleibt".into()
         }
         (PhaseView::Replace { lifted, .. }, false) => {
             format!("put the stone lifted from {lifted} on a marked cell")

@@ -51,7 +51,7 @@ export type EnergyKindInfo = {
 /**
  * An entry's event; on the wire an object whose `kind` names it.
  */
-export type Event = { "kind": "first", team: number, } | { "kind": "place", rider: number, space: number, } | { "kind": "turn", rider: number | null, round: number, steps: Array<Step>, moved: Array<Moved>, };
+export type Event = { "kind": "first", team: number, } | { "kind": "place", rider: number, space: number, stage?: number, } | { "kind": "turn", rider: number | null, round: number, steps: Array<Step>, moved: Array<Moved>, stage?: number, };
 
 /**
  * The static part of an Um Reifenbreite table (documented field by field
