@@ -177,14 +177,34 @@ export function t(key) { return TEXTS[lang][key]; }
 export function tr(text) { return text ? ((lang === 'de' && text.de) || text.en || '') : ''; }
 
 /**
- * A seat as people read it: the name of the person who sits there, given
- * the snapshot's seats, or else `Seat 3` for seat 2 of the wire.
+ * A seat as people read it, given the snapshot's seats: the name of the
+ * person who sits there; for a bot, its level (`Bot: Medium`, numbered
+ * where several bots share one: `Bot: Medium 2`), as the server's log and
+ * moves call it; else `Seat 3` for seat 2 of the wire.
  * @param {number} seat
- * @param {{ name?: string | null }[]} [seats]
+ * @param {{ name?: string | null, kind?: string }[]} [seats]
  */
 export function seatWord(seat, seats) {
   const person = seats && seats[seat];
-  return (person && person.name) || `${t('seat')} ${seat + 1}`;
+  if (person && person.name) return person.name;
+  if (seats && person && person.kind && person.kind !== 'human') {
+    const word = kindWord(person.kind);
+    const same = seats.filter(s => !s.name && s.kind && s.kind !== 'human' && kindWord(s.kind) === word);
+    return same.length > 1 ? `${word} ${same.indexOf(person) + 1}` : word;
+  }
+  return `${t('seat')} ${seat + 1}`;
+}
+
+/**
+ * ` (you)` after the viewer's own seat, on a device of one person; a
+ * device shared by several people (hot-seat) has no one "you".
+ * @param {{ viewer: import('./types').Viewer, shared?: boolean }} snapshot
+ * @param {number} seat
+ */
+export function youAfter(snapshot, seat) {
+  const v = snapshot.viewer;
+  const mine = !!v && typeof v === 'object' && v.seat === seat;
+  return mine && !snapshot.shared ? ` (${t('you')})` : '';
 }
 
 /**

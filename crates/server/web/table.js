@@ -2,7 +2,7 @@
 // A table: the board, your moves, the log, and the result; live over a WebSocket.
 
 import { h, clear } from './dom.js';
-import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
+import { t, tr, getLang, seatWord, youAfter, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember, absolute } from './lobby.js';
 import { request, post } from './api.js';
@@ -193,15 +193,14 @@ export function connect(table, token, handlers) {
 }
 
 /**
- * A seat as people read it: `Seat 2 · Bot: hard`, `Anna (you)`, `Seat 3 (free)`.
+ * A seat as people read it: `Anna (you)`, `Bot: Hard`, `Seat 3 (free)`.
  * @param {Snapshot} snapshot
  * @param {number} seat
  */
 function seatName(snapshot, seat) {
   const s = snapshot.seats[seat];
-  const you = isViewer(snapshot, seat) ? ` (${t('you')})` : '';
-  const what = !s ? '' : s.kind !== 'human' ? ' · ' + kindWord(s.kind) : s.free ? ` (${t('free')})` : '';
-  return `${seatWord(seat, snapshot.seats)}${what}${you}`;
+  const free = s && s.kind === 'human' && s.free ? ` (${t('free')})` : '';
+  return `${seatWord(seat, snapshot.seats)}${free}${youAfter(snapshot, seat)}`;
 }
 
 /**

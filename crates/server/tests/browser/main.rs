@@ -10,6 +10,7 @@ mod boards;
 mod flow;
 mod german;
 mod motion;
+mod names;
 mod page_weight;
 mod pages;
 mod people;
