@@ -9,6 +9,7 @@ mod common;
 mod boards;
 mod flow;
 mod german;
+mod hotseat;
 mod motion;
 mod names;
 mod page_weight;
