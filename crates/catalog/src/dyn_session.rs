@@ -35,8 +35,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// game's order, as something that writes its notation: no string is
     /// made per action (for writing them straight into a message).
     fn visit_legal(&self, visit: &mut dyn FnMut(&dyn fmt::Display));
-    /// The legal actions of the seat to move, each with its description.
-    fn legal_described(&self, lang: Lang) -> Vec<(String, String)>;
+    /// The legal actions of the seat to move, each with its description,
+    /// each seat called `names[seat]` ([`Game::describe_action_as`]; an
+    /// empty list calls seats as the game does).
+    fn legal_described(&self, names: &[String], lang: Lang) -> Vec<(String, String)>;
     /// The legal actions of the seat to move as data (kind and
     /// parameters), in the order of [`DynSession::legal`].
     fn legal_data(&self) -> Vec<ActionData>;
@@ -208,9 +210,9 @@ impl<G: CatalogGame> DynSession for Session<G> {
         }
     }
 
-    fn legal_described(&self, lang: Lang) -> Vec<(String, String)> {
+    fn legal_described(&self, names: &[String], lang: Lang) -> Vec<(String, String)> {
         let state = self.state();
-        state.legal_vec().iter().map(|a| (a.to_string(), state.describe_action(a, lang))).collect()
+        state.legal_vec().iter().map(|a| (a.to_string(), state.describe_action_as(a, names, lang))).collect()
     }
 
     fn legal_data(&self) -> Vec<ActionData> {

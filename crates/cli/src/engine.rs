@@ -218,7 +218,7 @@ impl Engine {
                 Some(lang) => {
                     reply.insert("data".into(), json!(session.legal_data()));
                     let (actions, described): (Vec<String>, Vec<String>) =
-                        session.legal_described(lang).into_iter().unzip();
+                        session.legal_described(&[], lang).into_iter().unzip();
                     reply.insert("actions".into(), json!(actions));
                     reply.insert("described".into(), json!(described));
                 }

@@ -285,6 +285,16 @@ pub trait Game:
         action.to_string()
     }
 
+    /// [`Game::describe_action`] with each seat called `names[seat]` (a
+    /// person's name, or how the table shows a bot), as the log's words
+    /// call seats ([`Game::describe_event`]); a seat beyond `names` is
+    /// called as the game calls it. Default: the action's words, which name
+    /// no seat.
+    fn describe_action_as(&self, action: &Self::Action, names: &[String], lang: Lang) -> String {
+        let _ = names;
+        self.describe_action(action, lang)
+    }
+
     // ---- provided ----
 
     /// The legal actions as a new vector.

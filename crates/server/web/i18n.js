@@ -12,7 +12,7 @@ const EN = {
   human: 'Person', hotseat: 'Hot-seat: everyone plays on this device', links: 'Invitation links',
   spectator: 'Spectator link', open: 'Open', mine: 'Your tables', none: 'No tables yet.',
   yourTurn: 'Your turn', thinking: 'is thinking…', rankedBy: 'Ranked by', lapsDown: 'Laps down', matchPoints: 'Match points', tiesShared: 'Equal scores share a place: the rules break no ties.', expired: 'closed, unfinished', waiting: 'Waiting for', over: 'Game over', moves: 'Your moves', log: 'Moves so far',
-  result: 'Result', rank: 'Rank', score: 'Score', passTo: 'Pass the device to seat', ready: "I'm seat",
+  result: 'Result', rank: 'Rank', score: 'Score', passTo: 'Pass the device to {}', ready: "I'm {}",
   replay: 'Replay', back: 'Back', next: 'Next', first: 'Start', last: 'End', chance: 'Chance',
   connecting: 'Connecting…', reconnecting: 'Connection lost, reconnecting…', spectating: 'Watching',
   bots: 'Bots', table: 'Table', seed: 'Seed',
@@ -62,7 +62,7 @@ const DE = {
   human: 'Mensch', hotseat: 'Hot-Seat: alle spielen an diesem Gerät', links: 'Einladungslinks',
   spectator: 'Zuschauerlink', open: 'Öffnen', mine: 'Deine Tische', none: 'Noch keine Tische.',
   yourTurn: 'Du bist am Zug', thinking: 'denkt nach…', rankedBy: 'Rangfolge nach', lapsDown: 'Runden zurück', matchPoints: 'Partiepunkte', tiesShared: 'Gleiche Punkte teilen sich einen Platz: Die Regeln kennen keinen Stichentscheid.', expired: 'geschlossen, unbeendet', waiting: 'Warte auf', over: 'Spiel beendet', moves: 'Deine Züge', log: 'Bisherige Züge',
-  result: 'Ergebnis', rank: 'Platz', score: 'Punkte', passTo: 'Gib das Gerät weiter an Spieler', ready: 'Ich bin Spieler',
+  result: 'Ergebnis', rank: 'Platz', score: 'Punkte', passTo: 'Gib das Gerät an {}', ready: 'Ich bin {}',
   replay: 'Partie ansehen', back: 'Zurück', next: 'Weiter', first: 'Anfang', last: 'Ende', chance: 'Zufall',
   connecting: 'Verbinde…', reconnecting: 'Verbindung verloren, verbinde neu…', spectating: 'Zuschauer',
   bots: 'Bots', table: 'Tisch', seed: 'Startwert',
@@ -191,14 +191,41 @@ export function t(key) { return TEXTS[lang][key]; }
 export function tr(text) { return text ? ((lang === 'de' && text.de) || text.en || '') : ''; }
 
 /**
- * A seat as people read it: the name of the person who sits there, given
- * the snapshot's seats, or else `Seat 3` for seat 2 of the wire.
+ * A text with `{}` filled in: `fill('passTo', 'Jonas')`.
+ * @param {TextKey} key
+ * @param {string} word
+ */
+export function fill(key, word) { return t(key).replace('{}', word); }
+
+/**
+ * A seat as people read it, given the snapshot's seats: the name of the
+ * person who sits there; for a bot, its level (`Bot: Medium`, numbered
+ * where several bots share one: `Bot: Medium 2`), as the server's log and
+ * moves call it; else `Seat 3` for seat 2 of the wire.
  * @param {number} seat
- * @param {{ name?: string | null }[]} [seats]
+ * @param {{ name?: string | null, kind?: string }[]} [seats]
  */
 export function seatWord(seat, seats) {
   const person = seats && seats[seat];
-  return (person && person.name) || `${t('seat')} ${seat + 1}`;
+  if (person && person.name) return person.name;
+  if (seats && person && person.kind && person.kind !== 'human') {
+    const word = kindWord(person.kind);
+    const same = seats.filter(s => !s.name && s.kind && s.kind !== 'human' && kindWord(s.kind) === word);
+    return same.length > 1 ? `${word} ${same.indexOf(person) + 1}` : word;
+  }
+  return `${t('seat')} ${seat + 1}`;
+}
+
+/**
+ * ` (you)` after the viewer's own seat, on a device of one person; a
+ * device shared by several people (hot-seat) has no one "you".
+ * @param {{ viewer: import('./types').Viewer, shared?: boolean }} snapshot
+ * @param {number} seat
+ */
+export function youAfter(snapshot, seat) {
+  const v = snapshot.viewer;
+  const mine = !!v && typeof v === 'object' && v.seat === seat;
+  return mine && !snapshot.shared ? ` (${t('you')})` : '';
 }
 
 /**

@@ -2,7 +2,7 @@
 // A table: the board, your moves, the log, and the result; live over a WebSocket.
 
 import { h, clear } from './dom.js';
-import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
+import { t, tr, fill, getLang, seatWord, youAfter, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember, absolute } from './lobby.js';
 import { request, post } from './api.js';
@@ -194,15 +194,14 @@ export function connect(table, token, handlers) {
 }
 
 /**
- * A seat as people read it: `Seat 2 · Bot: hard`, `Anna (you)`, `Seat 3 (free)`.
+ * A seat as people read it: `Anna (you)`, `Bot: Hard`, `Seat 3 (free)`.
  * @param {Snapshot} snapshot
  * @param {number} seat
  */
 function seatName(snapshot, seat) {
   const s = snapshot.seats[seat];
-  const you = isViewer(snapshot, seat) ? ` (${t('you')})` : '';
-  const what = !s ? '' : s.kind !== 'human' ? ' · ' + kindWord(s.kind) : s.free ? ` (${t('free')})` : '';
-  return `${seatWord(seat, snapshot.seats)}${what}${you}`;
+  const free = s && s.kind === 'human' && s.free ? ` (${t('free')})` : '';
+  return `${seatWord(seat, snapshot.seats)}${free}${youAfter(snapshot, seat)}`;
 }
 
 /**
@@ -778,7 +777,14 @@ export function showTable(main, table, token) {
 }
 
 /**
- * One device, several people: a cover hides each seat's view until that person is ready.
+ * One device, several people: a connection per seat, and one screen drawn
+ * from the newest of their snapshots. The connections' messages arrive in
+ * any order, so no seat's older snapshot decides what is shown, and a
+ * seat acts only with a move its own newest snapshot lists; a refusal
+ * (the page acted on what the table had moved past) asks that seat's
+ * snapshot anew. Where seats hold secrets, a cover hides each person's
+ * view until that person is ready; where they hold none (Six), the person
+ * to move sees the table at once.
  * @param {HTMLElement} main
  * @param {string} table
  * @param {string[]} tokens
@@ -787,20 +793,28 @@ export function showHotseat(main, table, tokens) {
   clear(main).append(h('p', { class: 'muted', id: 'connecting', text: t('connecting') }));
   /** @type {Map<number, { s: Snapshot, token: string }>} */
   const latest = new Map();
-  /** @type {number | null} */
+  /** The seat whose view is shown: the person who said they are ready. @type {number | null} */
   let shownSeat = null;
-  /** @type {number | null} */
-  let coverFor = null;
+  /** What the screen shows (a cover, a prompt, a table), so that a redraw keeps what did not change. */
+  let screen = '';
+  /** @type {HTMLElement | null} */
+  let screenEl = null;
+  /** Games whose seats hold no secrets: no cover for them. Until the list is read, every game covers. @type {Set<string>} */
+  let coverless = new Set();
   let gone = false;
   /** @type {Connection[]} */
-  const conns = tokens.map(token => connect(table, token, {
+  const conns = tokens.map((token, i) => connect(table, token, {
     onState(s) {
       const seat = viewerSeat(s);
       if (seat === null || gone) return;
       latest.set(seat, { s, token });
       draw();
     },
-    onError(e) { showNote(main, errorText(e)); },
+    onError(e) {
+      showNote(main, errorText(e));
+      // Refused: this seat's snapshot was older than the table. Ask anew.
+      conns[i].send({ type: 'sync' });
+    },
     onStatus(st) {
       if (st === 'unknown' || st === 'expired') {
         // One bad token spoils the link: say so once, and stop the others.
@@ -812,6 +826,14 @@ export function showHotseat(main, table, tokens) {
       else if (st === 'unsent') showNote(main, t('notSent'));
     },
   }));
+  (async () => {
+    /** @type {import('./api.js').Result<import('./types').GamesReply>} */
+    const res = await request('/api/games');
+    if (!res.ok || gone) return;
+    coverless = new Set(res.reply.games.filter(g => !g.hidden_information).map(g => g.id));
+    draw();
+  })();
+
   /**
    * The connection that speaks for a seat.
    * @param {number} seat
@@ -821,72 +843,134 @@ export function showHotseat(main, table, tokens) {
     return entry ? conns[tokens.indexOf(entry.token)] : undefined;
   };
 
+  /** The newest snapshot of any seat here: the table as it stands. */
+  function newest() {
+    /** @type {{ s: Snapshot, token: string } | undefined} */
+    let found;
+    for (const entry of latest.values()) if (!found || entry.s.version > found.s.version) found = entry;
+    return found;
+  }
+
+  /**
+   * Plays `action` for `seat` if the seat's newest snapshot lists it and
+   * is as new as the table; otherwise sends nothing and asks that seat's
+   * snapshot anew (what was clicked was drawn from an older one).
+   * @param {number} seat
+   * @param {string} action
+   * @returns {boolean} whether it was sent
+   */
+  function actFor(seat, action) {
+    const entry = latest.get(seat);
+    const now = newest();
+    const conn = connOf(seat);
+    if (!entry || !now || !conn) return false;
+    if (entry.s.version === now.s.version && entry.s.legal.some(l => l.action === action)) {
+      conn.act(entry.s.version, action);
+      return true;
+    }
+    conn.send({ type: 'sync' });
+    return false;
+  }
+
+  /**
+   * Shows what `make` draws, unless the screen shows it already.
+   * @param {string} key
+   * @param {() => HTMLElement} make
+   */
+  function show(key, make) {
+    if (screen === key && screenEl && screenEl.parentNode === main) return;
+    screenEl = make();
+    screen = key;
+    clear(main).append(screenEl);
+  }
+
+  /**
+   * How a seat is called on this device.
+   * @param {number} seat
+   * @param {Snapshot} now
+   */
+  const called = (seat, now) => seatWord(seat, now.seats);
+
   /**
    * A Steigung window on one device: one shared prompt that shows no hand;
-   * whoever lays a Steigung clicks their seat, the rest pass together.
-   * @param {Snapshot} any
-   * @param {number[]} window
+   * whoever lays a Steigung clicks their name, the rest pass together.
+   * @param {Snapshot} now
+   * @param {number[]} asked the people still to answer, by seat number
    */
-  function drawWindow(any, window) {
-    // By seat number, for the people reading it (the window's own order is
-    // the engine's priority, nothing a person needs).
-    const asked = window.filter(seat => {
-      const entry = latest.get(seat);
-      return entry !== undefined && entry.s.legal.length > 0;
-    }).sort((a, b) => a - b);
-    if (!asked.length) return false;
+  function drawWindow(now, asked) {
     shownSeat = null;
-    clear(main).append(h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': any.version },
-      h('h2', { text: t('window') }),
-      h('p', { text: t('windowWho') }),
-      h('p', { class: 'error', id: 'error' }),
-      h('div', { class: 'moves' },
-        asked.map(seat => h('button', { type: 'button', 'data-seat': seat, onclick: () => {
-          const entry = latest.get(seat);
-          const conn = connOf(seat);
-          if (entry && conn && entry.s.legal.some(l => l.action === 'hill')) conn.act(entry.s.version, 'hill');
-          else showNote(main, `${seatWord(seat)}: ${t('cannotAct')}`);
-        } }, seatWord(seat))),
-        h('button', { type: 'button', id: 'window-nobody', onclick: () => {
-          for (const seat of asked) {
-            const entry = latest.get(seat);
-            const conn = connOf(seat);
-            if (entry && conn && entry.s.legal.length) conn.act(entry.s.version, 'pass');
-          }
-        } }, t('windowNobody')))));
-    return true;
+    show(`window:${now.version}:${asked.join(',')}`, () => {
+      /** @type {HTMLButtonElement[]} */
+      const buttons = [];
+      const answered = () => buttons.forEach(b => { b.disabled = true; });
+      for (const seat of asked) {
+        buttons.push(h('button', { type: 'button', 'data-seat': seat, onclick: () => {
+          if (actFor(seat, 'hill')) answered();
+          else showNote(main, `${called(seat, now)}: ${t('cannotAct')}`);
+        } }, called(seat, now)));
+      }
+      buttons.push(h('button', { type: 'button', id: 'window-nobody', onclick: () => {
+        answered();
+        for (const seat of asked) actFor(seat, 'pass');
+      } }, t('windowNobody')));
+      return h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': now.version },
+        h('h2', { text: t('window') }),
+        h('p', { text: t('windowWho') }),
+        h('p', { class: 'error', id: 'error' }),
+        h('div', { class: 'moves' }, buttons));
+    });
+  }
+
+  /**
+   * The cover that asks for the device to be passed to the person at `seat`.
+   * @param {number} seat
+   * @param {Snapshot} now
+   */
+  function drawCover(seat, now) {
+    show(`cover:${seat}`, () => h('div', { class: 'cover', id: 'cover', 'data-seat': seat },
+      h('h2', { text: fill('passTo', called(seat, now)) }),
+      h('button', { type: 'button', id: 'ready', onclick: () => { shownSeat = seat; draw(); } },
+        fill('ready', called(seat, now)))));
   }
 
   function draw() {
-    const first = [...latest.values()][0];
-    if (!first) return;
-    const any = first.s;
-    if (any.window && drawWindow(any, any.window)) return;
-    const turn = any.turn;
-    const humanToMove = typeof turn === 'object' && latest.has(turn.seat) ? turn.seat : null;
-    if (humanToMove !== null && humanToMove !== shownSeat && coverFor !== humanToMove) {
-      const seat = humanToMove;
-      coverFor = seat;
-      clear(main).append(h('div', { class: 'cover', id: 'cover' },
-        h('h2', { text: `${t('passTo')} ${seat + 1}` }),
-        h('button', { type: 'button', id: 'ready', onclick: () => { shownSeat = seat; coverFor = null; draw(); } },
-          `${t('ready')} ${seat + 1}`)));
+    const top = newest();
+    if (!top || gone) return;
+    const now = top.s;
+    if (now.window) {
+      // Asked: the people whose own snapshot, as new as the table, still offers an answer.
+      const asked = now.window.filter(seat => {
+        const entry = latest.get(seat);
+        return !!entry && entry.s.version === now.version && entry.s.legal.length > 0;
+      }).sort((a, b) => a - b);
+      if (asked.length) { drawWindow(now, asked); return; }
+      // Everyone here has answered; the bots still think.
+      shownSeat = null;
+      show(`answered:${now.version}`, () => h('p', { class: 'muted', id: 'connecting', text: t('windowAnswered') }));
       return;
     }
-    if (coverFor !== null) return;
-    const seat = shownSeat !== null && latest.has(shownSeat) ? shownSeat : (turn === 'over' ? [...latest.keys()][0] : null);
+    const turn = now.turn;
+    const toMove = typeof turn === 'object' && latest.has(turn.seat) ? turn.seat : null;
+    if (toMove !== null && toMove !== shownSeat) {
+      if (!coverless.has(now.game)) { drawCover(toMove, now); return; }
+      shownSeat = toMove;
+    }
+    const seat = shownSeat !== null && latest.has(shownSeat) ? shownSeat : turn === 'over' ? viewerSeat(now) : null;
     const entry = seat === null ? undefined : latest.get(seat);
-    const conn = seat === null ? undefined : connOf(seat);
-    if (!entry || !conn) {
+    if (seat === null || !entry) {
       // Nobody has looked yet and a bot or chance is to move: show no hand.
-      clear(main).append(h('p', { class: 'muted', id: 'connecting', text: t('waiting') + '…' }));
+      show('waiting', () => h('p', { class: 'muted', id: 'connecting', text: t('waiting') + '…' }));
       return;
     }
+    // The person's own update is on its way: what is shown stays until it comes.
+    if (entry.s.version < now.version && screen === `table:${seat}` && !!frames.get(main)) return;
+    screen = `table:${seat}`;
+    screenEl = null;
     const s = entry.s;
     // The rematch of a hot-seat table is played on this device too.
     /** @type {AfterEnd} */
     const after = { token: entry.token, pageOf: next => `#/hotseat/${next}/${tokens.join(',')}` };
-    drawSnapshot(main, s, action => conn.act(s.version, action), undefined, undefined, null, after);
+    drawSnapshot(main, { ...s, shared: true }, action => actFor(seat, action), undefined, undefined, null, after);
   }
   return () => { gone = true; conns.forEach(c => c.close()); };
 }

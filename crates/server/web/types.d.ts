@@ -53,6 +53,8 @@ export interface Snapshot<V = unknown, S = unknown>
   static?: S;
   text: string;
   log: LogEntry[];
+  /** Shown on a device that several people share (hot-seat): no seat is "you". */
+  shared?: boolean;
 }
 
 /** What changed since the version `from` (`type: "update"`), in full detail:

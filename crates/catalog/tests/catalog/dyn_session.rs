@@ -20,7 +20,7 @@ fn a_game_is_played_in_notation() {
     let mut session = dealt(7);
     assert_eq!(session.turn(), Turn::Seat(0));
     assert_eq!(session.legal(), ["check", "bet"]);
-    assert_eq!(session.legal_described(Lang::De).len(), 2);
+    assert_eq!(session.legal_described(&[], Lang::De).len(), 2);
     session.apply(Some(0), "bet").unwrap();
     session.apply(None, " call ").unwrap();
     assert_eq!(session.turn(), Turn::Over);

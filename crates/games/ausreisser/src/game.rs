@@ -610,6 +610,10 @@ impl Game for Ausreisser {
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        crate::view::describe_action(self, action, lang)
+        crate::view::describe_action(self, action, &[], lang)
+    }
+
+    fn describe_action_as(&self, action: &Action, names: &[String], lang: Lang) -> String {
+        crate::view::describe_action(self, action, names, lang)
     }
 }

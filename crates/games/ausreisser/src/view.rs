@@ -468,8 +468,11 @@ fn seat_name(seat: Seat, lang: Lang) -> String {
     format!("{} {}", lang.tr("Rider", "Fahrer"), seat + 1)
 }
 
-/// An action in words. A card drawn in secret is not named.
-pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> String {
+/// An action in words. A card drawn in secret is not named. The seat is
+/// called `names[seat]` (as the log calls it), or as `seat_name` calls
+/// it where `names` has no name for it.
+pub fn describe_action(state: &Ausreisser, action: &Action, names: &[String], lang: Lang) -> String {
+    let called = |seat: Seat| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
     let t = state.table();
     match action {
         Action::Draw(card) => {
@@ -481,19 +484,19 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
             };
             if matches!(t.phase, Phase::Deal { .. }) {
                 return match lang {
-                    Lang::En => format!("{} is dealt a card", seat_name(who, lang)),
-                    Lang::De => format!("{} bekommt eine Karte", seat_name(who, lang)),
+                    Lang::En => format!("{} is dealt a card", called(who)),
+                    Lang::De => format!("{} bekommt eine Karte", called(who)),
                 };
             }
             if public {
                 match lang {
-                    Lang::En => format!("{} draws {}", seat_name(who, lang), card.name(lang)),
-                    Lang::De => format!("{} zieht {}", seat_name(who, lang), card.name(lang)),
+                    Lang::En => format!("{} draws {}", called(who), card.name(lang)),
+                    Lang::De => format!("{} zieht {}", called(who), card.name(lang)),
                 }
             } else {
                 match lang {
-                    Lang::En => format!("{} draws a card", seat_name(who, lang)),
-                    Lang::De => format!("{} zieht eine Karte", seat_name(who, lang)),
+                    Lang::En => format!("{} draws a card", called(who)),
+                    Lang::De => format!("{} zieht eine Karte", called(who)),
                 }
             }
         }
@@ -501,7 +504,7 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
         // person choosing among plays (and a board offering them) need not
         // know the Spurt, the Gegenwind or the cap.
         Action::Play(play) => {
-            let who = seat_name(usize::from(t.mover), lang);
+            let who = called(usize::from(t.mover));
             match play.capped_speed(t.hill || play.hill) {
                 speed if speed != play.speed => format!("{who} {}: {speed} km/h", play.describe(lang)),
                 _ => format!("{who} {}", play.describe(lang)),
@@ -510,15 +513,15 @@ pub fn describe_action(state: &Ausreisser, action: &Action, lang: Lang) -> Strin
         Action::Hill => {
             let who = state.asked().unwrap_or(usize::from(t.mover));
             match lang {
-                Lang::En => format!("{} puts a Steigung on the leader's pile", seat_name(who, lang)),
+                Lang::En => format!("{} puts a Steigung on the leader's pile", called(who)),
                 Lang::De => {
-                    format!("{} legt eine Steigung auf den Stapel des Ausreissers", seat_name(who, lang))
+                    format!("{} legt eine Steigung auf den Stapel des Ausreissers", called(who))
                 }
             }
         }
         Action::Pass => {
             let who = state.asked().unwrap_or(usize::from(t.mover));
-            format!("{} {}", seat_name(who, lang), lang.tr("lays no Steigung", "legt keine Steigung"))
+            format!("{} {}", called(who), lang.tr("lays no Steigung", "legt keine Steigung"))
         }
     }
 }

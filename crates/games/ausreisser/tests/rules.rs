@@ -593,6 +593,11 @@ fn views_are_described_in_both_languages() {
     assert!(!spectator.contains("Your hand"));
     let words = g.describe_action(&"play 44 +2".parse().unwrap(), spieltisch_core::Lang::De);
     assert!(words.contains("spielt 44"), "{words}");
+    // At a table, the rider is called as the log calls the seat.
+    let names = ["Hanna", "Jonas", "Bot: Easy"].map(String::from);
+    let mover = ["Hanna", "Jonas", "Bot: Easy"][usize::from(g.table().mover)];
+    let named = g.describe_action_as(&"play 44 +2".parse().unwrap(), &names, spieltisch_core::Lang::De);
+    assert!(named.starts_with(&format!("{mover} spielt 44")), "{named}");
 }
 
 #[test]

@@ -267,19 +267,22 @@ fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
 
 /// An action in words; for a play, what the card does (from the state before it).
 /// A draw names the pile, never the card, so it can be shown to anyone.
-pub fn describe_action(state: &Sechstage, action: &Action, lang: Lang) -> String {
+/// The seat is called `names[seat]` (as the log calls it), or as
+/// `seat_name` calls it where `names` has no name for it.
+pub fn describe_action(state: &Sechstage, action: &Action, names: &[String], lang: Lang) -> String {
+    let called = |seat: usize| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
     match *action {
         Action::Play(value) => {
             let Some(seat) = state.mover() else { return action.to_string() };
             let mv = state.preview(seat, value);
-            describe_move(seat, value, &mv, state.track().length(), lang)
+            describe_move(&called(seat), value, &mv, state.track().length(), lang)
         }
         Action::Draw(_) => {
             let pile = match state.drawing_pile() {
                 Some(Pile::High) => "4–6",
                 _ => "1–3",
             };
-            let who = state.mover().map(|s| seat_name(s, lang)).unwrap_or_default();
+            let who = state.mover().map(called).unwrap_or_default();
             format!(
                 "{who} {} {pile}",
                 lang.tr("draws a grey card from the pile", "zieht eine graue Karte vom Stapel")
@@ -288,10 +291,9 @@ pub fn describe_action(state: &Sechstage, action: &Action, lang: Lang) -> String
     }
 }
 
-fn describe_move(seat: usize, value: u8, mv: &Move, length: u8, lang: Lang) -> String {
+fn describe_move(who: &str, value: u8, mv: &Move, length: u8, lang: Lang) -> String {
     let mut text = format!(
-        "{} {} {value}: {} → {}",
-        seat_name(seat, lang),
+        "{who} {} {value}: {} → {}",
         lang.tr("plays", "spielt"),
         mv.from,
         mv.landing.min(u16::from(length))

@@ -666,6 +666,10 @@ impl Game for Sechstage {
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        crate::describe::describe_action(self, action, lang)
+        crate::describe::describe_action(self, action, &[], lang)
+    }
+
+    fn describe_action_as(&self, action: &Action, names: &[String], lang: Lang) -> String {
+        crate::describe::describe_action(self, action, names, lang)
     }
 }

@@ -58,4 +58,8 @@ fn actions_in_words() {
     assert_eq!(words, "Seat 2 (B) plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
     let worte = game.describe_action(&"play 3".parse().unwrap(), Lang::De);
     assert_eq!(worte, "Spieler 2 (B) spielt 3: 0 → 3, Windschatten 3×1 = +3 → 6");
+    // At a table, the seat is called as the log calls it.
+    let names = ["Hanna", "Jonas", "Bot: Easy 1", "Bot: Easy 2"].map(String::from);
+    let named = game.describe_action_as(&"play 3".parse().unwrap(), &names, Lang::En);
+    assert_eq!(named, "Jonas plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
 }

@@ -156,16 +156,44 @@ pub fn progress_of(session: &dyn DynSession, seats: &[SeatConfig]) -> Progress {
     Progress { turn, waiting, ranks }
 }
 
-/// Each seat's name for people in `lang`: the name of the person who sits
-/// there, or else the game's word for the seat ([`DynSession::seat_names`]).
+/// Each seat's name for people in `lang`, as the browser calls seats: the
+/// name of the person who sits there; for a bot, its level (`Bot: Medium`,
+/// numbered where several bots share one: `Bot: Medium 2`); or else the
+/// game's word for the seat ([`DynSession::seat_names`]).
 pub(crate) fn seat_names(session: &dyn DynSession, seats: &[SeatConfig], lang: Lang) -> Vec<String> {
     let mut names = session.seat_names(lang);
-    for (name, seat) in names.iter_mut().zip(seats) {
+    let bots: Vec<Option<String>> = seats
+        .iter()
+        .map(|seat| if seat.name.is_some() { None } else { seat.bot().map(|_| bot_word(&seat.spec, lang)) })
+        .collect();
+    for (at, (name, seat)) in names.iter_mut().zip(seats).enumerate() {
         if let Some(person) = &seat.name {
             name.clone_from(person);
+        } else if let Some(word) = &bots[at] {
+            let alike = |other: &&Option<String>| other.as_ref() == Some(word);
+            let before = bots[..at].iter().filter(alike).count();
+            *name = if bots.iter().filter(alike).count() > 1 {
+                format!("{word} {}", before + 1)
+            } else {
+                word.clone()
+            };
         }
     }
     names
+}
+
+/// A bot in words, by its seat spec, as the browser shows it (`kindWord`
+/// in `web/i18n.js`): `Bot: Medium`; a search bot by its spec.
+fn bot_word(spec: &str, lang: Lang) -> String {
+    let level = match spec {
+        "random" => lang.tr("random", "zufällig"),
+        "heuristic" => lang.tr("rules of thumb", "Faustregeln"),
+        "easy" => lang.tr("Easy", "Leicht"),
+        "medium" => lang.tr("Medium", "Mittel"),
+        "hard" => lang.tr("Hard", "Schwer"),
+        _ => return format!("Bot ({spec})"),
+    };
+    format!("Bot: {level}")
 }
 
 /// The viewer `token` speaks for among a table's seats and its spectator
@@ -184,4 +212,56 @@ pub fn viewer_among(seats: &[SeatConfig], spectator_token: &str, token: &str) ->
         found = Some(Viewer::Spectator);
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spieltisch_catalog::new_session;
+
+    fn seat(spec: &str, name: Option<&str>) -> SeatConfig {
+        SeatConfig { name: name.map(str::to_string), ..SeatConfig::claimed(spec.to_string(), None) }
+    }
+
+    /// A person by name, a bot by its level (numbered where two share
+    /// one), and a person without a name as the game calls the seat.
+    #[test]
+    fn seats_are_called_by_name_level_or_number() {
+        let session = new_session("sechstage", &serde_json::json!({"players": 5}), 1).unwrap();
+        let seats = [
+            seat("human", Some("Hanna")),
+            seat("easy", None),
+            seat("human", None),
+            seat("easy", None),
+            seat("hard", None),
+        ];
+        assert_eq!(
+            seat_names(&*session, &seats, Lang::En),
+            ["Hanna", "Bot: Easy 1", "Seat 3", "Bot: Easy 2", "Bot: Hard"]
+        );
+        assert_eq!(
+            seat_names(&*session, &seats, Lang::De),
+            ["Hanna", "Bot: Leicht 1", "Spieler 3", "Bot: Leicht 2", "Bot: Schwer"]
+        );
+    }
+
+    /// The log and the moves call a bot as the page does (`kindWord` in
+    /// `web/i18n.js`), so a bot has one name on the whole page.
+    #[test]
+    fn bots_are_called_as_the_page_calls_them() {
+        let page = include_str!("../../web/i18n.js");
+        let keys = [
+            ("kindRandom", "random"),
+            ("kindHeuristic", "heuristic"),
+            ("kindEasy", "easy"),
+            ("kindMedium", "medium"),
+            ("kindHard", "hard"),
+        ];
+        for (key, spec) in keys {
+            for lang in [Lang::En, Lang::De] {
+                let said = format!("{key}: '{}'", bot_word(spec, lang));
+                assert!(page.contains(&said), "web/i18n.js does not say {said}");
+            }
+        }
+    }
 }

@@ -338,13 +338,14 @@ impl Deciding<'_> {
 }
 
 /// The legal actions `viewer` may take now: none unless the viewer decides.
+/// Their words call each seat as the log does ([`seat_names`]).
 fn legal_for(
     session: &dyn DynSession,
     viewer: Viewer,
     detail: Detail,
-    window: Option<&Window>,
+    extras: Extras<'_>,
 ) -> Vec<LegalAction> {
-    let Some(deciding) = deciding(session, viewer, window) else { return Vec::new() };
+    let Some(deciding) = deciding(session, viewer, extras.window) else { return Vec::new() };
     let session = deciding.session();
     if detail.compact {
         session
@@ -353,8 +354,9 @@ fn legal_for(
             .map(|action| LegalAction { action, kind: None, params: None, text: None })
             .collect()
     } else {
+        let names = seat_names(session, extras.seats, detail.lang);
         session
-            .legal_described(detail.lang)
+            .legal_described(&names, detail.lang)
             .into_iter()
             .zip(session.legal_data())
             .map(|((action, text), data)| LegalAction {
@@ -386,7 +388,7 @@ pub fn update_of(
         from,
         turn: session.turn(),
         log,
-        legal: legal_for(session, viewer, detail, extras.window),
+        legal: legal_for(session, viewer, detail, extras),
         window: extras.window.map(|w| w.seats.clone()),
         outcome: session.outcome(),
         view: if detail.compact { None } else { Some(session.view(viewer)?) },
@@ -525,7 +527,7 @@ pub fn snapshot_of(
         static_part: session.static_part()?,
         view: session.view(viewer)?,
         text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
-        legal: legal_for(session, viewer, detail, extras.window),
+        legal: legal_for(session, viewer, detail, extras),
         window: extras.window.map(|w| w.seats.clone()),
         auto_pass: extras.auto_pass,
         log: if detail.compact {

@@ -92,7 +92,8 @@ async fn a_person_plays_six_against_a_bot_by_clicking() {
     } else if winner == 0 {
         "Anna".to_string()
     } else {
-        format!("Seat {}", winner + 1)
+        // The bot, by its level.
+        "Bot: Medium".to_string()
     };
     assert!(banner.starts_with(&headline), "{banner} for {}", state["outcome"]);
     let why = match result["reason"].as_str() {

@@ -363,10 +363,20 @@ async fn the_lobby_makes_a_race_of_four_teams_for_two_managers() {
     record_and_set(&mut b, &[("#opt-seats", "2")]).await;
     create_and_read_options(&mut b).await;
     b.wait_for("document.querySelectorAll('#energy .energy-team').length === 4").await;
-    let managers =
-        b.eval("[...document.querySelectorAll('#energy .energy-team .muted')].map(e => e.textContent)").await;
-    // A person is called by the name given in the lobby.
-    assert_eq!(managers, json!(["Anna (you)", "manager 2", "Anna (you)", "manager 2"]));
+    let managers = b
+        .eval("[...document.querySelectorAll('#energy .energy-team > span:first-child')].map(e => e.textContent)")
+        .await;
+    // Each team is headed by its manager: a person by the name given in
+    // the lobby, a bot by its level.
+    assert_eq!(
+        managers,
+        json!([
+            "Team 2x · Anna (you)",
+            "Team 3x · Bot: Medium",
+            "Team 4x · Anna (you)",
+            "Team 5x · Bot: Medium"
+        ])
+    );
     b.close().await;
     server.kill().await;
 }

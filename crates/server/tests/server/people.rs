@@ -156,6 +156,50 @@ async fn the_log_calls_people_by_their_names() {
     assert!(s["seats"][0]["name"].is_null() && s["seats"][0].get("free").is_none(), "{s}");
 }
 
+/// A person's moves call them by the name the log calls them (6-Tage
+/// Rennen's "Hanna plays 1", not "Seat 1 (A) plays 1"), and the log calls
+/// bots by their level, numbered where two share one, in both languages.
+#[tokio::test]
+async fn moves_call_people_by_name_and_bots_by_level() {
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "sechstage", "options": {"players": 3, "races": 1}, "seats": ["human", "easy", "easy"],
+            "seed": 4, "names": ["Hanna", null, null]}))
+        .await;
+    let table = table_of(&reply);
+    let token = reply["seats"][0]["token"].as_str().unwrap().to_string();
+    let mut hanna = server.socket(&table, &token).await;
+    let waiting = |seen: &Value| seen["legal"].as_array().is_none_or(Vec::is_empty) && seen["turn"] != "over";
+    let mut seen = hanna.state_at_least(0).await;
+    while waiting(&seen) {
+        seen = hanna.next().await;
+    }
+    let words: Vec<&str> =
+        seen["legal"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert!(words.iter().all(|w| w.starts_with("Hanna ") && !w.contains("Seat")), "{words:?}");
+    let version = seen["version"].as_u64().unwrap();
+    hanna.act(version, seen["legal"][0]["action"].as_str().unwrap()).await;
+    // Both bots move before Hanna's next turn.
+    let mut seen = hanna.state_at_least(version + 1).await;
+    while waiting(&seen) {
+        seen = hanna.next().await;
+    }
+    let log: Vec<&str> =
+        seen["log"].as_array().unwrap().iter().map(|e| e["text"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|e| e.starts_with("Hanna ")), "{log:?}");
+    assert!(log.iter().any(|e| e.starts_with("Bot: Easy 1 ")), "{log:?}");
+    assert!(log.iter().any(|e| e.starts_with("Bot: Easy 2 ")), "{log:?}");
+    assert!(log.iter().all(|e| !e.contains("Seat")), "{log:?}");
+    let mut german = server.socket_with(&table, &token, "lang=de").await;
+    let de = german.state_at_least(0).await;
+    let log: Vec<&str> = de["log"].as_array().unwrap().iter().map(|e| e["text"].as_str().unwrap()).collect();
+    assert!(log.iter().any(|e| e.starts_with("Bot: Leicht 2 ")), "{log:?}");
+    assert!(log.iter().all(|e| !e.contains("Spieler")), "{log:?}");
+    if let Some(first) = de["legal"].as_array().unwrap().first() {
+        assert!(first["text"].as_str().unwrap().starts_with("Hanna "), "{de}");
+    }
+}
+
 #[tokio::test]
 async fn public_tables_are_listed_and_their_free_seats_taken_by_number() {
     let server = TestServer::start(None).await;

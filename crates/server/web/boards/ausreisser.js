@@ -7,7 +7,7 @@
 // and words: the board holds no rule (a play's speed ridden is in its words).
 
 import { h, s } from '../dom.js';
-import { t, getLang, seatWord } from '../i18n.js';
+import { t, getLang, seatWord, youAfter } from '../i18n.js';
 import { narrow, redrawOnTurn } from './narrow.js';
 
 /**
@@ -83,10 +83,9 @@ const seatShort = (seat, seats) => {
 
 /**
  * @param {number} seat
- * @param {number | null} me
- * @param {import('../types').SeatInfo[]} seats
+ * @param {Snapshot} snapshot
  */
-const seatLabel = (seat, me, seats) => `${seatShort(seat, seats)}${seat === me ? ` (${t('you')})` : ''}`;
+const seatLabel = (seat, snapshot) => `${seatShort(seat, snapshot.seats)}${youAfter(snapshot, seat)}`;
 
 /**
  * Seat positions round the table, the viewer's at the bottom.
@@ -204,7 +203,7 @@ function seatPanel(snapshot, rider, [x, y]) {
   g.append(s('rect', { x: x - 95, y: top, width: 190, height: 112, rx: 10, fill: seat === me ? '#fffaf0' : '#fff',
     stroke: active ? '#ffd400' : '#b9ab8c', 'stroke-width': active ? 4 : 1.5, class: active ? 'seat-box active' : 'seat-box' }));
   g.append(s('rect', { x: x - 95, y: top, width: 8, height: 112, rx: 3, fill: RIDER_COLOURS[seat % RIDER_COLOURS.length] }));
-  g.append(s('text', { x: x - 80, y: top + 21, 'font-size': 17, 'font-weight': 700, fill: '#222', text: seatLabel(seat, me, snapshot.seats) }));
+  g.append(s('text', { x: x - 80, y: top + 21, 'font-size': 17, 'font-weight': 700, fill: '#222', text: seatLabel(seat, snapshot) }));
   // Cards in hand as small backs, with the count.
   const n = rider.cards;
   for (let i = 0; i < Math.min(n, 8); i++) {

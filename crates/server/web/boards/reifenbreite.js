@@ -12,7 +12,7 @@
 // spaces are large enough for a finger and a rider's moves fit the screen.
 
 import { h, s } from '../dom.js';
-import { getLang, tr } from '../i18n.js';
+import { getLang, tr, seatWord, youAfter } from '../i18n.js';
 import { narrow, redrawOnTurn } from './narrow.js';
 import { markLastMove } from '../motion.js';
 
@@ -26,7 +26,7 @@ import { markLastMove } from '../motion.js';
  * @typedef {{ team?: number, rider?: number, leader?: number, asked?: number, cards?: string[], amount?: number, breakaway?: boolean, to?: number }} PhaseParams
  *   the phase's parameters, with riders as their places in the lists (`view.riders`, `static.riders`)
  * @typedef {[string, PhaseParams]} Phase the phase's kind and its parameters
- * @typedef {{ view: View, fixed: Static, index: Map<number, number>, names: (string | null | undefined)[] }} Race
+ * @typedef {{ view: View, fixed: Static, index: Map<number, number>, names: string[], you: string }} Race
  *   the view, the table's static part, and each printed number's place in their lists
  * @typedef {{ lane: number, pos: number, cell: string, curve: boolean, kind: string, number: number, from: number }} Space
  * @typedef {{ to: Map<number, Legal>, place: Map<number, Map<number, Legal>>, other: Legal[] }} Sorted
@@ -122,6 +122,12 @@ const placeOf = (race, n) => (n === undefined ? undefined : race.index.get(n));
  * @param {number} t
  */
 const teamName = (race, t) => `${tx('team')} ${race.fixed.teams[t].number}x`;
+/**
+ * A team with the manager who rides it: `Team 5x · Leo`.
+ * @param {Race} race
+ * @param {number} t
+ */
+const teamWithManager = (race, t) => `${teamName(race, t)} · ${race.names[race.fixed.teams[t].seat]}`;
 /**
  * The space of a rider on the road (whose space is known).
  * @param {Rider} r
@@ -736,7 +742,7 @@ function energyPanel(race) {
     race.view.teams[team].energy.forEach((count, kind) => { if (count) cards.push(miniCard(cardLabel(race, kind, team), {}, count)); });
     rows.push(h('div', { class: 'energy-team', 'data-team': race.fixed.teams[team].number, style: 'display:flex;align-items:center;gap:.5rem;padding:.25rem .4rem;border-radius:6px;' + (team === activeTeam ? 'background:#fff7d6;' : '') },
       h('span', { style: `display:inline-block;min-width:7.5rem;font-weight:600;border-left:8px solid ${TEAM_COLOURS[team]};padding-left:.4rem` },
-        teamName(race, team), h('br'), h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: `${race.names[seat] || `${tx('manager')} ${seat + 1}`}${me === seat ? ` (${tx('you')})` : ''}` })),
+        teamWithManager(race, team), me === seat ? h('span', { class: 'muted', style: 'font-weight:400;font-size:.8rem', text: race.you }) : null),
       h('span', { style: 'display:flex;flex-wrap:wrap' }, cards.length ? cards : h('span', { class: 'muted', text: '—' }))));
   }
   return h('div', { class: 'energy', id: 'energy' }, h('h3', { style: 'font-size:1rem;margin:.4rem 0', text: tx('energy') }), rows);
@@ -853,7 +859,7 @@ function scoreSheet(race, layout) {
   const teams = fixed.teams.map((info, t) => {
     const riders = view.riders.filter((_, r) => teamOf(race, r) === t);
     const totals = riders.map(r => `${r.number}: ${r.stage_points.reduce((sum, v) => sum + v, 0)}`);
-    return h('tr', { 'data-team-row': info.number }, h('td', { style: `border-left:8px solid ${TEAM_COLOURS[t]}`, text: teamName(race, t) }),
+    return h('tr', { 'data-team-row': info.number }, h('td', { style: `border-left:8px solid ${TEAM_COLOURS[t]}`, text: teamWithManager(race, t) }),
       h('td', { text: totals.join(' · ') }), h('td', { style: 'font-weight:700', text: view.teams[t].score }));
   });
   const notes = [];
@@ -900,7 +906,8 @@ export function drawReifenbreite(snapshot, act) {
   if (!found) return null;
   const layout = found;
   /** @type {Race} */
-  const race = { view, fixed, index: new Map(fixed.riders.map((r, i) => [r.number, i])), names: snapshot.seats.map(seat => seat.name) };
+  const race = { view, fixed, index: new Map(fixed.riders.map((r, i) => [r.number, i])), names: snapshot.seats.map(seat => seatWord(seat.seat, snapshot.seats)),
+    you: typeof snapshot.viewer === 'object' ? youAfter(snapshot, snapshot.viewer.seat) : '' };
   const spaces = unroll(layout);
   const phase = phaseOf(race);
   const legal = sortLegal(snapshot, race, phase);

@@ -10,7 +10,7 @@
 // the oval, so the line closes the lap; a rider on `length` has finished.
 
 import { h, s } from '../dom.js';
-import { t, getLang, seatWord } from '../i18n.js';
+import { t, getLang, seatWord, youAfter } from '../i18n.js';
 import { narrow, redrawOnTurn } from './narrow.js';
 
 /**
@@ -322,7 +322,7 @@ function riderTable(snapshot) {
     if (r.falls) notes.push(tx('falls'));
     if (r.finished) notes.push(`${tx('finished')} (${view.finish_order.indexOf(seat) + 1}.)`);
     if (view.last_turns && view.last_turns.includes(seat)) notes.push(tx('lastTurn'));
-    const name = `${seatWord(seat, snapshot.seats)}${seat === me ? ` (${t('you')})` : ''}`;
+    const name = `${seatWord(seat, snapshot.seats)}${youAfter(snapshot, seat)}`;
     return h('tr', { class: (view.mover === seat ? 'current ' : '') + (seat === me ? 'mine' : ''), 'data-rider-row': seat },
       h('td', {}, h('span', { class: 'chip', style: `background:${RIDER_COLOURS[seat % 8]};color:${INK_ON[seat % 8]}`, text: riderLetter(seat) }), ' ', name,
         notes.length ? h('div', { class: 'note', text: notes.join(' · ') }) : null),

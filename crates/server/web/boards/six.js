@@ -9,7 +9,7 @@
 // the whole field and back.
 
 import { h, s } from '../dom.js';
-import { getLang, seatWord, t } from '../i18n.js';
+import { getLang, seatWord, youAfter } from '../i18n.js';
 
 /**
  * @typedef {import('../types').SixView} View
@@ -319,14 +319,13 @@ export function drawSix(snapshot, act) {
  */
 function holdings(snapshot) {
   const view = snapshot.view;
-  const viewer = typeof snapshot.viewer === 'object' ? snapshot.viewer.seat : null;
   const games = view.options.games;
   const game = Math.min(view.results.length + 1, games);
   const phase = tx(view.phase.kind);
   const seats = view.supply.map((left, seat) => {
     const colour = seat % 2 === 0 ? 'red' : 'black';
     const onField = view.stones[colour].length;
-    const you = seat === viewer ? ` (${t('you')})` : '';
+    const you = youAfter(snapshot, seat);
     return h('li', { 'data-seat': seat, class: seat === view.to_move ? 'to-move' : null },
       h('span', { class: `six-swatch ${colour}`, title: tx(colour) }),
       h('strong', { text: `${seatWord(seat, snapshot.seats)}${you}` }),

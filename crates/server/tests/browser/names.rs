@@ -1,0 +1,103 @@
+//! One name per person, everywhere on a table's page: where every person's
+//! seat has a name and bots are shown by their level, no seat is called by
+//! its number ("Seat 2", "Rider 2", "Spieler 2", "Platz 2") on the board,
+//! in the moves, the status, the banner or the log, in either language.
+
+use crate::common::TestServer;
+use crate::common::browser::{Browser, SHOWN_VERSION, browser_binary, save};
+use serde_json::{Value, json};
+
+/// The texts of the page (the text view aside: the game's own drawing)
+/// that call a seat by its number.
+const SEATS_BY_NUMBER: &str = "(() => {
+  const found = [];
+  const walk = document.createTreeWalker(document.getElementById('main'), NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (node.parentElement && node.parentElement.closest('details')) continue;
+    if (/\\b(Seat|Rider|Spieler|Platz) [1-8]\\b/.test(node.textContent)) found.push(node.textContent);
+  }
+  return found;
+})()";
+
+/// Opens Hanna's page at a table of Hanna and bots, plays a few of her
+/// moves (the first listed each time), and checks that in English and in
+/// German no seat is called by its number; returns the page's text.
+async fn hanna_and_bots(game: &str, options: Value, bots: &[&str]) -> (String, String) {
+    let Some(binary) = browser_binary() else { return (String::new(), String::new()) };
+    let server = TestServer::start(None).await;
+    let seats: Vec<&str> = std::iter::once("human").chain(bots.iter().copied()).collect();
+    let names: Vec<Value> = std::iter::once(json!("Hanna")).chain(bots.iter().map(|_| Value::Null)).collect();
+    let reply = server
+        .create(json!({"game": game, "options": options, "seats": seats, "names": names, "seed": 5}))
+        .await;
+    let page = format!("http://{}{}", server.addr, reply["seats"][0]["url"].as_str().unwrap());
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&page).await;
+    b.wait_for("document.querySelector('#board') && document.querySelector('#board').dataset.version").await;
+    for _ in 0..4 {
+        let listed = b
+            .wait_for("document.querySelector('#result') ? 'over' : document.querySelector('#moves button') ? 'move' : null")
+            .await;
+        if listed == json!("over") {
+            break;
+        }
+        let shown = b.shown_version().await;
+        b.eval("document.querySelector('#moves button').click(); true").await;
+        b.wait_for(&format!("document.querySelector('#result') || {SHOWN_VERSION} > {shown}")).await;
+    }
+    let mut texts = Vec::new();
+    for lang in ["en", "de"] {
+        b.eval(&format!("localStorage.setItem('lang', '{lang}'); location.reload(); true")).await;
+        b.wait_for("document.querySelector('#board') && document.querySelector('#board').dataset.version")
+            .await;
+        b.wait_for("document.querySelector('#log li')").await;
+        let found = b.eval(SEATS_BY_NUMBER).await;
+        assert_eq!(found, json!([]), "{game} in {lang}: seats called by number");
+        save(&format!("names-{game}-{lang}.png"), &b.screenshot().await);
+        texts.push(b.eval("document.getElementById('main').innerText").await.as_str().unwrap().to_string());
+    }
+    b.close().await;
+    server.kill().await;
+    (texts.remove(0), texts.remove(0))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn six_calls_people_by_name_and_bots_by_level() {
+    let (en, de) = hanna_and_bots("six", json!({}), &["easy"]).await;
+    if en.is_empty() {
+        return;
+    }
+    assert!(en.contains("Hanna") && en.contains("Bot: Easy"), "{en}");
+    assert!(de.contains("Hanna") && de.contains("Bot: Leicht"), "{de}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sechstage_calls_people_by_name_and_bots_by_level() {
+    let (en, de) = hanna_and_bots("sechstage", json!({"players": 3, "races": 1}), &["easy", "easy"]).await;
+    if en.is_empty() {
+        return;
+    }
+    assert!(en.contains("Hanna plays") && en.contains("Bot: Easy 1") && en.contains("Bot: Easy 2"), "{en}");
+    assert!(de.contains("Hanna spielt") && de.contains("Bot: Leicht 2"), "{de}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ausreisser_calls_people_by_name_and_bots_by_level() {
+    let (en, de) =
+        hanna_and_bots("ausreisser", json!({"players": 3, "stages": 1}), &["easy", "medium"]).await;
+    if en.is_empty() {
+        return;
+    }
+    assert!(en.contains("Hanna") && en.contains("Bot: Easy") && en.contains("Bot: Medium"), "{en}");
+    assert!(de.contains("Bot: Mittel"), "{de}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reifenbreite_names_each_team_by_its_manager() {
+    let (en, de) = hanna_and_bots("reifenbreite", json!({"teams": 2}), &["easy"]).await;
+    if en.is_empty() {
+        return;
+    }
+    assert!(en.contains("x · Hanna") && en.contains("x · Bot: Easy"), "{en}");
+    assert!(de.contains("x · Bot: Leicht"), "{de}");
+}
