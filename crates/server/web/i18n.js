@@ -101,7 +101,7 @@ const DE = {
   alerts: 'Sag mir, wenn ich am Zug bin (eine Benachrichtigung, solange diese Seite verdeckt ist, und ein Vibrieren)',
   alertsBlocked: 'dieser Browser blockiert Benachrichtigungen für diese Seite; das Vibrieren geht trotzdem',
   watching: 'Du schaust zu',
-  play: '▶ Abspielen', pause: '⏸ Anhalten', speed: 'Tempo', stepsPerSecond: 'Schritte pro Sekunde', slider: 'Schritt', shareOpen: 'Diese Wiederholung zum Weitergeben:',
+  play: '▶ Abspielen', pause: '⏸ Anhalten', speed: 'Tempo', stepsPerSecond: 'Schritte pro Sekunde', slider: 'Schritt', shareOpen: 'Diese Partie zum Weitergeben:',
 };
 
 /** @type {Record<Lang, Record<TextKey, string>>} */
