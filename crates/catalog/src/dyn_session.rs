@@ -47,6 +47,9 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn describe(&self, notation: &str, lang: Lang) -> Result<String, CatalogError>;
     /// The chance outcomes with their weights (empty unless chance is to move).
     fn chance_outcomes(&self) -> Vec<(String, Weight)>;
+    /// The chance outcomes as data (kind and parameters), in the order of
+    /// [`DynSession::chance_outcomes`].
+    fn chance_data(&self) -> Vec<ActionData>;
     /// Applies an action in notation. With `Some(seat)` it must be that
     /// seat's turn; with `None` the action is taken for whoever is to move,
     /// chance included.
@@ -227,6 +230,10 @@ impl<G: CatalogGame> DynSession for Session<G> {
 
     fn chance_outcomes(&self) -> Vec<(String, Weight)> {
         self.state().chance_vec().iter().map(|(a, w)| (a.to_string(), *w)).collect()
+    }
+
+    fn chance_data(&self) -> Vec<ActionData> {
+        self.state().chance_vec().iter().map(|(a, _)| G::action_data(a)).collect()
     }
 
     fn apply(&mut self, seat: Option<Seat>, notation: &str) -> Result<(), CatalogError> {

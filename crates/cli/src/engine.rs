@@ -213,6 +213,7 @@ impl Engine {
                     session.chance_outcomes().into_iter().unzip();
                 reply.insert("actions".into(), json!(actions));
                 reply.insert("weights".into(), json!(weights));
+                reply.insert("data".into(), json!(session.chance_data()));
             }
             _ => match lang {
                 Some(lang) => {

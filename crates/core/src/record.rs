@@ -32,7 +32,9 @@ impl Record {
     /// Format 3 (2026-11): the options carry the courses and tracks played
     /// on as content, never a file name, built-in ones included (the game's
     /// options as the initial state holds them, [`Game::options`]).
-    pub const FORMAT: u32 = 3;
+    /// Format 4 (2026-12): Six writes cells with their true coordinates,
+    /// which older formats wrote modulo 64 in `-32..=31`.
+    pub const FORMAT: u32 = 4;
 
     fn first_format() -> u32 {
         1

@@ -8,9 +8,12 @@
 //!   viewer learns nothing from belong to the step before them.
 //! - **Compact.** The reply carries the viewer's first view whole, then each
 //!   step's change of the view against the view before it ([`diff`]): what
-//!   stays (a course, a track, the hands not played) is sent once. Never
-//!   the record, which holds every secret: only the viewer's views and log
-//!   entries leave the server.
+//!   stays (a course, a track, the hands not played) is sent once. A path
+//!   of the view is written out the first time a change names it, and as
+//!   its number every later time ([`number_paths`]): a long race edits the
+//!   same riders' fields thousands of times. Never the record, which holds
+//!   every secret: only the viewer's views and log entries leave the
+//!   server.
 //! - **Bounded memory.** The reply is written while the game is replayed,
 //!   in chunks through a small channel, so a request holds the game, two
 //!   views and a chunk or two, never the whole reply. Where the steps
@@ -29,9 +32,10 @@ use axum::body::{Body, Bytes};
 use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
-use spieltisch_catalog::{DynSession, Wording, new_session};
+use spieltisch_catalog::{CatalogError, DynSession, Wording, new_session};
 use spieltisch_core::{Lang, Record, Turn, Viewer};
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// How many bytes are written before a chunk goes out.
 const CHUNK: usize = 64 * 1024;
@@ -86,7 +90,9 @@ pub struct ReplayReply<'a> {
 /// One step: the actions of one entry of the viewer's log, written as the
 /// array `[version, turn, log, change]`: a long game has thousands of
 /// steps, and their keys would be a sixth of the reply. The log's entries
-/// leave out their `at` and `actor`, which the step says.
+/// leave out their `at` and `actor`, which the step says. A path of the
+/// change that an earlier change named is written as its number
+/// ([`number_paths`]).
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReplayStep"))]
 pub struct Step<'a>(
@@ -96,8 +102,8 @@ pub struct Step<'a>(
     #[cfg_attr(feature = "ts", ts(type = "Array<Omit<LogEntry, \"at\" | \"actor\">>"))]
     &'a [Value],
     /// The change of the view against the step before: `[path, value]`
-    /// sets, `[path]` removes ([`diff`]).
-    #[cfg_attr(feature = "ts", ts(type = "Array<[string, unknown] | [string]>"))]
+    /// sets, `[path]` removes ([`diff`]); a path named before is its number.
+    #[cfg_attr(feature = "ts", ts(type = "Array<[string | number, unknown] | [string | number]>"))]
     Vec<Value>,
 );
 
@@ -107,6 +113,8 @@ struct Replaying {
     session: Box<dyn DynSession>,
     at: usize,
     view: Option<Value>,
+    /// The paths the changes so far wrote out, with their numbers.
+    paths: HashMap<String, usize>,
     /// Why making a step failed, once it did.
     failed: Option<ServerError>,
 }
@@ -137,7 +145,8 @@ impl Steps<'_> {
         let end = self.starts.get(i + 1).copied().unwrap_or(self.record.actions.len());
         apply_until(&mut replaying.session, &mut replaying.at, end, &self.record.actions)?;
         let next = replaying.session.view(self.viewer)?;
-        let change = diff(replaying.view.as_ref().unwrap_or(self.first_view), &next);
+        let mut change = diff(replaying.view.as_ref().unwrap_or(self.first_view), &next);
+        number_paths(&mut change, &mut replaying.paths);
         replaying.view = Some(next);
         // A step's entry begins at the version before it and is the actor's
         // who was to move there: the step says both, so its entry does not.
@@ -260,6 +269,23 @@ fn diff_at(path: &mut String, old: &Value, new: &Value, edits: &mut Vec<Value>) 
     }
 }
 
+/// Writes each edit's path that `paths` knows as its number, and adds
+/// the others to `paths`, numbered from 0 in the order they are first
+/// written: a reader that keeps the paths it reads in a list, in order,
+/// finds each number's path at that index.
+pub fn number_paths(edits: &mut [Value], paths: &mut HashMap<String, usize>) {
+    for edit in edits.iter_mut().filter_map(Value::as_array_mut) {
+        let Some(Value::String(path)) = edit.first() else { continue };
+        match paths.get(path) {
+            Some(&number) => edit[0] = Value::from(number),
+            None => {
+                let number = paths.len();
+                paths.insert(path.clone(), number);
+            }
+        }
+    }
+}
+
 /// The length of `value` written as JSON.
 fn length(value: &Value) -> usize {
     serde_json::to_string(value).map_or(usize::MAX, |text| text.len())
@@ -298,7 +324,7 @@ pub fn stream(record: Record, head: Head, lang: Lang, places: impl Send + 'stati
     let (chunks, mut receiver) = tokio::sync::mpsc::channel::<Bytes>(CHUNKS_IN_FLIGHT);
     tokio::task::spawn_blocking(move || {
         let mut out = Out { chunks, buffer: Vec::with_capacity(CHUNK) };
-        match write(&record, &head, lang, &mut out) {
+        match write(&record, &head, lang, &mut out).and_then(|()| out.send()) {
             Ok(()) | Err(Stopped::ClientGone) => {}
             // The head is sent already: the reply ends short, and the log
             // says why (a loaded table replays, so this is a bug).
@@ -359,7 +385,29 @@ impl std::io::Write for Out {
     }
 }
 
-fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), Stopped> {
+/// The whole replay of `record` as `head.viewer` saw it, in memory, as
+/// [`stream`] sends it: for measuring it.
+///
+/// # Errors
+/// When the record does not replay, or the reply cannot be written.
+pub fn bytes(record: &Record, head: &Head, lang: Lang) -> Result<Vec<u8>, ServerError> {
+    let mut out = Vec::new();
+    match write(record, head, lang, &mut out) {
+        Ok(()) => Ok(out),
+        Err(Stopped::Failed(e)) => Err(e),
+        // Writing into memory never fails: both are bugs.
+        Err(Stopped::ClientGone) => {
+            Err(CatalogError::Internal("the replay's writer went away".into()).into())
+        }
+        Err(Stopped::Writing(e)) => {
+            Err(CatalogError::Internal(format!("cannot write the replay: {e}")).into())
+        }
+    }
+}
+
+/// Writes the reply into `out`, which may stop it by failing to write
+/// (a client gone).
+fn write(record: &Record, head: &Head, lang: Lang, out: &mut impl std::io::Write) -> Result<(), Stopped> {
     let viewer = head.viewer;
     let starts = entry_starts(record, viewer)?;
     let mut session = new_session(&record.game, &record.options, record.seed)?;
@@ -379,7 +427,7 @@ fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), 
     let fixed = session.static_part()?;
     let log = session.entries_since(viewer, 0, Some(&wording))?;
     let first_turn = session.turn();
-    let replaying = RefCell::new(Replaying { session, at, view: None, failed: None });
+    let replaying = RefCell::new(Replaying { session, at, view: None, paths: HashMap::new(), failed: None });
     let reply = ReplayReply {
         ok: true,
         game: &head.game,
@@ -405,7 +453,7 @@ fn write(record: &Record, head: &Head, lang: Lang, out: &mut Out) -> Result<(), 
         return Err(Stopped::Failed(e));
     }
     match written {
-        Ok(()) => out.send(),
+        Ok(()) => Ok(()),
         Err(e) if e.is_io() => Err(Stopped::ClientGone),
         Err(e) => Err(Stopped::Writing(e.to_string())),
     }
@@ -458,6 +506,18 @@ mod tests {
         assert_eq!(diff(&json!([1]), &json!([1, 2, 3])), [json!(["/1", 2]), json!(["/2", 3])]);
         assert_eq!(diff(&json!([1, 2, 3]), &json!([1])), [json!(["/2"]), json!(["/1"])]);
         assert_eq!(diff(&json!({"a": [1]}), &json!({"a": {"b": 1}})), [json!(["/a", {"b": 1}])]);
+    }
+
+    #[test]
+    fn a_path_named_before_is_written_as_its_number() {
+        let mut paths = HashMap::new();
+        let mut first = vec![json!(["/riders/3/space", 12]), json!(["/turn", 1]), json!(["/riders/3/space"])];
+        number_paths(&mut first, &mut paths);
+        assert_eq!(first, [json!(["/riders/3/space", 12]), json!(["/turn", 1]), json!([0])]);
+        let mut second = vec![json!(["/turn", 2]), json!(["/hand", []]), json!(["/riders/3/space", 14])];
+        number_paths(&mut second, &mut paths);
+        assert_eq!(second, [json!([1, 2]), json!(["/hand", []]), json!([0, 14])]);
+        assert_eq!(paths.len(), 3);
     }
 
     #[test]

@@ -5,7 +5,7 @@ import { h, clear } from './dom.js';
 import { t, tr, getLang } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { request } from './api.js';
-import { applyChange } from './patch.js';
+import { applyChange, namePaths } from './patch.js';
 import { prepareMotion, playMotion } from './motion.js';
 import { linkToCopy } from './table.js';
 
@@ -26,12 +26,13 @@ const FIRST_SPEED = 2;
 function viewsOf(reply) {
   /** @type {Map<number, unknown>} */
   const kept = new Map([[0, reply.first.view]]);
+  const changes = namePaths(reply.steps.map(step => step[3]));
   return at => {
     let from = at - (at % CHECKPOINT);
     while (!kept.has(from)) from -= CHECKPOINT;
     let view = structuredClone(kept.get(from));
     for (let i = from + 1; i <= at; i++) {
-      view = applyChange(view, reply.steps[i - 1][3]);
+      view = applyChange(view, changes[i - 1]);
       if (i % CHECKPOINT === 0 && !kept.has(i)) kept.set(i, structuredClone(view));
     }
     return view;

@@ -128,8 +128,11 @@ export type ReplayFirst = import('./generated/server').ReplayFirst;
 export type ReplayStep = import('./generated/server').ReplayStep;
 /** One edit of a replay step's change: `[path, value]` sets the value at
  * the JSON Pointer `path` (replaces it, adds the key, or appends to an
- * array); `[path]` removes the key, or the array's last element. */
+ * array); `[path]` removes the key, or the array's last element. A path
+ * named by an earlier edit of the replay is written as its number. */
 export type Edit = ReplayStep[3][number];
+/** An edit with its path written out (`namePaths` in patch.js). */
+export type NamedEdit = [string, unknown] | [string];
 /** The reply of `GET /api/tables/{id}/replay`. */
 export type ReplayReply = import('./generated/server').Replay;
 

@@ -184,3 +184,63 @@ fn every_listed_default_is_accepted_as_a_value() {
         }
     }
 }
+
+/// The rows of docs/api.md's "Actions as data" table: game, kinds, params.
+fn actions_as_data_in_the_docs() -> Vec<(String, String, String)> {
+    let api = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md")).unwrap();
+    let section = api.split("### Actions as data").nth(1).expect("docs/api.md has \"Actions as data\"");
+    section
+        .lines()
+        .skip_while(|line| !line.starts_with("| `"))
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let columns: Vec<&str> = line.split('|').map(str::trim).collect();
+            (columns[1].trim_matches('`').to_string(), columns[2].to_string(), columns[3].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn chance_outcomes_as_data_are_those_docs_api_lists() {
+    let rows = actions_as_data_in_the_docs();
+    for game in ["six", "sechstage", "reifenbreite", "ausreisser"] {
+        for seed in 0..3u64 {
+            let mut session = new_session(game, &Value::Null, seed).unwrap();
+            let mut pick = seed;
+            for _ in 0..20_000 {
+                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let choice = match session.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => {
+                        let outcomes = session.chance_outcomes();
+                        let data = session.chance_data();
+                        assert_eq!(data.len(), outcomes.len(), "{game}: one datum per outcome");
+                        for datum in &data {
+                            let row = rows.iter().find(|(g, kinds, _)| {
+                                g == game
+                                    && kinds.contains("chance")
+                                    && kinds.contains(&format!("`{}`", datum.kind))
+                            });
+                            let (_, _, params) = row.unwrap_or_else(|| {
+                                panic!("docs/api.md lists no chance `{}` of {game}", datum.kind)
+                            });
+                            for key in datum.params.as_object().unwrap().keys() {
+                                assert!(
+                                    params.contains(&format!("`{key}`")),
+                                    "{game} chance `{}`: `{key}`",
+                                    datum.kind
+                                );
+                            }
+                        }
+                        outcomes[(pick >> 33) as usize % outcomes.len()].0.clone()
+                    }
+                    Turn::Seat(_) => {
+                        let legal = session.legal();
+                        legal[(pick >> 33) as usize % legal.len()].clone()
+                    }
+                };
+                session.apply(None, &choice).unwrap();
+            }
+        }
+    }
+}

@@ -27,3 +27,20 @@ fn every_game_plays_over_the_protocol_with_bots() {
         assert!(errors.is_empty(), "{game}: {errors:?}");
     }
 }
+
+#[test]
+fn chance_outcomes_come_with_their_data_as_players_actions_do() {
+    let replies = session(&lines(&[
+        json!({"cmd": "new", "game": "reifenbreite", "seed": 2, "chance": "manual"}),
+        json!({"cmd": "legal"}),
+        json!({"cmd": "legal", "lang": "de"}),
+    ]));
+    assert_eq!(replies[0]["status"], "chance", "{}", replies[0]);
+    for legal in &replies[1..] {
+        assert_eq!(legal["actions"], json!(["first 2", "first 3", "first 4", "first 5"]), "{legal}");
+        assert_eq!(legal["weights"], json!([1, 1, 1, 1]));
+        let data: Vec<Value> =
+            (0..4).map(|team| json!({"kind": "first", "params": {"team": team}})).collect();
+        assert_eq!(legal["data"], json!(data), "docs/api.md: the team placing first, 0-based");
+    }
+}

@@ -1,6 +1,7 @@
 //! The field: one bitboard per colour on the 64 × 64 torus, with the
 //! questions the rules ask of it (where may a stone go, does a stone complete
-//! a six, does lifting a stone split the field).
+//! a six, does lifting a stone split the field), and the frame that tells
+//! the true cell each torus cell stands for.
 
 use crate::cell::{Cell, DIRECTIONS, SIZE};
 use serde::{Deserialize, Serialize};
@@ -165,18 +166,42 @@ const SIXES: [u128; 36] = {
 };
 
 /// The stones on the table.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Stones lie on the 64 × 64 torus ([`Cell::index`]); the frame, 64 × 64
+/// true coordinates from `(q0, r0)`, says which true cell each torus cell
+/// stands for. It holds the field and every cell next to it: a stone put
+/// on its edge moves it to centre the field again (the field spans at most
+/// 43 rows and columns with its border, so it fits with room). Every cell
+/// the board hands out (stones, where a stone may go) is a true cell.
+#[derive(Clone)]
 pub struct Board {
     rows: [[u64; SIZE]; 2],
     /// Bit `row` is set when the row holds a stone, so scans skip empty rows.
     used: u64,
+    /// The true `q` of the frame's first column.
+    q0: i32,
+    /// The true `r` of the frame's first row.
+    r0: i32,
 }
 
 impl Default for Board {
+    /// An empty table, its frame `-32..=31` both ways around `0,0`.
     fn default() -> Self {
-        Board { rows: [[0; SIZE]; 2], used: 0 }
+        Board { rows: [[0; SIZE]; 2], used: 0, q0: -(SIZE as i32) / 2, r0: -(SIZE as i32) / 2 }
     }
 }
+
+/// Boards are equal when they hold the same stones on the same true cells,
+/// wherever their frames lie.
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        // The same torus stones are the same true stones when one stone is
+        // on the same true cell: the field is connected within both frames.
+        self.rows == other.rows && self.used == other.used && self.stones().next() == other.stones().next()
+    }
+}
+
+impl Eq for Board {}
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -258,11 +283,52 @@ impl Board {
         self.rows[0][row] | self.rows[1][row]
     }
 
-    /// Puts a stone of `colour` on the empty `cell`.
+    /// Puts a stone of `colour` on the empty `cell`. The cell must touch
+    /// the field, or be within its span, so that the field stays within 62
+    /// rows and columns (a connected field of 42 stones spans at most 42).
     #[inline]
     pub fn set(&mut self, colour: Colour, cell: Cell) {
+        let edge = SIZE as i32 - 1;
+        let (dq, dr) = (cell.q() - self.q0, cell.r() - self.r0);
+        if dq <= 0 || dq >= edge || dr <= 0 || dr >= edge {
+            self.centre_frame(cell);
+        }
         self.rows[colour.index()][cell.row()] |= 1 << cell.col();
         self.used |= 1 << cell.row();
+    }
+
+    /// Moves the frame so that the field and `cell` lie in its middle.
+    #[cold]
+    fn centre_frame(&mut self, cell: Cell) {
+        let (mut q_min, mut q_max, mut r_min, mut r_max) = (cell.q(), cell.q(), cell.r(), cell.r());
+        for stone in self.stones() {
+            (q_min, q_max) = (q_min.min(stone.q()), q_max.max(stone.q()));
+            (r_min, r_max) = (r_min.min(stone.r()), r_max.max(stone.r()));
+        }
+        let half = SIZE as i32 / 2;
+        self.q0 = (q_min + q_max).div_euclid(2) - half;
+        self.r0 = (r_min + r_max).div_euclid(2) - half;
+    }
+
+    /// True when `cell` is the true cell the frame places its torus cell
+    /// at: every cell of the field and next to it is.
+    #[inline]
+    pub fn in_frame(&self, cell: Cell) -> bool {
+        let size = SIZE as i32;
+        (0..size).contains(&(cell.q() - self.q0)) && (0..size).contains(&(cell.r() - self.r0))
+    }
+
+    /// The cell of the frame on the torus cell of `cell`: for a cell whose
+    /// coordinates were written modulo 64 (records before format 4), the
+    /// true cell it names.
+    pub fn in_frame_copy(&self, cell: Cell) -> Cell {
+        let mask = SIZE as i32 - 1;
+        Cell::new(self.q0 + ((cell.q() - self.q0) & mask), self.r0 + ((cell.r() - self.r0) & mask))
+    }
+
+    /// True when the true cell `cell` holds a stone of `colour`.
+    pub fn holds(&self, colour: Colour, cell: Cell) -> bool {
+        self.in_frame(cell) && self.has(colour, cell)
     }
 
     /// Takes whatever stone lies on `cell` off the table.
@@ -284,7 +350,7 @@ impl Board {
     /// The stones of `colour` in reading order.
     pub fn cells(&self, colour: Colour) -> impl Iterator<Item = Cell> + '_ {
         let rows = &self.rows[colour.index()];
-        reading_order(move |row| rows[row])
+        reading_order(self.q0, self.r0, move |row| rows[row])
     }
 
     /// Calls `f` with each stone of `colour`, in reading order.
@@ -297,16 +363,16 @@ impl Board {
     #[inline]
     pub fn cell_rows(&self, colour: Colour, mut f: impl FnMut(RowCells)) {
         let rows = &self.rows[colour.index()];
-        each_row(self.used, |row| {
+        each_row(self.used, self.r0, |row, r| {
             if rows[row] != 0 {
-                f(RowCells::new(row, rows[row]))
+                f(RowCells::new(self.q0, r, rows[row]))
             }
         });
     }
 
     /// All stones in reading order.
     pub fn stones(&self) -> impl Iterator<Item = Cell> + '_ {
-        reading_order(move |row| self.occupied_row(row))
+        reading_order(self.q0, self.r0, move |row| self.occupied_row(row))
     }
 
     /// The empty cells touching a stone, in reading order. When `shunned` is
@@ -329,7 +395,7 @@ impl Board {
     pub fn frontier_rows(&self, shunned: Option<Colour>, mut f: impl FnMut(RowCells)) {
         let occupied = |row: usize| self.rows[0][row] | self.rows[1][row];
         let near_used = self.used | self.used.rotate_left(1) | self.used.rotate_right(1);
-        each_row(near_used, |row| {
+        each_row(near_used, self.r0, |row, r| {
             let (above, below) = ((row + SIZE - 1) % SIZE, (row + 1) % SIZE);
             let here = occupied(row);
             let mut near = spread(occupied(above), here, occupied(below)) & !here;
@@ -338,7 +404,7 @@ impl Board {
                 near &= !spread(own[above], own[row], own[below]);
             }
             if near != 0 {
-                f(RowCells::new(row, near));
+                f(RowCells::new(self.q0, r, near));
             }
         });
     }
@@ -354,7 +420,8 @@ impl Board {
         let mut hash = 0;
         for colour in Colour::ALL {
             self.for_each_cell(colour, |c| {
-                hash ^= zobrist(colour, Cell::new(c.col() as i32 - left, c.row() as i32 - top));
+                let (q, r) = ((c.col() as i32 - left) & MASK, (c.row() as i32 - top) & MASK);
+                hash ^= zobrist(colour, Cell::new(q, r));
             });
         }
         hash
@@ -457,7 +524,7 @@ impl Board {
     /// lifted, these are all its parts.
     pub fn parts_around(&self, cell: Cell) -> Parts {
         let mut work = [0u64; SIZE];
-        each_row(self.used, |row| work[row] = self.occupied_row(row));
+        each_row(self.used, self.r0, |row, _| work[row] = self.occupied_row(row));
         work[cell.row()] &= !(1 << cell.col());
         let mut parts = Parts { cells: [cell; 48], ends: [0; 4], count: 0 };
         let mut len = 0usize;
@@ -495,7 +562,7 @@ impl Board {
         const NONE: u8 = u8::MAX;
         let mut cut = [0u64; SIZE];
         let mut index = [NONE; SIZE * SIZE];
-        let mut cells = [Cell::from_index(0); 48];
+        let mut cells = [Cell::new(0, 0); 48];
         let mut n = 0;
         for c in self.stones() {
             if n == cells.len() {
@@ -592,37 +659,46 @@ fn spread(up: u64, here: u64, down: u64) -> u64 {
     here.rotate_left(1) | here.rotate_right(1) | up | up.rotate_right(1) | down | down.rotate_left(1)
 }
 
+const MASK: i32 = SIZE as i32 - 1;
+
 /// Calls `f` with the rows whose bits are set in `rows`, in reading order
-/// (from `r = -32` to `r = 31`).
+/// within the frame whose first row is `r0`: each as its torus row and its
+/// true `r`.
 #[inline]
-fn each_row(rows: u64, mut f: impl FnMut(usize)) {
-    let mut bits = rows.rotate_right(32);
+fn each_row(rows: u64, r0: i32, mut f: impl FnMut(usize, i32)) {
+    let first = (r0 & MASK) as u32;
+    let mut bits = rows.rotate_right(first);
     while bits != 0 {
-        let j = bits.trailing_zeros() as usize;
+        let j = bits.trailing_zeros();
         bits &= bits - 1;
-        f(j ^ 32);
+        f(((first + j) & MASK as u32) as usize, r0 + j as i32);
     }
 }
 
-/// The cells of one row given by a bit mask, from the smallest `q` (-32) to
-/// the largest (31).
+/// The cells of one row given by a bit mask, from the smallest `q` of the
+/// frame to the largest.
 #[derive(Clone, Debug)]
 pub struct RowCells {
-    base: usize,
+    /// The true `q` of the frame's first column.
+    q0: i32,
+    r: i32,
+    /// Bit `j` stands for `q = q0 + j`.
     bits: u64,
 }
 
 impl RowCells {
+    /// The cells of row `r` set in `bits` (by torus column), in a frame
+    /// whose first column is `q0`.
     #[inline]
-    fn new(row: usize, bits: u64) -> Self {
-        RowCells { base: row * SIZE, bits: bits.rotate_right(32) }
+    fn new(q0: i32, r: i32, bits: u64) -> Self {
+        RowCells { q0, r, bits: bits.rotate_right((q0 & MASK) as u32) }
     }
 
     /// Leaves `cell` out (if it is in this row).
     #[inline]
     pub fn without(mut self, cell: Cell) -> Self {
-        if cell.index() / SIZE == self.base / SIZE {
-            self.bits &= !(1u64 << (cell.col() ^ 32));
+        if cell.r() == self.r {
+            self.bits &= !(1u64 << ((cell.q() - self.q0) & MASK));
         }
         self
     }
@@ -636,9 +712,9 @@ impl Iterator for RowCells {
         if self.bits == 0 {
             return None;
         }
-        let j = self.bits.trailing_zeros() as usize;
+        let j = self.bits.trailing_zeros() as i32;
         self.bits &= self.bits - 1;
-        Some(Cell::from_index(self.base + (j ^ 32)))
+        Some(Cell::new(self.q0 + j, self.r))
     }
 
     #[inline]
@@ -650,28 +726,22 @@ impl Iterator for RowCells {
 
 impl ExactSizeIterator for RowCells {}
 
-/// Calls up the set bits of 64 rows in reading order (rows from `r = -32`
-/// down to `r = 31`, each from `q = -32` to `q = 31`).
-fn reading_order(row_bits: impl Fn(usize) -> u64) -> impl Iterator<Item = Cell> {
-    (0..SIZE).flat_map(move |k| {
-        let row = k ^ 32;
-        let mut bits = row_bits(row).rotate_right(32);
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let j = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(Cell::from_index(row * SIZE + (j ^ 32)))
-        })
+/// Calls up the set bits of 64 rows in reading order, as true cells of the
+/// frame from `(q0, r0)`: rows from `r0` down, each from `q0` eastwards.
+fn reading_order(q0: i32, r0: i32, row_bits: impl Fn(usize) -> u64) -> impl Iterator<Item = Cell> {
+    (0..SIZE as i32).flat_map(move |k| {
+        let r = r0 + k;
+        RowCells::new(q0, r, row_bits((r & MASK) as usize))
     })
 }
 
 /// The Zobrist key of a stone of `colour` on `cell` (a fixed pseudo-random
-/// number, so hashes are the same in every build and every run).
+/// number, so hashes are the same in every build and every run). Keyed by
+/// the true cell: a field 64 cells away is another position.
 #[inline]
 pub fn zobrist(colour: Colour, cell: Cell) -> u64 {
-    splitmix(((colour.index() as u64) << 12 | cell.index() as u64) ^ 0x5158_0000_0000)
+    let (q, r) = (u64::from(cell.q() as u16), u64::from(cell.r() as u16));
+    splitmix(((colour.index() as u64) << 32 | q << 16 | r) ^ 0x5158_0000_0000_0000)
 }
 
 /// The Zobrist key of `seat` being the one to move.
@@ -715,11 +785,48 @@ mod tests {
 
     #[test]
     fn frontier_works_across_the_torus_seam() {
-        let b = board(&[(31, 31)], &[(-32, 31)]);
+        let b = board(&[(31, 31)], &[(32, 31)]);
         let f: Vec<Cell> = b.frontier(None).collect();
         assert_eq!(f.len(), 8, "two touching stones have eight empty neighbours");
-        assert!(f.contains(&Cell::new(-31, 31)));
-        assert!(f.contains(&Cell::new(31, -32)));
+        assert!(f.contains(&Cell::new(33, 31)));
+        assert!(f.contains(&Cell::new(32, 32)));
+        assert!(f.contains(&Cell::new(31, 30)));
+        let stones: Vec<Cell> = b.stones().collect();
+        assert_eq!(stones, [Cell::new(31, 31), Cell::new(32, 31)], "true cells in reading order");
+    }
+
+    #[test]
+    fn the_frame_follows_the_field_and_hands_out_true_cells() {
+        // A line of stones eastwards from 0,0 to 100,0 and the same going
+        // north-west: every stone and frontier cell keeps its coordinates.
+        let mut b = Board::default();
+        for q in 0..=100 {
+            b.set(Colour::Red, Cell::new(q, -q / 2));
+            if q > 40 {
+                b.clear(Cell::new(q - 41, -(q - 41) / 2));
+            }
+            let stones: Vec<Cell> = b.stones().collect();
+            let first = (q - 40).max(0);
+            let expected: Vec<Cell> = (first..=q).rev().map(|k| Cell::new(k, -k / 2)).collect();
+            let mut expected = expected;
+            expected.sort_by_key(|c| c.reading_key());
+            assert_eq!(stones, expected, "after {q}");
+            for c in b.frontier(None) {
+                assert!(c.neighbours().iter().any(|n| stones.contains(n)), "{c} touches the field");
+            }
+        }
+        assert_eq!(b.in_frame_copy(Cell::new(100 - 64, -50)), Cell::new(100, -50));
+        assert!(b.holds(Colour::Red, Cell::new(100, -50)) && !b.holds(Colour::Red, Cell::new(36, -50)));
+        let mut again = Board::default();
+        for c in b.stones() {
+            again.set(Colour::Red, c);
+        }
+        assert_eq!(again, b, "the same stones, wherever the frame lies");
+        let mut shifted = Board::default();
+        for c in b.stones() {
+            shifted.set(Colour::Red, c.offset(64, 0));
+        }
+        assert_ne!(shifted, b, "a field 64 cells away is another field");
     }
 
     #[test]

@@ -2,14 +2,24 @@
 //!
 //! Cells use axial coordinates `(q, r)`: `q` grows to the east, `r` grows to
 //! the south-east (each row is drawn half a cell further right than the one
-//! above it, as on a Hex board). A cell is written `q,r`, e.g. `0,0`, `2,-1`.
+//! above it, as on a Hex board). A cell is written `q,r`, e.g. `0,0`, `2,-1`,
+//! always with its true coordinates, however far the field drifts.
 //!
-//! The grid is stored as a 64 × 64 torus (`q` and `r` modulo 64). The field
-//! is always connected and holds at most 42 stones, so it never spans more
-//! than 43 rows or columns (with the cells around it) and two cells of the
-//! field or its border never share a torus cell. Coordinates are written in
-//! `-32..=31`; should the field ever drift across that seam the numbers wrap
-//! (31 is followed by -32), which changes nothing about the play.
+//! The board stores cells on a 64 × 64 torus (`q` and `r` modulo 64,
+//! [`Cell::index`]): the field is always connected and holds at most 42
+//! stones, so with the cells around it it never spans more than 43 rows or
+//! columns, and no two cells of it share a torus cell. The board keeps a
+//! frame of 64 × 64 true coordinates around the field ([`crate::Board`]) to
+//! tell which true cell a torus cell stands for.
+//!
+//! How far can the field drift? A stone always goes next to the field, so
+//! the field's easternmost `q` grows by at most one per move (and likewise
+//! every other edge): a game of 40 placements and at most 5,000
+//! second-round moves keeps every cell within 5,042 of `0,0`. Coordinates
+//! are `i16`; the notation reads any in `-32768..=32767`.
+//!
+//! Records before format 4 wrote coordinates modulo 64 in `-32..=31` (`31`
+//! was followed by `-32`); [`crate::Options::wrapped_cells`] reads them so.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer, ser::SerializeStruct};
 use spieltisch_core::ActionError;
@@ -19,11 +29,15 @@ use std::{fmt, str::FromStr};
 pub const SIZE: usize = 64;
 const MASK: i32 = SIZE as i32 - 1;
 
-/// One cell of the grid (a torus index `r * 64 + q`, both modulo 64).
+/// One cell of the grid, by its true axial coordinates.
 /// Written by hand for TypeScript: its `Serialize` is written by hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Cells order as they are read: by row (`r`), then by `q`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ q: number, r: number }"))]
-pub struct Cell(u16);
+pub struct Cell {
+    r: i16,
+    q: i16,
+}
 
 /// The six directions, in order around a cell (each is adjacent to the next,
 /// and the last to the first): east, north-east, north-west, west,
@@ -31,84 +45,89 @@ pub struct Cell(u16);
 pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
 impl Cell {
-    /// The cell at axial coordinates `(q, r)` (taken modulo 64).
+    /// The cell at axial coordinates `(q, r)`, each in `-32768..=32767`.
     pub const fn new(q: i32, r: i32) -> Cell {
-        Cell((((r & MASK) << 6) | (q & MASK)) as u16)
+        Cell { r: r as i16, q: q as i16 }
     }
 
-    /// The cell with torus index `index` (below 4096).
-    pub(crate) const fn from_index(index: usize) -> Cell {
-        Cell(index as u16)
-    }
-
-    /// The torus index, `0..4096`.
+    /// The torus index, `0..4096`: `r` modulo 64 times 64 plus `q` modulo 64.
+    #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.row() << 6) | self.col() as usize
     }
 
     /// The row on the torus, `0..64`.
+    #[inline]
     pub(crate) const fn row(self) -> usize {
-        (self.0 >> 6) as usize
+        (self.r as i32 & MASK) as usize
     }
 
     /// The column on the torus, `0..64`.
+    #[inline]
     pub(crate) const fn col(self) -> u32 {
-        (self.0 & 63) as u32
+        (self.q as i32 & MASK) as u32
     }
 
-    /// The axial `q` coordinate as written, in `-32..=31`.
+    /// The axial `q` coordinate.
+    #[inline]
     pub const fn q(self) -> i32 {
-        (((self.0 & 63) as i32) ^ 32) - 32
+        self.q as i32
     }
 
-    /// The axial `r` coordinate as written, in `-32..=31`.
+    /// The axial `r` coordinate.
+    #[inline]
     pub const fn r(self) -> i32 {
-        ((((self.0 >> 6) & 63) as i32) ^ 32) - 32
+        self.r as i32
     }
 
     /// The cell `(dq, dr)` away.
     #[inline]
     pub const fn offset(self, dq: i32, dr: i32) -> Cell {
-        // Torus arithmetic: the row and column wrap modulo 64 like q and r.
-        Cell::new(self.col() as i32 + dq, self.row() as i32 + dr)
+        Cell::new(self.q as i32 + dq, self.r as i32 + dr)
     }
 
     /// The six neighbours, in [`DIRECTIONS`] order.
+    #[inline]
     pub fn neighbours(self) -> [Cell; 6] {
         DIRECTIONS.map(|(dq, dr)| self.offset(dq, dr))
     }
 
     /// A key that sorts cells in reading order: by row (`r`), then by `q`.
-    pub const fn reading_key(self) -> u16 {
-        self.0 ^ 0x820
+    #[inline]
+    pub const fn reading_key(self) -> i32 {
+        ((self.r as i32) << 16) + self.q as i32
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cell({},{})", self.q, self.r)
     }
 }
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.q(), self.r())
+        write!(f, "{},{}", self.q, self.r)
     }
 }
 
 impl FromStr for Cell {
     type Err = ActionError;
 
-    /// Reads `q,r` (spaces and surrounding parentheses allowed), each in `-32..=31`.
+    /// Reads `q,r` (spaces and surrounding parentheses allowed), each in `-32768..=32767`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let inner = s.trim().trim_start_matches('(').trim_end_matches(')');
         let (q, r) = inner.split_once(',').ok_or_else(|| {
             ActionError::parse(s, "a cell is written q,r with two whole numbers, e.g. 2,-1")
         })?;
         let coordinate = |t: &str, name: &str| -> Result<i32, ActionError> {
-            let v: i32 = t
+            let v: i64 = t
                 .trim()
                 .parse()
                 .map_err(|_| ActionError::parse(s, format!("{name} must be a whole number, e.g. 2,-1")))?;
-            if (-32..=31).contains(&v) {
-                Ok(v)
-            } else {
-                Err(ActionError::parse(s, format!("{name} must lie in -32..=31")))
-            }
+            i16::try_from(v)
+                .map(i32::from)
+                .map_err(|_| ActionError::parse(s, format!("{name} must lie in -32768..=32767")))
         };
         Ok(Cell::new(coordinate(q, "q")?, coordinate(r, "r")?))
     }
@@ -124,15 +143,15 @@ impl Serialize for Cell {
     }
 }
 
-/// Reads `{"q", "r"}` (each in `-32..=31`), and also the notation `"q,r"`,
+/// Reads `{"q", "r"}` (each in `-32768..=32767`), and also the notation `"q,r"`,
 /// in which states were written before views were designed data.
 impl<'de> Deserialize<'de> for Cell {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Axial {
-            q: i32,
-            r: i32,
+            q: i64,
+            r: i64,
         }
         #[derive(Deserialize)]
         #[serde(untagged)]
@@ -154,8 +173,8 @@ mod tests {
 
     #[test]
     fn coordinates_round_trip_through_notation() {
-        for q in -32..=31 {
-            for r in [-32, -5, 0, 7, 31] {
+        for q in (-40..=40).chain([-32768, -5042, 5042, 32767]) {
+            for r in [-32768, -33, -32, -5, 0, 7, 31, 32, 64, 32767] {
                 let cell = Cell::new(q, r);
                 assert_eq!((cell.q(), cell.r()), (q, r));
                 assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
@@ -168,7 +187,9 @@ mod tests {
         assert_eq!(" ( 2 , -1 ) ".parse::<Cell>(), Ok(Cell::new(2, -1)));
         assert!("2".parse::<Cell>().is_err());
         assert!("2,x".parse::<Cell>().is_err());
-        assert!("40,0".parse::<Cell>().is_err());
+        assert_eq!("40,-64".parse::<Cell>(), Ok(Cell::new(40, -64)), "no coordinate wraps");
+        assert!("32768,0".parse::<Cell>().is_err());
+        assert!("0,-32769".parse::<Cell>().is_err());
     }
 
     #[test]
@@ -178,7 +199,10 @@ mod tests {
         assert_eq!(json, serde_json::json!({"q": -3, "r": 31}));
         assert_eq!(serde_json::from_value::<Cell>(json).unwrap(), cell);
         assert_eq!(serde_json::from_value::<Cell>(serde_json::json!("-3,31")).unwrap(), cell);
-        for bad in [serde_json::json!({"q": 32, "r": 0}), serde_json::json!({"q": 1}), serde_json::json!("1")]
+        let far = Cell::new(32, -100);
+        assert_eq!(serde_json::to_value(far).unwrap(), serde_json::json!({"q": 32, "r": -100}));
+        for bad in
+            [serde_json::json!({"q": 32768, "r": 0}), serde_json::json!({"q": 1}), serde_json::json!("1")]
         {
             assert!(serde_json::from_value::<Cell>(bad.clone()).is_err(), "{bad}");
         }
@@ -196,9 +220,21 @@ mod tests {
 
     #[test]
     fn reading_order_is_row_then_column() {
-        let mut cells = [Cell::new(1, 0), Cell::new(-1, 1), Cell::new(0, -1), Cell::new(-1, 0)];
+        let mut cells =
+            [Cell::new(1, 0), Cell::new(-1, 1), Cell::new(0, -1), Cell::new(-1, 0), Cell::new(-40, 0)];
         cells.sort_by_key(|c| c.reading_key());
         let written: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-        assert_eq!(written, ["0,-1", "-1,0", "1,0", "-1,1"]);
+        assert_eq!(written, ["0,-1", "-40,0", "-1,0", "1,0", "-1,1"]);
+        let mut sorted = cells;
+        sorted.sort();
+        assert_eq!(sorted, cells, "cells order as they are read");
+    }
+
+    #[test]
+    fn cells_64_apart_share_a_torus_cell_but_are_different_cells() {
+        let (east, west) = (Cell::new(32, 0), Cell::new(-32, 0));
+        assert_eq!(east.index(), west.index());
+        assert_ne!(east, west);
+        assert_eq!(Cell::new(31, 0).neighbours()[0], east);
     }
 }

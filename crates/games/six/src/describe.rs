@@ -106,22 +106,6 @@ pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
     }
 }
 
-/// The first set bit after the longest run of clear bits (cyclically) of a
-/// 64-bit mask: where a set of rows or columns that spans less than the
-/// torus begins.
-fn start_after_gap(mask: u64) -> u32 {
-    let mut best = (0u32, 0u32);
-    for i in 0..64 {
-        if mask >> i & 1 == 1 {
-            let gap = (1..64).take_while(|k| mask >> ((i + 64 - k) % 64) & 1 == 0).count() as u32;
-            if gap > best.0 {
-                best = (gap, i);
-            }
-        }
-    }
-    best.1
-}
-
 /// The field and the state of the match, for the terminal, from a view.
 pub fn draw(view: &View, lang: Lang) -> String {
     let de = lang == Lang::De;
@@ -141,11 +125,9 @@ pub fn draw(view: &View, lang: Lang) -> String {
     }
     cells.extend(lifted.map(|c| (c, '~')));
     cells.extend(marks.iter().map(|&c| (c, '.')));
-    let rows = cells.iter().fold(0u64, |m, (c, _)| m | 1 << c.row());
-    let cols = cells.iter().fold(0u64, |m, (c, _)| m | 1 << c.col());
-    let top = start_after_gap(rows) as usize;
-    let left = start_after_gap(cols);
-    let unwrap = |c: Cell| (((c.col() + 64 - left) % 64) as i32, ((c.row() + 64 - top) % 64) as i32);
+    let top = cells.iter().map(|(c, _)| c.r()).min().unwrap_or(0);
+    let left = cells.iter().map(|(c, _)| c.q()).min().unwrap_or(0);
+    let unwrap = |c: Cell| (c.q() - left, c.r() - top);
     let height = cells.iter().map(|&(c, _)| unwrap(c).1).max().unwrap_or(0);
     let width = cells.iter().map(|&(c, _)| unwrap(c).0).max().unwrap_or(0);
     // Half-cell units: x = 2 q + r; label rows sit at r = -1 and r = height + 1.
@@ -158,12 +140,12 @@ pub fn draw(view: &View, lang: Lang) -> String {
         let (uq, ur) = unwrap(cell);
         grid[ur as usize + 1][col_of(2 * uq + ur)] = glyph;
     }
-    let signed = |v: u32| ((v as i32) ^ 32) - 32;
     for uq in 0..=width {
-        let label = signed((left + uq as u32) % 64).to_string();
+        let label = (left + uq).to_string();
         for (line, x) in [(0usize, 2 * uq - 1), (height as usize + 2, 2 * uq + height + 1)] {
             let end = col_of(x);
-            for (k, ch) in label.chars().rev().enumerate() {
+            // A long number far from 0,0 may reach past the left edge.
+            for (k, ch) in label.chars().rev().enumerate().take(end + 1) {
                 grid[line][end - k] = ch;
             }
         }
@@ -172,7 +154,7 @@ pub fn draw(view: &View, lang: Lang) -> String {
         let prefix = if i == 0 || i == height as usize + 2 {
             "   q".to_string()
         } else {
-            let r = signed(((top + i - 1) % 64) as u32);
+            let r = top + i as i32 - 1;
             format!("{r:>4}")
         };
         let body: String = line.iter().collect();
@@ -316,16 +298,4 @@ fn header(six: &View, lang: Lang) -> String {
         });
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gap_start_finds_the_top_of_a_wrapped_range() {
-        assert_eq!(start_after_gap(0b1110), 1);
-        assert_eq!(start_after_gap(1 << 63 | 1), 63);
-        assert_eq!(start_after_gap(1 << 62 | 1 << 63 | 1 << 1), 62);
-    }
 }

@@ -509,6 +509,18 @@ impl Game for Six {
         &self.options
     }
 
+    /// `wrapped_cells`: how a record wrote its cells.
+    fn record_keys() -> &'static [&'static str] {
+        &["wrapped_cells"]
+    }
+
+    /// Records before format 4 wrote cells modulo 64 ([`crate::cell`]).
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 4 {
+            options.insert("wrapped_cells".into(), true.into());
+        }
+    }
+
     fn seats(&self) -> usize {
         self.options.players as usize
     }
@@ -646,10 +658,14 @@ impl Game for Six {
 
     /// Besides the notation, a bare cell `q,r` is read as the one kind of
     /// step that fits the phase, and `keep` (or `capture`, when exactly two
-    /// parts are in question) accepts any cell of a part.
+    /// parts are in question) accepts any cell of a part. With
+    /// `wrapped_cells` (records before format 4) a cell names the cell next
+    /// to the field that it is modulo 64.
     fn parse_action(&self, input: &str) -> Result<Action, ActionError> {
         let text = input.trim();
-        let action = match text.parse::<Cell>() {
+        let true_cell =
+            |cell: Cell| if self.options.wrapped_cells { self.board.in_frame_copy(cell) } else { cell };
+        let action = match text.parse::<Cell>().map(true_cell) {
             Ok(cell) => match self.phase {
                 Phase::Place | Phase::Replace { .. } => Action::Place(cell),
                 Phase::Lift => Action::Lift(cell),
@@ -658,7 +674,7 @@ impl Game for Six {
             },
             Err(_) => match (self.phase, text.split_once(char::is_whitespace)) {
                 (Phase::Keep { lifted }, Some((word, rest))) if word.eq_ignore_ascii_case("capture") => {
-                    let cell: Cell = rest.parse()?;
+                    let cell = true_cell(rest.parse()?);
                     let parts = self.board.parts_around(lifted);
                     match (parts.len(), parts.find(cell)) {
                         (2, Some(i)) => Action::Keep(parts.name(1 - i)),
@@ -670,7 +686,12 @@ impl Game for Six {
                         }
                     }
                 }
-                _ => text.parse()?,
+                _ => match text.parse()? {
+                    Action::Place(cell) => Action::Place(true_cell(cell)),
+                    Action::Lift(cell) => Action::Lift(true_cell(cell)),
+                    Action::Keep(cell) => Action::Keep(true_cell(cell)),
+                    Action::Pass => Action::Pass,
+                },
             },
         };
         Ok(match (self.phase, action) {

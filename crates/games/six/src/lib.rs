@@ -37,7 +37,9 @@
 //! ## Decisions
 //!
 //! - **Grid and notation.** Cells are axial coordinates `q,r` (see [`cell`]):
-//!   `q` to the east, `r` to the south-east. The starting pair is red `0,0`,
+//!   `q` to the east, `r` to the south-east, written with their true
+//!   coordinates however far the field drifts (records before format 4
+//!   wrote them modulo 64: [`Options::wrapped_cells`]). The starting pair is red `0,0`,
 //!   black `1,0`, in every game of a match (colours keep their seats).
 //!   Red's first-move cells are `2,-1`, `2,0` and `1,1`.
 //! - **Who begins** ("Select a starting player"): seat 0 (red) begins the
@@ -121,7 +123,9 @@
 //!
 //! The field lives on a 64 × 64 torus of bitboards (one `u64` per row and
 //! colour): the field is connected and has at most 42 stones, so it never
-//! wraps onto itself. Sixes are checked only through the stone just placed;
+//! wraps onto itself. A frame of 64 × 64 true coordinates that follows the
+//! field says which true cell each torus cell stands for, so that cells
+//! keep their coordinates however far the field drifts ([`cell`]). Sixes are checked only through the stone just placed;
 //! the field's connectivity is searched only when a lifted stone's
 //! neighbours form more than one group that stones within two steps do not
 //! join (the basic variant finds all splitting stones in one depth-first

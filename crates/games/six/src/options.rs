@@ -23,11 +23,26 @@ pub struct Options {
     /// Does a shifted copy of the field count as the same position for
     /// repetitions? By default only the very same cells do.
     pub repeat_shifted: bool,
+    /// Cells in notation are written modulo 64, in `-32..=31` (`31` is
+    /// followed by `-32`), and each names the cell of its kind next to the
+    /// field: the reading of records before format 4, which only records
+    /// carry (`Game::record_keys`), never people. Left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub wrapped_cells: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2, split: true, games: 1, move_limit: 200, repetitions: 3, repeat_shifted: false }
+        Options {
+            players: 2,
+            split: true,
+            games: 1,
+            move_limit: 200,
+            repetitions: 3,
+            repeat_shifted: false,
+            wrapped_cells: false,
+        }
     }
 }
 

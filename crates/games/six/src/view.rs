@@ -378,8 +378,19 @@ impl Six {
     }
 }
 
-/// A board from two cell lists, each colour at most 21 stones, no cell twice.
+/// A board from two cell lists, each colour at most 21 stones, no cell
+/// twice, within the span a connected field of them can have.
 pub(crate) fn board_from_lists(red: &[Cell], black: &[Cell]) -> Result<Board, String> {
+    // The board's frame holds a field of up to 62 rows and columns; one of
+    // 42 stones spans at most 42 when it is connected.
+    let span = |coordinate: fn(&Cell) -> i32| {
+        let values = red.iter().chain(black).map(coordinate);
+        values.clone().max().unwrap_or(0) - values.min().unwrap_or(0)
+    };
+    let widest = (red.len() + black.len()) as i32;
+    if span(|c| c.q()) > widest || span(|c| c.r()) > widest {
+        return Err("the field is not connected".into());
+    }
     let mut board = Board::default();
     for (colour, cells) in [(Colour::Red, red), (Colour::Black, black)] {
         if cells.len() > STONES_PER_COLOUR {
@@ -439,7 +450,13 @@ pub(crate) fn rebuild_history(six: &mut Six) -> Result<(), String> {
         let colour = Colour::of_seat(m.seat);
         match (m.lifted, m.placed) {
             (None, None) => {}
-            (Some(from), Some(to)) if from != to && board.has(colour, to) && !board.occupied(from) => {
+            (Some(from), Some(to))
+                if from != to
+                    && board.holds(colour, to)
+                    && board.in_frame(from)
+                    && !board.occupied(from)
+                    && board.touches_field(from) =>
+            {
                 board.clear(to);
                 board.set(colour, from);
             }

@@ -28,13 +28,15 @@ R = red, B = black, . = where a stone may go
 }
 
 #[test]
-fn a_wrapped_field_is_drawn_in_one_piece() {
-    // A field across the coordinate seam (q = 31 is next to q = -32).
-    let text = "red=30,0 -32,0 -30,0; black=31,0 -31,0 -29,0; turn=red; round=1";
+fn a_field_across_the_storage_seam_is_drawn_in_one_piece_with_its_coordinates() {
+    // The board is stored on a torus that wraps after q = 31; the drawing
+    // shows true coordinates, 32 after 31.
+    let text = "red=30,0 32,0 34,0; black=31,0 33,0 35,0; turn=red; round=1";
     let six = Six::from_position(&Options::default(), text).unwrap();
     let drawing = Six::describe_view(&six.view(Viewer::Spectator), &(), Lang::En);
     assert!(drawing.contains("R   B   R   B   R   B"), "{drawing}");
-    assert!(drawing.contains("31 -32"), "{drawing}");
+    assert!(drawing.contains("31  32"), "{drawing}");
+    assert!(!drawing.contains("-3"), "{drawing}");
 }
 
 #[test]

@@ -582,3 +582,99 @@ fn the_loser_begins_the_next_game() {
     assert!(!six.is_over());
     assert_eq!(six.game_number(), 3);
 }
+
+// ---- coordinates far from the start ------------------------------------------
+
+/// The first round played as one row eastwards from the starting pair: red
+/// on even `q`, black on odd, up to `41,0` (no colour has two in a row).
+fn eastward_first_round(written: impl Fn(i32) -> i32) -> Vec<String> {
+    (2..=41).map(|q| format!("place {},0", written(q))).collect()
+}
+
+#[test]
+fn cells_beyond_32_are_listed_parsed_and_played_with_their_coordinates() {
+    // The field drifts east (each second-round move lifts the westernmost
+    // stone and puts it at the east end) far beyond where the torus the
+    // board is stored on wraps (q = 32, and 64): legal list, notation,
+    // play, position and view keep every cell's true coordinates.
+    let mut six = Six::new(&opts()).unwrap();
+    for (k, step) in eastward_first_round(|q| q).iter().enumerate() {
+        let action = six.parse_action(step).unwrap();
+        assert!(six.legal_vec().contains(&action), "{step} is listed");
+        assert_eq!(action.to_string(), *step);
+        six.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}"));
+        if k == 29 {
+            // Red's stones end at 30,0, black's at 31,0: the cell east of
+            // 31,0 is 32,0, never -32,0.
+            let listed = legal(&six);
+            assert!(listed.contains(&"place 32,0".to_string()), "{listed:?}");
+            assert!(!listed.iter().any(|a| a.contains("-32")), "{listed:?}");
+            assert!(matches!(
+                six.clone().apply(&"place -32,0".parse().unwrap()),
+                Err(ActionError::Illegal { .. })
+            ));
+        }
+    }
+    assert_eq!(six.phase(), Phase::Lift);
+    for west in 0..120 {
+        let east = west + 42;
+        let lift = format!("lift {west},0");
+        let place = format!("place {east},0");
+        for step in [&lift, &place] {
+            let action = six.parse_action(step).unwrap_or_else(|e| panic!("{step}: {e}"));
+            assert_eq!(action.to_string(), *step);
+            assert!(six.legal_vec().contains(&action), "{step} is listed: {:?}", legal(&six));
+            if action == Action::Place(Cell::new(east, 0)) {
+                // The cell 64 to the west shares east's place on the torus
+                // the board is stored on, but is far from the field.
+                let alias = Action::Place(Cell::new(east - 64, 0));
+                assert_eq!(six.parse_action(&alias.to_string()), Ok(alias));
+                assert!(!six.legal_vec().contains(&alias));
+                assert!(matches!(six.clone().apply(&alias), Err(ActionError::Illegal { .. })), "{alias}");
+                let cells = six.legal_vec().iter().filter_map(|a| a.cell()).collect::<Vec<_>>();
+                assert!(cells.iter().all(|c| six.board().touches_field(*c) && c.q() >= west), "{cells:?}");
+            }
+            six.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}"));
+        }
+    }
+    assert!(!six.is_over(), "{:?}", six.results());
+    let position = six.position();
+    assert!(position.starts_with("red=120,0 122,0"), "{position}");
+    assert!(position.contains("161,0"), "{position}");
+    let view = six.view(spieltisch_core::Viewer::Spectator);
+    assert_eq!(view.stones.red.first(), Some(&Cell::new(120, 0)));
+    assert_eq!(view.last.as_ref().and_then(|m| m.placed), Some(Cell::new(161, 0)));
+    let written = serde_json::to_string(&six).unwrap();
+    assert_eq!(serde_json::from_str::<Six>(&written).unwrap(), six, "a state far out reads back");
+    let drawing = Six::describe_view(&view, &(), spieltisch_core::Lang::En);
+    assert!(drawing.contains("159 160 161"), "{drawing}");
+}
+
+#[test]
+fn records_before_format_4_read_their_cells_modulo_64() {
+    // Format 3 wrote 32,0 as -32,0 and 41,0 as -23,0; its record replays
+    // into the very game, which format 4 writes with true coordinates.
+    let wrapped = |q: i32| if q >= 32 { q - 64 } else { q };
+    let mut old = eastward_first_round(wrapped);
+    old.extend(["lift 0,0", "place -22,0", "lift 1,0", "place -21,0"].map(String::from));
+    let mut new = eastward_first_round(|q| q);
+    new.extend(["lift 0,0", "place 42,0", "lift 1,0", "place 43,0"].map(String::from));
+    let record = |format: u32, actions: &[String]| spieltisch_core::Record {
+        format,
+        game: "six".into(),
+        options: serde_json::json!({}),
+        seed: 0,
+        actions: actions.to_vec(),
+    };
+    let played = record(4, &new).replay::<Six>().unwrap();
+    let position = played.position();
+    assert!(position.contains(" 42,0; black=") && position.contains(" 43,0; turn=red"), "{position}");
+    for format in 1..=3 {
+        let stored = record(format, &old);
+        assert_eq!(stored.replay::<Six>().unwrap().board(), played.board(), "format {format}");
+        let upgraded = stored.upgraded::<Six>().unwrap();
+        assert_eq!(upgraded.format, spieltisch_core::Record::FORMAT);
+        assert_eq!(upgraded.replay::<Six>().unwrap().board(), played.board());
+    }
+    assert!(record(4, &old).replay::<Six>().is_err(), "-32,0 is no cell next to the field");
+}

@@ -20,11 +20,19 @@ fn views_of(record: &Record, viewer: Viewer) -> Vec<Value> {
 }
 
 /// Applies a step's change: `[path, value]` sets, `[path]` removes
-/// (docs/api.md, "replay").
-fn apply(view: &mut Value, change: &Value) {
+/// (docs/api.md, "replay"). A path written out is kept in `paths`; a
+/// number is the path of that index there.
+fn apply(view: &mut Value, change: &Value, paths: &mut Vec<String>) {
     for edit in change.as_array().unwrap() {
         let edit = edit.as_array().unwrap();
-        let path = edit[0].as_str().unwrap();
+        let path = match &edit[0] {
+            Value::String(path) => {
+                assert!(!paths.contains(path), "{path} is written out once, then numbered");
+                paths.push(path.clone());
+                path.as_str()
+            }
+            number => paths[number.as_u64().unwrap() as usize].as_str(),
+        };
         let (parent, key) = path.rsplit_once('/').unwrap();
         let key = key.replace("~1", "/").replace("~0", "~");
         let container = view.pointer_mut(parent).unwrap_or_else(|| panic!("no {parent} for {path}"));
@@ -68,6 +76,7 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
     for action in &record.actions[..version] {
         session.apply(None, action).unwrap();
     }
+    let mut paths = Vec::new();
     for (n, step) in replay["steps"].as_array().unwrap().iter().enumerate() {
         // [version, turn, log, change]
         let log = step[2].as_array().unwrap();
@@ -80,7 +89,7 @@ fn check(replay: &Value, record: &Record, viewer: Viewer) -> usize {
         };
         assert!(log[0].get("at").is_none() && log[0].get("actor").is_none(), "{step}");
         assert!(!log[0]["text"].as_str().unwrap().is_empty(), "step {n} says what happened");
-        apply(&mut view, &step[3]);
+        apply(&mut view, &step[3], &mut paths);
         let next = step[0].as_u64().unwrap() as usize;
         assert!(next > version, "steps move on");
         for action in &record.actions[version..next] {
@@ -172,4 +181,84 @@ async fn a_seat_replays_its_own_secrets_and_nobody_elses() {
     check(&mine, &record, Viewer::Seat(0));
     let watched = replay(&server, &reply, reply["spectator"]["token"].as_str().unwrap()).await;
     assert_ne!(mine["first"]["view"], watched["first"]["view"], "a seat sees its hand, a spectator does not");
+}
+
+/// The spectator's replay of a game of `game` with `options` played by
+/// heuristic bots from `seed`, as the server writes it, and its record.
+fn bots_replay(game: &str, options: &Value, seats: usize, seed: u64) -> (Vec<u8>, Record) {
+    use spieltisch_server::{replay, table::SeatConfig};
+    let heuristic: spieltisch_catalog::SeatSpec = "heuristic".parse().unwrap();
+    let mut session = new_session(game, options, seed).unwrap();
+    loop {
+        match session.turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                session.run_chance();
+            }
+            Turn::Seat(_) => {
+                session.bot_move(&heuristic).unwrap();
+            }
+        }
+    }
+    let record = session.record().clone();
+    let seats: Vec<SeatConfig> = (0..seats).map(|_| SeatConfig::claimed("heuristic".into(), None)).collect();
+    let head = replay::Head {
+        table: "t".into(),
+        game: game.into(),
+        name: spieltisch_core::Text::new("a game", "ein Spiel"),
+        viewer: Viewer::Spectator,
+        shown_seats: seats.iter().enumerate().map(|(seat, config)| config.public(seat)).collect(),
+        seats,
+        share: "/#/replay/t/S".into(),
+    };
+    (replay::bytes(&record, &head, spieltisch_core::Lang::En).unwrap(), record)
+}
+
+#[test]
+fn a_stage_race_replay_rebuilds_its_views_with_numbered_paths() {
+    let options = json!({"teams": 4, "stages": "tour,tour", "rules": "pro"});
+    let (bytes, record) = bots_replay("reifenbreite", &options, 4, 3);
+    let replay: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(check(&replay, &record, Viewer::Spectator), bytes.len());
+    let numbered = replay["steps"].as_array().unwrap().iter().flat_map(|s| s[3].as_array().unwrap());
+    assert!(numbered.filter(|edit| edit[0].is_u64()).count() > 1000, "paths named before are numbered");
+}
+
+/// `replay` as it was written before paths were numbered.
+fn with_paths_written_out(mut replay: Value) -> Value {
+    let mut paths = Vec::new();
+    for step in replay["steps"].as_array_mut().unwrap() {
+        for edit in step[3].as_array_mut().unwrap() {
+            match &edit[0] {
+                Value::String(path) => paths.push(path.clone()),
+                number => edit[0] = Value::String(paths[number.as_u64().unwrap() as usize].clone()),
+            }
+        }
+    }
+    replay
+}
+
+/// docs/benchmarks.md, "Replays": the largest spectator's replay of a
+/// five-stage Tour pro race of four heuristic teams over 20 seeds stays
+/// within 1,000,000 bytes. `cargo test -p spieltisch-server --test server
+/// five_stage -- --ignored --nocapture` prints each.
+#[test]
+#[ignore = "plays 20 five-stage races: minutes"]
+fn five_stage_replays_stay_within_a_million_bytes_over_20_seeds() {
+    let options = json!({"teams": 4, "stages": "tour,tour,tour,tour,tour", "rules": "pro"});
+    let mut largest = (0, 0);
+    for seed in 0..20 {
+        let (bytes, record) = bots_replay("reifenbreite", &options, 4, seed);
+        let replay: Value = serde_json::from_slice(&bytes).unwrap();
+        println!(
+            "seed {seed}: {} actions, {} steps, {} bytes ({} with every path written out)",
+            record.actions.len(),
+            replay["steps"].as_array().unwrap().len(),
+            bytes.len(),
+            with_paths_written_out(replay).to_string().len()
+        );
+        largest = largest.max((bytes.len(), seed));
+    }
+    println!("largest: {} bytes (seed {})", largest.0, largest.1);
+    assert!(largest.0 <= 1_000_000, "seed {}: {} bytes", largest.1, largest.0);
 }

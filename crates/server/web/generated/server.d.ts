@@ -418,7 +418,7 @@ export type ReplayFirst = { version: number, turn: Turn, view: unknown,
  * steps, and their keys would be a sixth of the reply. The log's entries
  * leave out their `at` and `actor`, which the step says.
  */
-export type ReplayStep = [number, Turn, Array<Omit<LogEntry, "at" | "actor">>, Array<[string, unknown] | [string]>];
+export type ReplayStep = [number, Turn, Array<Omit<LogEntry, "at" | "actor">>, Array<[string | number, unknown] | [string | number]>];
 
 /**
  * A seat as anyone may see it, as lists and replays show it (no team):
