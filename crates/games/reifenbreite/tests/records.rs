@@ -103,10 +103,11 @@ fn a_format_1_record_replays_exactly() {
 
     // The session keeps the record in today's format: the same options and
     // actions, with the edition the race was played under and the course
-    // written out (format 3).
+    // written out (format 3; format 4, Six's true coordinates, changed
+    // nothing of this game's records).
     let upgraded = session.record();
     assert_eq!(upgraded.format, Record::FORMAT);
-    assert_eq!(upgraded.format, 3);
+    assert_eq!(upgraded.format, 4);
     assert_eq!(upgraded.options["edition"], Value::from(1));
     let mut without = upgraded.options.as_object().unwrap().clone();
     without.remove("edition");

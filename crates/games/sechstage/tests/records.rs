@@ -64,10 +64,12 @@ fn a_format1_record_replays_as_it_was_played() {
     now["options"]["track"] = Value::from("default");
     assert_eq!(now, fin["state"]);
 
-    // The session keeps the record in today's format, with the reading spelled out.
+    // The session keeps the record in today's format (4 since Six's true
+    // coordinates, which changed nothing of this game's), with the reading
+    // spelled out.
     let upgraded = session.record();
     assert_eq!(upgraded.format, Record::FORMAT);
-    assert_eq!(upgraded.format, 3);
+    assert_eq!(upgraded.format, 4);
     assert_eq!(upgraded.options["laps_down"], "part_of_four");
     assert_eq!(upgraded.options["track"], default_track);
     assert_eq!(upgraded.actions, record.actions, "6-Tage Rennen implies no actions");
