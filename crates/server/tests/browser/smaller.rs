@@ -163,9 +163,7 @@ async fn the_auto_pass_switch_fits_a_finger_and_goes_with_the_game() {
             me.send(json!({"type": "sync"})).await;
             continue;
         }
-        // Updates carry the legal actions too: waiting for the next full
-        // snapshot instead left every Steigung window to its timeout.
-        if state["type"] != "state" && state["type"] != "update" {
+        if state["type"] != "state" {
             continue;
         }
         if state["turn"] == "over" {
