@@ -114,6 +114,9 @@ pub struct ServerConfig {
     /// are refused (`replay.busy`).
     pub replay_builds: usize,
     pub replay_wait: Duration,
+    /// The most bytes one reply of a replay holds; the steps beyond follow
+    /// in further pages ([`replay::PAGE_BYTES`]).
+    pub replay_page_bytes: usize,
     /// The bus of a cluster of nodes sharing one PostgreSQL database
     /// ([`cluster`]); `None`: this server is alone.
     pub bus: Option<cluster::BusConfig>,
@@ -148,6 +151,7 @@ impl Default for ServerConfig {
             sweep_every: Duration::from_secs(5),
             replay_builds: 2,
             replay_wait: Duration::from_secs(5),
+            replay_page_bytes: replay::PAGE_BYTES,
             bus: None,
             allow_client_seeds: false,
             empty_file: storage::EmptyFile::Refuse,
@@ -566,13 +570,23 @@ async fn table_state(
     Ok(Json(table.snapshot(viewer, detail_of(&q)).await?))
 }
 
-/// Every step of a finished game as the token's viewer saw it
-/// ([`replay`]): streamed while it is built, at most `replay_builds` at once.
+#[derive(Debug, Deserialize)]
+struct ReplayQuery {
+    token: String,
+    lang: Option<String>,
+    /// The step a page after the first begins with (the reply's `next`).
+    #[serde(default)]
+    from: usize,
+}
+
+/// The steps of a finished game as the token's viewer saw it ([`replay`]),
+/// a page of at most `replay_page_bytes` from step `from` on: streamed
+/// while it is built, at most `replay_builds` at once.
 async fn replay(
     State(app): State<Shared>,
     Extension(client): Extension<AddrGroup>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
+    Query(q): Query<ReplayQuery>,
 ) -> Result<Response, ServerError> {
     let (table, viewer) = app.table_for(&id, &q.token).await?;
     if !table.is_over().await {
@@ -594,7 +608,20 @@ async fn replay(
         shown_seats: people::seats_shown(&table.seats()),
         share: format!("/#/replay/{}/{}", table.id, table.spectator_token),
     };
-    let body = replay::stream(table.record().await, head, lang_of(&q), (mine, permit));
+    let record = table.record().await;
+    let page = replay::Page { from: q.from, at_most: app.config.replay_page_bytes };
+    // The first replay finds the steps, so that a page beyond them is
+    // refused before the reply's status is sent.
+    let (record, prepared) = tokio::task::spawn_blocking(move || {
+        let prepared = replay::prepare(&record, viewer);
+        (record, prepared)
+    })
+    .await
+    .map_err(|e| ServerError::Catalog(spieltisch_catalog::CatalogError::Internal(e.to_string())))?;
+    let prepared = prepared?;
+    replay::check_page(&prepared, page)?;
+    let lang = q.lang.as_deref().and_then(|l| l.parse().ok()).unwrap_or_default();
+    let body = replay::stream(record, prepared, head, lang, page, (mine, permit));
     Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 

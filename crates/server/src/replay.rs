@@ -18,13 +18,19 @@
 //!   in chunks through a small channel, so a request holds the game, two
 //!   views and a chunk or two, never the whole reply. Where the steps
 //!   begin is found by a first replay (the numbers of the actions that
-//!   begin the viewer's entries); the second one writes them.
+//!   begin the viewer's entries, [`prepare`]); the second one writes them.
+//! - **Bounded size, nothing dropped.** A reply holds at most
+//!   [`PAGE_BYTES`]: the steps that do not fit follow in further pages
+//!   (`from`, the reply's `next`), each continuing the views where the one
+//!   before ended. No bound derived from the format could hold: a race has
+//!   no largest number of steps (a blocked rider may wait round after
+//!   round), so the bound is kept while the reply is written.
 //!
 //! The reply (documented in `docs/api.md`):
 //! `{"ok": true, "table", "game", "name", "viewer", "seats", "share", "static",
-//!   "first": {"version", "turn", "view", "log"},
-//!   "steps": [[version, turn, log, change], …],
-//!   "outcome"}`.
+//!   "first": {"version", "turn", "view", "log"}, "total",
+//!   "steps": [[version, turn, log, change], …], "next",
+//!   "outcome"}`; a page after the first leaves out `static` and `first`.
 
 use crate::error::ServerError;
 use crate::table::SeatShown;
@@ -32,10 +38,16 @@ use axum::body::{Body, Bytes};
 use serde::ser::{Error as _, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use spieltisch_catalog::{CatalogError, DynSession, Wording, new_session};
 use spieltisch_core::{Lang, Record, Turn, Viewer};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+
+/// The most bytes one reply of a replay holds (`ServerConfig::replay_page_bytes`):
+/// a five-stage race of four teams needs about 800,000 (docs/benchmarks.md,
+/// "Replays"), so nearly every game is one page.
+pub const PAGE_BYTES: usize = 1_000_000;
 
 /// How many bytes are written before a chunk goes out.
 const CHUNK: usize = 64 * 1024;
@@ -76,15 +88,57 @@ pub struct ReplayReply<'a> {
     pub share: &'a str,
     pub table: &'a str,
     pub viewer: Viewer,
-    /// The table's static part, once for every step.
-    #[serde(rename = "static")]
-    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-    pub fixed: Value,
-    pub first: First<'a>,
+    /// The table's static part, once for every step (the first page only).
+    #[serde(rename = "static", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown", optional))]
+    pub fixed: Option<Value>,
+    /// The game as it opens (the first page only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub first: Option<First<'a>>,
+    /// How many steps the replay has in all its pages.
+    pub total: usize,
     #[cfg_attr(feature = "ts", ts(as = "Vec<Step<'a>>"))]
     pub steps: Steps<'a>,
+    /// The step the next page begins with (`from`), or `null` on the last.
+    #[cfg_attr(feature = "ts", ts(as = "Option<usize>"))]
+    pub next: Next<'a>,
+    /// The game's outcome on the last page, `null` on the others.
     #[cfg_attr(feature = "ts", ts(as = "Option<spieltisch_core::Outcome>"))]
     pub outcome: Ending<'a>,
+}
+
+/// Which steps a reply holds: from step `from` on, as many as fit in
+/// `at_most` bytes (and always one, so that every page moves on).
+#[derive(Debug, Clone, Copy)]
+pub struct Page {
+    pub from: usize,
+    pub at_most: usize,
+}
+
+impl Page {
+    /// The first page, of at most [`PAGE_BYTES`].
+    pub fn first() -> Page {
+        Page { from: 0, at_most: PAGE_BYTES }
+    }
+}
+
+/// What the first replay of a record finds out before a reply is written.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The numbers of the actions that begin the viewer's entries: one
+    /// step each.
+    starts: Vec<usize>,
+    /// The bytes a reply's ending may take (`],"next":…,"outcome":…}`),
+    /// kept free while steps are added.
+    ending: usize,
+}
+
+impl Prepared {
+    /// How many steps the replay has.
+    pub fn steps(&self) -> usize {
+        self.starts.len()
+    }
 }
 
 /// One step: the actions of one entry of the viewer's log, written as the
@@ -127,8 +181,15 @@ pub struct Steps<'a> {
     starts: &'a [usize],
     viewer: Viewer,
     wording: &'a Wording<'a>,
-    /// The view before the first step.
+    /// The view before the page's first step.
     first_view: &'a Value,
+    page: Page,
+    /// The bytes written so far, the reply's head included.
+    written: &'a Cell<usize>,
+    /// Kept free for the reply's ending.
+    ending: usize,
+    /// Where the next page begins, once a step did not fit.
+    next: &'a Cell<Option<usize>>,
 }
 
 impl std::fmt::Debug for Steps<'_> {
@@ -160,26 +221,55 @@ impl Steps<'_> {
 }
 
 impl Serialize for Steps<'_> {
-    /// Each step as it is made. A step that cannot be made stops the
-    /// reply; why is kept for the replay's caller (`Replaying::failed`).
+    /// Each step as it is made, while it fits in the page; the first that
+    /// does not is where the next page begins. A step that cannot be made
+    /// stops the reply; why is kept for the replay's caller
+    /// (`Replaying::failed`).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.starts.len()))?;
-        for i in 0..self.starts.len() {
-            match self.step(i, |step| seq.serialize_element(step)) {
-                Ok(written) => written?,
+        let mut seq = serializer.serialize_seq(None)?;
+        // The page's `[`, written once the sequence is begun.
+        let mut filled = self.written.get() + 1;
+        for i in self.page.from..self.starts.len() {
+            let text = match self.step(i, |step| serde_json::to_string(step)) {
+                Ok(Ok(text)) => text,
+                Ok(Err(e)) => return Err(S::Error::custom(e)),
                 Err(e) => {
                     let said = e.to_string();
                     self.replaying.borrow_mut().failed = Some(e);
                     return Err(S::Error::custom(said));
                 }
+            };
+            let comma = usize::from(i > self.page.from);
+            if i > self.page.from && filled + comma + text.len() + self.ending > self.page.at_most {
+                self.next.set(Some(i));
+                break;
             }
+            filled += comma + text.len();
+            let raw = RawValue::from_string(text).map_err(S::Error::custom)?;
+            seq.serialize_element(&raw)?;
         }
         seq.end()
     }
 }
 
-/// The game's outcome, once the steps are written.
-pub struct Ending<'a>(&'a RefCell<Replaying>);
+/// Where the next page begins, once the steps are written.
+pub struct Next<'a>(&'a Cell<Option<usize>>);
+
+impl std::fmt::Debug for Next<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Next").field(&self.0.get()).finish()
+    }
+}
+
+impl Serialize for Next<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.get().serialize(serializer)
+    }
+}
+
+/// The game's outcome, once the steps are written: `null` on a page that
+/// a next one follows.
+pub struct Ending<'a>(&'a RefCell<Replaying>, &'a Cell<Option<usize>>);
 
 impl std::fmt::Debug for Ending<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -189,7 +279,10 @@ impl std::fmt::Debug for Ending<'_> {
 
 impl Serialize for Ending<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.borrow().session.outcome().serialize(serializer)
+        match self.1.get() {
+            Some(_) => serializer.serialize_none(),
+            None => self.0.borrow().session.outcome().serialize(serializer),
+        }
     }
 }
 
@@ -316,15 +409,55 @@ pub struct First<'a> {
     pub log: &'a [Value],
 }
 
-/// The replay of `record` as `viewer` saw it, as a streamed body. The work
-/// runs on a blocking thread, holding `places` (its places under the limits
-/// on replays built at once) until it ends; it stops when the client goes
-/// away.
-pub fn stream(record: Record, head: Head, lang: Lang, places: impl Send + 'static) -> Body {
+/// The first replay of `record`: where `viewer`'s steps begin, and what
+/// the reply's ending may take. A blocking call: a long game takes a
+/// second.
+///
+/// # Errors
+/// When the record does not replay.
+pub fn prepare(record: &Record, viewer: Viewer) -> Result<Prepared, ServerError> {
+    let mut session = new_session(&record.game, &record.options, record.seed)?;
+    for action in &record.actions {
+        session.apply(None, action)?;
+    }
+    let outcome = serde_json::to_string(&session.outcome())
+        .map_err(|e| CatalogError::Internal(format!("cannot write the outcome: {e}")))?;
+    // `],"next":` a step's number `,"outcome":` the outcome `}`.
+    let ending = r#"],"next":,"outcome":}"#.len() + 20 + outcome.len();
+    Ok(Prepared { starts: session.entry_starts(viewer)?, ending })
+}
+
+/// Checks that `page` begins at a step of the replay.
+///
+/// # Errors
+/// `request.invalid` for a page beyond the last step.
+pub fn check_page(prepared: &Prepared, page: Page) -> Result<(), ServerError> {
+    if page.from > 0 && page.from >= prepared.steps() {
+        return Err(ServerError::BadRequest(format!(
+            "the replay has {} steps: a page begins at one of them, from=0 to from={}",
+            prepared.steps(),
+            prepared.steps().saturating_sub(1)
+        )));
+    }
+    Ok(())
+}
+
+/// The page of the replay of `record` as `viewer` saw it, as a streamed
+/// body. The work runs on a blocking thread, holding `places` (its places
+/// under the limits on replays built at once) until it ends; it stops when
+/// the client goes away.
+pub fn stream(
+    record: Record,
+    prepared: Prepared,
+    head: Head,
+    lang: Lang,
+    page: Page,
+    places: impl Send + 'static,
+) -> Body {
     let (chunks, mut receiver) = tokio::sync::mpsc::channel::<Bytes>(CHUNKS_IN_FLIGHT);
     tokio::task::spawn_blocking(move || {
         let mut out = Out { chunks, buffer: Vec::with_capacity(CHUNK) };
-        match write(&record, &head, lang, &mut out).and_then(|()| out.send()) {
+        match write(&record, &prepared, &head, lang, page, &mut out).and_then(|()| out.send()) {
             Ok(()) | Err(Stopped::ClientGone) => {}
             // The head is sent already: the reply ends short, and the log
             // says why (a loaded table replays, so this is a bug).
@@ -385,14 +518,35 @@ impl std::io::Write for Out {
     }
 }
 
-/// The whole replay of `record` as `head.viewer` saw it, in memory, as
-/// [`stream`] sends it: for measuring it.
+/// A writer that counts what passes through it, for the page's bound.
+struct Counted<'a, W> {
+    inner: &'a mut W,
+    written: &'a Cell<usize>,
+}
+
+impl<W: std::io::Write> std::io::Write for Counted<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.written.set(self.written.get() + n);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The page of the replay of `record` as `head.viewer` saw it, in memory,
+/// as [`stream`] sends it: for measuring it.
 ///
 /// # Errors
-/// When the record does not replay, or the reply cannot be written.
-pub fn bytes(record: &Record, head: &Head, lang: Lang) -> Result<Vec<u8>, ServerError> {
+/// When the record does not replay, the page begins beyond the last step,
+/// or the reply cannot be written.
+pub fn bytes(record: &Record, head: &Head, lang: Lang, page: Page) -> Result<Vec<u8>, ServerError> {
+    let prepared = prepare(record, head.viewer)?;
+    check_page(&prepared, page)?;
     let mut out = Vec::new();
-    match write(record, head, lang, &mut out) {
+    match write(record, &prepared, head, lang, page, &mut out) {
         Ok(()) => Ok(out),
         Err(Stopped::Failed(e)) => Err(e),
         // Writing into memory never fails: both are bugs.
@@ -405,29 +559,39 @@ pub fn bytes(record: &Record, head: &Head, lang: Lang) -> Result<Vec<u8>, Server
     }
 }
 
-/// Writes the reply into `out`, which may stop it by failing to write
+/// Writes the page into `out`, which may stop it by failing to write
 /// (a client gone).
-fn write(record: &Record, head: &Head, lang: Lang, out: &mut impl std::io::Write) -> Result<(), Stopped> {
+fn write(
+    record: &Record,
+    prepared: &Prepared,
+    head: &Head,
+    lang: Lang,
+    page: Page,
+    out: &mut impl std::io::Write,
+) -> Result<(), Stopped> {
     let viewer = head.viewer;
-    let starts = entry_starts(record, viewer)?;
+    let starts = &prepared.starts;
     let mut session = new_session(&record.game, &record.options, record.seed)?;
     let names = crate::table::seat_names(&*session, &head.seats, lang);
     let wording = Wording { names: &names, lang };
     let mut at = 0;
-    // What happens before the viewer's first entry (nothing it may know)
-    // is part of the first view.
-    apply_until(
-        &mut session,
-        &mut at,
-        starts.first().copied().unwrap_or(record.actions.len()),
-        &record.actions,
-    )?;
+    // The first page opens where the viewer's first entry begins (what
+    // happens before it, nothing the viewer may know, is part of the first
+    // view); a later one where its first step begins, its view the one the
+    // page before ended with.
+    let opens_at = starts.get(page.from).copied().unwrap_or(record.actions.len());
+    apply_until(&mut session, &mut at, opens_at, &record.actions)?;
     let view = session.view(viewer)?;
-    // The table's static part, once: every view below is read with it.
-    let fixed = session.static_part()?;
-    let log = session.entries_since(viewer, 0, Some(&wording))?;
+    let (fixed, log) = if page.from == 0 {
+        // The table's static part, once: every view below is read with it.
+        (Some(session.static_part()?), session.entries_since(viewer, 0, Some(&wording))?)
+    } else {
+        (None, Vec::new())
+    };
     let first_turn = session.turn();
     let replaying = RefCell::new(Replaying { session, at, view: None, paths: HashMap::new(), failed: None });
+    let written = Cell::new(0);
+    let next = Cell::new(None);
     let reply = ReplayReply {
         ok: true,
         game: &head.game,
@@ -437,36 +601,33 @@ fn write(record: &Record, head: &Head, lang: Lang, out: &mut impl std::io::Write
         table: &head.table,
         viewer,
         fixed,
-        first: First { version: at, turn: first_turn, view: &view, log: &log },
+        first: (page.from == 0).then(|| First { version: at, turn: first_turn, view: &view, log: &log }),
+        total: starts.len(),
         steps: Steps {
             replaying: &replaying,
             record,
-            starts: &starts,
+            starts,
             viewer,
             wording: &wording,
             first_view: &view,
+            page,
+            written: &written,
+            ending: prepared.ending,
+            next: &next,
         },
-        outcome: Ending(&replaying),
+        next: Next(&next),
+        outcome: Ending(&replaying, &next),
     };
-    let written = serde_json::to_writer(&mut *out, &reply);
+    let mut counted = Counted { inner: out, written: &written };
+    let result = serde_json::to_writer(&mut counted, &reply);
     if let Some(e) = replaying.borrow_mut().failed.take() {
         return Err(Stopped::Failed(e));
     }
-    match written {
+    match result {
         Ok(()) => Ok(()),
         Err(e) if e.is_io() => Err(Stopped::ClientGone),
         Err(e) => Err(Stopped::Writing(e.to_string())),
     }
-}
-
-/// The numbers of the actions that begin the entries of `viewer`'s log,
-/// from a replay of `record`.
-fn entry_starts(record: &Record, viewer: Viewer) -> Result<Vec<usize>, ServerError> {
-    let mut session = new_session(&record.game, &record.options, record.seed)?;
-    for action in &record.actions {
-        session.apply(None, action)?;
-    }
-    Ok(session.entry_starts(viewer)?)
 }
 
 #[cfg(test)]

@@ -19,23 +19,29 @@ const FIRST_SPEED = 2;
 /**
  * The views of a replay by step (0: the game as it opens), rebuilt from
  * the first view and the steps' changes, keeping a whole view every
- * CHECKPOINT steps.
- * @param {import('./types').ReplayReply} reply
- * @returns {(at: number) => unknown}
+ * CHECKPOINT steps. The changes of each page are added as it comes; each
+ * page numbers its paths afresh.
+ * @param {unknown} first
  */
-function viewsOf(reply) {
+function replayViews(first) {
   /** @type {Map<number, unknown>} */
-  const kept = new Map([[0, reply.first.view]]);
-  const changes = namePaths(reply.steps.map(step => step[3]));
-  return at => {
-    let from = at - (at % CHECKPOINT);
-    while (!kept.has(from)) from -= CHECKPOINT;
-    let view = structuredClone(kept.get(from));
-    for (let i = from + 1; i <= at; i++) {
-      view = applyChange(view, changes[i - 1]);
-      if (i % CHECKPOINT === 0 && !kept.has(i)) kept.set(i, structuredClone(view));
-    }
-    return view;
+  const kept = new Map([[0, first]]);
+  /** @type {import('./types').NamedEdit[][]} */
+  const changes = [];
+  return {
+    /** @param {import('./types').ReplayReply['steps']} steps a page's steps */
+    add: steps => { changes.push(...namePaths(steps.map(step => step[3]))); },
+    /** @param {number} at */
+    at: at => {
+      let from = at - (at % CHECKPOINT);
+      while (!kept.has(from)) from -= CHECKPOINT;
+      let view = structuredClone(kept.get(from));
+      for (let i = from + 1; i <= at; i++) {
+        view = applyChange(view, changes[i - 1]);
+        if (i % CHECKPOINT === 0 && !kept.has(i)) kept.set(i, structuredClone(view));
+      }
+      return view;
+    },
   };
 }
 
@@ -48,8 +54,12 @@ export function showReplay(main, table, token) {
   clear(main).append(h('p', { class: 'muted', text: t('connecting') }));
   /** @type {{ version: number, turn: import('./types').Turn, log: import('./types').ReplayEntry[] }[]} */
   let steps = [];
-  /** @type {(at: number) => unknown} */
-  let viewAt = () => null;
+  /** @type {ReturnType<typeof replayViews>} */
+  let views = replayViews(null);
+  /** How many steps the replay has in all, those of pages still coming included. */
+  let total = 0;
+  /** Whether every page has come. */
+  let complete = false;
   let at = 0;
   let game = '';
   let name = '';
@@ -80,12 +90,14 @@ export function showReplay(main, table, token) {
     h('button', { id: 'prev', type: 'button', onclick: () => { stop(); go(at - 1); } }, t('back')),
     stepWords,
     h('button', { id: 'next', type: 'button', onclick: () => { stop(); go(at + 1); } }, t('next')),
-    h('button', { id: 'last', type: 'button', onclick: () => { stop(); go(steps.length - 1); } }, t('last')),
+    h('button', { id: 'last', type: 'button', onclick: () => { stop(); go(total); } }, t('last')),
     play, h('label', { class: 'speed', title: t('stepsPerSecond') }, `${t('speed')} `, speed), slider);
   /** The step area under the controls, drawn anew for every step. */
   const body = h('div');
+  /** The line that says a page is still coming, or that one could not come. */
+  const loading = h('p', { class: 'muted', id: 'replay-loading' });
   /**
-   * Shows step `to` (kept within the replay).
+   * Shows step `to` (kept within the steps come so far).
    * @param {number} to
    */
   function go(to) {
@@ -95,11 +107,12 @@ export function showReplay(main, table, token) {
   /** Plays from the step shown (from the start when it shows the end), at the speed chosen. */
   function start() {
     if (playing !== null) clearInterval(playing);
-    if (at >= steps.length - 1) go(0);
+    if (complete && at >= steps.length - 1) go(0);
     playing = setInterval(() => {
-      if (gone || at >= steps.length - 1) { stop(); return; }
-      go(at + 1);
-      if (at >= steps.length - 1) stop();
+      if (gone) { stop(); return; }
+      // At the end of the steps come so far, a page still coming is waited for.
+      if (at < steps.length - 1) go(at + 1);
+      if (complete && at >= steps.length - 1) stop();
     }, 1000 / Number(speed.value));
     labelPlay();
   }
@@ -126,7 +139,7 @@ export function showReplay(main, table, token) {
   }
   function draw() {
     const step = steps[at];
-    const view = viewAt(at);
+    const view = views.at(at);
     /** @type {import('./types').Snapshot} */
     const snapshot = { game, table, static: fixed, view, text: '', legal: [], log: entriesOf(at), turn: step.turn, seats, viewer, version: step.version };
     // A step forward moves its pieces from where the last step showed them.
@@ -139,10 +152,10 @@ export function showReplay(main, table, token) {
       told.map(({ entry, n }) => h('li', { class: n === at ? 'current' : '', text: entry.text || entry.event.kind })));
     if (!controls.isConnected) {
       labelPlay();
-      slider.max = String(steps.length - 1);
-      clear(main).append(h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`), controls, body);
+      slider.max = String(total);
+      clear(main).append(h('h2', {}, `${t('replay')} · ${name} · ${t('table')} ${table}`), controls, loading, body);
     }
-    stepWords.textContent = `${at} / ${steps.length - 1}`;
+    stepWords.textContent = `${at} / ${total}`;
     slider.value = String(at);
     clear(body).append(
       h('p', { class: 'status', id: 'step-log', text: step.log.map(entry => entry.text || entry.event.kind).join(' · ') }),
@@ -155,16 +168,36 @@ export function showReplay(main, table, token) {
     playMotion(motion, container);
     shown = { snapshot, board: container };
   }
+  /**
+   * The page of the replay from step `from` on.
+   * @param {number} from
+   * @returns {Promise<import('./api.js').Result<import('./types').ReplayReply>>}
+   */
+  const page = from => request(`/api/tables/${encodeURIComponent(table)}/replay?token=${encodeURIComponent(token)}&lang=${getLang()}${from ? `&from=${from}` : ''}`, undefined, 'unreachableReload');
+  /**
+   * Takes in a page's steps.
+   * @param {import('./types').ReplayReply} reply
+   */
+  function add(reply) {
+    steps.push(...reply.steps.map(([version, turn, log]) => ({ version, turn, log })));
+    views.add(reply.steps);
+    complete = reply.next === null;
+    loading.hidden = complete;
+    loading.textContent = complete ? '' : `${t('replayLoading')} ${steps.length - 1} / ${total}`;
+  }
   (async () => {
-    /** @type {import('./api.js').Result<import('./types').ReplayReply>} */
-    const res = await request(`/api/tables/${encodeURIComponent(table)}/replay?token=${encodeURIComponent(token)}&lang=${getLang()}`, undefined, 'unreachableReload');
+    const res = await page(0);
     if (gone) return;
     if (!res.ok) {
       clear(main).append(h('p', { class: 'error', id: 'error', text: res.text }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
       return;
     }
-    steps = [res.reply.first, ...res.reply.steps.map(([version, turn, log]) => ({ version, turn, log }))];
-    viewAt = viewsOf(res.reply);
+    const first = res.reply.first;
+    if (!first) throw new Error('the first page of a replay without its first view');
+    steps = [first];
+    views = replayViews(first.view);
+    total = res.reply.total;
+    add(res.reply);
     game = res.reply.game;
     fixed = res.reply.static;
     // A replay's seats have no team (the boards read their names only).
@@ -176,6 +209,21 @@ export function showReplay(main, table, token) {
     if (gone) return;
     document.title = `${name} · ${t('replay')} · spieltisch`;
     if (steps.length) draw();
+    // A long game comes in pages: the next one is asked for while the
+    // first is watched.
+    for (let next = res.reply.next; next !== null && !gone;) {
+      const more = await page(next);
+      if (gone) return;
+      if (!more.ok) {
+        loading.className = 'error';
+        loading.hidden = false;
+        loading.textContent = more.text;
+        return;
+      }
+      add(more.reply);
+      next = more.reply.next;
+      if (controls.isConnected) stepWords.textContent = `${at} / ${total}`;
+    }
   })().catch(e => {
     // A replay this page cannot show is a bug: said on the page and logged.
     console.error(e);

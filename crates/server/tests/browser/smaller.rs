@@ -6,6 +6,7 @@
 //!   enough for a finger; scores are written with the minus sign.
 //! - A spectator is told they are watching.
 //! - A replay plays by itself and jumps by its slider; Six's share link speaks of no hands.
+//! - A replay larger than a page plays from its first page while the others come.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them).
 //! Without them the tests fail under CI and are skipped, with a message,
@@ -282,6 +283,52 @@ async fn a_replay_plays_by_itself_and_jumps_by_its_slider() {
     b.wait_for("document.querySelector('#share label')").await;
     let share = b.eval("document.querySelector('#share label').textContent").await;
     assert!(share.as_str().unwrap().contains("no one's hand"), "{share}");
+    b.close().await;
+    server.kill().await;
+}
+
+/// A replay of more than one page (a server with small pages) shows its
+/// first page at once and plays on to the last step as the other pages
+/// come, the same end a one-page replay shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_in_pages_plays_to_its_end() {
+    let Some(binary) = browser_binary() else { return };
+    let config = spieltisch_server::ServerConfig { replay_page_bytes: 8_000, ..Default::default() };
+    let server = TestServer::start_with(config).await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 3, "stages": 1}, "seats": ["heuristic", "heuristic", "heuristic"], "seed": 4}))
+        .await;
+    server.until_over(&reply).await;
+    let (table, watch) = (reply["table"].as_str().unwrap(), reply["spectator"]["token"].as_str().unwrap());
+    let (status, first) =
+        server.http("GET", &format!("/api/tables/{table}/replay?token={watch}"), None).await;
+    assert_eq!(status, 200);
+    assert!(first["next"].is_u64(), "one page only: {}", first["next"]);
+    let total = first["total"].as_u64().unwrap();
+    let mut b = Browser::launch(&binary).await;
+    open_in(&mut b, &server, &format!("/#/replay/{table}/{watch}"), "en").await;
+    b.wait_for("document.querySelector('#slider')").await;
+    assert_eq!(
+        b.eval("Number(document.querySelector('#slider').max)").await,
+        json!(total),
+        "the slider spans every page"
+    );
+    b.wait_for("document.querySelector('#replay-loading').hidden").await;
+    b.click("#last").await;
+    assert_eq!(
+        b.eval("document.querySelector('#step').textContent").await,
+        json!(format!("{total} / {total}"))
+    );
+    b.wait_for("document.querySelector('#step-log').textContent.length > 0").await;
+    // The last step's entry is the game's last log entry, as the table's log ended.
+    let log = b.eval("[...document.querySelectorAll('#replay-log li')].length").await;
+    assert!(log.as_u64().unwrap() >= total, "{log} entries for {total} steps");
+    // Played from the start at the fastest speed, it reaches the end.
+    b.click("#first").await;
+    b.eval("const v = document.querySelector('#speed'); v.value = '16'; v.dispatchEvent(new Event('change')); true").await;
+    b.eval("const s = document.querySelector('#slider'); s.value = String(Number(s.max) - 3); s.dispatchEvent(new Event('input')); true").await;
+    b.click("#play").await;
+    b.wait_for(&format!("document.querySelector('#step').textContent === '{total} / {total}'")).await;
     b.close().await;
     server.kill().await;
 }

@@ -399,9 +399,25 @@ export type Replay = { ok: true, game: string, name: Text,
    */
   share: string, table: string, viewer: Viewer,
   /**
-   * The table's static part, once for every step.
+   * The table's static part, once for every step (the first page only).
    */
-  static: unknown, first: ReplayFirst, steps: Array<ReplayStep>, outcome: Outcome | null, };
+  static?: unknown,
+  /**
+   * The game as it opens (the first page only).
+   */
+  first?: ReplayFirst,
+  /**
+   * How many steps the replay has in all its pages.
+   */
+  total: number, steps: Array<ReplayStep>,
+  /**
+   * The step the next page begins with (`from`), or `null` on the last.
+   */
+  next: number | null,
+  /**
+   * The game's outcome on the last page, `null` on the others.
+   */
+  outcome: Outcome | null, };
 
 /**
  * The first step: the game as it opens, its view whole.
@@ -416,7 +432,9 @@ export type ReplayFirst = { version: number, turn: Turn, view: unknown,
  * One step: the actions of one entry of the viewer's log, written as the
  * array `[version, turn, log, change]`: a long game has thousands of
  * steps, and their keys would be a sixth of the reply. The log's entries
- * leave out their `at` and `actor`, which the step says.
+ * leave out their `at` and `actor`, which the step says. A path of the
+ * change that an earlier change named is written as its number
+ * ([`number_paths`]).
  */
 export type ReplayStep = [number, Turn, Array<Omit<LogEntry, "at" | "actor">>, Array<[string | number, unknown] | [string | number]>];
 
