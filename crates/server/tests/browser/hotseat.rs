@@ -113,6 +113,93 @@ async fn a_hotseat_steigung_window_answered_at_once_never_freezes() {
     server.kill().await;
 }
 
+/// Makes the WebSocket of the seat whose token is `slow` hand on every
+/// message `lag_ms` late, and keeps the codes of every error the server
+/// sends on any socket in `window.refused`. Takes effect for the
+/// connections the page opens after it.
+fn lagging_sockets(slow: &str, lag_ms: u64) -> String {
+    format!(
+        "(() => {{
+  window.refused = [];
+  const Native = window.WebSocket;
+  const onmessage = Object.getOwnPropertyDescriptor(Native.prototype, 'onmessage');
+  window.WebSocket = class extends Native {{
+    constructor(url, protocols) {{
+      super(url, protocols);
+      const lag = String(url).includes('{slow}') ? {lag_ms} : 0;
+      let handler = null;
+      Object.defineProperty(this, 'onmessage', {{ configurable: true, get: () => handler, set: f => {{
+        handler = f;
+        onmessage.set.call(this, ev => {{
+          try {{ const m = JSON.parse(ev.data); if (m.type === 'error') window.refused.push(m.code); }} catch (e) {{}}
+          if (lag) setTimeout(() => f.call(this, ev), lag); else f.call(this, ev);
+        }});
+      }} }});
+    }}
+  }};
+  return true;
+}})()"
+    )
+}
+
+/// Issue 25, the freeze made to happen every time: the first person's
+/// connection hands on each state 1.5 s late, so that the table has moved
+/// on when that person's snapshot shows a Steigung window still open. The
+/// page once drew the screen from the first seat's snapshot alone and sent
+/// "pass" for everyone listed, which the server refused ("'pass' is not
+/// legal now") while it waited for a card. Now nothing is sent that the
+/// server refuses, and every prompt gives way to the next state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hotseat_page_with_one_late_connection_sends_nothing_refused() {
+    let Some(binary) = browser_binary() else { return };
+    let server = server_with_bots_that_take_their_time().await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 3, "stages": 1},
+            "seats": ["human", "human", "heuristic"], "names": ["Hanna", "Jonas", null], "hotseat": true, "seed": 11}))
+        .await;
+    let hotseat = reply["hotseat"].as_str().unwrap();
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval(&lagging_sockets(reply["seats"][0]["token"].as_str().unwrap(), 1500)).await;
+    // The page opens its connections now, each through the lagging socket.
+    b.eval(&format!("location.hash = '{}'; true", hotseat.trim_start_matches('/'))).await;
+    let mut prompts = 0;
+    for _ in 0..200 {
+        let showing = b.wait_for(SHOWING).await;
+        match showing.as_str() {
+            Some("over") => break,
+            Some("window") => {
+                prompts += 1;
+                let version = b.eval("document.querySelector('#window-prompt').dataset.version").await;
+                b.eval("(() => { const e = document.querySelector('#window-nobody'); if (e) e.click(); return true; })()")
+                    .await;
+                b.wait_for(&format!(
+                    "!document.querySelector('#window-prompt') || document.querySelector('#window-prompt').dataset.version !== {version}"
+                ))
+                .await;
+            }
+            Some("cover") => {
+                b.eval("(() => { const e = document.querySelector('#ready'); if (e) e.click(); return true; })()").await;
+            }
+            _ => {
+                let shown = b.shown_version().await;
+                play_a_speed_card(&mut b).await;
+                b.wait_for(&format!(
+                    "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelector('#result') || {SHOWN_VERSION} > {shown}"
+                ))
+                .await;
+            }
+        }
+        if prompts >= 12 {
+            break;
+        }
+    }
+    assert!(prompts >= 12, "only {prompts} prompts");
+    assert_eq!(b.eval("window.refused").await, json!([]), "the server refused what the page sent");
+    b.close().await;
+    server.kill().await;
+}
+
 /// Six hides nothing: on a shared device the person to move sees the
 /// board at once, no cover between turns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
