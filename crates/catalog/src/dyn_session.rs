@@ -89,6 +89,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn static_part(&self) -> Result<Value, CatalogError>;
     /// The game's drawing of what `viewer` may see.
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError>;
+    /// [`DynSession::describe_view`] with each seat called `names[seat]`
+    /// ([`Game::describe_view_as`]; an empty list calls seats as the game
+    /// does).
+    fn describe_view_as(&self, viewer: Viewer, names: &[String], lang: Lang) -> Result<String, CatalogError>;
     /// Every action so far as `viewer` saw it.
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError>;
     /// The actions from number `from` on as `viewer` saw them (what a client
@@ -328,6 +332,11 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError> {
         check_viewer(self.state(), viewer)?;
         Ok(G::describe_view(&Session::view(self, viewer), &Session::static_part(self), lang))
+    }
+
+    fn describe_view_as(&self, viewer: Viewer, names: &[String], lang: Lang) -> Result<String, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        Ok(G::describe_view_as(&Session::view(self, viewer), &Session::static_part(self), names, lang))
     }
 
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError> {
