@@ -28,6 +28,9 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn turn(&self) -> Turn;
     /// The number of actions applied so far (chance outcomes included).
     fn version(&self) -> usize;
+    /// The number of actions that seats decided ([`Session::moves`]): the
+    /// version without chance outcomes.
+    fn moves(&self) -> usize;
     /// The legal actions of the seat to move in notation, in the game's
     /// order (empty unless a seat is to move).
     fn legal(&self) -> Vec<String>;
@@ -205,6 +208,10 @@ impl<G: CatalogGame> DynSession for Session<G> {
 
     fn version(&self) -> usize {
         Session::version(self)
+    }
+
+    fn moves(&self) -> usize {
+        Session::moves(self)
     }
 
     fn legal(&self) -> Vec<String> {

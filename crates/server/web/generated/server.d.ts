@@ -243,6 +243,12 @@ export type ListedTable = {
    */
   created_at: number, game: string,
   /**
+   * How many moves the players made, chance outcomes not counted; `null`
+   * where the table is not in memory on this server (only a live
+   * session knows which actions were chance's).
+   */
+  moves: number | null,
+  /**
    * The game's name (`null` for a game this server does not know).
    */
   name: Text | null,
@@ -260,7 +266,8 @@ export type ListedTable = {
    */
   spectator: string, table: string,
   /**
-   * How many actions were played: 0 before the game started.
+   * How many actions were played, chance outcomes (dice, draws)
+   * included: 0 before the game started.
    */
   version: number, };
 
@@ -416,7 +423,9 @@ export type ReplayFirst = { version: number, turn: Turn, view: unknown,
  * One step: the actions of one entry of the viewer's log, written as the
  * array `[version, turn, log, change]`: a long game has thousands of
  * steps, and their keys would be a sixth of the reply. The log's entries
- * leave out their `at` and `actor`, which the step says.
+ * leave out their `at` and `actor`, which the step says. A path of the
+ * change that an earlier change named is written as its number
+ * ([`number_paths`]).
  */
 export type ReplayStep = [number, Turn, Array<Omit<LogEntry, "at" | "actor">>, Array<[string | number, unknown] | [string | number]>];
 

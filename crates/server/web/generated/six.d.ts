@@ -9,8 +9,9 @@
 export type Action = { "kind": "place", "params": { cell: Cell, } } | { "kind": "lift", "params": { cell: Cell, } } | { "kind": "keep", "params": { cell: Cell, } } | { "kind": "pass", "params": Record<symbol, never> };
 
 /**
- * One cell of the grid (a torus index `r * 64 + q`, both modulo 64).
+ * One cell of the grid, by its true axial coordinates.
  * Written by hand for TypeScript: its `Serialize` is written by hand.
+ * Cells order as they are read: by row (`r`), then by `q`.
  */
 export type Cell = { q: number, r: number };
 
