@@ -28,6 +28,9 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn turn(&self) -> Turn;
     /// The number of actions applied so far (chance outcomes included).
     fn version(&self) -> usize;
+    /// The number of actions that seats decided ([`Session::moves`]): the
+    /// version without chance outcomes.
+    fn moves(&self) -> usize;
     /// The legal actions of the seat to move in notation, in the game's
     /// order (empty unless a seat is to move).
     fn legal(&self) -> Vec<String>;
@@ -89,6 +92,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn static_part(&self) -> Result<Value, CatalogError>;
     /// The game's drawing of what `viewer` may see.
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError>;
+    /// [`DynSession::describe_view`] with each seat called `names[seat]`
+    /// ([`Game::describe_view_as`]; an empty list calls seats as the game
+    /// does).
+    fn describe_view_as(&self, viewer: Viewer, names: &[String], lang: Lang) -> Result<String, CatalogError>;
     /// Every action so far as `viewer` saw it.
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError>;
     /// The actions from number `from` on as `viewer` saw them (what a client
@@ -201,6 +208,10 @@ impl<G: CatalogGame> DynSession for Session<G> {
 
     fn version(&self) -> usize {
         Session::version(self)
+    }
+
+    fn moves(&self) -> usize {
+        Session::moves(self)
     }
 
     fn legal(&self) -> Vec<String> {
@@ -328,6 +339,11 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError> {
         check_viewer(self.state(), viewer)?;
         Ok(G::describe_view(&Session::view(self, viewer), &Session::static_part(self), lang))
+    }
+
+    fn describe_view_as(&self, viewer: Viewer, names: &[String], lang: Lang) -> Result<String, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        Ok(G::describe_view_as(&Session::view(self, viewer), &Session::static_part(self), names, lang))
     }
 
     fn log(&self, viewer: Viewer) -> Result<Vec<String>, CatalogError> {

@@ -52,6 +52,7 @@ mod error;
 mod files;
 mod fixture;
 mod games;
+mod loanwords;
 mod new_table;
 mod seat_spec;
 
@@ -63,6 +64,7 @@ pub use dyn_session::{
 pub use error::CatalogError;
 pub use files::{FileAccess, read_files, read_record_files};
 pub use fixture::register_fixtures;
+pub use loanwords::{GERMAN_LOANWORDS, SPELLED_ALIKE_IN_GERMAN};
 pub use new_table::{NewTable, TableRequest, new_table, table_for};
 pub use seat_spec::{LEVELS, SEAT_KINDS, SeatError, SeatSpec, parse_seats};
 

@@ -279,6 +279,16 @@ pub trait Game:
         serde_json::to_string_pretty(view).unwrap_or_default()
     }
 
+    /// [`Game::describe_view`] with each seat called `names[seat]` (a
+    /// person's name, or how the table shows a bot), as
+    /// [`Game::describe_action_as`] calls them, for a page that calls people
+    /// by name everywhere; a seat beyond `names` is called as the game calls
+    /// it. Default: the game's own drawing.
+    fn describe_view_as(view: &Self::View, fixed: &Self::Static, names: &[String], lang: Lang) -> String {
+        let _ = names;
+        Self::describe_view(view, fixed, lang)
+    }
+
     /// An action in words, for move lists and logs.
     fn describe_action(&self, action: &Self::Action, lang: Lang) -> String {
         let _ = lang;

@@ -21,6 +21,11 @@ pub struct Session<G: Game> {
     logs: Vec<Vec<String>>,
     #[serde(skip)]
     chronicle: Chronicle<G::Event>,
+    /// How many of the actions were seats' decisions: counted as they are
+    /// applied, since an action's notation does not say whether chance
+    /// took it.
+    #[serde(skip)]
+    moves: usize,
 }
 
 /// What serializing a session writes.
@@ -38,7 +43,7 @@ impl<G: Game> Session<G> {
         let state = G::new(options)?;
         let logs = vec![Vec::new(); state.seats() + 1];
         let chronicle = Chronicle::new(state.seats());
-        Ok(Session { record: Record::new::<G>(state.options(), seed), state, logs, chronicle })
+        Ok(Session { record: Record::new::<G>(state.options(), seed), state, logs, chronicle, moves: 0 })
     }
 
     /// Rebuilds a session from its record, checking every action. A record
@@ -50,7 +55,7 @@ impl<G: Game> Session<G> {
         let logs = vec![Vec::new(); state.seats() + 1];
         let chronicle = Chronicle::new(state.seats());
         let header = Record { actions: Vec::with_capacity(record.actions.len()), ..record.clone() };
-        let mut session = Session { state, record: header, logs, chronicle };
+        let mut session = Session { state, record: header, logs, chronicle, moves: 0 };
         for (index, text) in record.actions.iter().enumerate() {
             let wrap = |source| LoadError::Action { index, action: text.clone(), source };
             let action = session.state.parse_action(text).map_err(wrap)?;
@@ -83,6 +88,12 @@ impl<G: Game> Session<G> {
     /// version is acting on a stale view.
     pub fn version(&self) -> usize {
         self.record.actions.len()
+    }
+
+    /// How many of the actions applied were seats' decisions: the
+    /// [`Session::version`] without the chance outcomes (dice, draws).
+    pub fn moves(&self) -> usize {
+        self.moves
     }
 
     pub fn turn(&self) -> Turn {
@@ -133,6 +144,9 @@ impl<G: Game> Session<G> {
             .collect();
         let before = self.state.clone();
         self.state.apply(action)?;
+        if matches!(before.turn(), Turn::Seat(_)) {
+            self.moves += 1;
+        }
         self.chronicle.record(self.version(), &before, action, &self.state);
         self.record.actions.push(action.to_string());
         for (log, line) in self.logs.iter_mut().zip(seen) {

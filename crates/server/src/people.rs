@@ -249,7 +249,7 @@ pub async fn public_tables(State(app): State<Shared>) -> Result<Json<PublicTable
     let found =
         app.store.public_tables(PUBLIC_AT_MOST).await.map_err(|e| ServerError::Storage(e.to_string()))?;
     let mut defaults = Defaults::default();
-    let tables = found
+    let mut tables: Vec<ListedTable> = found
         .into_iter()
         .filter_map(|listed| {
             let row = listed.row;
@@ -268,9 +268,17 @@ pub async fn public_tables(State(app): State<Shared>) -> Result<Json<PublicTable
                 game: row.game,
                 table: row.id,
                 version: listed.version,
+                moves: None,
             })
         })
         .collect();
+    // The stored actions do not say which of them chance took, and reading
+    // them would mean replaying every listed table at every listing; a table
+    // in memory has counted its players' moves as they were made. A table
+    // not in memory here is listed without the count.
+    for table in &mut tables {
+        table.moves = app.moves_in_memory(&table.table).await;
+    }
     Ok(Json(PublicTables { ok: true, tables }))
 }
 
@@ -290,6 +298,10 @@ pub struct ListedTable {
     /// Seconds since 1970.
     pub created_at: i64,
     pub game: String,
+    /// How many moves the players made, chance outcomes not counted; `null`
+    /// where the table is not in memory on this server (only a live
+    /// session knows which actions were chance's).
+    pub moves: Option<usize>,
     /// The game's name (`null` for a game this server does not know).
     #[serde(serialize_with = "crate::sorted_keys::sorted")]
     pub name: Option<spieltisch_core::Text>,
@@ -302,7 +314,8 @@ pub struct ListedTable {
     /// The spectator's path.
     pub spectator: String,
     pub table: String,
-    /// How many actions were played: 0 before the game started.
+    /// How many actions were played, chance outcomes (dice, draws)
+    /// included: 0 before the game started.
     pub version: usize,
 }
 

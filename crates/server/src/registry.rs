@@ -59,6 +59,12 @@ impl Registry {
         Some(table)
     }
 
+    /// The table `id` if it is in memory, without counting this as a use
+    /// (a lobby's listing must not keep a table in memory).
+    fn peek(&self, id: &str) -> Option<Arc<Table>> {
+        self.loaded.read().ok()?.get(id).cloned()
+    }
+
     pub fn insert(&self, table: Arc<Table>) {
         if let Ok(mut loaded) = self.loaded.write() {
             loaded.insert(table.id.clone(), table);
@@ -354,6 +360,12 @@ impl App {
                 summary
             })
             .collect())
+    }
+
+    /// How many moves the players made at `id` (chance outcomes not
+    /// counted), if the table is in memory on this server; `None` if not.
+    pub(crate) async fn moves_in_memory(&self, id: &str) -> Option<usize> {
+        Some(self.registry.peek(id)?.moves().await)
     }
 
     /// Housekeeping: idle tables leave memory.

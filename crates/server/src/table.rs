@@ -668,6 +668,11 @@ impl Table {
     }
 
     /// Summary for lobby lists.
+    /// How many moves the players made (chance outcomes not counted).
+    pub async fn moves(&self) -> usize {
+        self.reading().await.with(Viewer::Spectator, &[], |session, _| session.moves())
+    }
+
     pub async fn summary(&self, viewer: Viewer) -> TableSummary {
         let standing = self.reading().await.with(viewer, &[], |session, _| Standing {
             version: session.version(),

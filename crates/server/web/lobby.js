@@ -289,7 +289,10 @@ export function tableStatus(tb, now) {
   const free = tb.seats.filter(s => s.free).length;
   const seats = t('seatsFree').replace('{free}', String(free)).replace('{all}', String(tb.seats.length));
   const options = tb.options.map(o => `${tr(o.label)}: ${tr(o.value)}`);
-  const progress = tb.version > 0 ? t('movesPlayed').replace('{}', String(tb.version)) : t('notStarted');
+  // The players' moves: the version counts chance's dice and draws too. A
+  // table the server does not hold in memory comes without the count.
+  const progress = tb.version === 0 ? t('notStarted')
+    : tb.moves === null ? t('underWay') : t('movesPlayed').replace('{}', String(tb.moves));
   return [seats, ...options, `${t('opened')} ${ago(now - tb.created_at)}`, progress].join(' · ');
 }
 

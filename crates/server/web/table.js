@@ -237,12 +237,18 @@ function statusLine(snapshot) {
     // A window asks everyone at once: no seat is named, nobody's answer shown.
     if (!inWindow(snapshot)) return h('p', { class: 'status window', text: t('window') });
     const open = snapshot.legal.length > 0;
-    return h('p', { class: 'status window' + (open ? ' yours' : ''), text: open ? t('windowYours') : t('windowAnswered') });
+    // On a shared device "your" is whoever holds it: the line names the person asked.
+    const asked = viewerSeat(snapshot);
+    const yours = snapshot.shared && asked !== null ? fill('windowOf', seatWord(asked, snapshot.seats)) : t('windowYours');
+    return h('p', { class: 'status window' + (open ? ' yours' : ''), text: open ? yours : t('windowAnswered') });
   }
   if (turn === 'over') return h('p', { class: 'status', text: t('over') });
   if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
   const mine = isViewer(snapshot, turn.seat);
-  if (mine) return h('p', { class: 'status yours', text: t('yourTurn') });
+  // On a shared device nobody is "you": the line names the person to take it.
+  if (mine) {
+    return h('p', { class: 'status yours', text: snapshot.shared ? fill('turnOf', seatWord(turn.seat, snapshot.seats)) : t('yourTurn') });
+  }
   // A bot's seat is deciding, not waited for: the same words for every bot.
   const seat = snapshot.seats.find(s => s.seat === turn.seat);
   const bot = seat && seat.kind !== 'human';

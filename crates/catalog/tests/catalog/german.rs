@@ -8,46 +8,23 @@
 //!
 //! An English word is a word of three letters or more that the same texts
 //! use in English, at the same positions, unless both languages share it
-//! (the glossary below, each with why, and the names an option gives alike
-//! in both languages, such as the courses). An internal id is a word of the
+//! (the loanwords of [`GERMAN_LOANWORDS`], the words English spells alike,
+//! and the names an option gives alike in both languages, such as the
+//! courses). An internal id is a word of the
 //! notation (`hill`, `spurt`, `place`: actions and chance outcomes as
 //! programs write them), an option's key or value (`laps_down`, `luettich`),
 //! or any word with an underscore.
 
 use rand::SeedableRng;
-use spieltisch_catalog::{CatalogGame, GameVisitor, with_game};
+use spieltisch_catalog::{CatalogGame, GERMAN_LOANWORDS, GameVisitor, SPELLED_ALIKE_IN_GERMAN, with_game};
 use spieltisch_core::{GameRng, Lang, OptionKind, Session, Turn, Viewer, driver::random_action};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Words German uses as they are, and why.
-const GLOSSARY: &[&str] = &[
-    // The games' titles.
-    "Six",
-    "Tage",
-    "Rennen",
-    "Der",
-    "Ausreisser",
-    "Reifenbreite",
-    // Loanwords of German.
-    "Bot",
-    "Team",
-    "Teams",
-    "Tempo",
-    "Sprint",
-    "Sprints",
-    "Start",
-    "Joker",
-    "Match",
-    // The games' own terms, which the rulebooks print in German for every
-    // reader (the English texts keep them).
-    "Steigung",
-    "Gegenwind",
-    "Spurt",
-    "Fahrerwechsel",
-    "Sturz",
-    // German words an English text spells alike: the die of "a tow (die + 6)".
-    "die",
-];
+/// Words a German text may share with the English one: the loanwords and
+/// names of [`GERMAN_LOANWORDS`] and the words English spells alike.
+fn glossary() -> BTreeSet<String> {
+    GERMAN_LOANWORDS.iter().chain(SPELLED_ALIKE_IN_GERMAN).map(|w| w.to_string()).collect()
+}
 
 /// Every text of the game in one language, each with the first place it
 /// was found.
@@ -96,7 +73,7 @@ impl GameVisitor for German {
         let (mut en, mut de) = (Texts::default(), Texts::default());
         let mut notation = BTreeSet::new();
         // Names the game gives alike in both languages (the courses).
-        let mut shared: BTreeSet<String> = GLOSSARY.iter().map(|w| w.to_string()).collect();
+        let mut shared = glossary();
         let mut ids: BTreeSet<String> = BTreeSet::new();
         for spec in &info.options {
             ids.insert(spec.key.to_string());
@@ -215,7 +192,7 @@ fn the_check_finds_english_words_and_internal_ids() {
         texts
     };
     let en = texts(&["Standard board (81 spaces)", "Seat 1 gets 39 41 Steigung spurt", "Team 2x starts"]);
-    let shared: BTreeSet<String> = GLOSSARY.iter().map(|w| w.to_string()).collect();
+    let shared = glossary();
     let ids: BTreeSet<String> = ["spurt", "laps_down", "luettich"].map(String::from).into();
     let de = texts(&["Standardbahn (81 Felder)", "Spieler 1 erhält 39 41 Steigung Spurt", "Team 2x startet"]);
     assert_eq!(found(&en, &de, &shared, &ids), Vec::<String>::new());

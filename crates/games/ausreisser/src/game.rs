@@ -606,7 +606,11 @@ impl Game for Ausreisser {
     }
 
     fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
-        crate::view::describe(view, lang)
+        crate::view::describe(view, &[], lang)
+    }
+
+    fn describe_view_as(view: &View, _fixed: &(), names: &[String], lang: Lang) -> String {
+        crate::view::describe(view, names, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

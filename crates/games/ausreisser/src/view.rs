@@ -333,8 +333,11 @@ fn play_text(play: &Play) -> String {
 }
 
 /// The table drawn for the terminal: stage, tempo, the riders with cards,
-/// chips, totals and their last plays, then the viewer's hand.
-pub fn describe(view: &View, lang: Lang) -> String {
+/// chips, totals and their last plays, then the viewer's hand. Each seat
+/// is called `names[seat]`, or as `seat_name` calls it where `names` has no
+/// name for it.
+pub fn describe(view: &View, names: &[String], lang: Lang) -> String {
+    let called = |seat: Seat| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
     let o = &view.options;
     let mut out = String::new();
     let _ = writeln!(
@@ -351,16 +354,16 @@ pub fn describe(view: &View, lang: Lang) -> String {
                 out,
                 "{} {}",
                 lang.tr("Choosing the first leader; drawing:", "Wahl des ersten Ausreissers; es zieht:"),
-                seat_name(*seat, lang)
+                called(*seat)
             );
         }
         PhaseView::Over { winners, total } => {
-            let names: Vec<String> = winners.iter().map(|&s| seat_name(s, lang)).collect();
+            let winners: Vec<String> = winners.iter().map(|&s| called(s)).collect();
             let _ = writeln!(
                 out,
                 "{} {} ({total:+})",
                 lang.tr("The series is over. Winner:", "Die Rundfahrt ist zu Ende. Sieger:"),
-                names.join(", ")
+                winners.join(", ")
             );
         }
         _ => {
@@ -379,9 +382,11 @@ pub fn describe(view: &View, lang: Lang) -> String {
             );
         }
     }
+    // A long name widens the column rather than shifting the columns after it.
+    let width = view.riders.iter().map(|r| called(r.seat).chars().count()).max().unwrap_or(0).max(8);
     let _ = writeln!(
         out,
-        "   {:<8} {:>5} {:>5} {:>6}  {}",
+        "   {:<width$} {:>5} {:>5} {:>6}  {}",
         lang.tr("rider", "Fahrer"),
         lang.tr("cards", "Karten"),
         lang.tr("chips", "Min."),
@@ -411,8 +416,8 @@ pub fn describe(view: &View, lang: Lang) -> String {
         let owed = if rider.owed > 0 { format!(" +{}", rider.owed) } else { String::new() };
         let _ = writeln!(
             out,
-            "{marker}  {:<8} {:>5} {:>5} {:>6}  {last}{jersey}{me}",
-            seat_name(s, lang),
+            "{marker}  {:<width$} {:>5} {:>5} {:>6}  {last}{jersey}{me}",
+            called(s),
             format!("{}{owed}", rider.cards),
             rider.chips,
             rider.total,

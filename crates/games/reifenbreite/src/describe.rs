@@ -13,8 +13,9 @@ const WIDTH: u32 = 36;
 
 /// Draws the board around the riders (lanes 4 to 1 from top to bottom, the
 /// race going right), the order of play, the energy cards, sprints and the
-/// score sheet.
-pub fn view(g: &Reifenbreite, viewer: Option<Seat>, lang: Lang) -> String {
+/// score sheet. Each team's manager is called `names[seat]`, or by the
+/// seat's number where `names` has no name for it.
+pub fn view(g: &Reifenbreite, viewer: Option<Seat>, names: &[String], lang: Lang) -> String {
     let t = g.track();
     let mut out = String::new();
     let _ = writeln!(
@@ -164,14 +165,15 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, lang: Lang) -> String {
                 }
             })
             .collect();
+        let manager = g.seat_of_team(team);
         let _ = writeln!(
             out,
             "{} {}x ({} {}{}): {}",
             lang.tr("team", "Team"),
             team + 2,
             lang.tr("manager", "Teamchef"),
-            g.seat_of_team(team) + 1,
-            if viewer == Some(g.seat_of_team(team)) { lang.tr(", you", ", du") } else { "" },
+            names.get(manager).cloned().unwrap_or_else(|| (manager + 1).to_string()),
+            if viewer == Some(manager) { lang.tr(", you", ", du") } else { "" },
             if cards.is_empty() { "—".to_string() } else { cards.join(" ") }
         );
     }

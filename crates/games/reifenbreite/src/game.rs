@@ -762,7 +762,11 @@ impl Game for Reifenbreite {
     }
 
     fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
-        describe::view(&view.race(fixed), view.viewer, lang)
+        describe::view(&view.race(fixed), view.viewer, &[], lang)
+    }
+
+    fn describe_view_as(view: &View, fixed: &Fixed, names: &[String], lang: Lang) -> String {
+        describe::view(&view.race(fixed), view.viewer, names, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

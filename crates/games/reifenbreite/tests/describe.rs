@@ -48,3 +48,36 @@ fn score_sheet_at_the_end() {
     assert!(text.contains("Score sheet") && text.contains("sprint B"));
     insta::assert_snapshot!("final_sheet", text);
 }
+
+/// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
+/// "Spieler 2"), as a page that calls people by name must not (a number of
+/// two digits is a rider's own, as in Um Reifenbreite).
+fn seat_by_number(text: &str) -> Option<&str> {
+    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
+        text.match_indices(word).find_map(|(at, _)| {
+            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
+            (digits == 1).then(|| &text[at..at + word.len() + 1])
+        })
+    })
+}
+
+#[test]
+fn the_drawing_calls_each_manager_by_the_name_given() {
+    let options = Options { teams: 2, ..Options::default() };
+    let names = ["Hanna", "Bot: Medium"].map(String::from);
+    let g = random_race(&options, 3, 60);
+    for (lang, manager) in [(Lang::En, "manager"), (Lang::De, "Teamchef")] {
+        let view = g.view(Viewer::Seat(0));
+        let drawing = Reifenbreite::describe_view_as(&view, &g.static_of(), &names, lang);
+        assert_eq!(seat_by_number(&drawing), None, "{drawing}");
+        assert!(drawing.contains(&format!("({manager} Hanna, ")), "{drawing}");
+        assert!(drawing.contains(&format!("({manager} Bot: Medium)")), "{drawing}");
+        assert!(
+            !drawing.contains(&format!("{manager} 1")) && !drawing.contains(&format!("{manager} 2")),
+            "{drawing}"
+        );
+        let own = Reifenbreite::describe_view(&view, &g.static_of(), lang);
+        assert!(own.contains(&format!("({manager} 1, ")), "{own}");
+        assert_eq!(Reifenbreite::describe_view_as(&view, &g.static_of(), &[], lang), own);
+    }
+}

@@ -42,6 +42,12 @@ fn seat_name(seat: usize, lang: Lang) -> String {
     format!("{} {} ({})", lang.tr("Seat", "Spieler"), seat + 1, rider_letter(seat))
 }
 
+/// A seat in a drawing: `names[seat]` with its rider's letter
+/// (`Hanna (A)`), or [`seat_name`] where `names` has no name for it.
+fn seat_called(seat: usize, names: &[String], lang: Lang) -> String {
+    names.get(seat).map_or_else(|| seat_name(seat, lang), |name| format!("{name} ({})", rider_letter(seat)))
+}
+
 /// A hand as a view lists it, by its card values, lowest first: `1 1 2 3 4 4 5 7`.
 pub fn hand_text(list: &[CardCount]) -> String {
     let values: Vec<String> =
@@ -50,8 +56,9 @@ pub fn hand_text(list: &[CardCount]) -> String {
 }
 
 /// Draws a view: header, the track with every rider, the riders' table (with
-/// the viewer's own hand), the piles and the score sheet.
-pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
+/// the viewer's own hand), the piles and the score sheet. Each seat is
+/// called `names[seat]`, or by its number where `names` has no name for it.
+pub fn describe_view(view: &View, options: &Options, names: &[String], lang: Lang) -> String {
     let mut out = String::new();
     let track = &options.track;
     let races = options.races;
@@ -73,14 +80,14 @@ pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
             let _ = writeln!(
                 out,
                 "{}: {} {high} {} 4–6, {low} {} 1–3",
-                seat_name(m, lang),
+                seat_called(m, names, lang),
                 lang.tr("Fahrerwechsel (driver change), draws", "Fahrerwechsel, zieht"),
                 lang.tr("from", "von"),
                 lang.tr("from", "von"),
             );
         }
         (Some(m), None) => {
-            let _ = writeln!(out, "{}: {}", seat_name(m, lang), lang.tr("to move", "ist am Zug"));
+            let _ = writeln!(out, "{}: {}", seat_called(m, names, lang), lang.tr("to move", "ist am Zug"));
         }
     }
     if let Some(due) = &view.last_turns {
@@ -97,7 +104,7 @@ pub fn describe_view(view: &View, options: &Options, lang: Lang) -> String {
     out.push('\n');
     draw_track(&mut out, view, track, lang);
     out.push('\n');
-    draw_riders(&mut out, view, track, lang);
+    draw_riders(&mut out, view, track, names, lang);
     let _ = writeln!(
         out,
         "{}: 1–3: {}, 4–6: {}",
@@ -194,11 +201,14 @@ fn letters(riders: &[char]) -> String {
     }
 }
 
-fn draw_riders(out: &mut String, view: &View, track: &Track, lang: Lang) {
+fn draw_riders(out: &mut String, view: &View, track: &Track, names: &[String], lang: Lang) {
     let length = track.length();
+    let called: Vec<String> = view.riders.iter().map(|r| seat_called(r.seat, names, lang)).collect();
+    // A long name widens the column rather than shifting the columns after it.
+    let width = called.iter().map(|c| c.chars().count()).max().unwrap_or(0).max(13);
     let _ = writeln!(
         out,
-        "  {:<13} {:>4} {:>6} {:>6} {:>7}  {}",
+        "  {:<width$} {:>4} {:>6} {:>6} {:>7}  {}",
         lang.tr("rider", "Fahrer"),
         lang.tr("pos", "Pos"),
         lang.tr("to go", "Rest"),
@@ -206,7 +216,7 @@ fn draw_riders(out: &mut String, view: &View, track: &Track, lang: Lang) {
         lang.tr("points", "Punkte"),
         lang.tr("hand / status", "Hand / Stand"),
     );
-    for r in &view.riders {
+    for (r, called) in view.riders.iter().zip(&called) {
         let marker = if view.mover == Some(r.seat) { '>' } else { ' ' };
         let mut status = Vec::new();
         if let Some(hand) = &r.hand {
@@ -230,8 +240,7 @@ fn draw_riders(out: &mut String, view: &View, track: &Track, lang: Lang) {
             status.push(lang.tr("no cards: passes", "keine Karten: passt").into());
         }
         let line = format!(
-            "{marker} {:<13} {:>4} {:>6} {:>6} {:>7}  {}",
-            seat_name(r.seat, lang),
+            "{marker} {called:<width$} {:>4} {:>6} {:>6} {:>7}  {}",
             r.position,
             length.saturating_sub(r.position),
             r.cards,

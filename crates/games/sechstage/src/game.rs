@@ -662,7 +662,11 @@ impl Game for Sechstage {
     }
 
     fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
-        crate::describe::describe_view(view, &fixed.options, lang)
+        crate::describe::describe_view(view, &fixed.options, &[], lang)
+    }
+
+    fn describe_view_as(view: &View, fixed: &Fixed, names: &[String], lang: Lang) -> String {
+        crate::describe::describe_view(view, &fixed.options, names, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

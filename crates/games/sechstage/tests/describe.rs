@@ -63,3 +63,37 @@ fn actions_in_words() {
     let named = game.describe_action_as(&"play 3".parse().unwrap(), &names, Lang::En);
     assert_eq!(named, "Jonas plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
 }
+
+/// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
+/// "Spieler 2"), as a page that calls people by name must not (a number of
+/// two digits is a rider's own, as in Um Reifenbreite).
+fn seat_by_number(text: &str) -> Option<&str> {
+    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
+        text.match_indices(word).find_map(|(at, _)| {
+            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
+            (digits == 1).then(|| &text[at..at + word.len() + 1])
+        })
+    })
+}
+
+#[test]
+fn the_drawing_calls_seats_by_the_names_given() {
+    let options = Options { players: 3, races: 1, ..Default::default() };
+    let names = ["Hanna", "Bot: Medium 1", "Bot: Medium 2"].map(String::from);
+    let game = random_until(&options, 5, |g| g.turn() == Turn::Seat(1) && g.position(0) > 10);
+    let fixed = Sechstage::static_part(game.options());
+    for lang in [Lang::En, Lang::De] {
+        let view = game.view(Viewer::Seat(0));
+        let drawing = Sechstage::describe_view_as(&view, &fixed, &names, lang);
+        assert_eq!(seat_by_number(&drawing), None, "{drawing}");
+        assert!(drawing.starts_with("6-Tage Rennen"), "{drawing}");
+        assert!(drawing.contains("Bot: Medium 1 (B): "), "the seat to move: {drawing}");
+        assert!(drawing.contains("> Bot: Medium 1 (B) "), "the riders' table: {drawing}");
+        assert!(drawing.contains("  Hanna (A)  "), "{drawing}");
+        assert!(drawing.contains("  Bot: Medium 2 (C) "), "{drawing}");
+        assert_eq!(
+            Sechstage::describe_view_as(&view, &fixed, &[], lang),
+            Sechstage::describe_view(&view, &fixed, lang)
+        );
+    }
+}

@@ -106,11 +106,13 @@ pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
     }
 }
 
-/// The field and the state of the match, for the terminal, from a view.
-pub fn draw(view: &View, lang: Lang) -> String {
+/// The field and the state of the match, for the terminal, from a view;
+/// each seat called `names[seat]`, or by its number where `names` has no
+/// name for it.
+pub fn draw(view: &View, names: &[String], lang: Lang) -> String {
     let de = lang == Lang::De;
     let mut out = String::new();
-    out.push_str(&header(view, lang));
+    out.push_str(&header(view, names, lang));
     let lifted = view.lifted();
     // Where a stone may go: the legal cells of the state the view shows.
     let marks: Vec<Cell> = match view.phase {
@@ -182,7 +184,7 @@ pub fn draw(view: &View, lang: Lang) -> String {
     out
 }
 
-fn header(six: &View, lang: Lang) -> String {
+fn header(six: &View, names: &[String], lang: Lang) -> String {
     let de = lang == Lang::De;
     let o = &six.options;
     let mut out = String::new();
@@ -212,9 +214,9 @@ fn header(six: &View, lang: Lang) -> String {
     }
     for (i, r) in six.results.iter().enumerate() {
         out.push_str(&if de {
-            format!("Partie {}: {}\n", i + 1, r.describe(lang, &[]))
+            format!("Partie {}: {}\n", i + 1, r.describe(lang, names))
         } else {
-            format!("Game {}: {}\n", i + 1, r.describe(lang, &[]))
+            format!("Game {}: {}\n", i + 1, r.describe(lang, names))
         });
     }
     let Some(seat) = six.to_move else {
@@ -233,10 +235,11 @@ fn header(six: &View, lang: Lang) -> String {
         return out;
     };
     let mover = name(Colour::of_seat(seat));
-    let who = if de {
-        format!("{mover} (Spieler {}) ist am Zug", seat + 1)
-    } else {
-        format!("{mover} (seat {}) to move", seat + 1)
+    let who = match (names.get(seat), de) {
+        (Some(person), true) => format!("{mover} ({person}) ist am Zug"),
+        (Some(person), false) => format!("{mover} ({person}) to move"),
+        (None, true) => format!("{mover} (Spieler {}) ist am Zug", seat + 1),
+        (None, false) => format!("{mover} (seat {}) to move", seat + 1),
     };
     let task = match (&six.phase, de) {
         (PhaseView::Place, false) => "place a stone from your supply".to_string(),
@@ -284,10 +287,10 @@ fn header(six: &View, lang: Lang) -> String {
         let supplies: Vec<String> = (six.supply.iter().enumerate())
             .map(|(s, supply)| {
                 let c = name(Colour::of_seat(s));
-                if de {
-                    format!("Spieler {} ({c}) {supply}", s + 1)
-                } else {
-                    format!("seat {} ({c}) {supply}", s + 1)
+                match (names.get(s), de) {
+                    (Some(person), _) => format!("{person} ({c}) {supply}"),
+                    (None, true) => format!("Spieler {} ({c}) {supply}", s + 1),
+                    (None, false) => format!("seat {} ({c}) {supply}", s + 1),
                 }
             })
             .collect();

@@ -649,7 +649,11 @@ impl Game for Six {
     }
 
     fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
-        crate::describe::draw(view, lang)
+        crate::describe::draw(view, &[], lang)
+    }
+
+    fn describe_view_as(view: &View, _fixed: &(), names: &[String], lang: Lang) -> String {
+        crate::describe::draw(view, names, lang)
     }
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {

@@ -50,3 +50,41 @@ fn actions_are_described_in_both_languages() {
     assert_eq!(six.describe_action(&win, Lang::En), "place a stone on 4,-1 and form a line");
     assert_eq!(six.describe_action(&win, Lang::De), "einen Stein auf 4,-1 setzen und eine Linie bilden");
 }
+
+/// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
+/// "Spieler 2"), as a page that calls people by name must not (a number of
+/// two digits is a rider's own, as in Um Reifenbreite).
+fn seat_by_number(text: &str) -> Option<&str> {
+    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
+        text.match_indices(word).find_map(|(at, _)| {
+            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
+            (digits == 1).then(|| &text[at..at + word.len() + 1])
+        })
+    })
+}
+
+#[test]
+fn the_drawing_calls_seats_by_the_names_given() {
+    let names = ["Hanna".to_string(), "Bot: Medium".to_string()];
+    let first = Six::new(&Options::default()).unwrap();
+    let second = Six::from_position(
+        &Options::default(),
+        "red=0,0 1,1 2,1 3,1 4,1 5,1 7,0; black=1,0 2,0 3,0 4,0 5,-1 6,0; turn=red; round=2",
+    )
+    .unwrap();
+    for six in [&first, &second] {
+        for lang in [Lang::En, Lang::De] {
+            let view = six.view(Viewer::Seat(0));
+            let drawing = Six::describe_view_as(&view, &(), &names, lang);
+            assert_eq!(seat_by_number(&drawing), None, "{drawing}");
+            assert!(drawing.contains("(Hanna)"), "{drawing}");
+            // Without names the drawing is the game's own.
+            assert_eq!(Six::describe_view_as(&view, &(), &[], lang), Six::describe_view(&view, &(), lang));
+        }
+    }
+    let drawing = Six::describe_view_as(&first.view(Viewer::Seat(0)), &(), &names, Lang::En);
+    assert!(drawing.contains("red (Hanna) to move"), "{drawing}");
+    assert!(drawing.contains("Supply: Hanna (red) 20, Bot: Medium (black) 20"), "{drawing}");
+    let drawing = Six::describe_view_as(&first.view(Viewer::Seat(0)), &(), &names, Lang::De);
+    assert!(drawing.contains("Rot (Hanna) ist am Zug"), "{drawing}");
+}

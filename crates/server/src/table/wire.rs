@@ -211,6 +211,18 @@ pub(crate) fn entries_in_words(
     Ok(session.entries_since(viewer, from, Some(&Wording { names: &names, lang }))?)
 }
 
+/// The game's drawing of what `viewer` sees, for the page's text view, each
+/// seat called as the log calls it ([`seat_names`]).
+fn drawing(
+    session: &dyn DynSession,
+    seats: &[SeatConfig],
+    viewer: Viewer,
+    lang: Lang,
+) -> Result<String, ServerError> {
+    let names = seat_names(session, seats, lang);
+    Ok(session.describe_view_as(viewer, &names, lang)?)
+}
+
 /// Where a table stands, as lobby lists tell it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
@@ -392,7 +404,7 @@ pub fn update_of(
         window: extras.window.map(|w| w.seats.clone()),
         outcome: session.outcome(),
         view: if detail.compact { None } else { Some(session.view(viewer)?) },
-        text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
+        text: if detail.compact { None } else { Some(drawing(session, extras.seats, viewer, detail.lang)?) },
     })
 }
 
@@ -526,7 +538,7 @@ pub fn snapshot_of(
             .collect(),
         static_part: session.static_part()?,
         view: session.view(viewer)?,
-        text: if detail.compact { None } else { Some(session.describe_view(viewer, detail.lang)?) },
+        text: if detail.compact { None } else { Some(drawing(session, seats, viewer, detail.lang)?) },
         legal: legal_for(session, viewer, detail, extras),
         window: extras.window.map(|w| w.seats.clone()),
         auto_pass: extras.auto_pass,

@@ -3,8 +3,8 @@
 //! person can read or hover on the English page (the client's words and the
 //! server's: option labels and help, moves, the log, results) that the German
 //! page shows unchanged is English left untranslated, unless it is a name
-//! that both languages share (listed below, each with why). Word by word,
-//! too: a German page holds no word that the English pages use and German
+//! that both languages share (`GERMAN_LOANWORDS` of spieltisch-catalog, each
+//! with why). Word by word, too: a German page holds no word that the English pages use and German
 //! does not share ("Standard board (81 Felder)" is caught by "board"), and
 //! no internal id (an option's key or value, a word the pages keep in their
 //! `data-` attributes: a card's `spurt`, an action's notation).
@@ -14,6 +14,7 @@
 use crate::common::TestServer;
 use crate::common::browser::{Browser, browser_binary, save};
 use serde_json::{Value, json};
+use spieltisch_catalog::{GERMAN_LOANWORDS, SPELLED_ALIKE_IN_GERMAN};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -41,36 +42,13 @@ const TEXTS: &str = "(() => {
   return [...out];
 })()";
 
-/// Words the same in both languages: the games' titles, loanwords German
-/// uses as they are, and the games' own terms that the rulebooks print in
-/// German for every reader. Names the server gives the same in both
-/// languages (courses, stages) are shared too ([`shared_names`]).
-const SHARED_WORDS: &[&str] = &[
-    "spieltisch",
-    "Six",
-    "Tage",
-    "Rennen",
-    "Reifenbreite",
-    "Der",
-    "Ausreisser",
-    "Bot",
-    "Team",
-    "Teams",
-    "Tempo",
-    "Sprint",
-    "Sprints",
-    "Start",
-    "Tour",
-    "Steigung",
-    "Fahrerwechsel",
-    "Sturz",
-];
-
-/// Words that may stand in a German text beside others although English
-/// texts use them too: more of the games' terms and loanwords, and German
-/// words an English text happens to spell alike (the "die" of "die + 6",
-/// "was", "minus", "Name").
-const ALIKE: &[&str] = &["Bots", "Match", "Joker", "Gegenwind", "Spurt", "Name", "die", "was", "minus"];
+// Words the same in both languages are `GERMAN_LOANWORDS` (the names,
+// loanwords German uses as they are, and the games' own terms), the one
+// list the games' German texts are checked with too. Names the server
+// gives the same in both languages (courses, stages) are shared too
+// (`shared_names`). German words an English text happens to spell alike
+// (`SPELLED_ALIKE_IN_GERMAN`) may stand in a German text beside others, but
+// a text left the same that holds one is English.
 
 /// Phrases German uses as they are.
 const SHARED_PHRASES: &[&str] = &["Hot-Seat"];
@@ -145,7 +123,8 @@ impl Read {
         for (page, texts) in &self.german {
             for text in texts {
                 for word in words(text, names) {
-                    let shared = SHARED_WORDS.contains(&word.as_str()) || ALIKE.contains(&word.as_str());
+                    let shared = GERMAN_LOANWORDS.contains(&word.as_str())
+                        || SPELLED_ALIKE_IN_GERMAN.contains(&word.as_str());
                     if self.english.contains(&word) && !shared {
                         found.insert(format!("{page}: English word {word:?} in {text:?}"));
                     }
@@ -186,7 +165,7 @@ fn could_be_english(text: &str, names: &[String]) -> bool {
         rest = rest.replace(name, " ");
     }
     rest.split(|c: char| !c.is_alphabetic())
-        .any(|word| word.chars().count() >= 3 && !SHARED_WORDS.contains(&word))
+        .any(|word| word.chars().count() >= 3 && !GERMAN_LOANWORDS.contains(&word))
 }
 
 /// What the server names the same in both languages (the courses, say):

@@ -289,3 +289,83 @@ async fn a_shared_device_says_who_wins_by_name() {
     b.close().await;
     server.kill().await;
 }
+
+/// The turn bar of a shared device names the person to move, in English
+/// and in German: the device is nobody's, so it never says "Your turn".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_device_names_the_person_to_move_on_the_turn_bar() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "six", "seats": ["human", "human"], "names": ["Hanna", "Jonas"], "hotseat": true, "seed": 3}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}{}", server.addr, reply["hotseat"].as_str().unwrap())).await;
+    let mut moves = 0;
+    for (lang, turn_of, yours) in
+        [("en", "{}'s turn", "Your turn"), ("de", "{} ist am Zug", "Du bist am Zug")]
+    {
+        b.eval(&format!("localStorage.setItem('lang', '{lang}'); location.reload(); true")).await;
+        for _ in 0..2 {
+            let expected = turn_of.replace("{}", if moves % 2 == 0 { "Hanna" } else { "Jonas" });
+            b.wait_for("document.querySelector('svg[data-board=six] g.clickable')").await;
+            let bar = b
+                .wait_for(&format!(
+                    "(() => {{ const bar = document.querySelector('#turn-bar'); return bar && bar.textContent === {expected:?} && bar.textContent; }})()"
+                ))
+                .await;
+            assert_eq!(bar, json!(expected), "in {lang} after {moves} moves");
+            let main = b.eval("document.getElementById('main').innerText").await;
+            assert!(!main.as_str().unwrap().contains(yours), "in {lang}: {main}");
+            if moves == 0 {
+                save("hotseat-turn-bar.png", &b.screenshot().await);
+            }
+            let shown = b.shown_version().await;
+            b.click("svg[data-board=six] g.clickable").await;
+            b.wait_for(&format!("{SHOWN_VERSION} > {shown}")).await;
+            moves += 1;
+        }
+    }
+    b.close().await;
+    server.kill().await;
+}
+
+/// In a Steigung window on a shared device the status line names the
+/// person asked where a device of one person says "your" decision.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_device_names_the_person_asked_in_a_steigung_window() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    let draw = |lang: &str, shared: bool| {
+        format!(
+            "(async () => {{
+  const i18n = await import('/assets/i18n.js');
+  i18n.setLang('{lang}');
+  const {{ drawSnapshot }} = await import('/assets/table.js');
+  const snapshot = {{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 1 }}, turn: {{ seat: 0 }}, view: null, text: '',
+    seats: [{{ seat: 0, kind: 'human', team: 0, name: 'Hanna' }}, {{ seat: 1, kind: 'human', team: 1, name: 'Jonas' }}],
+    legal: [{{ action: 'pass', text: 'pass' }}], window: [1], log: [], shared: {shared}, outcome: null }};
+  drawSnapshot(document.getElementById('main'), snapshot, () => {{}});
+  return document.querySelector('#turn-bar').textContent;
+}})()"
+        )
+    };
+    assert_eq!(
+        b.eval(&draw("en", true)).await,
+        json!("Steigung window: Jonas may lay a Steigung on the leader's pile, or pass")
+    );
+    assert_eq!(
+        b.eval(&draw("de", true)).await,
+        json!("Steigungsfenster: Jonas darf eine Steigung auf den Stapel des Ausreissers legen oder passen")
+    );
+    assert_eq!(
+        b.eval(&draw("en", false)).await,
+        json!("Steigung window: lay a Steigung on the leader's pile, or pass"),
+        "a device of one person still says it is yours"
+    );
+    b.close().await;
+    server.kill().await;
+}

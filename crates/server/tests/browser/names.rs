@@ -1,23 +1,29 @@
 //! One name per person, everywhere on a table's page: where every person's
 //! seat has a name and bots are shown by their level, no seat is called by
 //! its number ("Seat 2", "Rider 2", "Spieler 2", "Platz 2") on the board,
-//! in the moves, the status, the banner or the log, in either language.
+//! in the moves, the status, the banner, the log or the text view (the
+//! game's drawing), in either language.
 
 use crate::common::TestServer;
 use crate::common::browser::{Browser, SHOWN_VERSION, browser_binary, save};
 use serde_json::{Value, json};
 
-/// The texts of the page (the text view aside: the game's own drawing)
-/// that call a seat by its number.
+/// The texts of the page that call a seat by its number. Nothing is
+/// skipped: the text view (the `<details>` beside the board, the page's
+/// only one) draws the game with the table's names too, and no other part
+/// of the page has a reason to count seats. A number of two digits is a
+/// rider's own (Um Reifenbreite's 21), not a seat's.
 const SEATS_BY_NUMBER: &str = "(() => {
   const found = [];
   const walk = document.createTreeWalker(document.getElementById('main'), NodeFilter.SHOW_TEXT);
   for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-    if (node.parentElement && node.parentElement.closest('details')) continue;
-    if (/\\b(Seat|Rider|Spieler|Platz) [1-8]\\b/.test(node.textContent)) found.push(node.textContent);
+    if (/\\b([Ss]eat|Rider|Spieler|Platz|Fahrer) [1-8]\\b/.test(node.textContent)) found.push(node.textContent);
   }
   return found;
 })()";
+
+/// The text view's drawing (empty where the page draws no board beside it).
+const TEXT_VIEW: &str = "document.querySelector('#main details pre').textContent";
 
 /// Opens Hanna's page at a table of Hanna and bots, plays a few of her
 /// moves (the first listed each time), and checks that in English and in
@@ -53,6 +59,11 @@ async fn hanna_and_bots(game: &str, options: Value, bots: &[&str]) -> (String, S
         b.wait_for("document.querySelector('#log li')").await;
         let found = b.eval(SEATS_BY_NUMBER).await;
         assert_eq!(found, json!([]), "{game} in {lang}: seats called by number");
+        let drawing = b.eval(TEXT_VIEW).await;
+        assert!(
+            drawing.as_str().is_some_and(|d| d.contains("Hanna")),
+            "{game} in {lang}: the text view {drawing}"
+        );
         save(&format!("names-{game}-{lang}.png"), &b.screenshot().await);
         texts.push(b.eval("document.getElementById('main').innerText").await.as_str().unwrap().to_string());
     }

@@ -136,6 +136,37 @@ async fn open_tables_say_how_they_stand_and_full_or_finished_ones_are_not_listed
     server.kill().await;
 }
 
+/// An open table counts the moves its players made, not its version (which
+/// counts chance's dice and draws too); without the count (a table not in
+/// the server's memory) it says the game is under way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_table_counts_the_players_moves_not_the_dice() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let mut b = Browser::launch(&binary).await;
+    open_in(&mut b, &server, "/", "en").await;
+    b.wait_for("document.querySelector('[data-id=six]')").await;
+    let status = |lang: &str, moves: &str| {
+        format!(
+            "(async () => {{
+  const i18n = await import('/assets/i18n.js');
+  i18n.setLang('{lang}');
+  const {{ tableStatus }} = await import('/assets/lobby.js');
+  const table = {{ created_at: 100, game: 'reifenbreite', moves: {moves}, name: null, options: [], over: false,
+    seats: [{{ seat: 0, kind: 'human', name: 'Carla' }}, {{ seat: 1, kind: 'human', name: null, free: true }}],
+    spectator: '', table: 't', version: 40 }};
+  return tableStatus(table, 160).split(' · ').pop();
+}})()"
+        )
+    };
+    assert_eq!(b.eval(&status("en", "10")).await, json!("10 moves played"));
+    assert_eq!(b.eval(&status("de", "10")).await, json!("10 Züge gespielt"));
+    assert_eq!(b.eval(&status("en", "null")).await, json!("under way"));
+    assert_eq!(b.eval(&status("de", "null")).await, json!("läuft"));
+    b.close().await;
+    server.kill().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_auto_pass_switch_fits_a_finger_and_goes_with_the_game() {
     let Some(binary) = browser_binary() else { return };

@@ -337,3 +337,36 @@ async fn seats_stored_by_an_older_build_still_load() {
     let (status, _) = claim(&server, "old", json!({"seat": 1, "name": "Anna"})).await;
     assert_eq!(status, 404);
 }
+
+/// The lobby's list counts the moves the players made, not the actions:
+/// Um Reifenbreite rolls its dice by chance (the roll-off for the start
+/// first), which the table's version counts too.
+#[tokio::test]
+async fn public_tables_count_the_players_moves_without_chance() {
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "reifenbreite", "options": {"teams": 2}, "seats": ["human", "human"],
+            "names": ["Carla", "Dora"], "public": true, "seed": 3}))
+        .await;
+    let table = table_of(&reply);
+    let mut sockets = Vec::new();
+    for seat in 0..2 {
+        sockets.push(server.socket(&table, reply["seats"][seat]["token"].as_str().unwrap()).await);
+    }
+    let mut state = sockets[0].next().await;
+    assert!(state["version"].as_u64().unwrap() > 0, "the roll-off was drawn: {}", state["version"]);
+    // Each places a rider (the first move listed) when it is their turn;
+    // after the last the table waits for one of them.
+    for _ in 0..4 {
+        let seat = state["turn"]["seat"].as_u64().unwrap() as usize;
+        let version = state["version"].as_u64().unwrap();
+        let mine = sockets[seat].state_at_least(version).await;
+        let first = mine["legal"][0]["action"].as_str().unwrap().to_string();
+        sockets[seat].act(version, &first).await;
+        state = sockets[seat].state_at_least(version + 1).await;
+    }
+    let (_, listed) = server.http("GET", "/api/public", None).await;
+    let entry = listed["tables"].as_array().unwrap().iter().find(|t| t["table"] == table).unwrap();
+    assert_eq!((&entry["version"], &entry["moves"]), (&state["version"], &json!(4)), "4 moves were made");
+    assert!(entry["version"].as_u64().unwrap() > 4, "chance rolled for the start: {}", entry["version"]);
+}

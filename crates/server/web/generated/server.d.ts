@@ -243,6 +243,12 @@ export type ListedTable = {
    */
   created_at: number, game: string,
   /**
+   * How many moves the players made, chance outcomes not counted; `null`
+   * where the table is not in memory on this server (only a live
+   * session knows which actions were chance's).
+   */
+  moves: number | null,
+  /**
    * The game's name (`null` for a game this server does not know).
    */
   name: Text | null,
@@ -260,7 +266,8 @@ export type ListedTable = {
    */
   spectator: string, table: string,
   /**
-   * How many actions were played: 0 before the game started.
+   * How many actions were played, chance outcomes (dice, draws)
+   * included: 0 before the game started.
    */
   version: number, };
 
