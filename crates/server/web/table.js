@@ -636,7 +636,9 @@ function drawBoard(frame, snapshot, act) {
 function drawMoves(frame, snapshot, act) {
   const top = frame.moves.scrollTop;
   frame.movesPanel.hidden = !snapshot.legal.length;
-  frame.movesTitle.textContent = t('moves');
+  // On a shared device the moves are those of the person holding it.
+  const seat = viewerSeat(snapshot);
+  frame.movesTitle.textContent = snapshot.shared && seat !== null ? fill('movesOf', seatWord(seat, snapshot.seats)) : t('moves');
   frame.moves.replaceChildren(...snapshot.legal.map(l =>
     h('button', { type: 'button', 'data-action': l.action, onclick: () => act(l.action) }, l.text || l.action)));
   frame.moves.scrollTop = top;

@@ -291,7 +291,8 @@ async fn a_shared_device_says_who_wins_by_name() {
 }
 
 /// The turn bar of a shared device names the person to move, in English
-/// and in German: the device is nobody's, so it never says "Your turn".
+/// and in German: the device is nobody's, so it never says "Your turn",
+/// nor "Your moves" over the moves.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shared_device_names_the_person_to_move_on_the_turn_bar() {
     let Some(binary) = browser_binary() else { return };
@@ -302,9 +303,10 @@ async fn a_shared_device_names_the_person_to_move_on_the_turn_bar() {
     let mut b = Browser::launch(&binary).await;
     b.goto(&format!("http://{}{}", server.addr, reply["hotseat"].as_str().unwrap())).await;
     let mut moves = 0;
-    for (lang, turn_of, yours) in
-        [("en", "{}'s turn", "Your turn"), ("de", "{} ist am Zug", "Du bist am Zug")]
-    {
+    for (lang, turn_of, yours, your_moves) in [
+        ("en", "{}'s turn", "Your turn", "Your moves"),
+        ("de", "{} ist am Zug", "Du bist am Zug", "Deine Züge"),
+    ] {
         b.eval(&format!("localStorage.setItem('lang', '{lang}'); location.reload(); true")).await;
         for _ in 0..2 {
             let expected = turn_of.replace("{}", if moves % 2 == 0 { "Hanna" } else { "Jonas" });
@@ -317,6 +319,7 @@ async fn a_shared_device_names_the_person_to_move_on_the_turn_bar() {
             assert_eq!(bar, json!(expected), "in {lang} after {moves} moves");
             let main = b.eval("document.getElementById('main').innerText").await;
             assert!(!main.as_str().unwrap().contains(yours), "in {lang}: {main}");
+            assert!(!main.as_str().unwrap().contains(your_moves), "in {lang}: {main}");
             if moves == 0 {
                 save("hotseat-turn-bar.png", &b.screenshot().await);
             }
