@@ -112,3 +112,34 @@ async fn reifenbreite_names_each_team_by_its_manager() {
     assert!(en.contains("x · Hanna") && en.contains("x · Bot: Easy"), "{en}");
     assert!(de.contains("x · Bot: Leicht"), "{de}");
 }
+
+/// Der Ausreisser's seat boxes have room for 14 letters: three bots of one
+/// level, cut short on a phone in German, still show the number that tells
+/// them apart ("Bot: Faustr… 2", once "Bot: Faustreg…" three times).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ausreisser_tells_bots_of_one_level_apart_in_their_boxes() {
+    let Some(binary) = browser_binary() else { return };
+    let server = TestServer::start(None).await;
+    let reply = server
+        .create(json!({"game": "ausreisser", "options": {"players": 4, "stages": 1},
+            "seats": ["human", "heuristic", "heuristic", "heuristic"], "names": ["Hanna", null, null, null], "seed": 5}))
+        .await;
+    let mut b = Browser::launch(&binary).await;
+    b.emulate(390, 844, true).await;
+    b.goto(&format!("http://{}/", server.addr)).await;
+    b.eval("localStorage.setItem('lang', 'de'); true").await;
+    // A link that differs only after `#` would not load the page anew.
+    b.goto("about:blank").await;
+    b.goto(&format!("http://{}{}", server.addr, reply["seats"][0]["url"].as_str().unwrap())).await;
+    b.wait_for("document.querySelector('#board') && document.querySelector('#board').dataset.version").await;
+    let labels = b
+        .eval("[...document.querySelectorAll('#board svg text')].map(t => t.textContent).filter(t => t.startsWith('Bot'))")
+        .await;
+    let labels: Vec<&str> = labels.as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+    for n in 1..=3 {
+        assert!(labels.iter().any(|l| l.ends_with(&format!(" {n}"))), "bot {n} among {labels:?}");
+    }
+    save("names-ausreisser-bots-390-de.png", &b.screenshot().await);
+    b.close().await;
+    server.kill().await;
+}

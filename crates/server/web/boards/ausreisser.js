@@ -72,13 +72,17 @@ function playLabel(play) {
 }
 
 /**
- * A seat's name as its box has room for it: a long name is cut short.
+ * A seat's name as its box has room for it: a long name is cut short,
+ * keeping the number that tells bots of one level apart ("Bot: Faust… 2").
  * @param {number} seat
  * @param {import('../types').SeatInfo[]} seats
  */
 const seatShort = (seat, seats) => {
   const word = seatWord(seat, seats);
-  return word.length > 14 ? `${word.slice(0, 13)}…` : word;
+  if (word.length <= 14) return word;
+  const [, base, number] = /^(.*?)( \d+)?$/.exec(word) || [word, word, ''];
+  const end = number || '';
+  return `${base.slice(0, 13 - end.length).trimEnd()}…${end}`;
 };
 
 /**
