@@ -169,6 +169,13 @@ async fn the_riders_table_and_the_race_head_fit_a_phone() {
             .eval("(() => { const t = document.querySelector('.rb-head strong'); return t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight); })()")
             .await;
         assert!(lines.as_f64().unwrap() < 2.5, "the title takes {lines} lines ({lang})");
+        // Each team's chip names its manager, as the banner names the winner.
+        let chips = b.eval("[...document.querySelectorAll('.rb-team')].map(c => c.textContent)").await;
+        assert_eq!(chips.as_array().unwrap().len(), 4, "{chips}");
+        let bot = if lang == "en" { "Bot: rules of thumb" } else { "Bot: Faustregeln" };
+        for chip in chips.as_array().unwrap().iter().skip(1) {
+            assert!(chip.as_str().unwrap().contains(&format!(" · {bot}")), "{chip} ({lang})");
+        }
     }
     b.close().await;
     server.kill().await;

@@ -921,11 +921,13 @@ export function drawReifenbreite(snapshot, act) {
     const children = [];
     const [road, lo, hi] = drawRoad(race, act, layout, spaces, phase, legal);
     const stages = fixed.stages.length;
+    // Each team's chip names its manager: the banner and the result call
+    // the winner by the manager's name, and the chip says which colour that is.
     const title = `${courseName(layout)}${stages > 1 ? ` · ${tx('stage')} ${view.stage + 1}/${stages}` : ''} · ${tx('round')} ${view.round}`;
     children.push(h('div', { class: 'rb-head' },
       h('strong', { text: title }),
       h('span', { class: 'rb-teams' }, fixed.teams.map((_, t) =>
-        h('span', { class: 'rb-team', style: `background:${TEAM_COLOURS[t]};color:${TEAM_INK[t]}`, text: teamName(race, t) })))));
+        h('span', { class: 'rb-team', style: `background:${TEAM_COLOURS[t]};color:${TEAM_INK[t]}`, text: teamWithManager(race, t) })))));
     children.push(road);
     children.push(legend());
     if (phase[0] === 'over') children.push(scoreSheet(race, layout));
