@@ -197,30 +197,36 @@ impl<'a> Extras<'a> {
     }
 }
 
-/// A viewer's log entries for people from action `from` on
-/// ([`DynSession::entries_since`]), in words in `lang`, each seat called by
-/// the name of the person who sits there, or as its game calls it.
-pub(crate) fn entries_in_words(
-    session: &dyn DynSession,
-    seats: &[SeatConfig],
-    viewer: Viewer,
-    from: usize,
+/// What a message in words (not compact) says besides the view: the log's
+/// entries from `from` on and the game's drawing for the text view, each
+/// seat called as [`seat_names`] calls it, and the names themselves for
+/// the legal actions' words. The names are made once a message.
+struct InWords {
+    names: Vec<String>,
     lang: Lang,
-) -> Result<Vec<Value>, ServerError> {
-    let names = seat_names(session, seats, lang);
-    Ok(session.entries_since(viewer, from, Some(&Wording { names: &names, lang }))?)
 }
 
-/// The game's drawing of what `viewer` sees, for the page's text view, each
-/// seat called as the log calls it ([`seat_names`]).
-fn drawing(
-    session: &dyn DynSession,
-    seats: &[SeatConfig],
-    viewer: Viewer,
-    lang: Lang,
-) -> Result<String, ServerError> {
-    let names = seat_names(session, seats, lang);
-    Ok(session.describe_view_as(viewer, &names, lang)?)
+impl InWords {
+    fn of(session: &dyn DynSession, seats: &[SeatConfig], detail: Detail) -> Option<InWords> {
+        (!detail.compact)
+            .then(|| InWords { names: seat_names(session, seats, detail.lang), lang: detail.lang })
+    }
+
+    /// The viewer's log entries from action `from` on
+    /// ([`DynSession::entries_since`]).
+    fn entries(
+        &self,
+        session: &dyn DynSession,
+        viewer: Viewer,
+        from: usize,
+    ) -> Result<Vec<Value>, ServerError> {
+        Ok(session.entries_since(viewer, from, Some(&Wording { names: &self.names, lang: self.lang }))?)
+    }
+
+    /// The game's drawing of what `viewer` sees, for the page's text view.
+    fn drawing(&self, session: &dyn DynSession, viewer: Viewer) -> Result<String, ServerError> {
+        Ok(session.describe_view_as(viewer, &self.names, self.lang)?)
+    }
 }
 
 /// Where a table stands, as lobby lists tell it.
@@ -354,21 +360,19 @@ impl Deciding<'_> {
 fn legal_for(
     session: &dyn DynSession,
     viewer: Viewer,
-    detail: Detail,
+    words: Option<&InWords>,
     extras: Extras<'_>,
 ) -> Vec<LegalAction> {
     let Some(deciding) = deciding(session, viewer, extras.window) else { return Vec::new() };
     let session = deciding.session();
-    if detail.compact {
-        session
+    match words {
+        None => session
             .legal()
             .into_iter()
             .map(|action| LegalAction { action, kind: None, params: None, text: None })
-            .collect()
-    } else {
-        let names = seat_names(session, extras.seats, detail.lang);
-        session
-            .legal_described(&names, detail.lang)
+            .collect(),
+        Some(words) => session
+            .legal_described(&words.names, words.lang)
             .into_iter()
             .zip(session.legal_data())
             .map(|((action, text), data)| LegalAction {
@@ -377,7 +381,7 @@ fn legal_for(
                 params: Some(data.params),
                 text: Some(text),
             })
-            .collect()
+            .collect(),
     }
 }
 
@@ -389,10 +393,10 @@ pub fn update_of(
     from: usize,
     extras: Extras<'_>,
 ) -> Result<Update, ServerError> {
-    let log = if detail.compact {
-        UpdateLog::Notation(session.log_since(viewer, from)?)
-    } else {
-        UpdateLog::Entries(entries_in_words(session, extras.seats, viewer, from, detail.lang)?)
+    let words = InWords::of(session, extras.seats, detail);
+    let log = match &words {
+        None => UpdateLog::Notation(session.log_since(viewer, from)?),
+        Some(words) => UpdateLog::Entries(words.entries(session, viewer, from)?),
     };
     Ok(Update {
         kind: "update",
@@ -400,11 +404,11 @@ pub fn update_of(
         from,
         turn: session.turn(),
         log,
-        legal: legal_for(session, viewer, detail, extras),
+        legal: legal_for(session, viewer, words.as_ref(), extras),
         window: extras.window.map(|w| w.seats.clone()),
         outcome: session.outcome(),
         view: if detail.compact { None } else { Some(session.view(viewer)?) },
-        text: if detail.compact { None } else { Some(drawing(session, extras.seats, viewer, detail.lang)?) },
+        text: words.as_ref().map(|words| words.drawing(session, viewer)).transpose()?,
     })
 }
 
@@ -517,6 +521,7 @@ pub fn snapshot_of(
 ) -> Result<Snapshot, ServerError> {
     let teams = session.teams();
     let seats = extras.seats;
+    let words = InWords::of(session, seats, detail);
     Ok(Snapshot {
         kind: "state",
         table: table.to_string(),
@@ -538,15 +543,11 @@ pub fn snapshot_of(
             .collect(),
         static_part: session.static_part()?,
         view: session.view(viewer)?,
-        text: if detail.compact { None } else { Some(drawing(session, seats, viewer, detail.lang)?) },
-        legal: legal_for(session, viewer, detail, extras),
+        text: words.as_ref().map(|words| words.drawing(session, viewer)).transpose()?,
+        legal: legal_for(session, viewer, words.as_ref(), extras),
         window: extras.window.map(|w| w.seats.clone()),
         auto_pass: extras.auto_pass,
-        log: if detail.compact {
-            None
-        } else {
-            Some(entries_in_words(session, seats, viewer, 0, detail.lang)?)
-        },
+        log: words.as_ref().map(|words| words.entries(session, viewer, 0)).transpose()?,
         outcome: session.outcome(),
         rematch: extras.rematch.map(str::to_string),
     })
