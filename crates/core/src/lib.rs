@@ -35,6 +35,7 @@ mod outcome;
 mod record;
 mod seat;
 mod session;
+pub mod words;
 
 pub use bot::{Bot, Decision, RandomBot};
 pub use chance::{GameRng, chance_rng, rng_from_seed};

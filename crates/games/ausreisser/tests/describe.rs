@@ -4,18 +4,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_ausreisser::{Ausreisser, Options, PhaseView};
+use spieltisch_core::words::seat_by_number;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
-
-/// Where `text` calls a seat by its number ("Rider 2", "Fahrer 2",
-/// "Seat 2"), as a page that calls people by name must not.
-fn seat_by_number(text: &str) -> Option<&str> {
-    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
-        text.match_indices(word).find_map(|(at, _)| {
-            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
-            (digits == 1).then(|| &text[at..at + word.len() + 1])
-        })
-    })
-}
 
 #[test]
 fn the_drawing_calls_riders_by_the_names_given_through_a_whole_series() {

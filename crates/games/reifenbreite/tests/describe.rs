@@ -3,6 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use spieltisch_core::words::seat_by_number;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite};
 
@@ -47,18 +48,6 @@ fn score_sheet_at_the_end() {
     let text = Reifenbreite::describe_view(&g.view(Viewer::Spectator), &g.static_of(), Lang::En);
     assert!(text.contains("Score sheet") && text.contains("sprint B"));
     insta::assert_snapshot!("final_sheet", text);
-}
-
-/// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
-/// "Spieler 2"), as a page that calls people by name must not (a number of
-/// two digits is a rider's own, as in Um Reifenbreite).
-fn seat_by_number(text: &str) -> Option<&str> {
-    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
-        text.match_indices(word).find_map(|(at, _)| {
-            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
-            (digits == 1).then(|| &text[at..at + word.len() + 1])
-        })
-    })
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use spieltisch_core::words::seat_by_number;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 use spieltisch_sechstage::{Options, Sechstage};
 
@@ -62,18 +63,6 @@ fn actions_in_words() {
     let names = ["Hanna", "Jonas", "Bot: Easy 1", "Bot: Easy 2"].map(String::from);
     let named = game.describe_action_as(&"play 3".parse().unwrap(), &names, Lang::En);
     assert_eq!(named, "Jonas plays 3: 0 → 3, slipstream 3×1 = +3 → 6");
-}
-
-/// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
-/// "Spieler 2"), as a page that calls people by name must not (a number of
-/// two digits is a rider's own, as in Um Reifenbreite).
-fn seat_by_number(text: &str) -> Option<&str> {
-    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
-        text.match_indices(word).find_map(|(at, _)| {
-            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
-            (digits == 1).then(|| &text[at..at + word.len() + 1])
-        })
-    })
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! What people see: the board drawing and actions in words, in both languages.
 
+use spieltisch_core::words::seat_by_number;
 use spieltisch_core::{Game, Lang, Viewer};
 use spieltisch_six::{Options, Six};
 
@@ -49,18 +50,6 @@ fn actions_are_described_in_both_languages() {
     let win = "place 4,-1".parse().unwrap();
     assert_eq!(six.describe_action(&win, Lang::En), "place a stone on 4,-1 and form a line");
     assert_eq!(six.describe_action(&win, Lang::De), "einen Stein auf 4,-1 setzen und eine Linie bilden");
-}
-
-/// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
-/// "Spieler 2"), as a page that calls people by name must not (a number of
-/// two digits is a rider's own, as in Um Reifenbreite).
-fn seat_by_number(text: &str) -> Option<&str> {
-    ["Seat ", "seat ", "Rider ", "Spieler ", "Platz ", "Fahrer "].iter().find_map(|word| {
-        text.match_indices(word).find_map(|(at, _)| {
-            let digits = text[at + word.len()..].chars().take_while(char::is_ascii_digit).count();
-            (digits == 1).then(|| &text[at..at + word.len() + 1])
-        })
-    })
 }
 
 #[test]

@@ -39,6 +39,17 @@ async fn play_a_speed_card(b: &mut Browser) {
     }
 }
 
+/// Plays a speed card from the hand shown and waits for what follows: a
+/// prompt, a cover, the result, or the next state.
+async fn play_a_speed_card_and_wait(b: &mut Browser) {
+    let shown = b.shown_version().await;
+    play_a_speed_card(b).await;
+    b.wait_for(&format!(
+        "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelector('#result') || {SHOWN_VERSION} > {shown}"
+    ))
+    .await;
+}
+
 /// Issue 25: two people and a bot at one device, every Steigung window
 /// answered "Nobody (else)" the moment it shows, before the bot answers
 /// (the bots take their time here, as on a real server). Every prompt
@@ -87,14 +98,7 @@ async fn a_hotseat_steigung_window_answered_at_once_never_freezes() {
                 }
                 b.click("#ready").await;
             }
-            _ => {
-                let shown = b.shown_version().await;
-                play_a_speed_card(&mut b).await;
-                b.wait_for(&format!(
-                    "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelector('#result') || {SHOWN_VERSION} > {shown}"
-                ))
-                .await;
-            }
+            _ => play_a_speed_card_and_wait(&mut b).await,
         }
         if prompts >= 40 {
             break;
@@ -181,14 +185,7 @@ async fn a_hotseat_page_with_one_late_connection_sends_nothing_refused() {
             Some("cover") => {
                 b.eval("(() => { const e = document.querySelector('#ready'); if (e) e.click(); return true; })()").await;
             }
-            _ => {
-                let shown = b.shown_version().await;
-                play_a_speed_card(&mut b).await;
-                b.wait_for(&format!(
-                    "document.querySelector('#window-prompt') || document.querySelector('#ready') || document.querySelector('#result') || {SHOWN_VERSION} > {shown}"
-                ))
-                .await;
-            }
+            _ => play_a_speed_card_and_wait(&mut b).await,
         }
         if prompts >= 12 {
             break;
