@@ -86,6 +86,11 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn analyze(&self, spec: &SeatSpec) -> Result<Vec<MoveAnalysis>, CatalogError>;
     /// What `viewer` may see, as JSON.
     fn view(&self, viewer: Viewer) -> Result<Value, CatalogError>;
+    /// [`DynSession::view`] written as JSON text straight from the game's
+    /// view, its keys in the order its type declares them (a `Value` sorts
+    /// them): what a message sends, where building the `Value` was most of
+    /// the time of a full update.
+    fn view_text(&self, viewer: Viewer) -> Result<Box<serde_json::value::RawValue>, CatalogError>;
     /// The table's static part ([`spieltisch_core::Game::Static`]) as JSON:
     /// the same for every viewer and at every step, so a front end gets it
     /// once per table.
@@ -330,6 +335,12 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn view(&self, viewer: Viewer) -> Result<Value, CatalogError> {
         check_viewer(self.state(), viewer)?;
         to_json(&Session::view(self, viewer))
+    }
+
+    fn view_text(&self, viewer: Viewer) -> Result<Box<serde_json::value::RawValue>, CatalogError> {
+        check_viewer(self.state(), viewer)?;
+        serde_json::value::to_raw_value(&Session::view(self, viewer))
+            .map_err(|e| CatalogError::Internal(format!("cannot write JSON: {e}")))
     }
 
     fn static_part(&self) -> Result<Value, CatalogError> {

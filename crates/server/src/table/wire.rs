@@ -150,10 +150,11 @@ pub struct Update {
     pub window: Option<Vec<Seat>>,
     pub outcome: Option<Outcome>,
     /// The new view; left out of compact updates (a program asks with
-    /// `sync` when it wants one).
+    /// `sync` when it wants one). Written as the game's view type writes
+    /// it ([`DynSession::view_text`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(type = "unknown", optional))]
-    pub view: Option<Value>,
+    pub view: Option<Box<serde_json::value::RawValue>>,
     /// The view drawn as text; left out of compact updates.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -407,7 +408,7 @@ pub fn update_of(
         legal: legal_for(session, viewer, words.as_ref(), extras),
         window: extras.window.map(|w| w.seats.clone()),
         outcome: session.outcome(),
-        view: if detail.compact { None } else { Some(session.view(viewer)?) },
+        view: if detail.compact { None } else { Some(session.view_text(viewer)?) },
         text: words.as_ref().map(|words| words.drawing(session, viewer)).transpose()?,
     })
 }

@@ -675,7 +675,8 @@ export type Update = {
   window?: Array<number>, outcome: Outcome | null,
   /**
    * The new view; left out of compact updates (a program asks with
-   * `sync` when it wants one).
+   * `sync` when it wants one). Written as the game's view type writes
+   * it ([`DynSession::view_text`]).
    */
   view?: unknown,
   /**
