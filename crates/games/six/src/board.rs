@@ -679,10 +679,9 @@ fn each_row(rows: u64, r0: i32, mut f: impl FnMut(usize, i32)) {
 /// frame to the largest.
 #[derive(Clone, Debug)]
 pub struct RowCells {
-    /// The true `q` of the frame's first column.
-    q0: i32,
-    r: i32,
-    /// Bit `j` stands for `q = q0 + j`.
+    /// The row's cell in the frame's first column.
+    first: Cell,
+    /// Bit `j` stands for the cell `j` east of `first`.
     bits: u64,
 }
 
@@ -691,14 +690,14 @@ impl RowCells {
     /// whose first column is `q0`.
     #[inline]
     fn new(q0: i32, r: i32, bits: u64) -> Self {
-        RowCells { q0, r, bits: bits.rotate_right((q0 & MASK) as u32) }
+        RowCells { first: Cell::new(q0, r), bits: bits.rotate_right((q0 & MASK) as u32) }
     }
 
     /// Leaves `cell` out (if it is in this row).
     #[inline]
     pub fn without(mut self, cell: Cell) -> Self {
-        if cell.r() == self.r {
-            self.bits &= !(1u64 << ((cell.q() - self.q0) & MASK));
+        if cell.r() == self.first.r() {
+            self.bits &= !(1u64 << ((cell.q() - self.first.q()) & MASK));
         }
         self
     }
@@ -712,9 +711,9 @@ impl Iterator for RowCells {
         if self.bits == 0 {
             return None;
         }
-        let j = self.bits.trailing_zeros() as i32;
+        let j = self.bits.trailing_zeros();
         self.bits &= self.bits - 1;
-        Some(Cell::new(self.q0 + j, self.r))
+        Some(self.first.east(j))
     }
 
     #[inline]
