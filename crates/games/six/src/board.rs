@@ -350,7 +350,7 @@ impl Board {
     /// The stones of `colour` in reading order.
     pub fn cells(&self, colour: Colour) -> impl Iterator<Item = Cell> + '_ {
         let rows = &self.rows[colour.index()];
-        reading_order(self.q0, self.r0, move |row| rows[row])
+        reading_order(self.q0, self.r0, self.used, move |row| rows[row])
     }
 
     /// Calls `f` with each stone of `colour`, in reading order.
@@ -361,18 +361,27 @@ impl Board {
 
     /// Calls `f` with the stones of `colour` row by row, in reading order.
     #[inline]
-    pub fn cell_rows(&self, colour: Colour, mut f: impl FnMut(RowCells)) {
+    pub fn cell_rows(&self, colour: Colour, f: impl FnMut(RowCells)) {
+        self.cell_rows_but(colour, &[0; SIZE], f);
+    }
+
+    /// Like [`Board::cell_rows`], leaving out the cells marked in `left_out`
+    /// (bit `col` of entry `row`, as [`Board::cut_cells`] marks them): a
+    /// whole row is masked at once.
+    #[inline]
+    pub fn cell_rows_but(&self, colour: Colour, left_out: &[u64; SIZE], mut f: impl FnMut(RowCells)) {
         let rows = &self.rows[colour.index()];
         each_row(self.used, self.r0, |row, r| {
-            if rows[row] != 0 {
-                f(RowCells::new(self.q0, r, rows[row]))
+            let bits = rows[row] & !left_out[row];
+            if bits != 0 {
+                f(RowCells::new(self.q0, r, bits))
             }
         });
     }
 
     /// All stones in reading order.
     pub fn stones(&self) -> impl Iterator<Item = Cell> + '_ {
-        reading_order(self.q0, self.r0, move |row| self.occupied_row(row))
+        reading_order(self.q0, self.r0, self.used, move |row| self.occupied_row(row))
     }
 
     /// The empty cells touching a stone, in reading order. When `shunned` is
@@ -725,11 +734,19 @@ impl Iterator for RowCells {
 
 impl ExactSizeIterator for RowCells {}
 
-/// Calls up the set bits of 64 rows in reading order, as true cells of the
-/// frame from `(q0, r0)`: rows from `r0` down, each from `q0` eastwards.
-fn reading_order(q0: i32, r0: i32, row_bits: impl Fn(usize) -> u64) -> impl Iterator<Item = Cell> {
-    (0..SIZE as i32).flat_map(move |k| {
-        let r = r0 + k;
+/// Calls up the set bits of the rows in `used` in reading order, as true
+/// cells of the frame from `(q0, r0)`: rows from `r0` down, each from `q0`
+/// eastwards. Rows outside `used` must be empty: they are skipped unread.
+fn reading_order(q0: i32, r0: i32, used: u64, row_bits: impl Fn(usize) -> u64) -> impl Iterator<Item = Cell> {
+    let first = (r0 & MASK) as u32;
+    let mut rows = used.rotate_right(first);
+    let steps = std::iter::from_fn(move || {
+        let j = (rows != 0).then(|| rows.trailing_zeros())?;
+        rows &= rows - 1;
+        Some(j)
+    });
+    steps.flat_map(move |j| {
+        let r = r0 + j as i32;
         RowCells::new(q0, r, row_bits((r & MASK) as usize))
     })
 }
