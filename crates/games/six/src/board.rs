@@ -129,6 +129,19 @@ const SHAPES: [[(i32, i32); 6]; 6] = [
     CIRCLE,
 ];
 
+/// The six neighbours of the centre of the window of [`Board::six_through`].
+const CENTRE_NEIGHBOURS: u128 = {
+    let mut mask = 0u128;
+    let mut d = 0;
+    while d < 6 {
+        let dq = DIRECTIONS[d].0 + REACH as i32;
+        let dr = DIRECTIONS[d].1 + REACH as i32;
+        mask |= 1 << (dr as usize * SPAN + dq as usize);
+        d += 1;
+    }
+    mask
+};
+
 /// The kind of the six `SIXES[i]`.
 const fn kind_of(i: usize) -> Formation {
     match i {
@@ -471,7 +484,10 @@ impl Board {
             let bits = rows[row].rotate_right(shift) & ((1 << SPAN) - 1);
             window |= u128::from(bits) << (k * SPAN);
         }
-        if window.count_ones() < 6 {
+        // Every six is connected, so one through the centre holds a
+        // neighbour of it: a stone with no stone of its colour next to it
+        // (often the case) completes none, and the 36 tests are spared.
+        if window & CENTRE_NEIGHBOURS == 0 || window.count_ones() < 6 {
             return None;
         }
         SIXES.iter().position(|&six| window & six == six)
