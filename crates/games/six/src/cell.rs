@@ -32,12 +32,11 @@ const MASK: i32 = SIZE as i32 - 1;
 /// One cell of the grid, by its true axial coordinates.
 /// Written by hand for TypeScript: its `Serialize` is written by hand.
 /// Cells order as they are read: by row (`r`), then by `q`.
-///
-/// Packed in one `u32`: `q` in the high 16 bits and `r` in the low 16, each
-/// as the bits of an `i16`. Playouts list the cells of a row at every step;
-/// packed so, the cells of a row are one addition apart (see
-/// [`Cell::east`]), and an action naming a cell is 8 bytes, a size the
-/// machine indexes directly.
+// (Not in the doc comment above, which the TypeScript declarations copy.)
+// Packed in one `u32`: `q` in the high 16 bits and `r` in the low 16, each
+// as the bits of an `i16`. Playouts list the cells of a row at every step;
+// packed so, the cells of a row are one addition apart (see `Cell::east`),
+// and an action naming a cell is 8 bytes, a size the machine indexes directly.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ q: number, r: number }"))]
 pub struct Cell(u32);
