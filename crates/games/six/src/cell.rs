@@ -32,22 +32,27 @@ const MASK: i32 = SIZE as i32 - 1;
 /// One cell of the grid, by its true axial coordinates.
 /// Written by hand for TypeScript: its `Serialize` is written by hand.
 /// Cells order as they are read: by row (`r`), then by `q`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// (Not in the doc comment above, which the TypeScript declarations copy.)
+// Packed in one `u32`: `q` in the high 16 bits and `r` in the low 16, each
+// as the bits of an `i16`. Playouts list the cells of a row at every step;
+// packed so, the cells of a row are one addition apart (see `Cell::east`),
+// and an action naming a cell is 8 bytes, a size the machine indexes directly.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "{ q: number, r: number }"))]
-pub struct Cell {
-    r: i16,
-    q: i16,
-}
+pub struct Cell(u32);
 
 /// The six directions, in order around a cell (each is adjacent to the next,
 /// and the last to the first): east, north-east, north-west, west,
 /// south-west, south-east.
 pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
+/// The bits of `q` in a packed cell.
+const Q_BITS: u32 = 0xffff_0000;
+
 impl Cell {
     /// The cell at axial coordinates `(q, r)`, each in `-32768..=32767`.
     pub const fn new(q: i32, r: i32) -> Cell {
-        Cell { r: r as i16, q: q as i16 }
+        Cell(((q as u16 as u32) << 16) | r as u16 as u32)
     }
 
     /// The torus index, `0..4096`: `r` modulo 64 times 64 plus `q` modulo 64.
@@ -59,31 +64,42 @@ impl Cell {
     /// The row on the torus, `0..64`.
     #[inline]
     pub(crate) const fn row(self) -> usize {
-        (self.r as i32 & MASK) as usize
+        // The low bits of an i16's bits are those of its value modulo 64.
+        (self.0 & MASK as u32) as usize
     }
 
     /// The column on the torus, `0..64`.
     #[inline]
     pub(crate) const fn col(self) -> u32 {
-        (self.q as i32 & MASK) as u32
+        (self.0 >> 16) & MASK as u32
     }
 
     /// The axial `q` coordinate.
     #[inline]
     pub const fn q(self) -> i32 {
-        self.q as i32
+        self.0 as i32 >> 16
     }
 
     /// The axial `r` coordinate.
     #[inline]
     pub const fn r(self) -> i32 {
-        self.r as i32
+        self.0 as u16 as i16 as i32
     }
 
     /// The cell `(dq, dr)` away.
     #[inline]
     pub const fn offset(self, dq: i32, dr: i32) -> Cell {
-        Cell::new(self.q as i32 + dq, self.r as i32 + dr)
+        // Each half adds on its own, as `Cell::new(q + dq, r + dr)` would.
+        let q = (self.0 & Q_BITS).wrapping_add((dq as u32) << 16);
+        let r = self.0.wrapping_add(dr as u32) & !Q_BITS;
+        Cell(q | r)
+    }
+
+    /// The cell `steps` east: `self.offset(steps, 0)` in one addition, as
+    /// `q`'s carry leaves the top.
+    #[inline]
+    pub(crate) const fn east(self, steps: u32) -> Cell {
+        Cell(self.0.wrapping_add(steps << 16))
     }
 
     /// The six neighbours, in [`DIRECTIONS`] order.
@@ -95,19 +111,37 @@ impl Cell {
     /// A key that sorts cells in reading order: by row (`r`), then by `q`.
     #[inline]
     pub const fn reading_key(self) -> i32 {
-        ((self.r as i32) << 16) + self.q as i32
+        (self.r() << 16) + self.q()
+    }
+}
+
+/// Reading order, as [`Cell::reading_key`] sorts.
+impl Ord for Cell {
+    #[inline]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        // `r` into the high half, and both halves offset by 2^15 so that
+        // their bits order as their values: one unsigned comparison.
+        let key = |c: &Cell| c.0.rotate_left(16) ^ 0x8000_8000;
+        key(self).cmp(&key(other))
+    }
+}
+
+impl PartialOrd for Cell {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
 impl fmt::Debug for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Cell({},{})", self.q, self.r)
+        write!(f, "Cell({},{})", self.q(), self.r())
     }
 }
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.q, self.r)
+        write!(f, "{},{}", self.q(), self.r())
     }
 }
 
@@ -228,6 +262,27 @@ mod tests {
         let mut sorted = cells;
         sorted.sort();
         assert_eq!(sorted, cells, "cells order as they are read");
+    }
+
+    #[test]
+    fn packed_arithmetic_agrees_with_the_coordinates() {
+        // Offsets and order work on the packed bits: they must give what
+        // the coordinates say, wrapping in i16 at the far edges as `new` does.
+        let edges = [-32768, -32767, -5042, -33, -1, 0, 1, 31, 5042, 32766, 32767];
+        let cells: Vec<Cell> =
+            edges.iter().flat_map(|&q| edges.iter().map(move |&r| Cell::new(q, r))).collect();
+        for &c in &cells {
+            for (dq, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1), (63, 0), (-64, 5)] {
+                assert_eq!(c.offset(dq, dr), Cell::new(c.q() + dq, c.r() + dr), "{c:?} + ({dq}, {dr})");
+            }
+            for steps in [0, 1, 2, 63] {
+                assert_eq!(c.east(steps), c.offset(steps as i32, 0), "{c:?} east {steps}");
+            }
+            for &d in &cells {
+                assert_eq!(c.cmp(&d), (c.r(), c.q()).cmp(&(d.r(), d.q())), "{c:?} against {d:?}");
+            }
+        }
+        assert_eq!(std::mem::size_of::<crate::Action>(), 8, "an action stays one machine word");
     }
 
     #[test]

@@ -552,11 +552,7 @@ impl Game for Six {
                     self.board.cell_rows(mover, |cells| out.extend(cells.map(Action::Lift)));
                 } else {
                     let cut = self.board.cut_cells();
-                    self.board.for_each_cell(mover, |c| {
-                        if cut[c.row()] >> c.col() & 1 == 0 {
-                            out.push(Action::Lift(c));
-                        }
-                    });
+                    self.board.cell_rows_but(mover, &cut, |cells| out.extend(cells.map(Action::Lift)));
                 }
                 if out.len() == start {
                     out.push(Action::Pass);
