@@ -100,6 +100,9 @@ pub struct Track {
     pub start: Vec<u16>,
     /// The lines of the route, the finish last.
     pub lines: Vec<char>,
+    /// [`Track::line_at`] of every leg, kept apart: a rider's place in
+    /// words asks for it, and the text view names every rider's place.
+    pub line_ends: Vec<u32>,
     pub finish_leg: u8,
     pub sprints: Vec<Sprint>,
     pub energy_rows: u8,
@@ -595,7 +598,7 @@ impl Track {
     /// The measure where line `k` of the route lies: the end of the road
     /// before it (a space is past the line when its `pos` is greater).
     pub fn line_at(&self, k: usize) -> u32 {
-        self.spaces.iter().filter(|s| usize::from(s.leg) <= k).map(|s| s.pos).max().unwrap_or(0)
+        self.line_ends.get(k).or(self.line_ends.last()).copied().unwrap_or(0)
     }
 
     /// Builds a track straight from blocks, for purpose-built boards (the
@@ -633,6 +636,16 @@ impl Track {
         self.order = self.spaces.iter().map(|s| s.pos * 8 + (7 - s.lane as u32)).collect();
         self.behind = self.spaces.iter().map(|s| s.behind).collect();
         self.leg = self.spaces.iter().map(|s| s.leg).collect();
+        // The furthest space of each leg, then of every leg up to it.
+        let legs = self.leg.iter().copied().max().map_or(0, usize::from);
+        self.line_ends = vec![0; if self.spaces.is_empty() { 0 } else { legs + 1 }];
+        for space in &self.spaces {
+            let end = &mut self.line_ends[usize::from(space.leg)];
+            *end = (*end).max(space.pos);
+        }
+        for k in 1..self.line_ends.len() {
+            self.line_ends[k] = self.line_ends[k].max(self.line_ends[k - 1]);
+        }
         self.cell = self.spaces.iter().map(|s| s.cell).collect();
         self.open_road = OpenRoad::new(&self);
         self.past_finish = vec![0; self.leg.len() / 64 + 3];
@@ -664,6 +677,22 @@ mod tests {
         assert_eq!(built_in_track("tour").unwrap().sprints.len(), 3);
         assert_eq!(built_in_track("paris-roubaix").unwrap().energy_rows, 1);
         assert!(built_in_track("nowhere").is_err());
+    }
+
+    /// The lines' places kept apart are where the spaces put them: the
+    /// furthest space of any leg up to the line's, for every line and past
+    /// the last.
+    #[test]
+    fn each_line_lies_at_the_end_of_the_road_before_it() {
+        for (key, _) in BUILT_IN {
+            let t = built_in_track(key).unwrap();
+            for k in 0..usize::from(t.finish_leg) + 3 {
+                let end =
+                    t.spaces.iter().filter(|s| usize::from(s.leg) <= k).map(|s| s.pos).max().unwrap_or(0);
+                assert_eq!(t.line_at(k), end, "{key}: line {k}");
+            }
+        }
+        assert_eq!(Track::default().line_at(0), 0, "no road, no line");
     }
 
     /// A route may pass a line more than once (a circuit ridden twice); a
