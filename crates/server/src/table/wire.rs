@@ -408,7 +408,8 @@ pub fn update_of(
         legal: legal_for(session, viewer, words.as_ref(), extras),
         window: extras.window.map(|w| w.seats.clone()),
         outcome: session.outcome(),
-        view: if detail.compact { None } else { Some(session.view_text(viewer)?) },
+        // The view and its drawing go with the words: a program asks with `sync`.
+        view: words.as_ref().map(|_| session.view_text(viewer)).transpose()?,
         text: words.as_ref().map(|words| words.drawing(session, viewer)).transpose()?,
     })
 }

@@ -252,6 +252,21 @@ async fn hotseat_covers_name_the_person_in_german() {
     server.kill().await;
 }
 
+/// A script that draws `snapshot` (a JavaScript object) with the table
+/// page's own code in `lang` and returns what `read` (an expression) reads
+/// off the page.
+fn drawn(lang: &str, snapshot: &str, read: &str) -> String {
+    format!(
+        "(async () => {{
+  const i18n = await import('/assets/i18n.js');
+  i18n.setLang('{lang}');
+  const {{ drawSnapshot }} = await import('/assets/table.js');
+  drawSnapshot(document.getElementById('main'), {snapshot}, () => {{}});
+  return {read};
+}})()"
+    )
+}
+
 /// A shared device says who won by name, never "(you)"; a device of one
 /// person still marks its own seat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -262,19 +277,17 @@ async fn a_shared_device_says_who_wins_by_name() {
     b.goto(&format!("http://{}/", server.addr)).await;
     b.wait_for("document.querySelector('[data-id=six]')").await;
     let draw = |lang: &str, shared: bool| {
-        format!(
-            "(async () => {{
-  const i18n = await import('/assets/i18n.js');
-  i18n.setLang('{lang}');
-  const {{ drawSnapshot }} = await import('/assets/table.js');
-  const snapshot = {{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 0 }}, turn: 'over', view: null, text: '',
+        let snapshot = format!(
+            "{{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 0 }}, turn: 'over', view: null, text: '',
     seats: [{{ seat: 0, kind: 'human', team: 0, name: 'Hanna' }}, {{ seat: 1, kind: 'human', team: 1, name: 'Jonas' }},
       {{ seat: 2, kind: 'medium', team: 2 }}], legal: [], log: [], shared: {shared},
-    outcome: {{ scores: [1, -1, 0], ranks: [1, 3, 2], teams: [0, 1, 2] }} }};
-  drawSnapshot(document.getElementById('main'), snapshot, () => {{}});
-  return [document.querySelector('#banner strong').textContent,
-    [...document.querySelectorAll('#result tr')].slice(1).map(tr => tr.children[0].textContent)];
-}})()"
+    outcome: {{ scores: [1, -1, 0], ranks: [1, 3, 2], teams: [0, 1, 2] }} }}"
+        );
+        drawn(
+            lang,
+            &snapshot,
+            "[document.querySelector('#banner strong').textContent,
+    [...document.querySelectorAll('#result tr')].slice(1).map(tr => tr.children[0].textContent)]",
         )
     };
     assert_eq!(b.eval(&draw("de", true)).await, json!(["Hanna gewinnt", ["Hanna", "Jonas", "Bot: Mittel"]]));
@@ -340,18 +353,12 @@ async fn a_shared_device_names_the_person_asked_in_a_steigung_window() {
     b.goto(&format!("http://{}/", server.addr)).await;
     b.wait_for("document.querySelector('[data-id=six]')").await;
     let draw = |lang: &str, shared: bool| {
-        format!(
-            "(async () => {{
-  const i18n = await import('/assets/i18n.js');
-  i18n.setLang('{lang}');
-  const {{ drawSnapshot }} = await import('/assets/table.js');
-  const snapshot = {{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 1 }}, turn: {{ seat: 0 }}, view: null, text: '',
+        let snapshot = format!(
+            "{{ table: 't', game: 'kuhn', version: 9, viewer: {{ seat: 1 }}, turn: {{ seat: 0 }}, view: null, text: '',
     seats: [{{ seat: 0, kind: 'human', team: 0, name: 'Hanna' }}, {{ seat: 1, kind: 'human', team: 1, name: 'Jonas' }}],
-    legal: [{{ action: 'pass', text: 'pass' }}], window: [1], log: [], shared: {shared}, outcome: null }};
-  drawSnapshot(document.getElementById('main'), snapshot, () => {{}});
-  return document.querySelector('#turn-bar').textContent;
-}})()"
-        )
+    legal: [{{ action: 'pass', text: 'pass' }}], window: [1], log: [], shared: {shared}, outcome: null }}"
+        );
+        drawn(lang, &snapshot, "document.querySelector('#turn-bar').textContent")
     };
     assert_eq!(
         b.eval(&draw("en", true)).await,
