@@ -24,6 +24,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     fn seats(&self) -> usize;
     /// `teams[seat]`: partners share a number.
     fn teams(&self) -> Vec<usize>;
+    /// Who begins a rematch of a game that ended with `outcome`
+    /// ([`Game::rematch_shift`]): the rematch's seat `j` is taken by
+    /// whoever sat at `(j + shift) % seats`.
+    fn rematch_shift(&self, outcome: &Outcome) -> usize;
     /// Whose decision it is.
     fn turn(&self) -> Turn;
     /// The number of actions applied so far (chance outcomes included).
@@ -205,6 +209,10 @@ impl<G: CatalogGame> DynSession for Session<G> {
 
     fn teams(&self) -> Vec<usize> {
         self.state().teams()
+    }
+
+    fn rematch_shift(&self, outcome: &Outcome) -> usize {
+        G::rematch_shift(outcome, self.state().seats())
     }
 
     fn turn(&self) -> Turn {

@@ -154,6 +154,16 @@ pub trait Game:
         (0..self.seats()).collect()
     }
 
+    /// Who begins a rematch of a finished game with this `outcome`: the
+    /// rematch's seat `j` is taken by whoever sat at `(j + shift) % seats`.
+    /// Default: everyone moves one seat on, so that the order of play
+    /// changes; a game whose rules say who begins the next game (Six: the
+    /// loser) says it here.
+    fn rematch_shift(outcome: &Outcome, seats: usize) -> usize {
+        let _ = outcome;
+        usize::from(seats > 1)
+    }
+
     /// Whose decision it is.
     fn turn(&self) -> Turn;
 

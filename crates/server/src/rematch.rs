@@ -7,9 +7,8 @@
 //! - Each person keeps their token: a person's link to the rematch is the
 //!   old link with the new table's id. Spectators keep theirs too. A seat
 //!   nobody had taken gets a new invitation.
-//! - Seats move on: in Six the loser begins (the rules: "the loser begins
-//!   the next game"; after a draw the side that did not begin), so the
-//!   loser's side takes the first seat; in the other games everyone moves
+//! - Seats move on as the game's rules say who begins a rematch
+//!   ([`spieltisch_core::Game::rematch_shift`]): by default everyone moves
 //!   one seat on, so that the order of play changes.
 
 use crate::error::ServerError;
@@ -20,27 +19,7 @@ use axum::extract::{Path, State};
 use axum::{Extension, Json};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Outcome, Seat, Viewer};
-
-/// How many seats everyone moves on at the rematch of `game`: the new seat
-/// `j` is taken by whoever sat at `(j + shift) % seats`.
-pub fn shift(game: &str, outcome: &Outcome, seats: usize) -> usize {
-    if seats == 0 {
-        return 0;
-    }
-    if game != "six" {
-        return 1;
-    }
-    let worst = outcome.ranks.iter().copied().max().unwrap_or(1);
-    let draw = outcome.ranks.iter().all(|&rank| rank == worst);
-    if draw {
-        // The side that did not begin (seat 0's) begins.
-        return 1;
-    }
-    // The first seat of the losing side after the previous beginner (seat
-    // 0), going round: with four players a side's two seats alternate.
-    (1..=seats).find(|s| outcome.ranks[s % seats] == worst).unwrap_or(1) % seats
-}
+use spieltisch_core::{Seat, Viewer};
 
 /// The rematch's seats: moved on by `shift`, each person with their name
 /// and token, a seat nobody took with a fresh invitation.
@@ -89,7 +68,7 @@ pub async fn rematch(
             async move {
                 let slot = app.gate.create_table(client)?;
                 let session = spieltisch_catalog::new_session(&game, &options, rand::rng().next_u64())?;
-                let moved = seats_moved_on(&seats, shift(&game, &outcome, seats.len()));
+                let moved = seats_moved_on(&seats, session.rematch_shift(&outcome));
                 let seating = Seating { seats: moved, spectator_token, hotseat, public, rematch: None };
                 app.open_table(client, slot, session, seating).await
             }
@@ -120,36 +99,6 @@ pub struct RematchMade {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn outcome(ranks: &[u32]) -> Outcome {
-        Outcome {
-            scores: ranks.iter().map(|&r| f64::from(3 - r)).collect(),
-            ranks: ranks.to_vec(),
-            teams: (0..ranks.len()).collect(),
-            ranked_by: vec![],
-        }
-    }
-
-    #[test]
-    fn in_six_the_loser_begins_the_rematch() {
-        // Two players: the loser takes seat 0.
-        assert_eq!(shift("six", &outcome(&[1, 2]), 2), 1);
-        assert_eq!(shift("six", &outcome(&[2, 1]), 2), 0);
-        // A draw: the side that did not begin.
-        assert_eq!(shift("six", &outcome(&[1, 1]), 2), 1);
-        // Four players in partnerships 0+2 and 1+3: the losing side's first
-        // seat after seat 0 begins, and partners stay opposite.
-        assert_eq!(shift("six", &outcome(&[1, 2, 1, 2]), 4), 1);
-        assert_eq!(shift("six", &outcome(&[2, 1, 2, 1]), 4), 2);
-        assert_eq!(shift("six", &outcome(&[1, 1, 1, 1]), 4), 1);
-    }
-
-    #[test]
-    fn in_the_other_games_everyone_moves_one_seat_on() {
-        for game in ["sechstage", "reifenbreite", "ausreisser"] {
-            assert_eq!(shift(game, &outcome(&[2, 1, 3]), 3), 1, "{game}");
-        }
-    }
 
     #[test]
     fn people_keep_their_names_and_tokens_and_a_free_seat_gets_a_new_invitation() {

@@ -529,6 +529,18 @@ impl Game for Six {
         (0..self.seats()).map(|s| Colour::of_seat(s).index()).collect()
     }
 
+    /// As between the games of a match: the loser begins, after a draw the
+    /// side that did not begin (seat 0's side began). With four players the
+    /// losing side's first seat after seat 0 begins, so partners stay
+    /// opposite.
+    fn rematch_shift(outcome: &Outcome, seats: usize) -> usize {
+        let Some(&worst) = outcome.ranks.iter().max() else { return 0 };
+        if outcome.ranks.iter().all(|&rank| rank == worst) {
+            return usize::from(seats > 1);
+        }
+        (1..=seats).find(|s| outcome.ranks.get(s % seats) == Some(&worst)).map_or(0, |s| s % seats)
+    }
+
     fn turn(&self) -> Turn {
         match self.phase {
             Phase::Over => Turn::Over,
@@ -766,6 +778,26 @@ mod tests {
         assert_eq!(next_starter(4, 0, red_wins), 1);
         assert_eq!(next_starter(4, 1, red_wins), 3);
         assert_eq!(next_starter(4, 3, GameResult::BothStarved), 0);
+    }
+
+    #[test]
+    fn the_loser_begins_the_rematch() {
+        let ranked = |ranks: &[u32]| Outcome {
+            scores: ranks.iter().map(|&r| f64::from(3 - r)).collect(),
+            ranks: ranks.to_vec(),
+            teams: (0..ranks.len()).map(|s| s % 2).collect(),
+            ranked_by: Vec::new(),
+        };
+        // Two players: the loser takes seat 0; after a draw the side that
+        // did not begin.
+        assert_eq!(Six::rematch_shift(&ranked(&[1, 2]), 2), 1);
+        assert_eq!(Six::rematch_shift(&ranked(&[2, 1]), 2), 0);
+        assert_eq!(Six::rematch_shift(&ranked(&[1, 1]), 2), 1);
+        // Four players in partnerships 0+2 and 1+3: the losing side's first
+        // seat after seat 0 begins, and partners stay opposite.
+        assert_eq!(Six::rematch_shift(&ranked(&[1, 2, 1, 2]), 4), 1);
+        assert_eq!(Six::rematch_shift(&ranked(&[2, 1, 2, 1]), 4), 2);
+        assert_eq!(Six::rematch_shift(&ranked(&[1, 1, 1, 1]), 4), 1);
     }
 
     #[test]
