@@ -19,7 +19,7 @@ fn every_game_plays_to_the_end_against_bots_and_from_a_pipe() {
 
 #[test]
 fn hot_seat_asks_a_steigung_window_at_one_covered_prompt() {
-    // RULES-NOTES (Der Ausreisser, Steigung): everyone but the leader is
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: everyone but the leader is
     // asked at once; hot-seat play asks on one shared prompt that shows no
     // hand, where whoever lays a Steigung names their seat.
     let args = ["play", "ausreisser", "--seats", "human,human,random", "--option", "stages=1", "--seed", "4"];

@@ -8,10 +8,11 @@
 //!
 //! ## Rules source
 //!
-//! The English rules of the F.X. Schmid edition (`shared/seeds/002_b009999da3f08ac7.txt`)
-//! and the project's rules notes (`shared/RULES-NOTES.md`, section Der
-//! Ausreisser). Every rule statement of the rulebook is a test in
-//! `tests/rules.rs` citing its sentence.
+//! The printed rulebook in its English version, cited by its section
+//! headings (*Help! I have penalty points!*, *Stage End*), and the project's
+//! decisions where it is silent, each under its own heading in
+//! `docs/rules/ausreisser.md`. Every rule statement of the rulebook is a
+//! test in `tests/rules.rs` citing its sentence.
 //!
 //! ## Options
 //!
@@ -40,7 +41,7 @@
 //!
 //! ## Decisions beyond the rulebook
 //!
-//! From the rules notes (binding):
+//! From `docs/rules/ausreisser.md` (binding):
 //! - Deck: seven each of 39–50, five each of Steigung, Gegenwind, Spurt.
 //! - First leader: each rider draws a card, the highest speed card leads, ties
 //!   draw again; the cards then go back and the deck is shuffled.
@@ -86,9 +87,10 @@
 //!   passed, so the new tempo is free; the hill of the previous round ends as
 //!   the leader's turn begins. Only the jersey holder, on their own turn, can
 //!   add a Steigung to the speed card. Equal to the tempo never takes the lead.
-//! - **Steigung windows** (RULES-NOTES, Steigung): after each play every
-//!   rider but the leader, the one who just played included, may lay one
-//!   Steigung on the leader's pile or pass. The engine asks them one at a
+//! - **Steigung windows** (`docs/rules/ausreisser.md#steigung-windows` and
+//!   `docs/rules/ausreisser.md#windows-reveal-no-hand`): after each play
+//!   every rider but the leader, the one who just played included, may lay
+//!   one Steigung on the leader's pile or pass. The engine asks them one at a
 //!   time in a fixed order, from the rider after the mover round to the
 //!   mover (the mover last): that order is also the priority of their
 //!   answers, and the first `hill` closes the window. A rider without a

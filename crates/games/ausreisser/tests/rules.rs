@@ -1,6 +1,6 @@
 //! Every rule statement of the rulebook as a test, each citing its sentence
-//! (`shared/seeds/002_b009999da3f08ac7.txt`), plus the decisions documented
-//! in the crate docs.
+//! (the English rules, their sections named in `docs/rules/ausreisser.md`),
+//! plus the decisions documented there and in the crate docs.
 //!
 //! Positions are reached through the real game: the chance outcomes are
 //! chosen (first-leader draws, the deal, each draw) and every action goes
@@ -305,8 +305,9 @@ fn a_steigung_out_of_turn_goes_on_the_leaders_pile() {
     let hands = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 hill 44 42 41 40", "46 44 43 42 41 40"];
     let mut g = start(true, 0, &hands);
     go(&mut g, "draw 39; play 45");
-    // RULES-NOTES (Steigung): every rider but the leader is asked, in order
-    // from the rider after the mover; rider 1 holds none and can only pass.
+    // docs/rules/ausreisser.md#steigung-windows: every rider but the leader is asked, in the
+    // crate's order from the rider after the mover; rider 1 holds none and
+    // can only pass.
     assert_eq!(g.table().phase, Phase::Window);
     assert_eq!(asked(&g), Some(1));
     assert_eq!(legal(&g), ["pass"]);
@@ -333,8 +334,8 @@ fn a_steigung_out_of_turn_goes_on_the_leaders_pile() {
 fn the_rider_who_just_played_may_lay_a_steigung_too() {
     // "Anyone else can play a Hill climb card by placing it on the leader's
     // discard pile": anyone but the leader, so the rider who just played may
-    // slow the next one. RULES-NOTES (Steigung): the window asks every rider
-    // but the leader, "the one who just played included", last.
+    // slow the next one. docs/rules/ausreisser.md#steigung-windows: the window asks every
+    // rider but the leader, the one who just played included (last).
     let hands = ["45 44 43 42 41 40", "45 hill 43 42 41 40", "47 46 45 42 41 40", "46 44 43 42 41 40"];
     let mut g = start(true, 0, &hands);
     go(&mut g, "draw 39; play 45; pass; pass; pass"); // riders 1, 2, 3 after the leader's play
@@ -356,8 +357,8 @@ fn the_rider_who_just_played_may_lay_a_steigung_too() {
 
 #[test]
 fn every_rider_but_the_leader_is_asked_whatever_the_hands() {
-    // RULES-NOTES (Steigung): "Every eligible player takes part in every
-    // window (a player without a Steigung can only pass)". The riders asked,
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: every eligible player takes part in
+    // every window, one without a Steigung only to pass. The riders asked,
     // and their order, are the same with and without Steigungs in the hands.
     let with = ["45 44 43 42 41 40", "47 hill 43 42 41 40", "47 hill 45 42 41 40", "46 hill 43 42 41 40"];
     let without = ["45 44 43 42 41 40", "47 44 43 42 41 40", "47 46 45 42 41 40", "46 44 43 42 41 40"];
@@ -504,7 +505,8 @@ fn a_series_adds_the_stages_and_the_jersey_holder_leads_the_next() {
 fn the_highest_card_drawn_leads_and_ties_draw_again() {
     // "Each player draws or is dealt a card from the pack and the one who
     // draws the highest speed card is the leader at the start of the first
-    // stage." (Rules notes: ties draw again; the cards then go back.)
+    // stage." (docs/rules/ausreisser.md#first-leader: ties draw again; the
+    // cards then go back.)
     let mut g = Ausreisser::new(&Options { players: 3, special: true, stages: 1 }).unwrap();
     go(&mut g, "draw 45; draw 48; draw 48");
     assert_eq!(g.table().phase, Phase::Choose { seat: 1 }, "riders 2 and 3 tie and draw again");
@@ -636,12 +638,12 @@ fn the_stage_can_end_in_the_refill() {
 
 #[test]
 fn a_steigung_held_is_invisible_to_everyone_else() {
-    // RULES-NOTES (Steigung): "The window must not reveal who holds a
-    // Steigung. ... other viewers see only 'window open' and 'window
-    // closed' (and a Steigung if one is laid), never a pass, in views,
-    // logs, replays or texts." Two deals that differ only in whether rider
-    // 2 holds an unplayed Steigung (or a 39 instead) give every other
-    // viewer the same views, log lines, texts and turns at every step.
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: a window shows nobody
+    // who holds a Steigung; other viewers see only that it opened and closed
+    // (and a Steigung if one is laid), never a pass, in views, logs, replays
+    // or texts. Two deals that differ only in whether rider 2 holds an
+    // unplayed Steigung (or a 39 instead) give every other viewer the same
+    // views, log lines, texts and turns at every step.
     let with = ["45 44 43 42 41 40", "45 44 43 42 41 40", "47 hill 44 42 41 40", "46 44 43 42 41 40"];
     let without = ["45 44 43 42 41 40", "45 44 43 42 41 40", "47 39 44 42 41 40", "46 44 43 42 41 40"];
     let script = "draw 48; play 45; pass; pass; pass; draw 48; play 45; pass; pass; pass; \
@@ -676,8 +678,8 @@ fn a_steigung_held_is_invisible_to_everyone_else() {
 
 #[test]
 fn others_see_a_window_open_and_closed_and_nothing_per_rider() {
-    // RULES-NOTES (Steigung): others see "window open" and "window closed",
-    // never a pass. A pass is logged for the rider alone; everyone else
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: others see "window open" and "window
+    // closed", never a pass. A pass is logged for the rider alone; everyone else
     // sees nothing, and the last answer as the window closing.
     let mut g = start(true, 0, &PLAIN3);
     go(&mut g, "draw 39; play 45");
@@ -704,7 +706,7 @@ fn others_see_a_window_open_and_closed_and_nothing_per_rider() {
 
 #[test]
 fn a_record_saved_before_every_rider_was_asked_replays_as_it_was_played() {
-    // RULES-NOTES (Steigung) changed the window; a record saved by the
+    // docs/rules/ausreisser.md#steigung-windows changed the window; a record saved by the
     // build before (format 1, which asked only holders and never the
     // mover) replays exactly: the passes it did not write are filled in.
     use spieltisch_core::{Record, Session};
@@ -735,7 +737,7 @@ fn a_record_saved_before_every_rider_was_asked_replays_as_it_was_played() {
 
 #[test]
 fn no_window_opens_when_no_steigung_can_be_laid() {
-    // RULES-NOTES (Steigung): the window is for laying a Steigung; without
+    // docs/rules/ausreisser.md#steigung-windows: the window is for laying a Steigung; without
     // special cards, or once all five lie played (public: played cards are
     // face up), nobody can lay one, and nobody is asked.
     let mut g = start(false, 0, &PLAIN3);

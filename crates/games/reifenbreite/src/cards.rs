@@ -28,10 +28,10 @@ pub const ENERGY_KINDS: [EnergyKind; 8] = [
     EnergyKind { owner: None, value: 5, mountain: false },
 ];
 
-/// The two printed rows of a team's fourteen energy cards (4.3; RULES-NOTES
-/// "Energy cards", as the English edition prints them), as counts of
-/// [`ENERGY_KINDS`]: row 1 is 21-6M, 21-5, 22-6M, 23-6M, 24-5, J-6M, J-5;
-/// row 2 the same but for 22-5 in place of 22-6M.
+/// The two printed rows of a team's fourteen energy cards (4.3;
+/// docs/rules/reifenbreite.md#energy-cards, as the English edition prints
+/// them), as counts of [`ENERGY_KINDS`]: row 1 is 21-6M, 21-5, 22-6M, 23-6M,
+/// 24-5, J-6M, J-5; row 2 the same but for 22-5 in place of 22-6M.
 pub const ENERGY_ROWS: [[u8; 8]; 2] = [[1, 1, 1, 0, 1, 1, 1, 1], [1, 1, 0, 1, 1, 1, 1, 1]];
 
 /// A team's energy cards at the start of a race: row 1, and row 2 as well
@@ -128,7 +128,8 @@ impl Energy {
     }
 }
 
-/// Our chance cards (RULES-NOTES: no public text exists, so we wrote 22).
+/// Our chance cards (docs/rules/reifenbreite.md#chance-cards: no public text
+/// exists, so we wrote 22).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ChanceCard {
     /// The rider falls (mass-fall rule 7.1) and does not move this round.
@@ -332,10 +333,10 @@ mod tests {
 
     #[test]
     fn energy_rows_match_the_notes() {
-        // 4.3: "Zehn Karten tragen Nummern von Fahrern." "Vier Energie-Karten
-        // tragen einen Joker". RULES-NOTES "Energy cards": row 1 21-6M, 21-5,
-        // 22-6M, 23-6M, 24-5, J-6M, J-5; row 2 21-6M, 21-5, 22-5, 23-6M,
-        // 24-5, J-6M, J-5.
+        // 4.3: "Zehn Karten tragen Nummern von Fahrern." "Vier Energie-Karten tragen
+        // einen Joker". docs/rules/reifenbreite.md#energy-cards: row 1 21-6M, 21-5,
+        // 22-6M, 23-6M, 24-5, J-6M, J-5; row 2 21-6M, 21-5, 22-5, 23-6M, 24-5, J-6M,
+        // J-5.
         assert_eq!(names(ENERGY_ROWS[0]), ["21-6M", "21-5", "22-6M", "23-6M", "24-5", "J-6M", "J-5"]);
         assert_eq!(names(ENERGY_ROWS[1]), ["21-6M", "21-5", "22-5", "23-6M", "24-5", "J-6M", "J-5"]);
         let long = energy_deck(2, 2);

@@ -7,19 +7,23 @@
 //! and the yellow jersey) wins.
 //!
 //! ## Rules source
-//! The German rulebook (Jumbo 3554, 1991) is authoritative; the English
-//! translation helps. Where both are silent, `RULES-NOTES.md` of the project
-//! decides; every decision is listed here.
+//! The printed German rulebook (Jumbo 3554, 1991) is authoritative; the
+//! English translation of part of it helps. A bare number such as 4.3 or
+//! 15.1 cites a section of the German rulebook, "figure 10" its figure.
+//! Where both are silent, the project decides: its decisions are in
+//! `docs/rules/reifenbreite.md`, each under its own heading, and are
+//! listed here as this crate plays them, with the crate's own.
 //!
 //! ## The board and courses
 //! No public layout of the printed board exists, so the board is ours
-//! ([`board`], `boards/default.json`): a circuit A → B → C with two branches
-//! back to A (C → D → A, C → E → A), Start 1 just before A, Start 2 just
-//! before C, four lanes (three in places), curves whose lanes differ in length
-//! with thick lines between them. Surfaces: A→B asphalt with a climb and a
-//! descent, B→C mountains, C→D cobbles with asphalt breaks, D→A asphalt,
-//! C→E cobbles, E→A mountains. The four printed courses of 13.2 are built in
-//! ([`course`]); a course file or a board file of your own can be loaded.
+//! (`docs/rules/reifenbreite.md#board`; [`board`], `boards/default.json`): a
+//! circuit A → B → C with two branches back to A (C → D → A, C → E → A),
+//! Start 1 just before A, Start 2 just before C, four lanes (three in
+//! places), curves whose lanes differ in length with thick lines between
+//! them. Surfaces: A→B asphalt with a climb and a descent, B→C mountains, C→D
+//! cobbles with asphalt breaks, D→A asphalt, C→E cobbles, E→A mountains. The
+//! four printed courses of 13.2 are built in ([`course`]); a course file or a
+//! board file of your own can be loaded.
 //!
 //! ## Decisions
 //! - **Movement** (5.3): each step goes to the next space straight on or
@@ -40,10 +44,11 @@
 //!   leader's count is the shortest path of his move), and (advanced rules,
 //!   9.1) starts on the same surface colour. A rider who declines ends the
 //!   chain; he moves later in the normal order.
-//! - **Energy cards** (4.3, 6, 10; RULES-NOTES "Energy cards"): each team has
-//!   two rows as the English edition prints them, row 1 21-6M, 21-5, 22-6M,
-//!   23-6M, 24-5, J-6M, J-5 and row 2 21-6M, 21-5, 22-5, 23-6M, 24-5, J-6M,
-//!   J-5 ([`cards::ENERGY_ROWS`]): rider 22 holds one 6M and one 5 on long
+//! - **Energy cards** (4.3, 6, 10;
+//!   `docs/rules/reifenbreite.md#energy-cards`): each team has two rows as
+//!   the English edition prints them, row 1 21-6M, 21-5, 22-6M, 23-6M, 24-5,
+//!   J-6M, J-5 and row 2 21-6M, 21-5, 22-5, 23-6M, 24-5, J-6M, J-5
+//!   ([`cards::ENERGY_ROWS`]): rider 22 holds one 6M and one 5 on long
 //!   courses (records of edition 1 differ, see below). Paris–Roubaix and
 //!   Lüttich use row 1 only. Cards are public. Not in the start round; at
 //!   most two per move, each replacing a die. Advanced: no `M` card on a
@@ -66,11 +71,11 @@
 //!   card's 7 too). A drafting rider does not count them: he only needs to
 //!   reach the space behind his leader. Numbers are 1–6 on climbs and 1–4
 //!   elsewhere.
-//! - **Tows** (14; RULES-NOTES "Tows"): the car pulls, so a tow moves
-//!   exactly its number (one die + 6, or a flat 12) whatever the surface:
-//!   never shortened by a climb or cobbles, never lengthened by a descent,
-//!   and it never dismounts the rider (records of edition 1 differ, see
-//!   below).
+//! - **Tows** (14; `docs/rules/reifenbreite.md#tows`): the car pulls, so a
+//!   tow moves exactly its number (one die + 6, or a flat 12) whatever the
+//!   surface: never shortened by a climb or cobbles, never lengthened by a
+//!   descent, and it never dismounts the rider (records of edition 1 differ,
+//!   see below).
 //! - **Dismounting** (9.2): at a move of 0 or less; the rider returns at the
 //!   end of the round in the order he dismounted, to his space, else the
 //!   nearest free space beside it (rightmost on a tie), else one row further
@@ -105,9 +110,10 @@
 //!   first; once per rider and round); stage races (`stages`: every stage is
 //!   a fresh race with fresh cards; the result is stages × the best
 //!   rider's total + the team total).
-//! - **When the jersey changes** (15.1; RULES-NOTES "When the jersey
-//!   changes"): "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so
-//!   berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte hat".
+//! - **When the jersey changes** (15.1;
+//!   `docs/rules/reifenbreite.md#when-the-jersey-changes`): "Gewinnt den
+//!   nächsten Sprint aber ein anderer Fahrer, so berechnet der Rennleiter,
+//!   welcher Fahrer jetzt die meisten Punkte hat".
 //!   With `jersey_judged=at_crossing` (the default, the literal "jetzt") the
 //!   new winner is judged the moment he crosses, counting every sprint point
 //!   scored up to then; the jersey changes at once, and the round's 2
@@ -126,10 +132,11 @@
 //!   can have more points than every other, so at most one of them takes
 //!   it; a rider who won both sprints takes it at his first judgement or
 //!   not at all.
-//! - **Records keep their reading** (RULES-NOTES "Energy cards", "Tows
-//!   (14)"): a record written before those readings (record format 1) is
-//!   replayed under edition 1, with the deck and the tows of its time; see
-//!   "Records of older formats" below.
+//! - **Records keep their reading**
+//!   (`docs/rules/reifenbreite.md#energy-cards`,
+//!   `docs/rules/reifenbreite.md#tows`): a record written before those
+//!   readings (record format 1) is replayed under edition 1, with the deck
+//!   and the tows of its time; see "Records of older formats" below.
 //! - **Where the professional rules are silent** (our decisions):
 //!   - A tow is the whole move: it is chosen instead of energy cards and
 //!     cannot be a breakaway (14 gives it its own length: one die + 6, or

@@ -152,9 +152,9 @@ impl Reifenbreite {
         }
     }
 
-    /// The move's length after the road surface (9.2–9.4); at 0 or less
-    /// the rider dismounts. A tow (`towed`) is pulled by the car: its
-    /// number is the move whatever the road (14, RULES-NOTES "Tows"), but
+    /// The move's length after the road surface (9.2–9.4); at 0 or less the
+    /// rider dismounts. A tow (`towed`) is pulled by the car: its number is the
+    /// move whatever the road (14, docs/rules/reifenbreite.md#tows), but
     /// in records of edition 1, which let the surface count for it too.
     pub(crate) fn start_move(&mut self, rider: u8, mut amount: i16, breakaway: bool, towed: bool) {
         if self.rules.surfaces && !(towed && self.rules.edition >= 2) {

@@ -29,7 +29,7 @@ fn is_current_edition(edition: &u8) -> bool {
 
 /// When a new sprint winner's claim to the yellow jersey is judged (15.1:
 /// "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte
-/// hat"; RULES-NOTES "When the jersey changes").
+/// hat"; docs/rules/reifenbreite.md#when-the-jersey-changes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -254,7 +254,7 @@ pub(crate) fn course_title(key: &str) -> Option<Text> {
     COURSES.iter().find(|c| c.value == key).map(|c| c.label)
 }
 
-/// The four printed courses of 13.2, on our board (RULES-NOTES "Board").
+/// The four printed courses of 13.2, on our board (docs/rules/reifenbreite.md#board).
 const COURSES: &[Choice] = &[
     Choice::new(
         "paris-roubaix",
@@ -490,7 +490,7 @@ mod tests {
     }
 
     /// 15.1 "jetzt" as the moment the new winner crosses, or as the end of
-    /// that round (RULES-NOTES "When the jersey changes (15.1)"): a choice
+    /// that round (docs/rules/reifenbreite.md#when-the-jersey-changes): a choice
     /// of the jersey rule, at the crossing unless given.
     #[test]
     fn jersey_judged_is_a_choice_of_the_jersey_rule() {
@@ -523,8 +523,9 @@ mod tests {
         assert!(spec.help.en.contains("15.1") && spec.help.de.contains("Gelbe Trikot"));
     }
 
-    /// The rules edition is the record's, never people's (RULES-NOTES,
-    /// "Energy cards" and "Tows (14)": records written before those readings
+    /// The rules edition is the record's, never people's
+    /// (docs/rules/reifenbreite.md#energy-cards and
+    /// docs/rules/reifenbreite.md#tows: records written before those readings
     /// keep theirs): `options_from_pairs` and `options_from_json` refuse the
     /// key, whatever its value; a record's options take it, and today's
     /// options do not write it.

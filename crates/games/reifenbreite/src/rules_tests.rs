@@ -118,10 +118,10 @@ fn figure_3_start_placement_one_rider_per_team_and_lane() {
 
 #[test]
 fn one_rider_per_lane_holds_per_team_for_a_manager_of_two_teams() {
-    // 5.1: "es dürfen jedoch nie 2 Fahrer aus einem Team in der gleichen
-    // Spur stehen"; RULES-NOTES "Several teams per manager": the rule holds
-    // per team, so a manager with two teams places eight riders in four
-    // lanes, two teams' riders sharing a lane.
+    // 5.1: "es dürfen jedoch nie 2 Fahrer aus einem Team in der gleichen Spur
+    // stehen"; docs/rules/reifenbreite.md#several-teams-per-manager: the rule holds
+    // per team, so a manager with two teams places eight riders in four lanes, two
+    // teams' riders sharing a lane.
     let mut g = Reifenbreite::new(&Options { teams: 4, seats: Some(2), ..Options::default() }).unwrap();
     play(&mut g, &["first 2"]);
     // Manager 0 has teams 2x and 4x, manager 1 teams 3x and 5x.
@@ -471,8 +471,8 @@ fn figure_9_energy_cards_and_breakaways() {
     play(&mut g, &["roll 3", &format!("to {}", sp(14, 1))]);
     assert!(!matches!(g.phase(), Phase::Draft { .. }));
     assert_eq!(mover(&g), Some(41));
-    // RULES-NOTES "Energy cards": the second rider holds one 6M (row 1) and
-    // one 5 (row 2); 32 has spent the 6M and kept the 5.
+    // docs/rules/reifenbreite.md#energy-cards: the second rider holds one 6M (row
+    // 1) and one 5 (row 2); 32 has spent the 6M and kept the 5.
     assert_eq!((g.energy(1)[2], g.energy(1)[3]), (0, 1), "32-6M spent, 32-5 left");
 }
 
@@ -480,10 +480,9 @@ fn figure_9_energy_cards_and_breakaways() {
 fn energy_cards_rider_22_holds_a_6m_and_a_5() {
     // 4.3: "Jeder Teamchef erhält die 14 Energie-Karten"; "Werden nur kurze
     // Strecken gefahren, wie zum Beispiel "Paris - Roubaix" oder "Lüttich -
-    // Bastenaken - Lüttich", so darf jeder Teamchef nur die 7 oberen
-    // Energie-Karten verwenden." RULES-NOTES "Energy cards": row 2 holds
-    // 22-5 where row 1 holds 22-6M, so on long courses rider 22 holds one 6M
-    // and one 5.
+    // Bastenaken - Lüttich", so darf jeder Teamchef nur die 7 oberen Energie-Karten
+    // verwenden." docs/rules/reifenbreite.md#energy-cards: row 2 holds 22-5 where
+    // row 1 holds 22-6M, so on long courses rider 22 holds one 6M and one 5.
     let deck = |course: &str, edition: u8| {
         let options =
             Options { course: crate::course::Course::built_in(course), edition, ..Options::default() };
@@ -549,12 +548,12 @@ fn figure_10_mass_fall() {
     let mut g = Setup { mover: Some(31), ..setup(grid(12), BASIC, 2, &riders) }.position().unwrap();
     play(&mut g, &["ride", "roll 7", "chance fall"]);
     let fallen: Vec<u8> = riders.iter().map(|&(n, _)| n).filter(|&n| g.has_moved(r(n))).collect();
-    // "Dadurch stürzen folgende Fahrer: 21, 52, 34, 42, 33 und 54 (weil eine
-    // der Seiten ihres Feldes an das Feld des gestürzten Fahrers grenzt)":
-    // 21 beside 31 on his left, 52 behind 31, 34 behind 52, 42 behind 34,
-    // 33 right of the falling follower 42, 54 behind 33. RULES-NOTES "Mass
-    // fall (7.1)": a rider left of the causer at his height (21) counts as
-    // behind him, so the row behind the causer runs through him.
+    // "Dadurch stürzen folgende Fahrer: 21, 52, 34, 42, 33 und 54 (weil eine der
+    // Seiten ihres Feldes an das Feld des gestürzten Fahrers grenzt)": 21 beside 31
+    // on his left, 52 behind 31, 34 behind 52, 42 behind 34, 33 right of the
+    // falling follower 42, 54 behind 33. docs/rules/reifenbreite.md#mass-fall: a
+    // rider left of the causer at his height (21) counts as behind him, so the row
+    // behind the causer runs through him.
     assert_eq!(fallen, [31, 21, 52, 34, 42, 33, 54]);
     // "Die Fahrer 51 und 41 reißen aus, weil sie vor 31 auf der Strecke
     // sind": 51 is ahead of him; 41 is right beside him, and the rider right
@@ -803,11 +802,11 @@ fn section_10_energy_cards_by_surface() {
 
 #[test]
 fn chance_cards_give_and_take_energy() {
-    // 7: a card is always the affected rider's; else a joker; else none.
-    // "Muß ein Fahrer eine Karte abgeben, hat aber keine mehr, so darf man
-    // einen Joker abgeben. Ist auch kein Joker vorhanden, wird keine Karte
-    // abgegeben." 22 holds 22-6M and 22-5 (RULES-NOTES "Energy cards"): he
-    // hands in the 6M, then the 5, then the jokers in row order.
+    // 7: a card is always the affected rider's; else a joker; else none. "Muß ein
+    // Fahrer eine Karte abgeben, hat aber keine mehr, so darf man einen Joker
+    // abgeben. Ist auch kein Joker vorhanden, wird keine Karte abgegeben." 22 holds
+    // 22-6M and 22-5 (docs/rules/reifenbreite.md#energy-cards): he hands in the 6M,
+    // then the 5, then the jokers in row order.
     let dealt = crate::cards::energy_deck(2, EDITION);
     let mut g = race(grid(30), BASIC, 2, &[(22, sp(2, 1))]);
     // 22's turn again, with the cards his team holds now and a full pile:
@@ -1102,13 +1101,13 @@ fn jersey_points(g: &Reifenbreite, numbers: &[u8]) -> Vec<u16> {
 
 #[test]
 fn section_15_1_jersey_judged_at_round_end_counts_the_wearers_points() {
-    // 15.1: "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so
-    // berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte hat:
-    // Gewertet werden nur die Punkte, die ein Fahrer bei den "Sprints"
-    // erzielt." RULES-NOTES "When the jersey changes (15.1)": by default the
-    // moment the new winner crosses (the literal "jetzt"); with the option,
-    // at the end of that round, "so a holder who crosses 2nd right behind
-    // the challenger is counted with those points".
+    // 15.1: "Gewinnt den nächsten Sprint aber ein anderer Fahrer, so berechnet der
+    // Rennleiter, welcher Fahrer jetzt die meisten Punkte hat: Gewertet werden nur
+    // die Punkte, die ein Fahrer bei den "Sprints" erzielt."
+    // docs/rules/reifenbreite.md#when-the-jersey-changes: by default the moment the
+    // new winner crosses (the literal "jetzt"); with the option, at the end of that
+    // round, so that a wearer who crosses second, right behind the challenger,
+    // counts with those points.
     for judged in [JerseyJudged::AtCrossing, JerseyJudged::RoundEnd] {
         let mut g = after_sprint_b(sprint_track(), judged, 33, 42);
         rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
@@ -1142,12 +1141,12 @@ fn section_15_1_jersey_judged_at_round_end_counts_the_wearers_points() {
 
 #[test]
 fn section_15_1_jersey_judged_at_round_end_changes_after_the_rounds_points() {
-    // 15.1: "Ist dies der neue Fahrer, so wird er ... gegen seinen Fahrer mit
-    // dem Gelben Trikot ausgetauscht." and "Für jede weitere Runde, in der
-    // dieser Fahrer das Gelbe Trikot hält, bekommt er 2 Punkte". RULES-NOTES
-    // "When the jersey changes (15.1)", option round_end: the round's 2
-    // points go to the rider who wore the jersey through it; the new wearer
-    // scores from the next round on.
+    // 15.1: "Ist dies der neue Fahrer, so wird er ... gegen seinen Fahrer mit dem
+    // Gelben Trikot ausgetauscht." and "Für jede weitere Runde, in der dieser
+    // Fahrer das Gelbe Trikot hält, bekommt er 2 Punkte".
+    // docs/rules/reifenbreite.md#when-the-jersey-changes, option round_end: the
+    // round's 2 points go to the rider who wore the jersey through it; the new
+    // wearer scores from the next round on.
     let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 33, 42);
     rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
     rides(&mut g, &[(42, 2, 10, 3), (21, 2, 9, 1)]);
@@ -1167,11 +1166,11 @@ fn section_15_1_jersey_judged_at_round_end_changes_after_the_rounds_points() {
 
 #[test]
 fn section_15_1_jersey_judged_at_round_end_a_tie_keeps_the_wearer() {
-    // 15.1: "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten
-    // Punkte hat ... Ist dies der neue Fahrer": RULES-NOTES "When the jersey
-    // changes (15.1)": a tie keeps the holder. Sprint C pays 7, 1, 0 here:
-    // 42 wins it (12), 21 is second right behind (12). Judged at the
-    // crossing, 42's 12 beat 21's 11.
+    // 15.1: "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte
+    // hat ... Ist dies der neue Fahrer":
+    // docs/rules/reifenbreite.md#when-the-jersey-changes: a tie keeps the holder.
+    // Sprint C pays 7, 1, 0 here: 42 wins it (12), 21 is second right behind (12).
+    // Judged at the crossing, 42's 12 beat 21's 11.
     for (judged, expected) in [(JerseyJudged::AtCrossing, 42), (JerseyJudged::RoundEnd, 21)] {
         let mut g = after_sprint_b(sprint_track_with_c([7, 1, 0]), judged, 33, 42);
         rides(&mut g, &[(21, 3, 7, 1), (33, 2, 5, 2), (42, 5, 9, 3)]);
@@ -1200,13 +1199,12 @@ fn sprint_track_with_c(points: [u8; 3]) -> Track {
 
 #[test]
 fn jersey_judged_at_round_end_two_sprints_in_one_round() {
-    // Our decision (crate documentation, "Two sprints won in one round"),
-    // under RULES-NOTES "When the jersey changes (15.1)", option round_end:
-    // each sprint's new winner is judged once when the round ends, in the
-    // order the sprints were won, with all the round's points. 15.1: "Ist
-    // dies der neue Fahrer".
-    // 42 wins sprint C (12 in all); 43 is second at C and wins E in the same
-    // move (8 + 5 + 5 = 18).
+    // Our decision (crate documentation, "Two sprints won in one round"), under
+    // docs/rules/reifenbreite.md#when-the-jersey-changes, option round_end: each
+    // sprint's new winner is judged once when the round ends, in the order the
+    // sprints were won, with all the round's points. 15.1: "Ist dies der neue
+    // Fahrer". 42 wins sprint C (12 in all); 43 is second at C and wins E in the
+    // same move (8 + 5 + 5 = 18).
     let mut g = after_sprint_b(sprint_track(), JerseyJudged::RoundEnd, 43, 42);
     rides(&mut g, &[(21, 2, 5, 1), (43, 4, 8, 2), (42, 5, 9, 3)]);
     rides(&mut g, &[(42, 2, 10, 3), (43, 9, 17, 2)]);
@@ -1292,12 +1290,12 @@ fn road_of(surface: Surface, number: u8) -> Track {
 
 #[test]
 fn section_14_a_tow_moves_its_number_whatever_the_surface() {
-    // 14: "Wer sich mitziehen lassen will, würfelt mit einem Würfel und
-    // addiert dazu sechs Augen - die Summe ist seine Zugweite." and "Der
-    // Fahrer zieht 12 Felder vor, ohne zu würfeln." RULES-NOTES "Tows (14)":
-    // the car pulls, so a tow moves exactly its number whatever the surface:
-    // never shortened by a climb or cobbles, never lengthened by a descent,
-    // and it never dismounts the rider.
+    // 14: "Wer sich mitziehen lassen will, würfelt mit einem Würfel und addiert
+    // dazu sechs Augen - die Summe ist seine Zugweite." and "Der Fahrer zieht 12
+    // Felder vor, ohne zu würfeln." docs/rules/reifenbreite.md#tows: the car pulls,
+    // so a tow moves exactly its number whatever the surface: never shortened by a
+    // climb or cobbles, never lengthened by a descent, and it never dismounts the
+    // rider.
     let rules = Rules { chase_car: true, ..ADVANCED };
     for (surface, number) in [(Surface::Climb, 6), (Surface::Cobbles, 4), (Surface::Descent, 4)] {
         let mut g = race(road_of(surface, number), rules, 2, &[(21, sp(2, 1))]);
@@ -1319,7 +1317,7 @@ fn section_14_a_tow_moves_its_number_whatever_the_surface() {
 
 #[test]
 fn edition_1_tows_count_the_surface() {
-    // Records of edition 1 (RULES-NOTES "Tows (14)" changed in 2026-11)
+    // Records of edition 1 (docs/rules/reifenbreite.md#tows changed in 2026-11)
     // were played with tows shortened by a climb or cobbles and lengthened
     // by a descent, as any move of the rider's own: they replay so.
     let rules = Rules { chase_car: true, edition: 1, ..ADVANCED };

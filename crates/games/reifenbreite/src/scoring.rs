@@ -4,7 +4,8 @@
 use crate::game::{Phase, Reifenbreite, bit};
 use crate::options::JerseyJudged;
 
-/// Points for finishing places 1–16 (RULES-NOTES, section 18).
+/// Points for finishing places 1–16 (the score sheet of 18;
+/// docs/rules/reifenbreite.md#scoring).
 pub const PLACE_POINTS: [u16; 16] = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
 
 impl Reifenbreite {

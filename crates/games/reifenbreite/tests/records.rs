@@ -1,13 +1,13 @@
 //! Stored games keep their meaning: a record written before the rules
 //! readings of 2026-11 (record format 1) replays exactly as it was played.
 //!
-//! RULES-NOTES "Energy cards" (row 2 holds 22-5, not a second 22-6M) and
-//! "Tows (14)" (the car pulls: a tow moves exactly its number whatever the
-//! surface) changed how a race goes. `records/format1.record.json` was saved
-//! by the build before that change (4 random managers, Tour de France,
-//! professional rules, seed 2, 64 tows, 2,695 actions), and
-//! `records/format1.final.json` holds the outcome and the final state that
-//! build computed.
+//! The decisions `docs/rules/reifenbreite.md#energy-cards` (row 2 holds 22-5,
+//! not a second 22-6M) and `docs/rules/reifenbreite.md#tows` (the car pulls:
+//! a tow moves exactly its number whatever the surface) changed how a race
+//! goes. `records/format1.record.json` was saved by the build before that
+//! change (4 random managers, Tour de France, professional rules, seed 2, 64
+//! tows, 2,695 actions), and `records/format1.final.json` holds the outcome
+//! and the final state that build computed.
 
 use serde_json::{Map, Value};
 use spieltisch_core::options::{options_from_json, options_from_pairs};
@@ -77,12 +77,13 @@ fn differences(then: &Map<String, Value>, now: &Map<String, Value>) -> Vec<Strin
 
 #[test]
 fn a_format_1_record_replays_exactly() {
-    // RULES-NOTES "Energy cards" and "Tows (14)": a race recorded before
-    // those readings was played with row 2 of "die 14 Energie-Karten" (4.3;
-    // the Tour uses both rows) a copy of row 1, and with tows counting the
-    // surface (14: "Wer sich mitziehen lassen will, würfelt mit einem Würfel
-    // und addiert dazu sechs Augen - die Summe ist seine Zugweite."). It
-    // replays as it was played.
+    // docs/rules/reifenbreite.md#energy-cards and
+    // docs/rules/reifenbreite.md#tows: a race recorded before those readings
+    // was played with row 2 of "die 14 Energie-Karten" (4.3; the Tour uses
+    // both rows) a copy of row 1, and with tows counting the surface (14:
+    // "Wer sich mitziehen lassen will, würfelt mit einem Würfel und addiert
+    // dazu sechs Augen - die Summe ist seine Zugweite."). It replays as it
+    // was played.
     let record = format1();
     assert_eq!(record.format, 1);
     assert_eq!(record.actions.len(), 2695);
@@ -123,18 +124,19 @@ fn a_format_1_record_replays_exactly() {
     assert_eq!(&again, g);
     assert_eq!(again.options().edition, 1);
     // The record names no jersey_judged: the jersey was judged as the new
-    // winner crossed, today's default (RULES-NOTES "When the jersey changes
-    // (15.1)").
+    // winner crossed, today's default
+    // (docs/rules/reifenbreite.md#when-the-jersey-changes).
     assert!(upgraded.options.get("jersey_judged").is_none());
     assert_eq!(g.rules().jersey_judged, JerseyJudged::AtCrossing);
 }
 
 #[test]
 fn the_edition_matters_for_the_format_1_record() {
-    // The same actions read as today's edition (RULES-NOTES "Energy cards":
-    // row 2 holds 22-5; "Tows (14)": the car pulls whatever the surface) are
-    // not the same race, so the edition the upgrade writes is what keeps the
-    // record's meaning.
+    // The same actions read as today's edition
+    // (docs/rules/reifenbreite.md#energy-cards: row 2 holds 22-5;
+    // docs/rules/reifenbreite.md#tows: the car pulls whatever the surface)
+    // are not the same race, so the edition the upgrade writes is what keeps
+    // the record's meaning.
     let old = format1();
     let today = Record { format: Record::FORMAT, ..old.clone() };
     assert!(today.options.get("edition").is_none());
@@ -163,8 +165,9 @@ fn the_edition_matters_for_the_format_1_record() {
 
 #[test]
 fn people_cannot_name_the_edition() {
-    // The edition is the record's (RULES-NOTES "Energy cards", "Tows (14)"):
-    // nobody starts a game under an old reading.
+    // The edition is the record's (docs/rules/reifenbreite.md#energy-cards,
+    // docs/rules/reifenbreite.md#tows): nobody starts a game under an old
+    // reading.
     assert!(options_from_pairs::<Reifenbreite>(&["edition=1"]).is_err());
     assert!(options_from_pairs::<Reifenbreite>(&["rules=pro", "edition=2"]).is_err());
     assert!(options_from_json::<Reifenbreite>(&serde_json::json!({"edition": 1})).is_err());

@@ -112,7 +112,8 @@ mod tests {
     fn green_hands_match_the_rulebook_and_fit_the_deck() {
         // Rulebook, Setup: "For 3-5 players: four 1 and 2 cards, three 3 and 4 cards, two 5 cards, and one 7 card."
         assert_eq!((count(&GREEN_SMALL_FIELD), total_value(&GREEN_SMALL_FIELD)), (17, 50));
-        // RULES-NOTES: 6–8 players "three each of 1, 2, 3 and 4, two 5s and one 7 (15 cards, 47 points)".
+        // docs/rules/sechstage.md#green-hands: 6–8 players hold three each of 1–4, two 5s and
+        // one 7 (15 cards, 47 points).
         assert_eq!((count(&GREEN_LARGE_FIELD), total_value(&GREEN_LARGE_FIELD)), (15, 47));
         // "a green deck of 120 cards with numbers ranging from 1 to 7 (but with no #6)": eight large-field hands.
         assert_eq!(8 * count(&GREEN_LARGE_FIELD) as u32, 120);

@@ -4,11 +4,12 @@
 //! 3–8 players: a series of one-lap races in which no rider holds cards
 //! enough for a lap, so everyone has to ride in someone's slipstream.
 //!
-//! **Rules source:** the English summary of the rulebook
-//! (`shared/seeds/000_d10c92fadd90c298.txt`), with the project's decisions in
-//! `shared/RULES-NOTES.md` (section *6-Tage Rennen*), which this crate follows
-//! throughout. Every rule statement and worked example of the rulebook is a
-//! test that cites its sentence (`src/rules_tests.rs`).
+//! **Rules source:** the rulebook as an English summary of it gives it,
+//! cited by the summary's section headings (*Gameplay*, *Special spaces*);
+//! where it is silent, the project's decisions in `docs/rules/sechstage.md`,
+//! each under its own heading, which this crate follows throughout. Every
+//! rule statement and worked example of the summary is a test that cites its
+//! sentence (`src/rules_tests.rs`).
 //!
 //! ## The rules as implemented
 //!
@@ -66,7 +67,7 @@
 //! 10. Laps down: the rulebook's "a lap down for every four spaces their token
 //!     is from the finish line, to a maximum of five" is read by default as one
 //!     lap per *full* four spaces (`laps_down=full_four`), as
-//!     `shared/RULES-NOTES.md` (*Laps down*) decides. The other reading, one
+//!     `docs/rules/sechstage.md#laps-down` decides. The other reading, one
 //!     lap per four spaces or part of four and so at least one for every rider
 //!     short of the line, is the option `laps_down=part_of_four`; it was the
 //!     only reading before the option existed, so a record of format 1 (which

@@ -1,6 +1,6 @@
-//! Every rule statement and worked example of the rulebook
-//! (`shared/seeds/000_d10c92fadd90c298.txt`, quoted in each test) and of the
-//! project's rules notes, as a test.
+//! Every rule statement and worked example of the rulebook (as its English
+//! summary gives them, quoted in each test under the summary's section
+//! headings) and every decision of `docs/rules/sechstage.md`, as a test.
 
 use crate::{
     Action, LapsDown, Options, Points, Sechstage, Setup,
@@ -75,7 +75,7 @@ fn setup_green_hands_by_player_count() {
         let g = game(n, 1);
         assert!((0..n).all(|s| g.riders[s].hand == GREEN_SMALL_FIELD && g.riders[s].cards == 17));
     }
-    // RULES-NOTES: 6–8 players hold three each of 1–4, two 5s and one 7.
+    // docs/rules/sechstage.md#green-hands: 6–8 players hold three each of 1–4, two 5s and one 7.
     for n in 6..=8 {
         let g = game(n, 1);
         assert!((0..n).all(|s| g.riders[s].hand == GREEN_LARGE_FIELD && g.riders[s].cards == 15));
@@ -289,7 +289,8 @@ fn fahrerwechsel_draws_four_and_six_with_six_to_eight_players() {
 
 #[test]
 fn fahrerwechsel_after_a_slipstream_bonus() {
-    // RULES-NOTES: "This applies after a slipstream bonus too." 24 + 3 = 27 (one rider) + 3 = 30.
+    // docs/rules/sechstage.md#driver-change-after-a-bonus: a bonus that ends on Fahrerwechsel triggers it.
+    // 24 + 3 = 27 (one rider) + 3 = 30.
     let mut p = setup(4, 1);
     place(&mut p, 0, 24);
     place(&mut p, 1, 27);
@@ -302,7 +303,7 @@ fn fahrerwechsel_after_a_slipstream_bonus() {
 
 #[test]
 fn grey_piles_are_not_reshuffled_draw_what_is_left() {
-    // RULES-NOTES: "A pile that runs out is not reshuffled: a rider draws what is left."
+    // docs/rules/sechstage.md#empty-piles-are-not-reshuffled: a rider draws what is left.
     let mut p = setup(4, 1);
     p.piles = [0, 0, 1, 1, 0, 1, 0, 0];
     place(&mut p, 0, 25);
@@ -342,7 +343,7 @@ fn sturz_misses_the_next_turn() {
 
 #[test]
 fn sturz_after_a_slipstream_bonus() {
-    // RULES-NOTES: "Landing on it, again after a bonus too, means the rider misses their next turn."
+    // docs/rules/sechstage.md#fall-after-a-bonus: a bonus that ends on Sturz costs the next turn too.
     let mut p = setup(4, 1);
     place(&mut p, 0, 50);
     place(&mut p, 1, 55);
@@ -376,7 +377,7 @@ fn sprint_points_five_three_two_one_in_crossing_order() {
 
 #[test]
 fn landing_on_the_space_before_the_line_does_not_cross_it() {
-    // RULES-NOTES: "sprint lines after spaces 27 and 54".
+    // docs/rules/sechstage.md#track: the sprint lines lie after spaces 27 and 54.
     let mut p = setup(4, 1);
     place(&mut p, 0, 23);
     let mut g = build(p);
@@ -426,7 +427,9 @@ fn finish_points_ten_six_four_two_in_crossing_order() {
 #[test]
 fn after_the_first_finisher_everyone_else_has_exactly_one_more_turn() {
     // "The first rider to cross the finish line scores 10 points, and the other players have one
-    // more turn to try to cross the finish line." RULES-NOTES: "in normal order, and then the race ends".
+    // more turn to try to cross the finish line."
+    // docs/rules/sechstage.md#last-turns-after-the-first-finisher: in the normal order of play, and then the
+    // race ends.
     let mut p = setup(4, 2);
     p.mover = Some(2);
     place(&mut p, 2, 78);
@@ -488,8 +491,9 @@ fn missing_finish_points_go_to_the_closest_riders_shared_exactly() {
 
 #[test]
 fn tied_points_are_fractions_never_rounded() {
-    // "dividing them equally if there is a tie"; RULES-NOTES: "Points are exact fractions, never
-    // rounded." Nobody crosses in these races: the places go by distance to the line.
+    // "dividing them equally if there is a tie"; docs/rules/sechstage.md#points-for-riders-short-of-the-line:
+    // shares are exact fractions, never rounded. Nobody crosses in these races: the places go by
+    // distance to the line.
     let mut p = setup(4, 1);
     for (s, pos) in [(0, 50), (1, 50), (2, 50), (3, 40)] {
         place(&mut p, s, pos);
@@ -555,8 +559,9 @@ fn laps_in_a_race(reading: LapsDown, short: [u8; 5]) -> Vec<u8> {
 #[test]
 fn laps_down_one_per_full_four_spaces_at_most_five_by_default() {
     // "any rider who has not crossed the finish line is judged to be a lap down for every four spaces
-    // their token is from the finish line, to a maximum of five laps down." RULES-NOTES (Laps down):
-    // "one lap per *full* four spaces (3 short: 0 laps; 4–7 short: 1; capped at 5)".
+    // their token is from the finish line, to a maximum of five laps down."
+    // docs/rules/sechstage.md#laps-down: by default one lap per *full* four spaces (3 short: none; 4–7 short:
+    // one; at most five).
     assert_eq!(Options::default().laps_down, LapsDown::FullFour);
     let full = LapsDown::FullFour;
     assert_eq!([0, 3, 4, 7, 8, 19, 20, 30, 81].map(|d| full.laps(d)), [0, 0, 1, 1, 2, 4, 5, 5, 5]);
@@ -565,8 +570,8 @@ fn laps_down_one_per_full_four_spaces_at_most_five_by_default() {
 
 #[test]
 fn laps_down_one_per_four_spaces_or_part_of_four_as_an_option() {
-    // The same sentence; RULES-NOTES (Laps down): "Option: one lap per four spaces *or part of four*,
-    // at least 1".
+    // The same sentence; docs/rules/sechstage.md#laps-down: the option counts one lap per four spaces *or
+    // part of four*, so at least one for every rider short of the line.
     let part = LapsDown::PartOfFour;
     assert_eq!(
         [0, 1, 3, 4, 5, 8, 9, 20, 21, 30, 81].map(|d| part.laps(d)),
@@ -593,7 +598,7 @@ fn laps_down_is_an_option_with_two_readings() {
 
 #[test]
 fn riders_without_cards_pass() {
-    // RULES-NOTES: "A rider with no cards left passes."
+    // docs/rules/sechstage.md#riders-without-cards: a rider with no cards left passes.
     let mut p = setup(3, 1);
     give(&mut p, 1, &[]);
     let mut g = build(p);
@@ -605,7 +610,7 @@ fn riders_without_cards_pass() {
 
 #[test]
 fn the_race_ends_when_no_rider_can_move() {
-    // RULES-NOTES: "The race also ends when no rider can move."
+    // docs/rules/sechstage.md#riders-without-cards: the race also ends when no rider can move.
     let mut p = setup(3, 2);
     give(&mut p, 0, &[2]);
     give(&mut p, 1, &[]);
@@ -675,7 +680,7 @@ fn a_played_series_ends_after_the_set_number_of_races() {
 
 #[test]
 fn starting_player_rotates_clockwise() {
-    // RULES-NOTES: "The starting player rotates clockwise from race to race."
+    // docs/rules/sechstage.md#starting-player: the starting player rotates clockwise from race to race.
     let mut g = game(4, 5);
     for race in 0..5 {
         assert_eq!(g.turn(), Turn::Seat(race % 4), "race {race}");
@@ -738,7 +743,7 @@ fn balancing_ties_keep_the_turn_order() {
 
 #[test]
 fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
-    // RULES-NOTES / issue: "each hand is visible only to its seat ... Hands are public in size only."
+    // docs/rules/sechstage.md#hidden-hands: each hand is seen by its own seat only; the others see its size.
     let mut p = setup(4, 1);
     place(&mut p, 0, 25);
     let mut g = build(p);

@@ -206,7 +206,8 @@ mod tests {
 
     #[test]
     fn default_track_is_the_board_of_the_notes() {
-        // RULES-NOTES: "sprint lines after spaces 27 and 54, Fahrerwechsel on space 30, Sturz on space 60".
+        // docs/rules/sechstage.md#track: sprint lines after spaces 27 and 54, Fahrerwechsel on 30,
+        // Sturz on 60.
         let t = Track::default_track();
         assert_eq!(t.length(), 81);
         assert_eq!(t.sprints(), &[27, 54]);

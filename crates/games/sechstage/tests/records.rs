@@ -3,10 +3,11 @@
 //! `records/format1.record.json` was saved by the build before the option
 //! (a format-1 record: 2 races, 4 heuristic riders, seed 11; race 2 ended with
 //! the riders 7, 1, 4 and 2 spaces short), and `records/format1.final.json`
-//! holds the outcome and final state that build computed. RULES-NOTES (6-Tage
-//! Rennen, Laps down) changed the default to one lap per *full* four spaces;
-//! the reading of that build, one per four spaces "or part of four", is now
-//! the option `laps_down=part_of_four`, and a format-1 record is read with it.
+//! holds the outcome and final state that build computed. The decision
+//! `docs/rules/sechstage.md#laps-down` changed the default to one lap per
+//! *full* four spaces; the reading of that build, one per four spaces "or
+//! part of four", is now the option `laps_down=part_of_four`, and a format-1
+//! record is read with it.
 
 use serde_json::Value;
 use spieltisch_core::{Game, Outcome, Record, Session};

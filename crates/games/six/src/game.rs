@@ -728,8 +728,8 @@ mod tests {
 
     #[test]
     fn a_six_beats_everything_and_the_mover_first() {
-        // Rules notes: "If only one side has a six, that side wins. If both
-        // do, the mover wins."
+        // docs/rules/six.md#winning: a six of one side alone wins; sixes of
+        // both sides, the mover wins.
         let both = judge_move(
             Colour::Black,
             Some((formed(Formation::Line), 1)),

@@ -1,10 +1,11 @@
 //! # Six
 //!
 //! Six (Steffen-Spiele, 2003; Steffen Mühlhäuser), for 2 players or 4 in two
-//! partnerships. Rules source: the English rules (translation by Bruce
-//! Murphy) in `shared/seeds/003_08f6767abc99f2ce.txt`, completed by the Six
-//! section of `shared/RULES-NOTES.md`. Everything below that is not in the
-//! rulebook is a decision of ours, listed under *Decisions*.
+//! partnerships. Rules source: the printed rulebook in its English
+//! translation by Bruce Murphy, whose sections are cited by their headings
+//! (*Game Play*, *Capture*). The project's decisions where it is silent are
+//! in `docs/rules/six.md`, each under its own heading; *Decisions* below
+//! says how this crate plays them and lists the crate's own.
 //!
 //! ## The rules as played
 //!

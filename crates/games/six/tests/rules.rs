@@ -1,6 +1,6 @@
-//! The rules of Six, rule by rule. Comments quote the rulebook
-//! (`shared/seeds/003_08f6767abc99f2ce.txt`) or name the decision of
-//! `shared/RULES-NOTES.md` / `lib.rs` that a test pins.
+//! The rules of Six, rule by rule. Comments quote the rulebook (the English
+//! translation, its sections named in `docs/rules/six.md`) or name the
+//! decision of `docs/rules/six.md` or `lib.rs` that a test pins.
 
 mod common;
 
@@ -404,8 +404,8 @@ fn three_arms(lengths: [i32; 3]) -> Six {
 
 #[test]
 fn three_parts_the_largest_stays() {
-    // Rules notes: "If the field falls into three or more parts, the largest
-    // stays and the rest are captured".
+    // docs/rules/six.md#second-round-and-captures: a field split into three
+    // or more parts keeps the largest; the others are captured.
     let mut six = three_arms([13, 7, 5]);
     play(&mut six, &["lift 0,0"]);
     assert_eq!(six.phase(), Phase::Replace { lifted: Cell::new(0, 0) });
@@ -415,7 +415,7 @@ fn three_parts_the_largest_stays() {
 
 #[test]
 fn three_parts_the_mover_breaks_ties_for_largest() {
-    // "... the mover breaks ties for largest."
+    // The same decision: the mover picks among parts tied for largest.
     let mut six = three_arms([11, 11, 11]);
     play(&mut six, &["lift 0,0"]);
     // Each part is named by its first stone in reading order.
@@ -481,8 +481,8 @@ fn basic_variant_forbids_splitting_the_field() {
 
 #[test]
 fn the_third_repetition_draws() {
-    // Rules notes: "The same position repeated a third time with the same
-    // player to move is a draw."
+    // docs/rules/six.md#draws: the same position a third time with the same
+    // player to move is a draw.
     let mut six = at(&row("RBRBRBRBRBRBRB", "red"));
     assert_eq!(six.occurrences(), 1);
     play(&mut six, &SHUFFLE);
@@ -521,7 +521,8 @@ fn a_shifted_field_repeats_only_with_repeat_shifted() {
 
 #[test]
 fn the_move_limit_draws() {
-    // Rules notes: "So is reaching 200 second-round moves without a winner."
+    // docs/rules/six.md#draws: so is reaching the move limit (200
+    // second-round moves by default, here 3) without a winner.
     let short = Options { move_limit: 3, ..opts() };
     let mut six = Six::from_position(&short, &row("RBRBRBRBRBRBRB", "red")).unwrap();
     play(&mut six, &SHUFFLE[..4]);

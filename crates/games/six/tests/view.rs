@@ -118,8 +118,8 @@ fn a_draw_because_both_sides_are_short() {
 
 #[test]
 fn a_draw_by_repetition_and_what_the_view_keeps_for_it() {
-    // Rules notes: "The same position repeated a third time with the same
-    // player to move is a draw."
+    // docs/rules/six.md#draws: the same position a third time with the same
+    // player to move is a draw.
     let mut six = at(&Options::default(), &row("RBRBRBRBRBRBRB", "red"));
     play(&mut six, &SHUFFLE[..2]);
     // The moves since the last capture, from which the positions seen follow.
@@ -141,7 +141,8 @@ fn a_draw_by_repetition_and_what_the_view_keeps_for_it() {
 
 #[test]
 fn a_draw_at_the_move_limit() {
-    // Rules notes: "So is reaching 200 second-round moves without a winner."
+    // docs/rules/six.md#draws: so is reaching the move limit (200
+    // second-round moves by default, here 3) without a winner.
     let options = Options { move_limit: 3, ..Options::default() };
     let mut six = at(&options, &row("RBRBRBRBRBRBRB", "red"));
     play(&mut six, &SHUFFLE[..6]);

@@ -98,7 +98,7 @@ async fn settle(table: &Table, answered: usize) {
 
 #[tokio::test(start_paused = true)]
 async fn a_window_holds_answers_until_all_are_in_and_passes_the_silent_at_the_deadline() {
-    // RULES-NOTES (Der Ausreisser, Steigung): everyone is asked at once,
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: everyone is asked at once,
     // answers apply when all are in, a bot answers after the same delay
     // whatever it holds, and a person who has not answered by the
     // deadline passes.
@@ -290,7 +290,7 @@ async fn after_a_restart_people_have_until_the_deadline() {
 
 #[tokio::test(start_paused = true)]
 async fn a_steigung_held_changes_no_message_to_anyone_else() {
-    // RULES-NOTES (Steigung): two deals that differ only in whether
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: two deals that differ only in whether
     // seat 2 holds a Steigung send every other viewer the same messages.
     let detail = Detail { lang: Lang::De, compact: false };
     let compact = Detail { lang: Lang::En, compact: true };

@@ -513,7 +513,7 @@ async fn status(b: &mut Browser) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_steigung_window_asks_privately_and_names_nobody() {
-    // RULES-NOTES (Der Ausreisser, Steigung): everyone but the leader is
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: everyone but the leader is
     // asked at once; the page names no rider as the one asked, offers the
     // answer to the person, and a "pass automatically" switch.
     let Some(binary) = browser_binary() else { return };
@@ -579,7 +579,7 @@ async fn a_steigung_window_asks_privately_and_names_nobody() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hot_seat_asks_a_steigung_window_on_one_covered_prompt() {
-    // RULES-NOTES (Steigung): hot-seat play asks everyone at one shared
+    // docs/rules/ausreisser.md#windows-reveal-no-hand: hot-seat play asks everyone at one shared
     // prompt that shows no hand.
     let Some(binary) = browser_binary() else { return };
     let server = TestServer::start(None).await;

@@ -383,7 +383,7 @@ async fn the_lobby_makes_a_race_of_four_teams_for_two_managers() {
 
 /// The energy panel draws a team's cards from the view's counts with the
 /// kinds the static part lists, in the engine's order: on a
-/// long course both printed rows (RULES-NOTES "Energy cards": row 2 holds
+/// long course both printed rows (docs/rules/reifenbreite.md#energy-cards: row 2 holds
 /// 22-5 where row 1 holds 22-6M), so the second rider shows one 6M and one 5.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_energy_panel_shows_both_printed_rows() {

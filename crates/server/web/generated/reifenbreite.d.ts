@@ -109,7 +109,7 @@ export type Jersey = {
 /**
  * When a new sprint winner's claim to the yellow jersey is judged (15.1:
  * "so berechnet der Rennleiter, welcher Fahrer jetzt die meisten Punkte
- * hat"; RULES-NOTES "When the jersey changes").
+ * hat"; docs/rules/reifenbreite.md#when-the-jersey-changes).
  */
 export type JerseyJudged = "at_crossing" | "round_end";
 
