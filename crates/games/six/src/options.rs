@@ -44,7 +44,7 @@ spieltisch_core::options! {
         /// Second-round moves after which a game is drawn.
         pub move_limit: u16 = 200 => {
             kind: OptionKind::Int { min: 1, max: 5000 },
-            label: Text::new("Move limit", "Zuglimit"),
+            label: Text::new("Move limit", "Zuggrenze"),
             help: Text::new(
                 "a game is drawn after this many second-round moves without a winner",
                 "eine Partie endet unentschieden nach so vielen Zügen der zweiten Runde ohne Sieger",
@@ -114,7 +114,7 @@ mod tests {
 
     /// Options built in code are checked against their declared ranges,
     /// with one reason in both languages that names the option as its
-    /// label does; 3 players are in range but no table of Six.
+    /// label does ("Zuggrenze"); 3 players are in range but no table of Six.
     #[test]
     fn options_built_in_code_are_checked() {
         let reason = |options: Options| match options.validate() {
@@ -123,9 +123,9 @@ mod tests {
         };
         let limit = reason(Options { move_limit: 0, ..Options::default() });
         assert_eq!(limit.en, "move_limit must be from 1 to 5000, not 0");
-        assert_eq!(limit.de, "Zuglimit: von 1 bis 5000, nicht 0");
+        assert_eq!(limit.de, "Zuggrenze: von 1 bis 5000, nicht 0");
         let label = Options::specs().into_iter().find(|s| s.key == "move_limit").unwrap().label;
-        assert_eq!(label, Text::new("Move limit", "Zuglimit"));
+        assert_eq!(label, Text::new("Move limit", "Zuggrenze"));
         assert_eq!(
             reason(Options { games: 100, ..Options::default() }).en,
             "games must be from 1 to 99, not 100"
