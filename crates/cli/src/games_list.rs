@@ -47,7 +47,7 @@ fn write_option(option: &OptionSpec, lang: Lang, out: &mut dyn Write) -> Result<
             (format!("{}|{file},... ({} {max})", words(choices), lang.tr("at most", "höchstens")), *choices)
         }
     };
-    let default = match option.default {
+    let default = match &option.default {
         OptionDefault::Follows(key) => format!("{} {key}", lang.tr("default: follows", "Standard: folgt")),
         other => format!("{} {}", lang.tr("default", "Standard"), other.written()),
     };

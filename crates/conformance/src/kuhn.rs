@@ -50,9 +50,12 @@ impl FromStr for KuhnAction {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct KuhnOptions {}
+spieltisch_core::options! {
+    /// Kuhn poker has no options; declared as every game's are.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct KuhnOptions {}
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Kuhn {
@@ -107,12 +110,13 @@ impl Game for Kuhn {
             name: Text::new("Kuhn poker", "Kuhn-Poker"),
             min_seats: 2,
             max_seats: 2,
-            options: vec![],
+            options: KuhnOptions::specs(),
             rules_source: "H. W. Kuhn, 1950",
         }
     }
 
-    fn new(_: &KuhnOptions) -> Result<Self, OptionsError> {
+    fn new(options: &KuhnOptions) -> Result<Self, OptionsError> {
+        options.check_ranges()?;
         Ok(Kuhn { cards: vec![], bets: vec![] })
     }
 

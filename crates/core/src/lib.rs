@@ -7,8 +7,8 @@
 //! information ([`Game::resample`]).
 //!
 //! Around it:
-//! - [`options`]: a declared schema per game and one validation path for
-//!   command lines, the engine protocol and the server;
+//! - [`options`]: options declared once per game ([`options!`]), and one
+//!   validation path for command lines, the engine protocol and the server;
 //! - [`Record`]: game id, options, seed and actions, replaying exactly;
 //! - [`Session`]: a game in progress with its record and per-viewer logs;
 //! - [`log`]: the log people read, an [`Entry`] per event with its [`Actor`];
@@ -44,7 +44,8 @@ pub use game::{ActionData, Game, GameInfo, Together, Weight};
 pub use lang::{Lang, Text};
 pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{
-    Choice, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionsError, Reason, SpecWritten,
+    Choice, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionValue, OptionsError, Reason,
+    SpecWritten,
 };
 pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;

@@ -1,9 +1,11 @@
 //! Game options: a declared schema per game, typed option structs, and
 //! validation with clear errors.
 //!
-//! Every game declares its options as a list of [`OptionSpec`]s (key, label,
-//! kind, default, help) and a typed `Options` struct that deserializes from a
-//! JSON object with those keys. Command lines give options as `key=value`
+//! Every game declares its options once ([`crate::options!`]): each field of
+//! its typed `Options` struct with its default, kind, label and help. From
+//! that come the struct's `Default`, the schema, a list of [`OptionSpec`]s
+//! whose keys are the JSON object's keys the struct deserializes from, and
+//! the check of options built in code. Command lines give options as `key=value`
 //! pairs; [`options_from_pairs`] checks each pair against the schema, builds
 //! the JSON object and deserializes it, so the command line, the engine
 //! protocol and the server all go through one path.
@@ -12,6 +14,10 @@ use crate::{Game, Text};
 use serde::{Serialize, Serializer, ser::Error as _};
 use serde_json::{Map, Value};
 use thiserror::Error;
+
+mod declare;
+
+pub use declare::OptionValue;
 
 /// One value of a choice: the word scripts type, and what people read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -63,12 +69,13 @@ pub enum OptionKind {
 /// What an option is when it is not given. Only a [`OptionDefault::Value`]
 /// is a value; the others are written as a word on a command line
 /// ([`OptionDefault::word`]), and giving that word means "not given".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionDefault {
     /// A value of the option's kind, written as on the command line. Giving
     /// it builds the same options as leaving the option out (the catalog's
-    /// tests check this for every game).
-    Value(&'static str),
+    /// tests check this for every game). Declared options ([`crate::options!`])
+    /// write their `Default` here ([`OptionDefault::of`]).
+    Value(String),
     /// The value of another option, named by its key: Um Reifenbreite's
     /// `seats` (managers) follows `teams`.
     Follows(&'static str),
@@ -80,10 +87,22 @@ pub enum OptionDefault {
 }
 
 impl OptionDefault {
+    /// A typed default as a command line writes it: a word as it is, a
+    /// number or `true`/`false` as JSON writes them. What no command line
+    /// can write (content, a list) is written as JSON, which the schema
+    /// refuses as a value of its kind ([`OptionSpec`]'s `Serialize`): such
+    /// an option declares the word of its default instead.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> Self {
+        OptionDefault::Value(match serde_json::to_value(value).unwrap_or(Value::Null) {
+            Value::String(word) => word,
+            other => other.to_string(),
+        })
+    }
+
     /// The default as a command line writes it: the value, or for a default
     /// that is no value the word `spieltisch games` shows: `auto`, `none`,
     /// or the followed key.
-    pub fn written(self) -> &'static str {
+    pub fn written(&self) -> &str {
         match self {
             OptionDefault::Value(value) => value,
             OptionDefault::Follows(key) => key,
@@ -94,10 +113,12 @@ impl OptionDefault {
 
     /// The word of a default that is no value ([`OptionDefault::written`]);
     /// `None` for a value.
-    pub fn word(self) -> Option<&'static str> {
+    pub fn word(&self) -> Option<&'static str> {
         match self {
             OptionDefault::Value(_) => None,
-            other => Some(other.written()),
+            OptionDefault::Follows(key) => Some(key),
+            OptionDefault::Auto => Some("auto"),
+            OptionDefault::Off => Some("none"),
         }
     }
 }
@@ -166,7 +187,7 @@ pub struct OptionSpec {
 /// server's `/api/games` carry it ([`SpecWritten`]).
 impl Serialize for OptionSpec {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let default = match self.default {
+        let default = match &self.default {
             OptionDefault::Value(raw) => {
                 DefaultWritten::Value(self.parse_value(raw).map_err(S::Error::custom)?)
             }
@@ -330,11 +351,7 @@ impl OptionSpec {
                 if !items.is_empty() && items.iter().all(|i| i.is_object() || i.is_string()) =>
             {
                 if items.len() > *max {
-                    return Err(OptionsError::Invalid {
-                        key: self.key.to_string(),
-                        value: format!("a list of {} items", items.len()),
-                        reason: format!("at most {max} items"),
-                    });
+                    return Err(too_many_items(self.key, items.len(), *max));
                 }
                 return Ok(());
             }
@@ -362,6 +379,41 @@ impl OptionSpec {
                 reason: "wrong JSON type".into(),
             })
         }
+    }
+}
+
+/// The schema of declared options ([`crate::options!`]): in the order of
+/// their fields, but each option that is listed after another right behind
+/// that one (in the order they are declared).
+#[doc(hidden)]
+pub fn listed(declared: impl IntoIterator<Item = (OptionSpec, Option<&'static str>)>) -> Vec<OptionSpec> {
+    let mut specs = Vec::new();
+    let mut moved = Vec::new();
+    for (spec, after) in declared {
+        match after {
+            None => specs.push(spec),
+            Some(after) => moved.push((spec, after)),
+        }
+    }
+    let mut placed: Vec<(&str, &str)> = Vec::new();
+    for (spec, after) in moved {
+        let mut at = specs.iter().position(|s| s.key == after).map_or(specs.len(), |i| i + 1);
+        while specs.get(at).is_some_and(|s| placed.contains(&(s.key, after))) {
+            at += 1;
+        }
+        placed.push((spec.key, after));
+        specs.insert(at, spec);
+    }
+    specs
+}
+
+/// A list of `items` where its kind takes at most `max`: refused alike
+/// whether the list came as JSON or was built in code.
+fn too_many_items(key: &str, items: usize, max: usize) -> OptionsError {
+    OptionsError::Invalid {
+        key: key.to_string(),
+        value: format!("a list of {items} items"),
+        reason: format!("at most {max} items"),
     }
 }
 
@@ -494,9 +546,13 @@ mod file_tests {
     fn specs() -> Vec<OptionSpec> {
         let spec = |key, kind, default| OptionSpec { key, label: TEXT, kind, default, help: TEXT };
         vec![
-            spec("course", OptionKind::ChoiceOrFile { choices: COURSES }, OptionDefault::Value("tour")),
+            spec(
+                "course",
+                OptionKind::ChoiceOrFile { choices: COURSES },
+                OptionDefault::Value("tour".into()),
+            ),
             spec("stages", OptionKind::ChoiceOrFileList { choices: COURSES, max: 3 }, OptionDefault::Off),
-            spec("name", OptionKind::Text, OptionDefault::Value("x")),
+            spec("name", OptionKind::Text, OptionDefault::Value("x".into())),
         ]
     }
 
@@ -593,7 +649,7 @@ mod default_tests {
         assert!(auto.means_not_given(&Value::from("auto")) && !auto.means_not_given(&Value::from(false)));
         let off = spec(OptionKind::Text, OptionDefault::Off);
         assert!(off.means_not_given(&Value::from("none")) && !off.means_not_given(&Value::from("auto")));
-        let value = spec(int, OptionDefault::Value("4"));
+        let value = spec(int, OptionDefault::Value("4".into()));
         assert!(!value.means_not_given(&Value::from("4")) && !value.means_not_given(&Value::from(4)));
         assert!(value.means_not_given(&Value::Null));
     }
@@ -608,7 +664,7 @@ mod default_tests {
             key: "rules",
             label,
             kind: OptionKind::Choice { choices: LEVELS },
-            default: OptionDefault::Value("basic"),
+            default: OptionDefault::Value("basic".into()),
             help: TEXT,
         };
         assert_eq!(
@@ -619,17 +675,17 @@ mod default_tests {
         );
         let default = |kind, default| serde_json::to_value(spec(kind, default)).unwrap()["default"].clone();
         assert_eq!(
-            default(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Value("4")),
+            default(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Value("4".into())),
             json!({"value": 4})
         );
-        assert_eq!(default(OptionKind::Bool, OptionDefault::Value("true")), json!({"value": true}));
+        assert_eq!(default(OptionKind::Bool, OptionDefault::Value("true".into())), json!({"value": true}));
         assert_eq!(
             default(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Follows("teams")),
             json!({"follows": "teams"})
         );
         assert_eq!(default(OptionKind::Bool, OptionDefault::Auto), json!({"auto": true}));
         assert_eq!(default(OptionKind::Text, OptionDefault::Off), json!({"off": true}));
-        let broken = spec(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Value("ten"));
+        let broken = spec(OptionKind::Int { min: 1, max: 9 }, OptionDefault::Value("ten".into()));
         assert!(serde_json::to_value(broken).is_err(), "a default outside its kind is no schema");
     }
 }

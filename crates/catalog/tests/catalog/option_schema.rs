@@ -39,7 +39,7 @@ impl GameVisitor for ListedDefaults {
 
         let mut values = Map::new();
         for spec in &info.options {
-            if let OptionDefault::Value(raw) = spec.default {
+            if let OptionDefault::Value(raw) = &spec.default {
                 let value = spec.parse_value(raw).unwrap_or_else(|e| panic!("{id}: {e}"));
                 same(&Map::from_iter([(spec.key.to_string(), value.clone())]));
                 values.insert(spec.key.to_string(), value);
@@ -91,10 +91,10 @@ fn defaults_are_values_of_their_kind_or_words_that_are_not() {
             let key = spec.key;
             let written = spec.default.written();
             let a_value = spec.parse_value(written).is_ok() && spec.kind.files_named(written).is_empty();
-            match spec.default {
+            match &spec.default {
                 OptionDefault::Value(_) => assert!(a_value, "{id} {key}: the default {written} is no value"),
                 OptionDefault::Follows(other) => {
-                    let followed = specs.iter().find(|s| s.key == other && s.key != key);
+                    let followed = specs.iter().find(|s| s.key == *other && s.key != key);
                     let followed = followed.unwrap_or_else(|| panic!("{id} {key} follows no other option"));
                     assert_eq!(followed.kind, spec.kind, "{id} {key} follows {other} of another kind");
                     assert!(!a_value, "{id} {key}: the word {written} is also a value");

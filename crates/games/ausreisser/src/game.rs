@@ -337,7 +337,7 @@ impl Game for Ausreisser {
     }
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
-        options.validate()?;
+        options.check_ranges()?;
         let pile = full_deck(options.special);
         let table = Table {
             players: options.players,

@@ -16,6 +16,9 @@
 //!
 //! ## Options
 //!
+//! Declared once, with their labels and help, in [`Options`]
+//! ([`spieltisch_core::options!`]).
+//!
 //! | key | values | default | meaning |
 //! | --- | --- | --- | --- |
 //! | `players` | 2–6 | 4 | riders |

@@ -1,78 +1,58 @@
 //! The options of a series.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
+use spieltisch_core::{OptionKind, Text};
 
-/// Options of a series of Der Ausreisser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {
-    /// Number of riders, 2 to 6.
-    pub players: u8,
-    /// With the special cards (Steigung, Gegenwind, Spurt); `false` is the
-    /// simplified variant with the 84 speed cards only.
-    pub special: bool,
-    /// Stages in the series (the rules say "usually 3-5").
-    pub stages: u8,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options { players: 4, special: true, stages: 4 }
+spieltisch_core::options! {
+    /// Options of a series of Der Ausreisser.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+    #[serde(default, deny_unknown_fields)]
+    pub struct Options {
+        /// Number of riders, 2 to 6.
+        pub players: u8 = 4 => {
+            kind: OptionKind::Int { min: 2, max: 6 },
+            label: Text::new("Riders", "Fahrer"),
+            help: Text::new("number of riders, one per player", "Anzahl der Fahrer, einer je Spieler"),
+        },
+        /// With the special cards (Steigung, Gegenwind, Spurt); `false` is the
+        /// simplified variant with the 84 speed cards only.
+        pub special: bool = true => {
+            kind: OptionKind::Bool,
+            label: Text::new("Special cards", "Sonderkarten"),
+            help: Text::new(
+                "with the special cards Steigung, Gegenwind and Spurt; without them, the simplified game \
+                 with the 84 speed cards only",
+                "mit den Sonderkarten Steigung, Gegenwind und Spurt; ohne sie das vereinfachte Spiel nur \
+                 mit den 84 Tempokarten",
+            ),
+        },
+        /// Stages in the series (the rules say "usually 3-5").
+        pub stages: u8 = 4 => {
+            kind: OptionKind::Int { min: 1, max: 10 },
+            label: Text::new("Stages", "Etappen"),
+            help: Text::new(
+                "stages in the series (usually 3 to 5); the highest total wins",
+                "Etappen der Rundfahrt (meist 3 bis 5); die höchste Summe gewinnt",
+            ),
+        },
     }
 }
 
-impl Options {
-    /// The option schema shown by `spieltisch games`.
-    pub fn specs() -> Vec<OptionSpec> {
-        vec![
-            OptionSpec {
-                key: "players",
-                label: Text::new("Riders", "Fahrer"),
-                kind: OptionKind::Int { min: 2, max: 6 },
-                default: OptionDefault::Value("4"),
-                help: Text::new("number of riders, one per player", "Anzahl der Fahrer, einer je Spieler"),
-            },
-            OptionSpec {
-                key: "special",
-                label: Text::new("Special cards", "Sonderkarten"),
-                kind: OptionKind::Bool,
-                default: OptionDefault::Value("true"),
-                help: Text::new(
-                    "with the special cards Steigung, Gegenwind and Spurt; without them, the simplified game \
-                     with the 84 speed cards only",
-                    "mit den Sonderkarten Steigung, Gegenwind und Spurt; ohne sie das vereinfachte Spiel nur \
-                     mit den 84 Tempokarten",
-                ),
-            },
-            OptionSpec {
-                key: "stages",
-                label: Text::new("Stages", "Etappen"),
-                kind: OptionKind::Int { min: 1, max: 10 },
-                default: OptionDefault::Value("4"),
-                help: Text::new(
-                    "stages in the series (usually 3 to 5); the highest total wins",
-                    "Etappen der Rundfahrt (meist 3 bis 5); die höchste Summe gewinnt",
-                ),
-            },
-        ]
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ausreisser;
+    use spieltisch_core::options::options_from_pairs;
 
-    /// Checks the ranges.
-    pub fn validate(&self) -> Result<(), OptionsError> {
-        if !(2..=6).contains(&self.players) {
-            return Err(OptionsError::rule(
-                format!("Der Ausreisser is for 2 to 6 players, not {}", self.players),
-                format!("Der Ausreisser ist für 2 bis 6 Spieler, nicht {}", self.players),
-            ));
+    /// The defaults are within their declared ranges, and each default the
+    /// schema lists, given, builds the default options.
+    #[test]
+    fn the_declared_defaults_are_valid_and_listed() {
+        assert_eq!(Options::default().check_ranges(), Ok(()));
+        for spec in Options::specs() {
+            let given = format!("{}={}", spec.key, spec.default.written());
+            assert_eq!(options_from_pairs::<Ausreisser>(&[&given]), Ok(Options::default()), "{given}");
         }
-        if !(1..=10).contains(&self.stages) {
-            return Err(OptionsError::rule(
-                format!("a series has 1 to 10 stages, not {}", self.stages),
-                format!("Eine Serie hat 1 bis 10 Etappen, nicht {}", self.stages),
-            ));
-        }
-        Ok(())
     }
 }

@@ -74,7 +74,7 @@ impl Setup {
     /// Refuses what cannot be (see [`crate::setup`]).
     pub(crate) fn check(&self) -> Result<(), PositionError> {
         let Setup { options, table, hands, pile, asked } = self;
-        options.validate()?;
+        options.check_ranges()?;
         let invalid = |message: String| Err(PositionError::Invalid(message));
         let t = table;
         let n = usize::from(options.players);

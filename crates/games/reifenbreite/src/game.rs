@@ -11,7 +11,7 @@ use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
 use crate::course::{NONE, Track};
 use crate::fixed::Fixed;
-use crate::options::{self, Options, Rules};
+use crate::options::{Options, Rules};
 pub(crate) use crate::road::RoadIndex;
 pub use crate::scoring::{PLACE_POINTS, team_scores};
 use crate::view::View;
@@ -448,7 +448,7 @@ impl Game for Reifenbreite {
             name: Text::new("Um Reifenbreite", "Um Reifenbreite"),
             min_seats: 2,
             max_seats: 4,
-            options: options::specs(),
+            options: Options::specs(),
             rules_source: "Um Reifenbreite, Jumbo 1991 (Rob Bontenbal), German rulebook 3554; English translation",
         }
     }
@@ -463,7 +463,7 @@ impl Game for Reifenbreite {
 
     /// `edition`: the reading of the rules a record was played under.
     fn record_keys() -> &'static [&'static str] {
-        &["edition"]
+        Options::RECORD_KEYS
     }
 
     /// A record of format 1 was played under edition 1 (see the crate

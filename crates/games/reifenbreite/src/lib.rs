@@ -176,6 +176,11 @@
 //! also when none was given.
 //!
 //! ## Options
+//! Declared once, with their labels and help, in [`Options`]
+//! ([`spieltisch_core::options!`]); [`Options::resolve`] adds the rules
+//! across options (managers and teams, the jersey and the sprints, a course
+//! or stages).
+//!
 //! | key | values | not given |
 //! | --- | --- | --- |
 //! | `teams` | 2–4 | 4 |
@@ -187,7 +192,7 @@
 //! | `jersey_judged` | `at_crossing`, `round_end` (needs the jersey) | `auto`: `at_crossing`, as every race before the option |
 //! | `stages` | comma-separated courses, or a list of names and courses as content; at most 21 ([`options::MAX_STAGES`]) | `none`: a single race |
 //!
-//! The schema ([`options::specs`]) says which defaults are values and which
+//! The schema ([`Options::specs`]) says which defaults are values and which
 //! are decided otherwise ([`spieltisch_core::OptionDefault`]). The word of a
 //! default that is no value (`teams`, `auto`, `none`) may be given: it
 //! means "not given". `course` and `jersey_judged` are not given unless

@@ -3,7 +3,7 @@
 use crate::course::Course;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use serde_json::Value;
-use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionSpec, OptionsError, Text};
+use spieltisch_core::{Choice, OptionDefault, OptionKind, OptionValue, OptionsError, Text};
 
 /// The rules level (parts I–III of the rulebook).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,70 +43,154 @@ pub enum JerseyJudged {
     RoundEnd,
 }
 
-/// The options of a race (see the table in the crate documentation).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {
-    pub teams: u8,
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seats: Option<u8>,
-    /// The course of a single race, as content. Given as a built-in
-    /// course's name, it reads as that course; a course file is read by the
-    /// front end first ([`crate::course::read_course_file`]).
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "course_given")]
-    pub course: Option<Course>,
-    pub rules: Level,
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sprints: Option<bool>,
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub jersey: Option<bool>,
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chase_car: Option<bool>,
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lead_exchange: Option<bool>,
-    /// Not given: [`JerseyJudged::AtCrossing`] (as records written before
-    /// the option existed were played).
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub jersey_judged: Option<JerseyJudged>,
-    /// The courses of a stage race, as content: given as a list (or a
-    /// comma-separated text) of built-in courses' names or courses.
-    #[cfg_attr(feature = "ts", ts(optional))]
-    #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "stages_given")]
-    pub stages: Option<Vec<Course>>,
-    /// The reading of the rules a record was played under, which only
-    /// records carry (`Game::record_keys`), never people: 1 for records
-    /// written before 2026-11 (record format 1: energy row 2 a copy of row
-    /// 1, tows shortened and lengthened by the road surface), [`EDITION`]
-    /// today. Left out when it is today's, so new records do not carry it.
-    #[serde(default = "current_edition", skip_serializing_if = "is_current_edition")]
-    pub edition: u8,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            teams: 4,
-            seats: None,
-            course: None,
-            rules: Level::Basic,
-            sprints: None,
-            jersey: None,
-            chase_car: None,
-            lead_exchange: None,
-            jersey_judged: None,
-            stages: None,
-            edition: EDITION,
-        }
+spieltisch_core::options! {
+    /// The options of a race (see the table in the crate documentation).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+    #[serde(default, deny_unknown_fields)]
+    pub struct Options {
+        pub teams: u8 = 4 => {
+            kind: OptionKind::Int { min: 2, max: 4 },
+            label: Text::new("Teams", "Teams"),
+            help: Text::new("number of teams of four riders", "Anzahl der Teams zu je vier Fahrern"),
+        },
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub seats: Option<u8> = None => {
+            kind: OptionKind::Int { min: 2, max: 4 },
+            label: Text::new("Managers", "Teamchefs"),
+            help: Text::new(
+                "number of managers, from 2 to the number of teams; the teams are dealt to them in turn \
+                 (with 2 managers for 4 teams, the first manager has teams 2x and 4x, the second 3x and 5x); \
+                 not given: one manager per team",
+                "Anzahl der Teamchefs, von 2 bis zur Anzahl der Teams; die Teams werden reihum verteilt \
+                 (bei 2 Teamchefs für 4 Teams hat der erste die Teams 2x und 4x, der zweite 3x und 5x); \
+                 ohne Angabe: ein Teamchef je Team",
+            ),
+            default: OptionDefault::Follows("teams"),
+        },
+        /// The course of a single race, as content. Given as a built-in
+        /// course's name, it reads as that course; a course file is read by the
+        /// front end first ([`crate::course::read_course_file`]).
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "course_given")]
+        pub course: Option<Course> = None => {
+            kind: OptionKind::ChoiceOrFile { choices: COURSES },
+            label: Text::new("Course", "Strecke"),
+            help: Text::new(
+                "a printed course or a course file; automatic: Paris–Roubaix, unless a stage race is given \
+                 (a course may not be given with one)",
+                "eine gedruckte Strecke oder eine Streckendatei; automatisch: Paris–Roubaix, außer bei einem \
+                 Etappenrennen (zu dem keine Strecke angegeben werden darf)",
+            ),
+            default: OptionDefault::Auto,
+        },
+        pub rules: Level = Level::Basic => {
+            kind: OptionKind::Choice { choices: LEVELS },
+            label: Text::new("Rules", "Regeln"),
+            help: Text::new(
+                "how much of the rulebook is played: basic, advanced or professional rules",
+                "wie viel der Spielregel gespielt wird: Grundspiel, fortgeschrittene oder Profi-Regeln",
+            ),
+        },
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub sprints: Option<bool> = None => {
+            kind: OptionKind::Bool,
+            label: Text::new("Sprints", "Sprintwertungen"),
+            help: Text::new(
+                "sprints with points (section 15); automatic: on with the professional rules",
+                "Sprints mit Punkten (Abschnitt 15); automatisch: an bei den Profi-Regeln",
+            ),
+            default: OptionDefault::Auto,
+        },
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub jersey: Option<bool> = None => {
+            kind: OptionKind::Bool,
+            label: Text::new("Yellow jersey", "Gelbes Trikot"),
+            help: Text::new(
+                "the yellow jersey (15.1), which needs the sprints; automatic: on with the professional \
+                 rules, unless the sprints are off",
+                "das Gelbe Trikot (15.1), das die Sprints braucht; automatisch: an bei den Profi-Regeln, außer \
+                 ohne Sprints",
+            ),
+            default: OptionDefault::Auto,
+        },
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub chase_car: Option<bool> = None => {
+            kind: OptionKind::Bool,
+            label: Text::new("Team car", "Begleitfahrzeug"),
+            help: Text::new(
+                "hitching a tow from the team car, with photo cards (14); automatic: on with the \
+                 professional rules",
+                "Mitziehen am Begleitfahrzeug, mit Foto-Karten (14); automatisch: an bei den Profi-Regeln",
+            ),
+            default: OptionDefault::Auto,
+        },
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub lead_exchange: Option<bool> = None => {
+            kind: OptionKind::Bool,
+            label: Text::new("Lead exchange", "Führungswechsel"),
+            help: Text::new(
+                "taking turns in the lead (16); automatic: on with the professional rules",
+                "Abwechseln in der Führungsarbeit (16); automatisch: an bei den Profi-Regeln",
+            ),
+            default: OptionDefault::Auto,
+        },
+        /// Not given: [`JerseyJudged::AtCrossing`] (as records written before
+        /// the option existed were played).
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub jersey_judged: Option<JerseyJudged> = None => {
+            kind: OptionKind::Choice { choices: JUDGED },
+            label: Text::new("When the jersey changes", "Wann das Trikot wechselt"),
+            help: Text::new(
+                "when a new sprint winner's claim to the yellow jersey is judged (15.1); needs the jersey; \
+                 automatic: when he crosses the line, as every race before this option",
+                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1); braucht das \
+                 Trikot; automatisch: beim Überqueren der Linie, wie jedes Rennen vor dieser Option",
+            ),
+            default: OptionDefault::Auto,
+            listed_after: jersey,
+        },
+        /// The courses of a stage race, as content: given as a list (or a
+        /// comma-separated text) of built-in courses' names or courses.
+        #[cfg_attr(feature = "ts", ts(optional))]
+        #[serde(skip_serializing_if = "Option::is_none", deserialize_with = "stages_given")]
+        pub stages: Option<Vec<Course>> = None => {
+            kind: OptionKind::ChoiceOrFileList { choices: COURSES, max: MAX_STAGES },
+            label: Text::new("Stage race", "Etappenrennen"),
+            help: Text::new(
+                "a stage race over these courses, comma-separated, at most 21 stages as in the Tour de \
+                 France (17); not given: a single race",
+                "ein Etappenrennen über diese Strecken, durch Kommas getrennt, höchstens 21 Etappen wie bei \
+                 der Tour de France (17); ohne Angabe: ein einzelnes Rennen",
+            ),
+            default: OptionDefault::Off,
+        },
+        /// The reading of the rules a record was played under, which only
+        /// records carry (`Game::record_keys`), never people: 1 for records
+        /// written before 2026-11 (record format 1: energy row 2 a copy of row
+        /// 1, tows shortened and lengthened by the road surface), [`EDITION`]
+        /// today. Left out when it is today's, so new records do not carry it.
+        #[serde(default = "current_edition", skip_serializing_if = "is_current_edition")]
+        pub edition: u8 = EDITION => {
+            record_only,
+            kind: OptionKind::Int { min: 1, max: EDITION as i64 },
+            label: Text::new("Rules edition", "Ausgabe"),
+        },
     }
 }
+
+/// Checked by their types: every value is a level, a moment.
+impl OptionValue for Level {}
+impl OptionValue for JerseyJudged {}
+
+/// Checked when it is read ([`crate::course::read_course_file`], `course_given`).
+impl OptionValue for Course {}
 
 /// The rules in force, resolved from the options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +212,7 @@ pub struct Rules {
 impl Options {
     /// The resolved rules, or why the combination is invalid.
     pub fn resolve(&self) -> Result<Rules, OptionsError> {
+        self.check_ranges()?;
         let pro = self.rules == Level::Pro;
         let sprints = self.sprints.unwrap_or(pro);
         let rules = Rules {
@@ -141,20 +226,8 @@ impl Options {
             jersey_judged: self.jersey_judged.unwrap_or_default(),
             edition: self.edition,
         };
-        if !(1..=EDITION).contains(&self.edition) {
-            return Err(OptionsError::rule(
-                format!("edition must be from 1 to {EDITION}, not {}", self.edition),
-                format!("Ausgabe: von 1 bis {EDITION}, nicht {}", self.edition),
-            ));
-        }
-        if !(2..=4).contains(&self.teams) {
-            return Err(OptionsError::rule(
-                format!("teams must be 2 to 4, not {}", self.teams),
-                format!("Teams: 2 bis 4, nicht {}", self.teams),
-            ));
-        }
         let seats = self.seats();
-        if !(2..=self.teams).contains(&seats) {
+        if seats > self.teams {
             return Err(OptionsError::rule(
                 format!(
                     "seats (managers) must be from 2 to the number of teams ({}), not {seats}",
@@ -180,13 +253,6 @@ impl Options {
                 "give either course or stages, not both",
                 "Entweder eine Strecke oder Etappen, nicht beides",
             ));
-        }
-        if let Some(stages) = self.stages.as_ref().filter(|s| s.len() > MAX_STAGES) {
-            return Err(OptionsError::Invalid {
-                key: "stages".into(),
-                value: format!("{} courses", stages.len()),
-                reason: format!("a stage race has at most {MAX_STAGES} stages"),
-            });
         }
         Ok(rules)
     }
@@ -346,121 +412,6 @@ const JUDGED: &[Choice] = &[
     ),
 ];
 
-/// The option schema.
-pub fn specs() -> Vec<OptionSpec> {
-    let auto = |key, label, help| OptionSpec {
-        key,
-        label,
-        kind: OptionKind::Bool,
-        default: OptionDefault::Auto,
-        help,
-    };
-    vec![
-        OptionSpec {
-            key: "teams",
-            label: Text::new("Teams", "Teams"),
-            kind: OptionKind::Int { min: 2, max: 4 },
-            default: OptionDefault::Value("4"),
-            help: Text::new("number of teams of four riders", "Anzahl der Teams zu je vier Fahrern"),
-        },
-        OptionSpec {
-            key: "seats",
-            label: Text::new("Managers", "Teamchefs"),
-            kind: OptionKind::Int { min: 2, max: 4 },
-            default: OptionDefault::Follows("teams"),
-            help: Text::new(
-                "number of managers, from 2 to the number of teams; the teams are dealt to them in turn \
-                 (with 2 managers for 4 teams, the first manager has teams 2x and 4x, the second 3x and 5x); \
-                 not given: one manager per team",
-                "Anzahl der Teamchefs, von 2 bis zur Anzahl der Teams; die Teams werden reihum verteilt \
-                 (bei 2 Teamchefs für 4 Teams hat der erste die Teams 2x und 4x, der zweite 3x und 5x); \
-                 ohne Angabe: ein Teamchef je Team",
-            ),
-        },
-        OptionSpec {
-            key: "course",
-            label: Text::new("Course", "Strecke"),
-            kind: OptionKind::ChoiceOrFile { choices: COURSES },
-            default: OptionDefault::Auto,
-            help: Text::new(
-                "a printed course or a course file; automatic: Paris–Roubaix, unless a stage race is given \
-                 (a course may not be given with one)",
-                "eine gedruckte Strecke oder eine Streckendatei; automatisch: Paris–Roubaix, außer bei einem \
-                 Etappenrennen (zu dem keine Strecke angegeben werden darf)",
-            ),
-        },
-        OptionSpec {
-            key: "rules",
-            label: Text::new("Rules", "Regeln"),
-            kind: OptionKind::Choice { choices: LEVELS },
-            default: OptionDefault::Value("basic"),
-            help: Text::new(
-                "how much of the rulebook is played: basic, advanced or professional rules",
-                "wie viel der Spielregel gespielt wird: Grundspiel, fortgeschrittene oder Profi-Regeln",
-            ),
-        },
-        auto(
-            "sprints",
-            Text::new("Sprints", "Sprintwertungen"),
-            Text::new(
-                "sprints with points (section 15); automatic: on with the professional rules",
-                "Sprints mit Punkten (Abschnitt 15); automatisch: an bei den Profi-Regeln",
-            ),
-        ),
-        auto(
-            "jersey",
-            Text::new("Yellow jersey", "Gelbes Trikot"),
-            Text::new(
-                "the yellow jersey (15.1), which needs the sprints; automatic: on with the professional \
-                 rules, unless the sprints are off",
-                "das Gelbe Trikot (15.1), das die Sprints braucht; automatisch: an bei den Profi-Regeln, außer \
-                 ohne Sprints",
-            ),
-        ),
-        OptionSpec {
-            key: "jersey_judged",
-            label: Text::new("When the jersey changes", "Wann das Trikot wechselt"),
-            kind: OptionKind::Choice { choices: JUDGED },
-            default: OptionDefault::Auto,
-            help: Text::new(
-                "when a new sprint winner's claim to the yellow jersey is judged (15.1); needs the jersey; \
-                 automatic: when he crosses the line, as every race before this option",
-                "wann geprüft wird, ob der neue Sprintsieger das Gelbe Trikot erhält (15.1); braucht das \
-                 Trikot; automatisch: beim Überqueren der Linie, wie jedes Rennen vor dieser Option",
-            ),
-        },
-        auto(
-            "chase_car",
-            Text::new("Team car", "Begleitfahrzeug"),
-            Text::new(
-                "hitching a tow from the team car, with photo cards (14); automatic: on with the \
-                 professional rules",
-                "Mitziehen am Begleitfahrzeug, mit Foto-Karten (14); automatisch: an bei den Profi-Regeln",
-            ),
-        ),
-        auto(
-            "lead_exchange",
-            Text::new("Lead exchange", "Führungswechsel"),
-            Text::new(
-                "taking turns in the lead (16); automatic: on with the professional rules",
-                "Abwechseln in der Führungsarbeit (16); automatisch: an bei den Profi-Regeln",
-            ),
-        ),
-        OptionSpec {
-            key: "stages",
-            label: Text::new("Stage race", "Etappenrennen"),
-            kind: OptionKind::ChoiceOrFileList { choices: COURSES, max: MAX_STAGES },
-            default: OptionDefault::Off,
-            help: Text::new(
-                "a stage race over these courses, comma-separated, at most 21 stages as in the Tour de \
-                 France (17); not given: a single race",
-                "ein Etappenrennen über diese Strecken, durch Kommas getrennt, höchstens 21 Etappen wie bei \
-                 der Tour de France (17); ohne Angabe: ein einzelnes Rennen",
-            ),
-        },
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -519,7 +470,7 @@ mod tests {
             options_from_json::<Reifenbreite>(&json).unwrap().jersey_judged,
             Some(JerseyJudged::RoundEnd)
         );
-        let spec = specs().into_iter().find(|s| s.key == "jersey_judged").unwrap();
+        let spec = Options::specs().into_iter().find(|s| s.key == "jersey_judged").unwrap();
         assert!(spec.help.en.contains("15.1") && spec.help.de.contains("Gelbe Trikot"));
     }
 
@@ -552,6 +503,29 @@ mod tests {
         assert!(options_to_json::<Reifenbreite>(&today).get("edition").is_none());
         let wrong = options_from_record_json::<Reifenbreite>(&serde_json::json!({"edition": 3})).unwrap();
         assert!(wrong.resolve().unwrap_err().to_string().contains("edition"));
+    }
+
+    /// The defaults are within their declared ranges (the record-only
+    /// edition's too), and each default the schema lists that is a value,
+    /// given, builds the default options.
+    #[test]
+    fn the_declared_defaults_are_valid_and_listed() {
+        assert_eq!(Options::default().check_ranges(), Ok(()));
+        assert!(Options::default().resolve().is_ok());
+        for spec in Options::specs().into_iter().filter(|s| s.default.word().is_none()) {
+            let given = format!("{}={}", spec.key, spec.default.written());
+            assert_eq!(options_from_pairs::<Reifenbreite>(&[&given]), Ok(Options::default()), "{given}");
+        }
+        let old = Options { edition: EDITION + 1, ..Options::default() }.check_ranges().unwrap_err();
+        let (en, de) = (
+            format!("edition must be from 1 to {EDITION}, not {}", EDITION + 1),
+            format!("Ausgabe: von 1 bis {EDITION}, nicht {}", EDITION + 1),
+        );
+        assert_eq!(old, OptionsError::rule(en, de));
+        // Managers within their range may still be more than the teams.
+        let more = Options { teams: 2, seats: Some(3), ..Options::default() };
+        assert_eq!(more.check_ranges(), Ok(()));
+        assert!(more.resolve().unwrap_err().to_string().contains("number of teams (2), not 3"));
     }
 
     /// The defaults `spieltisch games` lists can be typed as values.
@@ -599,7 +573,7 @@ mod tests {
         assert_eq!(options_from_json::<Reifenbreite>(&json).unwrap_err().code(), "options.invalid");
         let built = Options { stages: crate::course::built_in_list(&tour(22)), ..Options::default() };
         assert_eq!(built.resolve().unwrap_err().code(), "options.invalid");
-        let spec = specs().into_iter().find(|s| s.key == "stages").unwrap();
+        let spec = Options::specs().into_iter().find(|s| s.key == "stages").unwrap();
         assert!(spec.help.en.contains("at most 21") && spec.help.de.contains("höchstens 21"));
         assert!(options_from_json::<Reifenbreite>(&serde_json::json!({"seats": "all"})).is_err());
     }

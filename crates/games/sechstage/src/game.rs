@@ -6,7 +6,7 @@ use crate::{
     fixed::Fixed,
     log,
     movement::{self, Move},
-    options::{self, LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options},
+    options::{LapsDown, MAX_PLAYERS, MIN_PLAYERS, Options},
     points::Points,
     track::{MAX_SPRINTS, Space, Track},
     view::View,
@@ -121,26 +121,6 @@ pub struct Sechstage {
     /// After the first rider finishes: the riders still due their one more turn (bit per seat).
     pub(crate) last_turns: Option<u8>,
     pub(crate) history: Vec<RaceResult>,
-}
-
-/// Refuses options the rules cannot play with.
-pub(crate) fn check_options(options: &Options) -> Result<(), OptionsError> {
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
-        return Err(OptionsError::rule(
-            format!("6-Tage Rennen is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}", options.players),
-            format!(
-                "6-Tage Rennen ist für {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {}",
-                options.players
-            ),
-        ));
-    }
-    if !(1..=MAX_RACES).contains(&options.races) {
-        return Err(OptionsError::rule(
-            format!("a series has 1 to {MAX_RACES} races, not {}", options.races),
-            format!("Eine Serie hat 1 bis {MAX_RACES} Rennen, nicht {}", options.races),
-        ));
-    }
-    Ok(())
 }
 
 impl Sechstage {
@@ -509,7 +489,7 @@ impl Game for Sechstage {
             name: Text::new("6-Tage Rennen (six-day race)", "6-Tage Rennen"),
             min_seats: MIN_PLAYERS,
             max_seats: MAX_PLAYERS,
-            options: options::option_specs(),
+            options: Options::specs(),
             rules_source: "6-Tage Rennen, Holtmann VIP 1986 (Walter Toncar); English rules summary",
         }
     }
@@ -518,7 +498,7 @@ impl Game for Sechstage {
     /// [`OptionsError::Rule`] for a player count outside 3–8, a series length
     /// outside 1–20, or a track file that cannot be read or is invalid.
     fn new(options: &Options) -> Result<Self, OptionsError> {
-        check_options(options)?;
+        options.check_ranges()?;
         let track = Arc::new(options.track.clone());
         let mut state = Sechstage {
             options: options.clone(),

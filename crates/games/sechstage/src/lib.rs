@@ -90,6 +90,9 @@
 //!
 //! ## Options
 //!
+//! Declared once, with their labels and help, in [`Options`]
+//! ([`spieltisch_core::options!`]).
+//!
 //! | key | values | default | meaning |
 //! | --- | --- | --- | --- |
 //! | `players` | 3–8 | 4 | number of riders |

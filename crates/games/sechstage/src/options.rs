@@ -3,7 +3,7 @@
 use crate::track::Track;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use serde_json::Value;
-use spieltisch_core::{Choice, Lang, OptionDefault, OptionKind, OptionSpec, Text};
+use spieltisch_core::{Choice, Lang, OptionDefault, OptionKind, OptionValue, Text};
 use std::sync::OnceLock;
 
 /// The fewest and most players.
@@ -27,38 +27,71 @@ pub enum LapsDown {
     PartOfFour,
 }
 
-/// Options of a series; the JSON keys are the field names (see the table in the crate docs).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {
-    /// Number of riders, 3–8.
-    pub players: usize,
-    /// Races in the series, 1–20.
-    pub races: usize,
-    /// The optional balancing rule: each race after the first starts in the
-    /// reverse order of the previous race's placings.
-    pub balancing: bool,
-    /// The track, as content: given as `default` it reads as the built-in
-    /// track; a track file is read by the front end first
-    /// ([`crate::track::read_track_file`]).
-    #[serde(deserialize_with = "track_given")]
-    pub track: Track,
-    /// How laps down are counted.
-    pub laps_down: LapsDown,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            players: 4,
-            races: 6,
-            balancing: false,
-            track: Track::default_track(),
-            laps_down: LapsDown::FullFour,
-        }
+spieltisch_core::options! {
+    /// Options of a series; the JSON keys are the field names (see the table in the crate docs).
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+    #[serde(default, deny_unknown_fields)]
+    pub struct Options {
+        /// Number of riders, 3–8.
+        pub players: usize = 4 => {
+            kind: OptionKind::Int { min: MIN_PLAYERS as i64, max: MAX_PLAYERS as i64 },
+            label: Text::new("Riders", "Fahrer"),
+            help: Text::new(
+                "number of riders (3-8), one per player",
+                "Anzahl der Fahrer (3-8), einer je Spieler",
+            ),
+        },
+        /// Races in the series, 1–20.
+        pub races: usize = 6 => {
+            kind: OptionKind::Int { min: 1, max: MAX_RACES as i64 },
+            label: Text::new("Races", "Rennen"),
+            help: Text::new(
+                "races in the series; the rider with the fewest laps down in total wins",
+                "Rennen der Serie; es gewinnt, wer insgesamt die wenigsten Runden Rückstand hat",
+            ),
+        },
+        /// The optional balancing rule: each race after the first starts in the
+        /// reverse order of the previous race's placings.
+        pub balancing: bool = false => {
+            kind: OptionKind::Bool,
+            label: Text::new("Balancing rule", "Ausgleichsregel"),
+            help: Text::new(
+                "each race after the first starts in the reverse order of the last race's placings",
+                "jedes Rennen nach dem ersten beginnt in umgekehrter Reihenfolge der letzten Platzierung",
+            ),
+        },
+        /// The track, as content: given as `default` it reads as the built-in
+        /// track; a track file is read by the front end first
+        /// ([`crate::track::read_track_file`]).
+        #[serde(deserialize_with = "track_given")]
+        pub track: Track = Track::default_track() => {
+            kind: OptionKind::ChoiceOrFile { choices: TRACKS },
+            label: Text::new("Track", "Bahn"),
+            help: Text::new(
+                "the standard track, or the path of a track file (JSON)",
+                "die Standardbahn oder der Pfad einer Bahndatei (JSON)",
+            ),
+            // The built-in track's word, which reads as the default track.
+            default: OptionDefault::Value(TRACKS[0].value.into()),
+        },
+        /// How laps down are counted.
+        pub laps_down: LapsDown = LapsDown::FullFour => {
+            kind: OptionKind::Choice { choices: LAPS_DOWN },
+            label: Text::new("Laps down", "Runden Rückstand"),
+            help: Text::new(
+                "how a rider short of the line when the race ends is counted laps down, at most 5",
+                "wie ein Fahrer, der bei Rennende vor dem Ziel steht, Runden Rückstand bekommt, höchstens 5",
+            ),
+        },
     }
 }
+
+/// Checked by its type: every value is a reading of the rule.
+impl OptionValue for LapsDown {}
+
+/// Checked when it is read ([`crate::track::read_track_file`], `track_given`).
+impl OptionValue for Track {}
 
 impl Options {
     /// Default options with `players` riders.
@@ -118,58 +151,21 @@ const LAPS_DOWN: &[Choice] = &[
     ),
 ];
 
-/// The option schema shown by `spieltisch games`.
-pub fn option_specs() -> Vec<OptionSpec> {
-    vec![
-        OptionSpec {
-            key: "players",
-            label: Text::new("Riders", "Fahrer"),
-            kind: OptionKind::Int { min: MIN_PLAYERS as i64, max: MAX_PLAYERS as i64 },
-            default: OptionDefault::Value("4"),
-            help: Text::new(
-                "number of riders (3-8), one per player",
-                "Anzahl der Fahrer (3-8), einer je Spieler",
-            ),
-        },
-        OptionSpec {
-            key: "races",
-            label: Text::new("Races", "Rennen"),
-            kind: OptionKind::Int { min: 1, max: MAX_RACES as i64 },
-            default: OptionDefault::Value("6"),
-            help: Text::new(
-                "races in the series; the rider with the fewest laps down in total wins",
-                "Rennen der Serie; es gewinnt, wer insgesamt die wenigsten Runden Rückstand hat",
-            ),
-        },
-        OptionSpec {
-            key: "balancing",
-            label: Text::new("Balancing rule", "Ausgleichsregel"),
-            kind: OptionKind::Bool,
-            default: OptionDefault::Value("false"),
-            help: Text::new(
-                "each race after the first starts in the reverse order of the last race's placings",
-                "jedes Rennen nach dem ersten beginnt in umgekehrter Reihenfolge der letzten Platzierung",
-            ),
-        },
-        OptionSpec {
-            key: "track",
-            label: Text::new("Track", "Bahn"),
-            kind: OptionKind::ChoiceOrFile { choices: TRACKS },
-            default: OptionDefault::Value("default"),
-            help: Text::new(
-                "the standard track, or the path of a track file (JSON)",
-                "die Standardbahn oder der Pfad einer Bahndatei (JSON)",
-            ),
-        },
-        OptionSpec {
-            key: "laps_down",
-            label: Text::new("Laps down", "Runden Rückstand"),
-            kind: OptionKind::Choice { choices: LAPS_DOWN },
-            default: OptionDefault::Value("full_four"),
-            help: Text::new(
-                "how a rider short of the line when the race ends is counted laps down, at most 5",
-                "wie ein Fahrer, der bei Rennende vor dem Ziel steht, Runden Rückstand bekommt, höchstens 5",
-            ),
-        },
-    ]
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Sechstage;
+    use spieltisch_core::options::options_from_pairs;
+
+    /// The defaults are within their declared ranges, and each default the
+    /// schema lists, given, builds the default options (the track's word
+    /// the built-in track).
+    #[test]
+    fn the_declared_defaults_are_valid_and_listed() {
+        assert_eq!(Options::default().check_ranges(), Ok(()));
+        for spec in Options::specs() {
+            let given = format!("{}={}", spec.key, spec.default.written());
+            assert_eq!(options_from_pairs::<Sechstage>(&[&given]), Ok(Options::default()), "{given}");
+        }
+    }
 }

@@ -11,7 +11,7 @@
 
 use crate::{
     cards::{self, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
-    game::{Phase, RaceResult, Rider, Sechstage, check_options},
+    game::{Phase, RaceResult, Rider, Sechstage},
     options::{MAX_PLAYERS, Options},
     points::Points,
     track::{MAX_SPRINTS, Space},
@@ -146,7 +146,7 @@ impl Sechstage {
             finish_order,
             last_turns,
         } = setup;
-        check_options(&options)?;
+        options.check_ranges()?;
         let n = options.players;
         let track = Arc::new(options.track.clone());
         let length = track.length();

@@ -511,7 +511,7 @@ impl Game for Six {
 
     /// `wrapped_cells`: how a record wrote its cells.
     fn record_keys() -> &'static [&'static str] {
-        &["wrapped_cells"]
+        Options::RECORD_KEYS
     }
 
     /// Records before format 4 wrote cells modulo 64 ([`crate::cell`]).

@@ -82,6 +82,10 @@
 //!
 //! ## Options
 //!
+//! Declared once, with their labels and help, in [`Options`]
+//! ([`spieltisch_core::options!`]); [`Options::validate`] adds the one rule
+//! no range says: three players cannot play.
+//!
 //! | key | values | default | meaning |
 //! | --- | --- | --- | --- |
 //! | `players` | 2, 4 | 2 | 4 = two partnerships |
