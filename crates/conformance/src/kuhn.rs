@@ -49,7 +49,11 @@ impl KuhnAction {
 impl fmt::Display for KuhnAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KuhnAction::Deal { card } => write!(f, "deal {}", ["J", "Q", "K"][*card as usize]),
+            // A card read from data may be none of the three: it is written, never applied.
+            KuhnAction::Deal { card } => match ["J", "Q", "K"].get(usize::from(*card)) {
+                Some(name) => write!(f, "deal {name}"),
+                None => write!(f, "deal {card}"),
+            },
             KuhnAction::Check {} => f.write_str("check"),
             KuhnAction::Bet {} => f.write_str("bet"),
             KuhnAction::Call {} => f.write_str("call"),

@@ -139,7 +139,9 @@ pub trait Game:
     ///   them with `#[serde(tag = "kind", content = "params", rename_all =
     ///   "snake_case")]` on an enum whose variants have named fields
     ///   (`Pass {}` for none), and the TypeScript declaration from the same
-    ///   type: there is no second type for the wire.
+    ///   type: there is no second type for the wire. Reading data checks its
+    ///   shape only; an action read so is legal only if [`Game::apply`]
+    ///   accepts it, as one read from notation.
     type Action: Clone
         + fmt::Debug
         + PartialEq

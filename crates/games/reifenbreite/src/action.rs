@@ -168,7 +168,7 @@ pub fn rider_index(number: u8) -> Option<u8> {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::First { team: t } => write!(f, "first {}", t + 2),
+            Action::First { team } => write!(f, "first {}", u16::from(*team) + 2),
             Action::Place { rider, space } => write!(f, "place {} {space}", rider_number(*rider)),
             Action::Card(e) => write!(f, "card {}", e.notation()),
             Action::Ride {} => f.write_str("ride"),
@@ -300,6 +300,8 @@ mod tests {
             assert_eq!(serde_json::to_string(&action).unwrap(), written);
             assert_eq!(serde_json::from_str::<Action>(written).unwrap(), action, "{written}");
         }
+        // Data that names no team is written, never applied, and writing it does not fail.
+        assert_eq!(Action::First { team: u8::MAX }.to_string(), "first 257");
         for bad in [
             r#"{"kind":"place","params":{"rider":25,"space":3}}"#,
             r#"{"kind":"card","params":{"card":"J6M","joker":false,"value":6,"mountain":true}}"#,
