@@ -29,8 +29,8 @@ fn six(c: &mut Criterion) {
         });
     }
     let mut kuhn = Kuhn::new(&Default::default()).unwrap();
-    kuhn.apply(&KuhnAction::Deal(1)).unwrap();
-    kuhn.apply(&KuhnAction::Deal(0)).unwrap();
+    kuhn.apply(&KuhnAction::Deal { card: 1 }).unwrap();
+    kuhn.apply(&KuhnAction::Deal { card: 0 }).unwrap();
     let legal = kuhn.legal_vec();
     let view = kuhn.view(Viewer::Seat(0));
     let config = SearchConfig {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 fn dealt(cards: [u8; 2], bets: &[KuhnAction]) -> Kuhn {
     let mut state = Kuhn::new(&Default::default()).unwrap();
     for c in cards {
-        state.apply(&KuhnAction::Deal(c)).unwrap();
+        state.apply(&KuhnAction::Deal { card: c }).unwrap();
     }
     for b in bets {
         state.apply(b).unwrap();
@@ -33,16 +33,16 @@ fn facing_a_bet_calls_with_a_chance_to_win() {
     // always loses. The jack loses either way, so both its answers are worth 0.
     let mut bot = ismcts(3000, 1);
     let mut rng = rng_from_seed(3);
-    assert_eq!(decide(&mut bot, &dealt([1, 2], &[KuhnAction::Bet]), &mut rng), KuhnAction::Call);
-    assert_eq!(decide(&mut bot, &dealt([0, 1], &[KuhnAction::Bet]), &mut rng), KuhnAction::Call);
-    let jack = dealt([1, 0], &[KuhnAction::Bet]);
+    assert_eq!(decide(&mut bot, &dealt([1, 2], &[KuhnAction::Bet {}]), &mut rng), KuhnAction::Call {});
+    assert_eq!(decide(&mut bot, &dealt([0, 1], &[KuhnAction::Bet {}]), &mut rng), KuhnAction::Call {});
+    let jack = dealt([1, 0], &[KuhnAction::Bet {}]);
     let legal = jack.legal_vec();
     let result = bot.analyze(&Decision::new(&jack, 1, &legal), 9);
     assert!(result.moves.iter().all(|m| m.value == 0.0), "{result:?}");
-    let queen = dealt([2, 1], &[KuhnAction::Bet]);
+    let queen = dealt([2, 1], &[KuhnAction::Bet {}]);
     let legal = queen.legal_vec();
     let call = bot.analyze(&Decision::new(&queen, 1, &legal), 9).moves[0].clone();
-    assert_eq!(call.action, KuhnAction::Call);
+    assert_eq!(call.action, KuhnAction::Call {});
     assert!((call.value - 0.5).abs() < 0.05, "the queen's call wins about half: {call:?}");
 }
 
@@ -50,8 +50,8 @@ fn facing_a_bet_calls_with_a_chance_to_win() {
 fn decisions_do_not_depend_on_the_other_seats_secret() {
     // Seat 1 holds the queen; whether seat 0 holds the jack or the king is hidden from it.
     for iters in [200, 2000] {
-        let a = dealt([0, 1], &[KuhnAction::Bet]);
-        let b = dealt([2, 1], &[KuhnAction::Bet]);
+        let a = dealt([0, 1], &[KuhnAction::Bet {}]);
+        let b = dealt([2, 1], &[KuhnAction::Bet {}]);
         let la = a.legal_vec();
         let lb = b.legal_vec();
         for bot in [

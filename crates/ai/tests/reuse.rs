@@ -81,15 +81,15 @@ fn a_kept_tree_knows_no_more_than_the_view() {
                 SearchBot::<Kuhn>::mcts(config, Arc::new(RolloutWith(|| Box::new(FirstLegal) as _)));
             let mut rng = rng_from_seed(seed);
             let mut state = Kuhn::new(&Default::default()).unwrap();
-            state.apply(&KuhnAction::Deal(own)).unwrap();
-            state.apply(&KuhnAction::Deal(other)).unwrap();
+            state.apply(&KuhnAction::Deal { card: own }).unwrap();
+            state.apply(&KuhnAction::Deal { card: other }).unwrap();
             let mut played = Vec::new();
             let legal = state.legal_vec();
             let first = bot.choose(&Decision::new(&state, 0, &legal), &mut rng);
             played.push(first);
-            if first == KuhnAction::Check {
+            if matches!(first, KuhnAction::Check {}) {
                 state.apply(&first).unwrap();
-                state.apply(&KuhnAction::Bet).unwrap();
+                state.apply(&KuhnAction::Bet {}).unwrap();
                 let legal = state.legal_vec();
                 played.push(bot.choose(&Decision::new(&state, 0, &legal), &mut rng));
                 if bot.reused() > 0 {

@@ -60,11 +60,11 @@ impl Bot<Kuhn> for KuhnBot {
         let view = decision.view();
         let card = view.cards.get(decision.seat()).copied().flatten().unwrap_or(0);
         let legal = decision.legal();
-        let want = match (legal.contains(&KuhnAction::Bet), card) {
-            (true, 2) => KuhnAction::Bet,
-            (true, _) => KuhnAction::Check,
-            (false, 0) => KuhnAction::Fold,
-            (false, _) => KuhnAction::Call,
+        let want = match (legal.contains(&KuhnAction::Bet {}), card) {
+            (true, 2) => KuhnAction::Bet {},
+            (true, _) => KuhnAction::Check {},
+            (false, 0) => KuhnAction::Fold {},
+            (false, _) => KuhnAction::Call {},
         };
         if legal.contains(&want) { want } else { legal[0] }
     }

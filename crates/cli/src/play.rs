@@ -597,8 +597,8 @@ mod tests {
 
     fn dealt() -> Kuhn {
         let mut state = Kuhn::new(&Default::default()).unwrap();
-        state.apply(&KuhnAction::Deal(0)).unwrap();
-        state.apply(&KuhnAction::Deal(2)).unwrap();
+        state.apply(&KuhnAction::Deal { card: 0 }).unwrap();
+        state.apply(&KuhnAction::Deal { card: 2 }).unwrap();
         state
     }
 

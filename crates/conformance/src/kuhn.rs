@@ -8,28 +8,56 @@
 //! seat 1 checks (showdown for 1) or bets. Scores are the chips won, in -2..=2.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{
-    ActionData, ActionError, Game, GameInfo, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
-};
+use spieltisch_core::{ActionError, Game, GameInfo, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
 use std::{fmt, str::FromStr};
 
+/// A deal (chance) or a seat's step in the betting; its serde form is its
+/// data, `{"kind": "deal", "params": {"card": 2}}` (cards 0 = J to 2 = K).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
 pub enum KuhnAction {
-    Deal(u8),
+    Deal { card: u8 },
+    Check {},
+    Bet {},
+    Call {},
+    Fold {},
+}
+
+/// A step of the betting as the state and the views keep it (their JSON
+/// names the steps `"Check"`, `"Bet"`, …, as the golden games show them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Betting {
     Check,
     Bet,
     Call,
     Fold,
 }
 
+impl KuhnAction {
+    /// The step of the betting the action is; `None` for a deal.
+    fn betting(self) -> Option<Betting> {
+        match self {
+            KuhnAction::Deal { .. } => None,
+            KuhnAction::Check {} => Some(Betting::Check),
+            KuhnAction::Bet {} => Some(Betting::Bet),
+            KuhnAction::Call {} => Some(Betting::Call),
+            KuhnAction::Fold {} => Some(Betting::Fold),
+        }
+    }
+}
+
 impl fmt::Display for KuhnAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KuhnAction::Deal(c) => write!(f, "deal {}", ["J", "Q", "K"][*c as usize]),
-            KuhnAction::Check => f.write_str("check"),
-            KuhnAction::Bet => f.write_str("bet"),
-            KuhnAction::Call => f.write_str("call"),
-            KuhnAction::Fold => f.write_str("fold"),
+            // A card read from data may be none of the three: it is written, never applied.
+            KuhnAction::Deal { card } => match ["J", "Q", "K"].get(usize::from(*card)) {
+                Some(name) => write!(f, "deal {name}"),
+                None => write!(f, "deal {card}"),
+            },
+            KuhnAction::Check {} => f.write_str("check"),
+            KuhnAction::Bet {} => f.write_str("bet"),
+            KuhnAction::Call {} => f.write_str("call"),
+            KuhnAction::Fold {} => f.write_str("fold"),
         }
     }
 }
@@ -38,13 +66,13 @@ impl FromStr for KuhnAction {
     type Err = ActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(match s.trim() {
-            "deal J" => KuhnAction::Deal(0),
-            "deal Q" => KuhnAction::Deal(1),
-            "deal K" => KuhnAction::Deal(2),
-            "check" => KuhnAction::Check,
-            "bet" => KuhnAction::Bet,
-            "call" => KuhnAction::Call,
-            "fold" => KuhnAction::Fold,
+            "deal J" => KuhnAction::Deal { card: 0 },
+            "deal Q" => KuhnAction::Deal { card: 1 },
+            "deal K" => KuhnAction::Deal { card: 2 },
+            "check" => KuhnAction::Check {},
+            "bet" => KuhnAction::Bet {},
+            "call" => KuhnAction::Call {},
+            "fold" => KuhnAction::Fold {},
             other => return Err(ActionError::parse(other, "expected deal J|Q|K, check, bet, call or fold")),
         })
     }
@@ -60,7 +88,7 @@ spieltisch_core::options! {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Kuhn {
     cards: Vec<u8>,
-    bets: Vec<KuhnAction>,
+    bets: Vec<Betting>,
 }
 
 /// A seat's view: its own card, the other's only at a showdown.
@@ -68,12 +96,12 @@ pub struct Kuhn {
 pub struct KuhnView {
     pub seat: Option<Seat>,
     pub cards: Vec<Option<u8>>,
-    pub bets: Vec<KuhnAction>,
+    pub bets: Vec<Betting>,
 }
 
 impl Kuhn {
     fn showdown(&self) -> bool {
-        self.is_over() && !self.bets.contains(&KuhnAction::Fold)
+        self.is_over() && !self.bets.contains(&Betting::Fold)
     }
 }
 
@@ -129,7 +157,7 @@ impl Game for Kuhn {
     }
 
     fn turn(&self) -> Turn {
-        use KuhnAction::*;
+        use Betting::*;
         if self.cards.len() < 2 {
             return Turn::Chance;
         }
@@ -144,24 +172,24 @@ impl Game for Kuhn {
     fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
         use KuhnAction::*;
         if let Turn::Seat(_) = self.turn() {
-            if self.bets.last() == Some(&Bet) {
-                out.extend([Call, Fold]);
+            if self.bets.last() == Some(&Betting::Bet) {
+                out.extend([Call {}, Fold {}]);
             } else {
-                out.extend([Check, Bet]);
+                out.extend([Check {}, Bet {}]);
             }
         }
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, Weight)>) {
         if self.turn() == Turn::Chance {
-            out.extend((0..3).filter(|c| !self.cards.contains(c)).map(|c| (KuhnAction::Deal(c), 1)));
+            out.extend((0..3).filter(|c| !self.cards.contains(c)).map(|card| (KuhnAction::Deal { card }, 1)));
         }
     }
 
     fn apply_unchecked(&mut self, action: &KuhnAction) {
-        match action {
-            KuhnAction::Deal(c) => self.cards.push(*c),
-            other => self.bets.push(*other),
+        match *action {
+            KuhnAction::Deal { card } => self.cards.push(card),
+            step => self.bets.extend(step.betting()),
         }
     }
 
@@ -191,13 +219,13 @@ impl Game for Kuhn {
 
     fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
         match action {
-            KuhnAction::Deal(_) if viewer != Viewer::Seat(self.cards.len()) => "deal ?".into(),
+            KuhnAction::Deal { .. } if viewer != Viewer::Seat(self.cards.len()) => "deal ?".into(),
             a => a.to_string(),
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        use KuhnAction::*;
+        use Betting::*;
         if !self.is_over() {
             return None;
         }
@@ -211,16 +239,6 @@ impl Game for Kuhn {
         let mut scores = vec![-pot; 2];
         scores[winner] = pot;
         Some(Outcome::from_scores(scores))
-    }
-
-    fn action_data(action: &KuhnAction) -> ActionData {
-        match action {
-            KuhnAction::Deal(card) => ActionData::with("deal", serde_json::json!({ "card": card })),
-            KuhnAction::Check => ActionData::bare("check"),
-            KuhnAction::Bet => ActionData::bare("bet"),
-            KuhnAction::Call => ActionData::bare("call"),
-            KuhnAction::Fold => ActionData::bare("fold"),
-        }
     }
 
     fn score_bounds(_: &KuhnOptions) -> (f64, f64) {

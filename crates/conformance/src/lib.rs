@@ -26,7 +26,12 @@
 //!   ([`Game::redact`]): each viewer's event for an action is the same for
 //!   every other action it sees written the same way (another card drawn,
 //!   another rider's hidden answer); events survive a JSON round trip and
-//!   have words in both languages.
+//!   have words in both languages;
+//! - so does an action as data, at every step: what a viewer observes of it
+//!   ([`spieltisch_core::ActionData::observed`]) is the action's data when
+//!   the viewer sees it as written, else its kind alone (another seat's
+//!   `draw 6` is `{"kind": "draw", "params": {}}`), the same for every
+//!   action it sees written the same way.
 //!
 //! [`playthrough`] writes a seeded game as text for a golden snapshot, and
 //! [`golden()`] the same game with every viewer's view and log at each step.
@@ -176,11 +181,12 @@ fn playout<G: Game>(
         record.actions.push(action.to_string());
         let before = state.clone();
         state.apply(&action).unwrap_or_else(|e| panic!("{ctx}: listed action {action} rejected: {e}"));
+        let others: Vec<G::Action> = match before.turn() {
+            Turn::Chance => chance.iter().map(|(a, _)| a.clone()).collect(),
+            _ => legal.clone(),
+        };
+        check_observed_data(&before, &action, &others, seats, &ctx);
         if checked_step {
-            let others: Vec<G::Action> = match before.turn() {
-                Turn::Chance => chance.iter().map(|(a, _)| a.clone()).collect(),
-                _ => legal.clone(),
-            };
             logs.check_secret_free(&before, &action, &state, &others, &fixed, &ctx);
         }
         logs.record(&before, &action, &state, &ctx);
@@ -266,6 +272,41 @@ impl<G: Game> Logs<G> {
                     "{ctx}: {viewer} sees {action} and {other} written alike ('{seen}') but logged differently"
                 );
             }
+        }
+    }
+}
+
+/// What each viewer observes of `action`, played in `before`, as data
+/// ([`ActionData::observed`]): the action's data when the viewer sees it as
+/// it is written, else its kind alone, the same for every other action in
+/// `others` that the viewer sees written the same way.
+fn check_observed_data<G: Game>(
+    before: &G,
+    action: &G::Action,
+    others: &[G::Action],
+    seats: usize,
+    ctx: &str,
+) {
+    let data = G::action_data(action);
+    let written = action.to_string();
+    for viewer in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
+        let observed = ActionData::observed(before, action, viewer);
+        let seen = before.redact(action, viewer);
+        if seen == written {
+            assert_eq!(observed, data, "{ctx}: {viewer} sees {action} as it is written, but not its data");
+            continue;
+        }
+        assert_eq!(
+            observed,
+            ActionData::bare(&data.kind),
+            "{ctx}: {viewer} sees {action} as '{seen}', but its data tells more than its kind"
+        );
+        for other in others.iter().filter(|other| *other != action && before.redact(other, viewer) == seen) {
+            assert_eq!(
+                ActionData::observed(before, other, viewer),
+                observed,
+                "{ctx}: {viewer} sees {action} and {other} written alike ('{seen}') but observes different data"
+            );
         }
     }
 }

@@ -15,7 +15,7 @@ fn playthrough_is_deterministic() {
 #[test]
 fn a_leaky_view_is_caught() {
     // A game whose seat view shows the other seat's card must fail the suite.
-    let panic = std::panic::catch_unwind(leaky::run::<leaky::Everything, false>)
+    let panic = std::panic::catch_unwind(leaky::run::<leaky::Everything, false, false>)
         .expect_err("the suite accepted a view that leaks a secret");
     let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(message.contains("shows that seat a different view"), "failed for another reason: {message}");
@@ -24,16 +24,26 @@ fn a_leaky_view_is_caught() {
 #[test]
 fn a_leaky_log_is_caught() {
     // A game whose log tells a seat the other seat's card must fail the suite.
-    leaky::run::<leaky::Honest, false>();
-    let panic = std::panic::catch_unwind(leaky::run::<leaky::Honest, true>)
+    leaky::run::<leaky::Honest, false, false>();
+    let panic = std::panic::catch_unwind(leaky::run::<leaky::Honest, true, false>)
         .expect_err("the suite accepted a log that leaks a secret");
     let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(message.contains("but logged differently"), "failed for another reason: {message}");
 }
 
+#[test]
+fn leaky_action_data_is_caught() {
+    // A game whose deals are of a kind per card tells every seat the other
+    // seat's card in the data it observes of a hidden deal.
+    let panic = std::panic::catch_unwind(leaky::run::<leaky::Honest, false, true>)
+        .expect_err("the suite accepted action data that leaks a secret");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("but observes different data"), "failed for another reason: {message}");
+}
+
 mod leaky {
-    //! Kuhn poker with a view (`Everything`) or a log (`LOG`) that shows
-    //! both cards to everyone.
+    //! Kuhn poker with a view (`Everything`), a log (`LOG`) or action data
+    //! (`DATA`) that shows both cards to everyone.
     use serde::{Deserialize, Serialize};
     use spieltisch_conformance::{
         Config, check,
@@ -77,9 +87,12 @@ mod leaky {
 
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(bound = "")]
-    pub struct Leaky<V: Shown, const LOG: bool>(Kuhn, #[serde(skip)] std::marker::PhantomData<V>);
+    pub struct Leaky<V: Shown, const LOG: bool, const DATA: bool>(
+        Kuhn,
+        #[serde(skip)] std::marker::PhantomData<V>,
+    );
 
-    impl<V: Shown, const LOG: bool> Game for Leaky<V, LOG> {
+    impl<V: Shown, const LOG: bool, const DATA: bool> Game for Leaky<V, LOG, DATA> {
         type Action = KuhnAction;
         type Options = KuhnOptions;
         type View = V::View;
@@ -143,8 +156,12 @@ mod leaky {
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()
         }
-        fn action_data(a: &KuhnAction) -> spieltisch_core::ActionData {
-            Kuhn::action_data(a)
+        fn action_data(action: &KuhnAction) -> ActionData {
+            match action {
+                // A kind per card: `deal ?` still, but the kind names the card.
+                KuhnAction::Deal { card } if DATA => ActionData::bare(&format!("deal_{card}")),
+                _ => Kuhn::action_data(action),
+            }
         }
         fn score_bounds(o: &KuhnOptions) -> (f64, f64) {
             Kuhn::score_bounds(o)
@@ -154,8 +171,8 @@ mod leaky {
         }
     }
 
-    pub fn run<V: Shown, const LOG: bool>() {
-        check::<Leaky<V, LOG>>(
+    pub fn run<V: Shown, const LOG: bool, const DATA: bool>() {
+        check::<Leaky<V, LOG, DATA>>(
             &[KuhnOptions::default()],
             Config { playouts: 30, resamples: 4, ..Config::default() },
         );

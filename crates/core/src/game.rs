@@ -41,6 +41,9 @@ pub struct Together<A> {
 /// (documented per game in `docs/api.md`), so that front ends pick actions
 /// by what they do and never read notation. Distinct legal actions have
 /// distinct data (the conformance suite checks it).
+///
+/// A game's [`Game::Action`] is itself this data: its `Serialize` writes
+/// it, and [`ActionData::of`] reads it back as kind and parameters.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ActionData {
     /// The kind, a snake_case word: `place`, `play`, `roll`, …
@@ -65,8 +68,9 @@ impl ActionData {
 
     /// An action from its typed data: an enum written with
     /// `#[serde(tag = "kind", content = "params")]` whose variants have named
-    /// fields (`Pass {}` for none), so that the type that writes the wire is
-    /// also the one the front end's TypeScript declarations come from.
+    /// fields (`Pass {}` for none: serde writes a unit variant without
+    /// `params`), so that the type that writes the wire is also the one the
+    /// front end's TypeScript declarations come from.
     ///
     /// # Panics
     /// If `typed` is not written in that shape (a mistake in the game's code,
@@ -84,6 +88,24 @@ impl ActionData {
             _ => panic!("typed action data is written as {{\"kind\", \"params\": {{…}}}}"),
         }
     }
+
+    /// What `viewer` observes of `action`, played in `before`, as data: the
+    /// action's data ([`Game::action_data`]) when the viewer sees it as it
+    /// is written ([`Game::redact`] gives its notation), else its kind
+    /// alone, so that another seat's `draw 6` is
+    /// `{"kind": "draw", "params": {}}`. Whatever tells a viewer of a move as
+    /// data goes through here ([`crate::Plain`], the log's events of such
+    /// games); the conformance suite checks that two actions a viewer
+    /// observes alike give the same data.
+    pub fn observed<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> ActionData {
+        let data = G::action_data(action);
+        if seen_plainly(before, action, viewer) { data } else { ActionData::bare(&data.kind) }
+    }
+}
+
+/// Whether `viewer` sees `action`, played in `before`, as it is written.
+pub(crate) fn seen_plainly<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> bool {
+    before.redact(action, viewer) == action.to_string()
 }
 
 /// A chance outcome's weight. The probability of an outcome is its weight
@@ -98,15 +120,28 @@ pub type Weight = u32;
 /// views through [`crate::Decision`] and never the state.
 ///
 /// Required: `info`, `new`, `turn`, `legal_actions`, `chance_outcomes`,
-/// `apply_unchecked`, `view`, `static_part`, `resample`, `outcome`, `action_data`,
+/// `apply_unchecked`, `view`, `static_part`, `resample`, `outcome`,
 /// `score_bounds`, `max_actions`, `log_event`, `describe_event`. Legality is decided once, by `legal_actions` (and
 /// `chance_outcomes`): the checked [`Game::apply`] accepts exactly what they
 /// list.
 pub trait Game:
     Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
-    /// A move (or chance outcome). `Display` is the stable notation; `FromStr`
-    /// reads it back, so `a.to_string().parse() == Ok(a)`.
+    /// A move (or chance outcome), with two written forms:
+    ///
+    /// - notation, for people, records and logs: `Display` writes it and
+    ///   `FromStr` reads it back, so `a.to_string().parse() == Ok(a)`.
+    ///   Records, stored tables, the engine protocol and golden files keep
+    ///   actions as notation strings, written and read through these two;
+    /// - data, for front ends ([`ActionData`]): `Serialize` and
+    ///   `Deserialize` write and read the action as its kind and parameters,
+    ///   `{"kind": "place", "params": {"cell": {"q": 2, "r": -1}}}`. Derive
+    ///   them with `#[serde(tag = "kind", content = "params", rename_all =
+    ///   "snake_case")]` on an enum whose variants have named fields
+    ///   (`Pass {}` for none), and the TypeScript declaration from the same
+    ///   type: there is no second type for the wire. Reading data checks its
+    ///   shape only; an action read so is legal only if [`Game::apply`]
+    ///   accepts it, as one read from notation.
     type Action: Clone
         + fmt::Debug
         + PartialEq
@@ -203,8 +238,11 @@ pub trait Game:
     /// The result, once `turn()` is `Turn::Over`.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The action as data: kind and parameters ([`ActionData`]).
-    fn action_data(action: &Self::Action) -> ActionData;
+    /// The action as data: kind and parameters ([`ActionData`]), as its
+    /// `Serialize` writes it.
+    fn action_data(action: &Self::Action) -> ActionData {
+        ActionData::of(action)
+    }
 
     /// The lowest and highest score any seat can get with these options.
     fn score_bounds(options: &Self::Options) -> (f64, f64);
@@ -395,5 +433,18 @@ mod tests {
     #[should_panic(expected = "kind")]
     fn data_in_another_shape_is_a_mistake_in_the_game() {
         ActionData::of(&json!({ "kind": "pass" }));
+    }
+
+    /// Why a variant without parameters is written `Pass {}`: serde writes a
+    /// unit variant without `params`.
+    #[test]
+    fn a_unit_variant_has_no_params() {
+        #[derive(Serialize)]
+        #[serde(tag = "kind", content = "params", rename_all = "snake_case")]
+        enum Unit {
+            Pass,
+        }
+        assert_eq!(serde_json::to_value(Unit::Pass).unwrap(), json!({ "kind": "pass" }));
+        assert_eq!(serde_json::to_value(Typed::Pass {}).unwrap(), json!({ "kind": "pass", "params": {} }));
     }
 }

@@ -7,6 +7,10 @@
 //! information ([`Game::resample`]).
 //!
 //! Around it:
+//! - actions, written two ways ([`Game::Action`]): as notation
+//!   (`Display` and `FromStr`), which records, logs and the protocols carry,
+//!   and as data (their serde form, [`ActionData`]), by which front ends
+//!   pick them; [`ActionData::observed`] is what a viewer learns of one;
 //! - [`options`]: options declared once per game ([`options!`]), and one
 //!   validation path for command lines, the engine protocol and the server;
 //! - [`Record`]: game id, options, seed and actions, replaying exactly;

@@ -6,7 +6,8 @@
 //! ([`Game::Event`]) and words from [`Game::describe_event`]. Chance outcomes
 //! and hidden draws are folded into the event they belong to.
 
-use crate::{Game, Lang, Seat, Turn, Viewer};
+use crate::game::seen_plainly;
+use crate::{ActionData, Game, Lang, Seat, Turn, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// Who caused an event: a seat, or chance (dice, cards drawn, a referee's
@@ -117,9 +118,10 @@ impl<E> Chronicle<E> {
     }
 }
 
-/// An event that is the action itself as data ([`Game::action_data`]) with
-/// its words: for a game whose every action tells what happened by itself.
-/// An action the viewer saw redacted ([`Game::redact`]) keeps only its kind.
+/// An event that is the action itself as the viewer observes it
+/// ([`ActionData::observed`]) with its words: for a game whose every action
+/// tells what happened by itself. An action the viewer saw redacted
+/// ([`Game::redact`]) keeps only its kind, and its words say it is hidden.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Plain {
     pub kind: String,
@@ -131,14 +133,13 @@ pub struct Plain {
 impl Plain {
     /// The event of `action`, played in `before`, for `viewer`.
     pub fn seen<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> Plain {
-        let data = G::action_data(action);
-        if before.redact(action, viewer) == action.to_string() {
-            let words = [Lang::En, Lang::De].map(|lang| before.describe_action(action, lang));
-            Plain { kind: data.kind, params: data.params, words }
+        let ActionData { kind, params } = ActionData::observed(before, action, viewer);
+        let words = if seen_plainly(before, action, viewer) {
+            [Lang::En, Lang::De].map(|lang| before.describe_action(action, lang))
         } else {
-            let words = [Lang::En, Lang::De].map(|lang| lang.tr("hidden", "verdeckt").to_string());
-            Plain { kind: data.kind, params: serde_json::Value::Object(Default::default()), words }
-        }
+            [Lang::En, Lang::De].map(|lang| lang.tr("hidden", "verdeckt").to_string())
+        };
+        Plain { kind, params, words }
     }
 
     /// The event in words, after the actor's name.

@@ -83,21 +83,21 @@ impl TypeVisitor for Declarations {
 }
 
 /// A game's file: what the browser receives of it, the view, the static
-/// part (nothing for `()`), the log event, and `A`, its action as data.
-fn game_file<G, A>() -> (String, String)
+/// part (nothing for `()`), the log event, and the action as data.
+fn game_file<G>() -> (String, String)
 where
     G: Game,
     G::View: TS,
     G::Static: TS,
     G::Event: TS,
-    A: TS + 'static,
+    G::Action: TS,
 {
     let id = G::info().id;
     let text = Declarations::new()
         .root::<G::View>()
         .root::<G::Static>()
         .root::<G::Event>()
-        .root::<A>()
+        .root::<G::Action>()
         .file(G::info().name.en);
     (format!("{id}.d.ts"), text)
 }
@@ -136,10 +136,10 @@ fn generated() -> Vec<(String, String)> {
     use spieltisch_six as six;
     vec![
         server_file(),
-        game_file::<six::Six, six::ActionKind>(),
-        game_file::<sechstage::Sechstage, sechstage::ActionKind>(),
-        game_file::<ausreisser::Ausreisser, ausreisser::ActionKind>(),
-        game_file::<reifenbreite::Reifenbreite, reifenbreite::ActionKind>(),
+        game_file::<six::Six>(),
+        game_file::<sechstage::Sechstage>(),
+        game_file::<ausreisser::Ausreisser>(),
+        game_file::<reifenbreite::Reifenbreite>(),
     ]
 }
 

@@ -1,4 +1,5 @@
-//! Actions and their notation.
+//! Actions: a move of a seat or a chance outcome, with their notation and
+//! their data.
 //!
 //! | notation | meaning |
 //! | --- | --- |
@@ -9,7 +10,8 @@
 //! | `pass` | let the chance to play a Steigung out of turn go by |
 //!
 //! The modifiers of a play may come in any order when typed; they are written
-//! in the order Spurts, Gegenwinds, Steigung.
+//! in the order Spurts, Gegenwinds, Steigung. [`Action`] writes its notation
+//! with `Display` and reads it with `FromStr`; its serde form is its data.
 
 use crate::card::{Card, MAX_SPEED, MIN_SPEED};
 use serde::{Deserialize, Serialize};
@@ -90,48 +92,27 @@ impl fmt::Display for Play {
 
 /// An action as data ([`spieltisch_core::ActionData`]): its kind with its
 /// parameters, on the wire `{"kind": "play", "params": {"speed": 45, "spurts": 1, "winds": 0, "hill": false}}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
-#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
-pub enum ActionKind {
-    Play(Play),
-    Hill {},
-    Pass {},
-    Draw { card: Card },
-}
-
-impl From<Action> for ActionKind {
-    fn from(action: Action) -> ActionKind {
-        match action {
-            Action::Play(play) => ActionKind::Play(play),
-            Action::Hill => ActionKind::Hill {},
-            Action::Pass => ActionKind::Pass {},
-            Action::Draw(card) => ActionKind::Draw { card },
-        }
-    }
-}
-
-/// A move of a seat, or a chance outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", content = "params", rename_all = "snake_case")]
 pub enum Action {
-    /// Chance: the card drawn. Who draws it, and why, follows from the state.
-    Draw(Card),
     /// The mover's play.
     Play(Play),
     /// A Steigung put on the leader's pile out of turn.
-    Hill,
+    Hill {},
     /// Letting the chance to play a Steigung out of turn go by.
-    Pass,
+    Pass {},
+    /// Chance: the card drawn. Who draws it, and why, follows from the state.
+    Draw { card: Card },
 }
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Draw(card) => write!(f, "draw {card}"),
+            Action::Draw { card } => write!(f, "draw {card}"),
             Action::Play(play) => play.fmt(f),
-            Action::Hill => f.write_str("hill"),
-            Action::Pass => f.write_str("pass"),
+            Action::Hill {} => f.write_str("hill"),
+            Action::Pass {} => f.write_str("pass"),
         }
     }
 }
@@ -147,15 +128,17 @@ impl FromStr for Action {
             return Err(ActionError::parse(input, HELP));
         };
         match first {
-            "hill" | "steigung" if words.next().is_none() => Ok(Action::Hill),
-            "pass" | "passen" if words.next().is_none() => Ok(Action::Pass),
+            "hill" | "steigung" if words.next().is_none() => Ok(Action::Hill {}),
+            "pass" | "passen" if words.next().is_none() => Ok(Action::Pass {}),
             "draw" | "ziehen" => {
                 let (Some(card), None) = (words.next(), words.next()) else {
                     return Err(ActionError::parse(input, "'draw' takes exactly one card, e.g. 'draw 45'"));
                 };
-                Ok(Action::Draw(card.parse().map_err(|_| {
-                    ActionError::parse(input, "a card is a speed from 39 to 50, or hill, wind or spurt")
-                })?))
+                Ok(Action::Draw {
+                    card: card.parse().map_err(|_| {
+                        ActionError::parse(input, "a card is a speed from 39 to 50, or hill, wind or spurt")
+                    })?,
+                })
             }
             "play" | "spielen" => {
                 let speed = words
@@ -198,19 +181,6 @@ impl FromStr for Action {
     }
 }
 
-impl From<Action> for String {
-    fn from(action: Action) -> String {
-        action.to_string()
-    }
-}
-
-impl TryFrom<String> for Action {
-    type Error = ActionError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,11 +201,25 @@ mod tests {
         assert_eq!(action.to_string(), "play 45 +2 +2 -2 hill");
         assert_eq!(action.to_string().parse::<Action>(), Ok(action));
         assert_eq!("  PLAY 45 hill -2 +2 +2 ".parse::<Action>(), Ok(action));
-        for a in
-            [Action::Hill, Action::Pass, Action::Draw(Card::WIND), Action::Draw(Card::speed(39).unwrap())]
-        {
+        for a in [
+            Action::Hill {},
+            Action::Pass {},
+            Action::Draw { card: Card::WIND },
+            Action::Draw { card: Card::speed(39).unwrap() },
+        ] {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a));
         }
+    }
+
+    #[test]
+    fn data_is_kind_and_params() {
+        let play = Action::Play(Play { speed: 45, spurts: 1, winds: 0, hill: false });
+        let written = r#"{"kind":"play","params":{"speed":45,"spurts":1,"winds":0,"hill":false}}"#;
+        assert_eq!(serde_json::to_string(&play).unwrap(), written);
+        assert_eq!(serde_json::from_str::<Action>(written).unwrap(), play);
+        assert_eq!(serde_json::to_string(&Action::Hill {}).unwrap(), r#"{"kind":"hill","params":{}}"#);
+        let wind = Action::Draw { card: Card::WIND };
+        assert_eq!(serde_json::from_value::<Action>(serde_json::to_value(wind).unwrap()).unwrap(), wind);
     }
 
     #[test]

@@ -59,10 +59,10 @@ impl Bot<Ausreisser> for HeuristicBot {
         let legal = decision.legal();
         let table = &decision.view().table();
         let seat = decision.seat();
-        if legal.contains(&Action::Hill) {
+        if legal.contains(&Action::Hill {}) {
             let affected: Vec<u8> = table.before_leader().collect();
             let hurts_others = !affected.is_empty() && !affected.contains(&(seat as u8));
-            return if hurts_others && table.tempo >= 45 { Action::Hill } else { Action::Pass };
+            return if hurts_others && table.tempo >= 45 { Action::Hill {} } else { Action::Pass {} };
         }
         let mut best = legal[0];
         let mut best_score = f64::NEG_INFINITY;

@@ -10,8 +10,7 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Together, Turn,
-    Viewer, Weight,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
 };
 
 /// How viewers other than the rider see the last pass of a Steigung
@@ -410,9 +409,9 @@ impl Game for Ausreisser {
                 }
             }
             Phase::Window => {
-                out.push(Action::Pass);
+                out.push(Action::Pass {});
                 if self.hands[usize::from(self.asked)][HILL] > 0 {
-                    out.push(Action::Hill);
+                    out.push(Action::Hill {});
                 }
             }
             _ => {}
@@ -424,11 +423,11 @@ impl Game for Ausreisser {
             // This runs at every draw of every simulated game: write every
             // kind in place without branching, keep those with cards left.
             let start = out.len();
-            out.resize(start + KINDS, (Action::Pass, 0));
+            out.resize(start + KINDS, (Action::Pass {}, 0));
             let slots = &mut out[start..];
             let mut len = 0;
             for (i, &count) in self.pile.iter().enumerate() {
-                slots[len] = (Action::Draw(Card::from_index(i)), Weight::from(count));
+                slots[len] = (Action::Draw { card: Card::from_index(i) }, Weight::from(count));
                 len += usize::from(count > 0);
             }
             out.truncate(start + len);
@@ -437,7 +436,7 @@ impl Game for Ausreisser {
 
     fn apply_unchecked(&mut self, action: &Action) {
         match *action {
-            Action::Draw(card) => {
+            Action::Draw { card } => {
                 let k = card.index();
                 self.pile[k] -= 1;
                 self.table.pile_len -= 1;
@@ -503,12 +502,12 @@ impl Game for Ausreisser {
                 }
             }
             Action::Play(play) => self.play(&play),
-            Action::Pass => {
+            Action::Pass {} => {
                 if self.table.phase == Phase::Window {
                     self.pass_window();
                 }
             }
-            Action::Hill => {
+            Action::Hill {} => {
                 if self.table.phase == Phase::Window {
                     let s = usize::from(self.asked);
                     self.hands[s][HILL] -= 1;
@@ -550,13 +549,6 @@ impl Game for Ausreisser {
         (-Self::max_chips_per_stage(options) * stages, stages)
     }
 
-    /// `play` with `speed` (the card), `spurts`, `winds` and `hill`;
-    /// `hill` and `pass` in a Steigung window; (chance) `draw` with `card`
-    /// (its notation: a speed, `spurt`, `wind` or `hill`).
-    fn action_data(action: &Action) -> ActionData {
-        ActionData::of(&crate::action::ActionKind::from(*action))
-    }
-
     fn max_actions(options: &Options) -> usize {
         let deck = total(&full_deck(options.special)) as usize;
         let n = usize::from(options.players);
@@ -570,7 +562,7 @@ impl Game for Ausreisser {
     /// everyone but the rider: a pass in a Steigung window, which others
     /// see only as the window closing once the last rider has answered.
     fn redact(&self, action: &Action, viewer: Viewer) -> String {
-        if *action == Action::Pass && self.table.phase == Phase::Window {
+        if matches!(action, Action::Pass {}) && self.table.phase == Phase::Window {
             return if viewer == Viewer::Seat(usize::from(self.asked)) {
                 action.to_string()
             } else if self.still_to_answer().len() == 1 {
@@ -579,7 +571,7 @@ impl Game for Ausreisser {
                 String::new()
             };
         }
-        let Action::Draw(card) = action else {
+        let Action::Draw { card } = action else {
             return action.to_string();
         };
         let t = &self.table;
@@ -594,7 +586,7 @@ impl Game for Ausreisser {
 
     fn together(&self) -> Option<Together<Action>> {
         let seats = self.still_to_answer();
-        (!seats.is_empty()).then_some(Together { seats, pass: Action::Pass })
+        (!seats.is_empty()).then_some(Together { seats, pass: Action::Pass {} })
     }
 
     /// Records of format 1 asked only the riders holding a Steigung, and
@@ -602,7 +594,7 @@ impl Game for Ausreisser {
     fn implied_action(&self, format: u32) -> Option<Action> {
         let seat = self.asked()?;
         (format < 2 && (self.asked == self.table.mover || self.hands[seat][HILL] == 0))
-            .then_some(Action::Pass)
+            .then_some(Action::Pass {})
     }
 
     fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {

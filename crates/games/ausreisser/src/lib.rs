@@ -37,6 +37,10 @@
 //! | `hill` / `pass` | in a Steigung window: put a Steigung on the leader's pile out of turn, or not |
 //! | `draw 45`, `draw hill`, `draw wind`, `draw spurt` | chance: the card drawn |
 //!
+//! As data, the JSON form of [`Action`], a play is `{"kind": "play",
+//! "params": {"speed": 45, "spurts": 2, "winds": 1, "hill": true}}`; `hill`
+//! and `pass` have no parameters, a draw has its `card`.
+//!
 //! Legal plays are listed by speed card ascending, then number of Spurts
 //! ascending, then without before with Steigung. Every Gegenwind in the
 //! hand is part of every play (see below), so each distinct combination of
@@ -192,7 +196,7 @@ mod table;
 pub mod test_plan;
 mod view;
 
-pub use action::{Action, ActionKind, Play};
+pub use action::{Action, Play};
 pub use bot::HeuristicBot;
 pub use card::{Card, Counts, KINDS, full_deck};
 pub use game::{Ausreisser, WINDOW_CLOSED};

@@ -200,7 +200,7 @@ impl Ausreisser {
         let ended = self.stage_end(after);
         let mut fresh = None;
         match (*action, t.phase) {
-            (Action::Draw(card), Phase::Choose { seat }) => {
+            (Action::Draw { card }, Phase::Choose { seat }) => {
                 let draw = FaceUp { seat: usize::from(seat), card };
                 let leader = (!matches!(after.table.phase, Phase::Choose { .. }))
                     .then_some(usize::from(after.table.leader));
@@ -213,7 +213,7 @@ impl Ausreisser {
                     _ => Logged::New(Event::Choose { draws: vec![draw], leader }),
                 }
             }
-            (Action::Draw(card), Phase::Deal { dealt }) => {
+            (Action::Draw { card }, Phase::Deal { dealt }) => {
                 let to = usize::from((t.leader + dealt % t.players) % t.players);
                 let add = |hand: &mut Option<Hand>| {
                     if let Some(hand) = hand.as_mut().filter(|hand| hand.seat == to) {
@@ -237,7 +237,7 @@ impl Ausreisser {
                     }
                 }
             }
-            (Action::Draw(card), Phase::Draw) => {
+            (Action::Draw { card }, Phase::Draw) => {
                 let turn = turn_of(last, &mut fresh, mover, |turn| turn.play.is_none());
                 turn.drew.add(card, own);
                 turn.ended = ended;
@@ -250,7 +250,7 @@ impl Ausreisser {
                 turn.ended = ended;
                 logged(fresh)
             }
-            (Action::Draw(card), Phase::Refill) => {
+            (Action::Draw { card }, Phase::Refill) => {
                 let Some(mut play) = t.current else { return Logged::Unseen };
                 let turn = turn_of(last, &mut fresh, mover, |turn| {
                     turn.play.as_ref().is_some_and(|ride| ride.settled.is_none())
@@ -270,13 +270,13 @@ impl Ausreisser {
                 turn.ended = ended;
                 logged(fresh)
             }
-            (Action::Hill, Phase::Window) => Logged::New(Event::Window {
+            (Action::Hill {}, Phase::Window) => Logged::New(Event::Window {
                 leader: usize::from(t.leader),
                 laid_by: Some(usize::from(self.asked)),
             }),
             // Only the last pass tells anything, and the same to everyone:
             // the window closed with no Steigung laid.
-            (Action::Pass, Phase::Window) if self.still_to_answer().len() == 1 => {
+            (Action::Pass {}, Phase::Window) if self.still_to_answer().len() == 1 => {
                 Logged::New(Event::Window { leader: usize::from(t.leader), laid_by: None })
             }
             _ => Logged::Unseen,

@@ -480,7 +480,7 @@ pub fn describe_action(state: &Ausreisser, action: &Action, names: &[String], la
     let called = |seat: Seat| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
     let t = state.table();
     match action {
-        Action::Draw(card) => {
+        Action::Draw { card } => {
             let (who, public) = match t.phase {
                 Phase::Choose { seat } => (usize::from(seat), true),
                 Phase::Deal { dealt } => (usize::from((t.leader + dealt % t.players) % t.players), false),
@@ -515,7 +515,7 @@ pub fn describe_action(state: &Ausreisser, action: &Action, names: &[String], la
                 _ => format!("{who} {}", play.describe(lang)),
             }
         }
-        Action::Hill => {
+        Action::Hill {} => {
             let who = state.asked().unwrap_or(usize::from(t.mover));
             match lang {
                 Lang::En => format!("{} puts a Steigung on the leader's pile", called(who)),
@@ -524,7 +524,7 @@ pub fn describe_action(state: &Ausreisser, action: &Action, names: &[String], la
                 }
             }
         }
-        Action::Pass => {
+        Action::Pass {} => {
             let who = state.asked().unwrap_or(usize::from(t.mover));
             format!("{} {}", called(who), lang.tr("lays no Steigung", "legt keine Steigung"))
         }

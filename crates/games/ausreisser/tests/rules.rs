@@ -36,9 +36,9 @@ fn start(special: bool, leader: u8, hands: &[&str]) -> Ausreisser {
 fn go(game: &mut Ausreisser, script: &str) {
     for step in script.split(';').map(str::trim).filter(|s| !s.is_empty()) {
         let action: Action = step.parse().unwrap_or_else(|e| panic!("{step}: {e}"));
-        if !matches!(action, Action::Pass | Action::Hill) {
+        if !matches!(action, Action::Pass {} | Action::Hill {}) {
             while game.asked().is_some() {
-                game.apply(&Action::Pass).unwrap();
+                game.apply(&Action::Pass {}).unwrap();
             }
         }
         game.apply(&action).unwrap_or_else(|e| panic!("{step}: {e}\n{game:?}"));
@@ -542,7 +542,7 @@ fn the_simplified_game_has_no_special_cards() {
     let g = Ausreisser::new(&Options { players: 4, special: false, stages: 1 }).unwrap();
     let draws = g.chance_vec();
     assert_eq!(draws.len(), 12);
-    assert!(draws.iter().all(|(a, w)| matches!(a, Action::Draw(c) if !c.is_special()) && *w == 7));
+    assert!(draws.iter().all(|(a, w)| matches!(a, Action::Draw { card: c } if !c.is_special()) && *w == 7));
 }
 
 #[test]
@@ -687,7 +687,7 @@ fn others_see_a_window_open_and_closed_and_nothing_per_rider() {
     let before: Vec<_> = [0, 2].map(|s| g.view(Viewer::Seat(s))).into();
     assert!(g.view(Viewer::Seat(1)).asked && g.view(Viewer::Seat(2)).asked);
     assert!(!g.view(Viewer::Seat(0)).asked, "the leader is not asked");
-    let pass = Action::Pass;
+    let pass = Action::Pass {};
     assert_eq!(g.redact(&pass, Viewer::Seat(1)), "pass");
     for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
         assert_eq!(g.redact(&pass, viewer), "", "rider 1's pass is not shown to {viewer}");

@@ -1,4 +1,5 @@
-//! Actions and their notation.
+//! Actions: the decisions of a race and its chance outcomes, with their
+//! notation and their data.
 //!
 //! | notation | meaning |
 //! | --- | --- |
@@ -16,53 +17,42 @@
 //! | `director 3` | chance: a photo card drawn by the race director at the end |
 //! | `to 123` | move the rider to space 123 of the course |
 //! | `draft`, `skip` | follow the rider ahead in his slipstream, or not |
+//!
+//! [`Action`] writes its notation with `Display` and reads it with
+//! `FromStr`; its serde form is its data.
 
 use crate::cards::{ChanceCard, Energy};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::ActionError;
 use std::{fmt, str::FromStr};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Action {
-    /// Chance: the team (0-based) that places first.
-    First(u8),
-    /// Place rider (0-based index) on a start space.
-    Place {
-        rider: u8,
-        space: u16,
-    },
-    Card(Energy),
-    Ride,
-    Break,
-    Tow,
-    Tow12,
-    Ask,
-    Accept,
-    Refuse,
-    /// Chance: the total of the dice rolled (the value of energy cards
-    /// chosen, or a tow's 6, is added to it).
-    Roll(u8),
-    Chance(ChanceCard),
-    /// Chance: a photo card (1–6).
-    Photo(u8),
-    /// Chance: a photo card drawn by the race director (1–6).
-    Director(u8),
-    To(u16),
-    Draft,
-    Skip,
-}
-
 /// An action as data ([`spieltisch_core::ActionData`]): its kind with its
 /// parameters, on the wire `{"kind": "place", "params": {"rider": 21, "space": 7}}`;
 /// riders by their printed numbers, energy cards by their notation with
 /// what they are worth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "params", rename_all = "snake_case")]
-pub enum ActionKind {
-    First { team: u8 },
-    Place { rider: u8, space: u16 },
-    Card { card: &'static str, joker: bool, value: u8, mountain: bool },
+pub enum Action {
+    /// Chance: the team (0-based) that places first.
+    First {
+        team: u8,
+    },
+    /// Place a rider (his index, written as his printed number) on a start space.
+    Place {
+        #[serde(with = "printed_rider")]
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        rider: u8,
+        space: u16,
+    },
+    #[serde(with = "energy_card")]
+    Card(
+        #[cfg_attr(
+            feature = "ts",
+            ts(type = "{ card: string, joker: boolean, value: number, mountain: boolean, }")
+        )]
+        Energy,
+    ),
     Ride {},
     Break {},
     Tow {},
@@ -70,41 +60,97 @@ pub enum ActionKind {
     Ask {},
     Accept {},
     Refuse {},
-    Roll { total: u8 },
-    Chance { card: &'static str },
-    Photo { value: u8 },
-    Director { value: u8 },
-    To { space: u16 },
+    /// Chance: the total of the dice rolled (the value of energy cards
+    /// chosen, or a tow's 6, is added to it).
+    Roll {
+        total: u8,
+    },
+    Chance {
+        #[serde(with = "chance_slug")]
+        #[cfg_attr(feature = "ts", ts(type = "string"))]
+        card: ChanceCard,
+    },
+    /// Chance: a photo card (1–6).
+    Photo {
+        value: u8,
+    },
+    /// Chance: a photo card drawn by the race director (1–6).
+    Director {
+        value: u8,
+    },
+    To {
+        space: u16,
+    },
     Draft {},
     Skip {},
 }
 
-impl From<Action> for ActionKind {
-    fn from(action: Action) -> ActionKind {
-        match action {
-            Action::First(team) => ActionKind::First { team },
-            Action::Place { rider, space } => ActionKind::Place { rider: rider_number(rider), space },
-            Action::Card(energy) => ActionKind::Card {
-                card: energy.notation(),
+/// A rider in an action's data: his printed number.
+mod printed_rider {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(rider: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(super::rider_number(*rider))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+        let number = u8::deserialize(deserializer)?;
+        super::rider_index(number).ok_or_else(|| D::Error::custom("riders are 21-24, 31-34, 41-44, 51-54"))
+    }
+}
+
+/// An energy card in an action's data: its notation with what it is
+/// worth, so that a front end needs no table of the cards.
+mod energy_card {
+    use crate::cards::Energy;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
+    use std::borrow::Cow;
+
+    #[derive(PartialEq, Serialize, Deserialize)]
+    struct Written {
+        card: Cow<'static, str>,
+        joker: bool,
+        value: u8,
+        mountain: bool,
+    }
+
+    impl Written {
+        fn of(energy: Energy) -> Written {
+            Written {
+                card: Cow::Borrowed(energy.notation()),
                 joker: energy.joker(),
                 value: energy.value(),
                 mountain: energy.mountain(),
-            },
-            Action::Ride => ActionKind::Ride {},
-            Action::Break => ActionKind::Break {},
-            Action::Tow => ActionKind::Tow {},
-            Action::Tow12 => ActionKind::Tow12 {},
-            Action::Ask => ActionKind::Ask {},
-            Action::Accept => ActionKind::Accept {},
-            Action::Refuse => ActionKind::Refuse {},
-            Action::Roll(total) => ActionKind::Roll { total },
-            Action::Chance(card) => ActionKind::Chance { card: card.slug() },
-            Action::Photo(value) => ActionKind::Photo { value },
-            Action::Director(value) => ActionKind::Director { value },
-            Action::To(space) => ActionKind::To { space },
-            Action::Draft => ActionKind::Draft {},
-            Action::Skip => ActionKind::Skip {},
+            }
         }
+    }
+
+    pub fn serialize<S: Serializer>(energy: &Energy, serializer: S) -> Result<S::Ok, S::Error> {
+        Written::of(*energy).serialize(serializer)
+    }
+
+    /// The card its notation names, when the rest says what that card is.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Energy, D::Error> {
+        let written = Written::deserialize(deserializer)?;
+        Energy::ALL.into_iter().find(|energy| Written::of(*energy) == written).ok_or_else(|| {
+            D::Error::custom("cards are 6M, 5, J6M, J5, each with its joker, value and mountain sign")
+        })
+    }
+}
+
+/// A chance card in an action's data: its name, as in the notation.
+mod chance_slug {
+    use crate::cards::ChanceCard;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(card: &ChanceCard, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(card.slug())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<ChanceCard, D::Error> {
+        let slug = String::deserialize(deserializer)?;
+        ChanceCard::from_slug(&slug)
+            .ok_or_else(|| D::Error::custom(format!("no chance card is called {slug:?}")))
     }
 }
 
@@ -122,23 +168,23 @@ pub fn rider_index(number: u8) -> Option<u8> {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::First(t) => write!(f, "first {}", t + 2),
+            Action::First { team } => write!(f, "first {}", u16::from(*team) + 2),
             Action::Place { rider, space } => write!(f, "place {} {space}", rider_number(*rider)),
             Action::Card(e) => write!(f, "card {}", e.notation()),
-            Action::Ride => f.write_str("ride"),
-            Action::Break => f.write_str("break"),
-            Action::Tow => f.write_str("tow"),
-            Action::Tow12 => f.write_str("tow12"),
-            Action::Ask => f.write_str("ask"),
-            Action::Accept => f.write_str("accept"),
-            Action::Refuse => f.write_str("refuse"),
-            Action::Roll(n) => write!(f, "roll {n}"),
-            Action::Chance(c) => write!(f, "chance {}", c.slug()),
-            Action::Photo(n) => write!(f, "photo {n}"),
-            Action::Director(n) => write!(f, "director {n}"),
-            Action::To(s) => write!(f, "to {s}"),
-            Action::Draft => f.write_str("draft"),
-            Action::Skip => f.write_str("skip"),
+            Action::Ride {} => f.write_str("ride"),
+            Action::Break {} => f.write_str("break"),
+            Action::Tow {} => f.write_str("tow"),
+            Action::Tow12 {} => f.write_str("tow12"),
+            Action::Ask {} => f.write_str("ask"),
+            Action::Accept {} => f.write_str("accept"),
+            Action::Refuse {} => f.write_str("refuse"),
+            Action::Roll { total: n } => write!(f, "roll {n}"),
+            Action::Chance { card: c } => write!(f, "chance {}", c.slug()),
+            Action::Photo { value: n } => write!(f, "photo {n}"),
+            Action::Director { value: n } => write!(f, "director {n}"),
+            Action::To { space: s } => write!(f, "to {s}"),
+            Action::Draft {} => f.write_str("draft"),
+            Action::Skip {} => f.write_str("skip"),
         }
     }
 }
@@ -157,7 +203,7 @@ impl FromStr for Action {
                 if !(2..=5).contains(&t) {
                     return Err(err("teams are numbered 2 to 5"));
                 }
-                Action::First(t as u8 - 2)
+                Action::First { team: t as u8 - 2 }
             }
             ["place", r, s] => {
                 let n = num(r, "rider number")?;
@@ -173,33 +219,37 @@ impl FromStr for Action {
                     .find(|e| e.notation().eq_ignore_ascii_case(c))
                     .ok_or_else(|| err("cards are 6M, 5, J6M, J5"))?,
             ),
-            ["ride"] => Action::Ride,
-            ["break"] => Action::Break,
-            ["tow"] => Action::Tow,
-            ["tow12"] => Action::Tow12,
-            ["ask"] => Action::Ask,
-            ["accept"] => Action::Accept,
-            ["refuse"] => Action::Refuse,
+            ["ride"] => Action::Ride {},
+            ["break"] => Action::Break {},
+            ["tow"] => Action::Tow {},
+            ["tow12"] => Action::Tow12 {},
+            ["ask"] => Action::Ask {},
+            ["accept"] => Action::Accept {},
+            ["refuse"] => Action::Refuse {},
             ["roll", n] => {
                 let n = num(n, "number")?;
                 if !(1..=12).contains(&n) {
                     return Err(err("a roll totals 1 to 12"));
                 }
-                Action::Roll(n as u8)
+                Action::Roll { total: n as u8 }
             }
             ["chance", c] => {
-                Action::Chance(ChanceCard::from_slug(c).ok_or_else(|| err("unknown chance card"))?)
+                Action::Chance { card: ChanceCard::from_slug(c).ok_or_else(|| err("unknown chance card"))? }
             }
             ["photo", n] | ["director", n] => {
                 let n = num(n, "photo card (1-6)")?;
                 if !(1..=6).contains(&n) {
                     return Err(err("photo cards are numbered 1 to 6"));
                 }
-                if words[0] == "photo" { Action::Photo(n as u8) } else { Action::Director(n as u8) }
+                if words[0] == "photo" {
+                    Action::Photo { value: n as u8 }
+                } else {
+                    Action::Director { value: n as u8 }
+                }
             }
-            ["to", s] => Action::To(num(s, "space number")?),
-            ["draft"] => Action::Draft,
-            ["skip"] => Action::Skip,
+            ["to", s] => Action::To { space: num(s, "space number")? },
+            ["draft"] => Action::Draft {},
+            ["skip"] => Action::Skip {},
             _ => return Err(err(HELP)),
         })
     }
@@ -212,28 +262,53 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         let all = [
-            Action::First(1),
+            Action::First { team: 1 },
             Action::Place { rider: 5, space: 12 },
             Action::Card(Energy::Joker6),
-            Action::Ride,
-            Action::Break,
-            Action::Tow,
-            Action::Tow12,
-            Action::Ask,
-            Action::Accept,
-            Action::Refuse,
-            Action::Roll(7),
-            Action::Chance(ChanceCard::Headwind2),
-            Action::Photo(4),
-            Action::Director(6),
-            Action::To(301),
-            Action::Draft,
-            Action::Skip,
+            Action::Ride {},
+            Action::Break {},
+            Action::Tow {},
+            Action::Tow12 {},
+            Action::Ask {},
+            Action::Accept {},
+            Action::Refuse {},
+            Action::Roll { total: 7 },
+            Action::Chance { card: ChanceCard::Headwind2 },
+            Action::Photo { value: 4 },
+            Action::Director { value: 6 },
+            Action::To { space: 301 },
+            Action::Draft {},
+            Action::Skip {},
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
         assert_eq!(Action::Place { rider: 5, space: 3 }.to_string(), "place 32 3");
+    }
+
+    #[test]
+    fn data_names_riders_and_cards_as_printed() {
+        for (action, written) in [
+            (Action::Place { rider: 5, space: 3 }, r#"{"kind":"place","params":{"rider":32,"space":3}}"#),
+            (
+                Action::Card(Energy::Joker6),
+                r#"{"kind":"card","params":{"card":"J6M","joker":true,"value":6,"mountain":true}}"#,
+            ),
+            (Action::Chance { card: ChanceCard::Fall }, r#"{"kind":"chance","params":{"card":"fall"}}"#),
+            (Action::Tow12 {}, r#"{"kind":"tow12","params":{}}"#),
+        ] {
+            assert_eq!(serde_json::to_string(&action).unwrap(), written);
+            assert_eq!(serde_json::from_str::<Action>(written).unwrap(), action, "{written}");
+        }
+        // Data that names no team is written, never applied, and writing it does not fail.
+        assert_eq!(Action::First { team: u8::MAX }.to_string(), "first 257");
+        for bad in [
+            r#"{"kind":"place","params":{"rider":25,"space":3}}"#,
+            r#"{"kind":"card","params":{"card":"J6M","joker":false,"value":6,"mountain":true}}"#,
+            r#"{"kind":"chance","params":{"card":"rain"}}"#,
+        ] {
+            assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -75,10 +75,10 @@ impl HeuristicBot {
                 {
                     return Action::Card(*c);
                 }
-                if n > 0 && has(Action::Break) && (finish <= 14 || sprint.is_some_and(|s| s <= 10)) {
-                    return Action::Break;
+                if n > 0 && has(Action::Break {}) && (finish <= 14 || sprint.is_some_and(|s| s <= 10)) {
+                    return Action::Break {};
                 }
-                Action::Ride
+                Action::Ride {}
             }
             Phase::Move { rider, .. } => {
                 let t = g.track();
@@ -92,7 +92,7 @@ impl HeuristicBot {
                 *legal
                     .iter()
                     .max_by_key(|a| {
-                        let Action::To(s) = a else { return 0i64 };
+                        let Action::To { space: s } = a else { return 0i64 };
                         let sp = t.space(*s);
                         let mut score = sp.pos as i64 * 4 - sp.lane as i64 * 6;
                         // Right behind a rider still to move: a free ride.
@@ -107,12 +107,12 @@ impl HeuristicBot {
                     })
                     .unwrap_or(&legal[0])
             }
-            Phase::Draft { .. } => Action::Draft,
+            Phase::Draft { .. } => Action::Draft {},
             Phase::Proposal { leader, asked } => {
                 if leader / 4 == asked / 4 {
-                    Action::Accept
+                    Action::Accept {}
                 } else {
-                    Action::Refuse
+                    Action::Refuse {}
                 }
             }
             _ => legal[0],

@@ -97,7 +97,7 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, names: &[String], lang: Lang
     for a in &legal {
         let (space, mark) = match *a {
             Action::Place { space, .. } if space < 100 => (space, format!("{space:02}")),
-            Action::To(space) => (space, "++".to_string()),
+            Action::To { space } => (space, "++".to_string()),
             _ => continue,
         };
         let sp = t.space(space);
@@ -464,7 +464,7 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
         _ => String::new(),
     };
     match a {
-        Action::First(t) => {
+        Action::First { team: t } => {
             format!("{} {}x {}", lang.tr("team", "Team"), t + 2, lang.tr("places first", "stellt zuerst auf"))
         }
         Action::Place { rider, space } => {
@@ -484,27 +484,27 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
             };
             format!("{mover} {} {what}", lang.tr("plays", "spielt"))
         }
-        Action::Ride => format!("{mover} {}", lang.tr("rides", "fährt")),
-        Action::Break => format!("{mover} {}", lang.tr("breaks away!", "reißt aus!")),
-        Action::Tow => {
+        Action::Ride {} => format!("{mover} {}", lang.tr("rides", "fährt")),
+        Action::Break {} => format!("{mover} {}", lang.tr("breaks away!", "reißt aus!")),
+        Action::Tow {} => {
             format!("{mover} {}", lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)"))
         }
-        Action::Tow12 => {
+        Action::Tow12 {} => {
             format!("{mover} {}", lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)"))
         }
-        Action::Ask => format!("{mover} {}", lang.tr("offers the lead", "bietet die Führung an")),
-        Action::Accept => format!("{mover} {}", lang.tr("takes the lead", "übernimmt die Führung")),
-        Action::Refuse => format!("{mover} {}", lang.tr("refuses the lead", "lehnt die Führung ab")),
-        Action::Roll(n) => format!("{} {n}", lang.tr("rolls", "würfelt")),
-        Action::Chance(c) => c.text().get(lang).to_string(),
-        Action::Photo(_) => {
+        Action::Ask {} => format!("{mover} {}", lang.tr("offers the lead", "bietet die Führung an")),
+        Action::Accept {} => format!("{mover} {}", lang.tr("takes the lead", "übernimmt die Führung")),
+        Action::Refuse {} => format!("{mover} {}", lang.tr("refuses the lead", "lehnt die Führung ab")),
+        Action::Roll { total: n } => format!("{} {n}", lang.tr("rolls", "würfelt")),
+        Action::Chance { card: c } => c.text().get(lang).to_string(),
+        Action::Photo { .. } => {
             lang.tr("a photo card is drawn and noted", "eine Foto-Karte wird gezogen und notiert").into()
         }
-        Action::Director(n) => format!(
+        Action::Director { value: n } => format!(
             "{} {n}",
             lang.tr("the race director draws photo card", "der Rennleiter zieht Foto-Karte")
         ),
-        Action::To(s) => {
+        Action::To { space: s } => {
             let t = g.track();
             let Some(sp) = t.spaces.get(usize::from(*s)) else {
                 return format!("{mover} {} {s}", lang.tr("to space", "auf Feld"));
@@ -523,8 +523,8 @@ pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
             };
             format!("{mover} {} {} ({ahead})", lang.tr("to", "auf"), position(t, *s, lang))
         }
-        Action::Draft => format!("{mover} {}", lang.tr("drafts", "hängt sich an")),
-        Action::Skip => format!("{mover} {}", lang.tr("does not draft", "hängt sich nicht an")),
+        Action::Draft {} => format!("{mover} {}", lang.tr("drafts", "hängt sich an")),
+        Action::Skip {} => format!("{mover} {}", lang.tr("does not draft", "hängt sich nicht an")),
     }
 }
 

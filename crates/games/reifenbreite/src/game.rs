@@ -19,7 +19,7 @@ use crate::{describe, log};
 use rand::RngCore;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use spieltisch_core::{
-    ActionData, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
 };
 use std::sync::Arc;
 
@@ -384,33 +384,33 @@ impl Reifenbreite {
 
 /// The totals of two dice with their number of ways (out of 36).
 const TWO_DICE: [(Action, u32); 11] = {
-    let mut totals = [(Action::Roll(0), 0); 11];
+    let mut totals = [(Action::Roll { total: 0 }, 0); 11];
     let mut i = 0;
     while i < 11 {
         let total = i as u32 + 2;
-        totals[i] = (Action::Roll(total as u8), 6 - total.abs_diff(7));
+        totals[i] = (Action::Roll { total: total as u8 }, 6 - total.abs_diff(7));
         i += 1;
     }
     totals
 };
 
 const ONE_DIE: [(Action, u32); 6] = [
-    (Action::Roll(1), 1),
-    (Action::Roll(2), 1),
-    (Action::Roll(3), 1),
-    (Action::Roll(4), 1),
-    (Action::Roll(5), 1),
-    (Action::Roll(6), 1),
+    (Action::Roll { total: 1 }, 1),
+    (Action::Roll { total: 2 }, 1),
+    (Action::Roll { total: 3 }, 1),
+    (Action::Roll { total: 4 }, 1),
+    (Action::Roll { total: 5 }, 1),
+    (Action::Roll { total: 6 }, 1),
 ];
 
 /// The photo cards 1–6 of a tow, equally likely.
 const PHOTOS: [(Action, u32); 6] = [
-    (Action::Photo(1), 1),
-    (Action::Photo(2), 1),
-    (Action::Photo(3), 1),
-    (Action::Photo(4), 1),
-    (Action::Photo(5), 1),
-    (Action::Photo(6), 1),
+    (Action::Photo { value: 1 }, 1),
+    (Action::Photo { value: 2 }, 1),
+    (Action::Photo { value: 3 }, 1),
+    (Action::Photo { value: 4 }, 1),
+    (Action::Photo { value: 5 }, 1),
+    (Action::Photo { value: 6 }, 1),
 ];
 
 impl Game for Reifenbreite {
@@ -522,25 +522,25 @@ impl Game for Reifenbreite {
             }
             Phase::Choose { rider, cards, n, offer } => {
                 if self.rules.lead_exchange && n == 0 && self.ask_target(rider, offer).is_some() {
-                    out.push(Action::Ask);
+                    out.push(Action::Ask {});
                 }
                 for (e, playable) in Energy::ALL.into_iter().zip(self.playable_cards(rider, cards, n)) {
                     if playable {
                         out.push(Action::Card(e));
                     }
                 }
-                out.push(Action::Ride);
+                out.push(Action::Ride {});
                 if n > 0 {
-                    out.push(Action::Break);
+                    out.push(Action::Break {});
                 }
                 if self.rules.chase_car && n == 0 && self.tows[rider as usize] < MAX_TOWS {
-                    out.push(Action::Tow);
-                    out.push(Action::Tow12);
+                    out.push(Action::Tow {});
+                    out.push(Action::Tow12 {});
                 }
             }
             Phase::Move { rider, amount, .. } => self.destinations(rider, amount, out),
-            Phase::Draft { .. } => out.extend([Action::Draft, Action::Skip]),
-            Phase::Proposal { .. } => out.extend([Action::Accept, Action::Refuse]),
+            Phase::Draft { .. } => out.extend([Action::Draft {}, Action::Skip {}]),
+            Phase::Proposal { .. } => out.extend([Action::Accept {}, Action::Refuse {}]),
             _ => {}
         }
     }
@@ -548,20 +548,20 @@ impl Game for Reifenbreite {
     #[inline]
     fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         match self.phase {
-            Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First(t), 1))),
+            Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First { team: t }, 1))),
             Phase::Dice { dice: 2, .. } => out.extend_from_slice(&TWO_DICE),
             Phase::Dice { .. } => out.extend_from_slice(&ONE_DIE),
             Phase::ChanceDraw { .. } => {
                 for (i, (card, _)) in ChanceCard::DECK.iter().enumerate() {
                     if self.pile[i] > 0 {
-                        out.push((Action::Chance(*card), self.pile[i] as u32));
+                        out.push((Action::Chance { card: *card }, self.pile[i] as u32));
                     }
                 }
             }
             Phase::TowPhoto { .. } => out.extend_from_slice(&PHOTOS),
-            Phase::Director => {
-                out.extend((1..=6).filter(|n| !self.director.contains(n)).map(|n| (Action::Director(n), 1)))
-            }
+            Phase::Director => out.extend(
+                (1..=6).filter(|n| !self.director.contains(n)).map(|n| (Action::Director { value: n }, 1)),
+            ),
             _ => {}
         }
     }
@@ -569,7 +569,7 @@ impl Game for Reifenbreite {
     #[inline]
     fn apply_unchecked(&mut self, action: &Action) {
         match (self.phase, *action) {
-            (Phase::FirstTeam, Action::First(t)) => {
+            (Phase::FirstTeam, Action::First { team: t }) => {
                 self.first_team = t;
                 self.phase = Phase::Place { team: t };
             }
@@ -590,30 +590,30 @@ impl Game for Reifenbreite {
                     cards[n as usize] = kind as u8;
                     self.phase = Phase::Choose { rider, cards, n: n + 1, offer };
                 }
-                Action::Ride | Action::Break => {
+                Action::Ride {} | Action::Break {} => {
                     let base: u8 = cards[..n as usize].iter().map(|&k| ENERGY_KINDS[k as usize].value).sum();
-                    let breakaway = a == Action::Break;
+                    let breakaway = a == Action::Break {};
                     if n == 2 {
                         self.resolve_total(rider, base, breakaway);
                     } else {
                         self.phase = Phase::Dice { rider, base, dice: 2 - n, breakaway, tow: false };
                     }
                 }
-                Action::Tow => {
+                Action::Tow {} => {
                     self.tows[rider as usize] += 1;
                     self.phase = Phase::Dice { rider, base: 6, dice: 1, breakaway: false, tow: true };
                 }
-                Action::Tow12 => {
+                Action::Tow12 {} => {
                     self.tows[rider as usize] += 1;
                     self.phase = Phase::TowPhoto { rider, left: 2, amount: 12, breakaway: false, tow: true };
                 }
-                Action::Ask => {
+                Action::Ask {} => {
                     let asked = self.ask_target(rider, offer).unwrap_or(rider);
                     self.phase = Phase::Proposal { leader: rider, asked };
                 }
                 _ => unreachable!("not listed"),
             },
-            (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll(d)) => {
+            (Phase::Dice { rider, base, tow, breakaway, .. }, Action::Roll { total: d }) => {
                 if tow {
                     self.phase =
                         Phase::TowPhoto { rider, left: 1, amount: base + d, breakaway: false, tow: true };
@@ -621,14 +621,14 @@ impl Game for Reifenbreite {
                     self.resolve_total(rider, base + d, breakaway);
                 }
             }
-            (Phase::ChanceDraw { rider, breakaway }, Action::Chance(card)) => {
+            (Phase::ChanceDraw { rider, breakaway }, Action::Chance { card }) => {
                 self.pile[card.index()] -= 1;
                 if self.pile.iter().all(|&n| n == 0) {
                     self.pile = ChanceCard::full_pile(self.rules.chase_car);
                 }
                 self.chance_card(rider, card, breakaway);
             }
-            (Phase::TowPhoto { rider, left, amount, breakaway, tow }, Action::Photo(n)) => {
+            (Phase::TowPhoto { rider, left, amount, breakaway, tow }, Action::Photo { value: n }) => {
                 self.photos[rider as usize].push(n);
                 if left > 1 {
                     self.phase = Phase::TowPhoto { rider, left: left - 1, amount, breakaway, tow };
@@ -636,7 +636,7 @@ impl Game for Reifenbreite {
                     self.start_move(rider, amount as i16, breakaway, tow);
                 }
             }
-            (Phase::Move { rider, breakaway, amount }, Action::To(s)) => {
+            (Phase::Move { rider, breakaway, amount }, Action::To { space: s }) => {
                 let from = self.riders[rider as usize].space;
                 // The steps only matter to a rider who may draft.
                 let steps = if !breakaway && self.may_draft_from(from) {
@@ -647,7 +647,7 @@ impl Game for Reifenbreite {
                 self.move_rider(rider, s);
                 self.offer_draft(from, s, steps);
             }
-            (Phase::Draft { rider, from, to, steps }, Action::Draft) => {
+            (Phase::Draft { rider, from, to, steps }, Action::Draft {}) => {
                 let d = if self.may_draft_from(from) {
                     self.steps_of(rider, steps, to).unwrap_or(steps)
                 } else {
@@ -656,8 +656,8 @@ impl Game for Reifenbreite {
                 self.move_rider(rider, to);
                 self.offer_draft(from, to, d);
             }
-            (Phase::Draft { .. }, Action::Skip) => self.advance(),
-            (Phase::Proposal { leader, asked }, Action::Accept) => {
+            (Phase::Draft { .. }, Action::Skip {}) => self.advance(),
+            (Phase::Proposal { leader, asked }, Action::Accept {}) => {
                 // The two take up the same spaces as before, so only their
                 // order of play changes places.
                 let (a, b) = (self.riders[leader as usize].space, self.riders[asked as usize].space);
@@ -670,7 +670,7 @@ impl Game for Reifenbreite {
                 self.asked |= bit(leader) | bit(asked);
                 self.begin_turn(asked);
             }
-            (Phase::Proposal { leader, asked }, Action::Refuse) => {
+            (Phase::Proposal { leader, asked }, Action::Refuse {}) => {
                 let offer = self.riders[asked as usize].space;
                 self.phase = Phase::Choose { rider: leader, cards: [u8::MAX; 2], n: 0, offer };
                 if self.ask_target(leader, offer).is_none() {
@@ -678,7 +678,7 @@ impl Game for Reifenbreite {
                     self.begin_turn(leader);
                 }
             }
-            (Phase::Director, Action::Director(n)) => {
+            (Phase::Director, Action::Director { value: n }) => {
                 self.director.push(n);
                 if self.director.len() == 2 {
                     self.finalize_stage();
@@ -741,11 +741,6 @@ impl Game for Reifenbreite {
         (0.0, team * 4.0)
     }
 
-    /// See the crate documentation, "Actions as data".
-    fn action_data(action: &Action) -> ActionData {
-        ActionData::of(&crate::action::ActionKind::from(*action))
-    }
-
     fn max_actions(options: &Options) -> usize {
         let riders = options.teams as usize * 4;
         // Per rider and round: up to 15 offers of the lead and their answers,
@@ -756,7 +751,7 @@ impl Game for Reifenbreite {
 
     fn redact(&self, action: &Action, _viewer: Viewer) -> String {
         match action {
-            Action::Photo(_) => "photo ?".into(),
+            Action::Photo { .. } => "photo ?".into(),
             a => a.to_string(),
         }
     }
@@ -814,12 +809,14 @@ mod tests {
             for breakaway in [true, false] {
                 let track = Track::from_blocks(&[Block::Straight(vec![vec![asphalt; 4]; 40])], 1, &[0]);
                 let mut g = crate::setup::Setup::new(track, 4, rules, 2, &riders).position().unwrap();
-                let ride = if breakaway { Action::Break } else { Action::Ride };
-                for a in [Action::Card(Energy::Own6), ride, Action::Roll(1), Action::Chance(card)] {
+                let ride = if breakaway { Action::Break {} } else { Action::Ride {} };
+                for a in
+                    [Action::Card(Energy::Own6), ride, Action::Roll { total: 1 }, Action::Chance { card }]
+                {
                     Game::apply(&mut g, &a).unwrap_or_else(|e| panic!("{card:?}: {a}: {e} in {:?}", g.phase));
                 }
                 if card == ChanceCard::Photo {
-                    Game::apply(&mut g, &Action::Photo(3)).unwrap();
+                    Game::apply(&mut g, &Action::Photo { value: 3 }).unwrap();
                 }
                 assert!(
                     matches!(g.phase, Phase::Move { rider, breakaway: b, .. } if rider == leader && b == breakaway),
@@ -827,7 +824,11 @@ mod tests {
                     g.phase
                 );
                 // Straight on, as far as the move goes.
-                let to = *g.legal_vec().iter().rfind(|a| matches!(a, Action::To(s) if s % 4 == 0)).unwrap();
+                let to = *g
+                    .legal_vec()
+                    .iter()
+                    .rfind(|a| matches!(a, Action::To { space: s } if s % 4 == 0))
+                    .unwrap();
                 Game::apply(&mut g, &to).unwrap();
                 let offered = matches!(g.phase, Phase::Draft { rider, .. } if rider == follower);
                 assert_eq!(offered, !breakaway, "{card:?}, breakaway {breakaway}: {:?}", g.phase);

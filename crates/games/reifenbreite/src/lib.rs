@@ -230,7 +230,12 @@
 //! ## Notation
 //! See [`action`]: `place 21 5`, `card 6M`, `ride`, `break`, `to 123`,
 //! `draft`, `skip`, `tow`, `tow12`, `ask`, `accept`, `refuse`; chance:
-//! `first 3`, `roll 9`, `chance fall`, `photo 4`, `director 2`.
+//! `first 3`, `roll 9`, `chance fall`, `photo 4`, `director 2`. As data,
+//! the JSON form of [`Action`], riders are named by their printed numbers
+//! and energy cards by their notation with what they are worth:
+//! `{"kind": "place", "params": {"rider": 21, "space": 5}}`,
+//! `{"kind": "card", "params": {"card": "J6M", "joker": true, "value": 6,
+//! "mountain": true}}`.
 //!
 //! ## Decisions, one small step at a time
 //! A rider's turn is split into small decisions, each with its legal actions
@@ -309,7 +314,7 @@ mod surfaces;
 pub mod test_plan;
 pub mod view;
 
-pub use action::{Action, ActionKind};
+pub use action::Action;
 pub use bot::HeuristicBot;
 pub use fixed::Fixed;
 pub use game::{Phase, Reifenbreite, Rider, Status};

@@ -126,22 +126,22 @@ impl Reifenbreite {
             _ => 0,
         };
         Some(match *action {
-            Action::First(_) | Action::Place { .. } => return None,
+            Action::First { .. } | Action::Place { .. } => return None,
             Action::Card(energy) => Step::Card(energy.notation().to_string()),
-            Action::Ride => Step::Ride,
-            Action::Break => Step::Break,
-            Action::Tow => Step::Tow,
-            Action::Tow12 => Step::Tow12,
-            Action::Ask => Step::Ask,
-            Action::Accept => Step::Accept(behind),
-            Action::Refuse => Step::Refuse(behind),
-            Action::Roll(total) => Step::Roll(total),
-            Action::Chance(card) => Step::Chance(card.slug().to_string()),
-            Action::Photo(_) => Step::Photo,
-            Action::Director(value) => Step::Director(value),
-            Action::To(space) => Step::To(space),
-            Action::Draft => Step::Draft(behind),
-            Action::Skip => Step::Skip(behind),
+            Action::Ride {} => Step::Ride,
+            Action::Break {} => Step::Break,
+            Action::Tow {} => Step::Tow,
+            Action::Tow12 {} => Step::Tow12,
+            Action::Ask {} => Step::Ask,
+            Action::Accept {} => Step::Accept(behind),
+            Action::Refuse {} => Step::Refuse(behind),
+            Action::Roll { total } => Step::Roll(total),
+            Action::Chance { card } => Step::Chance(card.slug().to_string()),
+            Action::Photo { .. } => Step::Photo,
+            Action::Director { value } => Step::Director(value),
+            Action::To { space } => Step::To(space),
+            Action::Draft {} => Step::Draft(behind),
+            Action::Skip {} => Step::Skip(behind),
         })
     }
 
@@ -152,7 +152,7 @@ impl Reifenbreite {
         last: Option<&mut Event>,
     ) -> Logged<Event> {
         let step = match *action {
-            Action::First(team) => return Logged::New(Event::First { team }),
+            Action::First { team } => return Logged::New(Event::First { team }),
             Action::Place { rider, space } => {
                 return Logged::New(Event::Place { rider: rider_number(rider), space, stage: self.stage });
             }

@@ -86,7 +86,7 @@ impl Reifenbreite {
                 out.extend((0..word.count_ones()).map(|_| {
                     let s = from + (w * 64) as u16 + bits.trailing_zeros() as u16;
                     bits &= bits - 1;
-                    Action::To(s)
+                    Action::To { space: s }
                 }));
             }
             return;
@@ -95,7 +95,7 @@ impl Reifenbreite {
             if crossing && t.leg[s as usize] >= t.finish_leg && !reach.is_farthest(s) {
                 continue;
             }
-            out.push(Action::To(s));
+            out.push(Action::To { space: s });
         }
     }
 

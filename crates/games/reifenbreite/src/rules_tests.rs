@@ -192,10 +192,10 @@ fn figure_4_shortest_path_and_moving_fewer_spaces() {
     let mut g = race(grid(20), BASIC, 1, &[(51, sp(2, 1))]);
     play(&mut g, &["roll 7"]);
     let legal = g.legal_vec();
-    assert!(legal.contains(&Action::To(sp(9, 1))), "7 straight on");
-    assert!(legal.contains(&Action::To(sp(9, 4))), "diagonally to the inside on the way");
-    assert!(legal.contains(&Action::To(sp(8, 1))), "one space fewer (5.5)");
-    assert!(!legal.contains(&Action::To(sp(10, 1))), "never more than rolled");
+    assert!(legal.contains(&Action::To { space: sp(9, 1) }), "7 straight on");
+    assert!(legal.contains(&Action::To { space: sp(9, 4) }), "diagonally to the inside on the way");
+    assert!(legal.contains(&Action::To { space: sp(8, 1) }), "one space fewer (5.5)");
+    assert!(!legal.contains(&Action::To { space: sp(10, 1) }), "never more than rolled");
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn section_5_5_moving_fewer_spaces_to_draft_later() {
     let mut g = Setup { moved: vec![33], ..setup(grid(30), BASIC, 1, &riders) }.position().unwrap();
     assert_eq!(mover(&g), Some(51));
     play(&mut g, &["roll 10"]);
-    assert!(g.legal_vec().contains(&Action::To(sp(12, 1))), "beside 33 with all 10");
+    assert!(g.legal_vec().contains(&Action::To { space: sp(12, 1) }), "beside 33 with all 10");
     play(&mut g, &[&format!("to {}", sp(11, 2)), "draft", "draft"]);
     assert_eq!((space_of(&g, 32), space_of(&g, 42)), (sp(10, 2), sp(9, 2)));
 }
@@ -406,7 +406,7 @@ fn figure_7_rider_53_and_33_declining() {
     let mut g = figure_7_rider_21();
     play(&mut g, &["ride", "roll 5"]);
     // "Dieser würfelt eine "5"; damit könnte er einfach geradeaus fahren."
-    assert!(g.legal_vec().contains(&Action::To(fig7_curve(3, 4))));
+    assert!(g.legal_vec().contains(&Action::To { space: fig7_curve(3, 4) }));
     // "Nr. 53 stellt sich stattdessen auf das Feld hinter Nr. 42."
     let behind_42 = g.track().space(space_of(&g, 42)).behind;
     assert_eq!(behind_42, fig7_curve(4, 1));
@@ -465,7 +465,7 @@ fn figure_9_energy_cards_and_breakaways() {
     // reiße aus!". Dann würfelt er mit 1 Würfel ... ohne daß ihm jemand im
     // Windschatten folgen darf".
     let mut g = race(grid(30), BASIC, 2, &[(32, sp(5, 1)), (41, sp(4, 1))]);
-    assert!(!g.legal_vec().contains(&Action::Break), "a breakaway needs a card");
+    assert!(!g.legal_vec().contains(&Action::Break {}), "a breakaway needs a card");
     play(&mut g, &["card 6M", "break"]);
     assert!(matches!(g.phase(), Phase::Dice { dice: 1, base: 6, breakaway: true, .. }));
     play(&mut g, &["roll 3", &format!("to {}", sp(14, 1))]);
@@ -632,10 +632,10 @@ fn figure_11_crossing_the_finish_line() {
     assert!(matches!(g.phase(), Phase::Dice { rider, .. } if rider == r(31)), "no card, no breakaway");
     play(&mut g, &["roll 9"]);
     let legal = g.legal_vec();
-    assert!(legal.contains(&Action::To(sp(19, 1))), "the full 9 over the line");
-    assert!(!legal.contains(&Action::To(sp(18, 1))), "no shorter move over the line");
-    assert!(!legal.contains(&Action::To(sp(17, 1))), "no shorter move over the line");
-    assert!(legal.contains(&Action::To(sp(16, 1))), "stopping before the line is a shorter move");
+    assert!(legal.contains(&Action::To { space: sp(19, 1) }), "the full 9 over the line");
+    assert!(!legal.contains(&Action::To { space: sp(18, 1) }), "no shorter move over the line");
+    assert!(!legal.contains(&Action::To { space: sp(17, 1) }), "no shorter move over the line");
+    assert!(legal.contains(&Action::To { space: sp(16, 1) }), "stopping before the line is a shorter move");
     // "Natürlich folgen die Fahrer 43, 52 und 24 im Windschatten. Allerdings
     // kommt Fahrer 24 damit nicht über die Ziellinie."
     play(&mut g, &[&format!("to {}", sp(19, 1)), "draft", "draft", "draft"]);
@@ -815,7 +815,7 @@ fn chance_cards_give_and_take_energy() {
     let seven = |g: &mut Reifenbreite, card: &str| {
         let energy = Some((0..4).map(|team| g.energy(team)).collect());
         *g = Setup { energy, ..setup(grid(30), BASIC, 2, &[(22, sp(2, 1))]) }.position().unwrap();
-        if g.legal_vec().contains(&Action::Ride) {
+        if g.legal_vec().contains(&Action::Ride {}) {
             play(g, &["ride"]);
         }
         play(g, &["roll 7", &format!("chance {card}")]);
@@ -854,9 +854,9 @@ fn chance_pile_is_drawn_without_replacement() {
     play(&mut g, &["ride", "roll 7", "chance chain"]);
     assert!(!g.chance_vec().is_empty() || g.phase() != Phase::ChanceDraw { rider: r(21), breakaway: false });
     play(&mut g, &["ride", "roll 7"]);
-    let chain = g.chance_vec().into_iter().find(|(a, _)| *a == Action::Chance(ChanceCard::Chain));
+    let chain = g.chance_vec().into_iter().find(|(a, _)| *a == Action::Chance { card: ChanceCard::Chain });
     assert!(chain.is_none(), "the only chain card is out of the pile");
-    let falls = g.chance_vec().into_iter().find(|(a, _)| *a == Action::Chance(ChanceCard::Fall));
+    let falls = g.chance_vec().into_iter().find(|(a, _)| *a == Action::Chance { card: ChanceCard::Fall });
     assert_eq!(falls.map(|(_, w)| w), Some(4));
 }
 
@@ -1249,7 +1249,7 @@ fn section_14_chase_car_and_photo_cards() {
     // The photo numbers are hidden from every viewer until the end.
     let view = g.view(spieltisch_core::Viewer::Seat(0));
     assert_eq!(view.riders[r(21) as usize].photos, vec![None]);
-    assert_eq!(g.redact(&Action::Photo(5), spieltisch_core::Viewer::Seat(0)), "photo ?");
+    assert_eq!(g.redact(&Action::Photo { value: 5 }, spieltisch_core::Viewer::Seat(0)), "photo ?");
     // A flat 12 with two photo cards; at most four tows.
     let tows = vec![(21, 3)];
     let mut g = Setup { tows, ..setup(grid(40), rules, 1, &[(21, sp(2, 1))]) }.position().unwrap();
@@ -1258,7 +1258,7 @@ fn section_14_chase_car_and_photo_cards() {
     play(&mut g, &[&format!("to {}", sp(14, 1))]);
     assert_eq!((g.round(), mover(&g)), (2, Some(21)));
     let legal = g.legal_vec();
-    assert!(legal.contains(&Action::Ride) && !legal.contains(&Action::Tow), "four tows at most");
+    assert!(legal.contains(&Action::Ride {}) && !legal.contains(&Action::Tow {}), "four tows at most");
     // The race director's two cards disqualify: 21, alone, wins the race.
     ride_to_the_line(&mut g);
     assert_eq!(g.finish_order(), [r(21)]);
@@ -1274,7 +1274,7 @@ fn section_14_chase_car_and_photo_cards() {
 fn ride_to_the_line(g: &mut Reifenbreite) {
     while g.phase() != Phase::Director {
         let action = match g.phase() {
-            Phase::Choose { .. } => Action::Ride,
+            Phase::Choose { .. } => Action::Ride {},
             Phase::Dice { .. } => g.chance_vec().last().expect("a roll").0,
             Phase::Move { .. } => *g.legal_vec().last().expect("a space"),
             phase => panic!("{phase:?}"),
@@ -1348,7 +1348,7 @@ fn section_16_lead_exchange() {
     assert_eq!(space_of(&g, 41), sp(9, 1));
     assert_eq!(space_of(&g, 51), sp(7, 1));
     assert_eq!(mover(&g), Some(41));
-    assert!(!g.legal_vec().contains(&Action::Ask), "once per round");
+    assert!(!g.legal_vec().contains(&Action::Ask {}), "once per round");
 }
 
 #[test]
@@ -1368,16 +1368,16 @@ fn descriptions_in_both_languages() {
     );
     assert!(en.contains("51 offers the lead to 21"), "{en}");
     assert!(de.contains("51 bietet 21 die Führung an"), "{de}");
-    assert_eq!(g.describe_action(&Action::Accept, spieltisch_core::Lang::De), "21 übernimmt die Führung");
+    assert_eq!(g.describe_action(&Action::Accept {}, spieltisch_core::Lang::De), "21 übernimmt die Führung");
     let mut g = race(grid(30), BASIC, 2, &[(21, sp(2, 1))]);
     play(&mut g, &["ride", "roll 5"]);
     assert_eq!(
-        g.describe_action(&Action::To(sp(7, 2)), spieltisch_core::Lang::En),
+        g.describe_action(&Action::To { space: sp(7, 2) }, spieltisch_core::Lang::En),
         "21 to lane 2, 23 rows before A (5 rows ahead)",
         "the grid's 30 rows end at its only line, A"
     );
     assert_eq!(
-        g.describe_action(&Action::Chance(ChanceCard::Headwind1), spieltisch_core::Lang::De),
+        g.describe_action(&Action::Chance { card: ChanceCard::Headwind1 }, spieltisch_core::Lang::De),
         "Gegenwind: 1 Feld weniger ziehen."
     );
 }

@@ -158,7 +158,7 @@ fn the_edition_matters_for_the_format_1_record() {
     let err = today.replay::<Reifenbreite>().expect_err("edition 2 is another race");
     assert!(matches!(err, LoadError::Action { index: 407, ref action, .. } if action == "roll 9"), "{err}");
     let before: Reifenbreite = today.replay_to(Some(407)).unwrap();
-    assert_eq!(before.legal_vec(), [Action::Card(Energy::Own5), Action::Ride]);
+    assert_eq!(before.legal_vec(), [Action::Card(Energy::Own5), Action::Ride {}]);
     let then: Reifenbreite = old.replay_to(Some(407)).unwrap();
     assert!(matches!(then.phase(), Phase::Dice { .. }), "{:?}", then.phase());
 }

@@ -51,7 +51,7 @@ impl Bot<Sechstage> for HeuristicBot {
         let mut best = legal[0];
         let mut best_score = f64::NEG_INFINITY;
         for &action in legal {
-            if let Action::Play(value) = action {
+            if let Action::Play { value } = action {
                 let score = score_card(&view, &track, decision.seat(), value);
                 if score > best_score {
                     best_score = score;

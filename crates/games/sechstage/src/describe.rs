@@ -281,12 +281,12 @@ fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
 pub fn describe_action(state: &Sechstage, action: &Action, names: &[String], lang: Lang) -> String {
     let called = |seat: usize| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
     match *action {
-        Action::Play(value) => {
+        Action::Play { value } => {
             let Some(seat) = state.mover() else { return action.to_string() };
             let mv = state.preview(seat, value);
             describe_move(&called(seat), value, &mv, state.track().length(), lang)
         }
-        Action::Draw(_) => {
+        Action::Draw { .. } => {
             let pile = match state.drawing_pile() {
                 Some(Pile::High) => "4–6",
                 _ => "1–3",

@@ -14,8 +14,7 @@ use crate::{
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionData, Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn,
-    Viewer, Weight,
+    Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
 };
 use std::sync::Arc;
 
@@ -545,13 +544,13 @@ impl Game for Sechstage {
             // Branch-free, as random play makes "is this value held?"
             // unpredictable: list every value, then keep the held ones in place.
             const ALL: [Action; 7] = [
-                Action::Play(1),
-                Action::Play(2),
-                Action::Play(3),
-                Action::Play(4),
-                Action::Play(5),
-                Action::Play(6),
-                Action::Play(7),
+                Action::Play { value: 1 },
+                Action::Play { value: 2 },
+                Action::Play { value: 3 },
+                Action::Play { value: 4 },
+                Action::Play { value: 5 },
+                Action::Play { value: 6 },
+                Action::Play { value: 7 },
             ];
             let len = out.len();
             out.extend_from_slice(&ALL);
@@ -572,7 +571,7 @@ impl Game for Sechstage {
             for v in pile.values() {
                 let left = self.piles[v as usize];
                 if left > 0 {
-                    out.push((Action::Draw(v), u32::from(left)));
+                    out.push((Action::Draw { value: v }, u32::from(left)));
                 }
             }
         }
@@ -580,8 +579,8 @@ impl Game for Sechstage {
 
     fn apply_unchecked(&mut self, action: &Action) {
         match *action {
-            Action::Play(v) => self.play(v),
-            Action::Draw(v) => self.draw(v),
+            Action::Play { value: v } => self.play(v),
+            Action::Draw { value: v } => self.draw(v),
         }
     }
 
@@ -603,11 +602,6 @@ impl Game for Sechstage {
         }
         // The outcome says how it ranked, with each rider's laps and points.
         Some(self.standings().2)
-    }
-
-    /// `play` and (chance) `draw`, with the card's `value`.
-    fn action_data(action: &Action) -> ActionData {
-        ActionData::of(&crate::action::ActionKind::from(*action))
     }
 
     /// From 0 to, per race, 5 points for each sprint line plus 10.
@@ -635,8 +629,8 @@ impl Game for Sechstage {
     /// Another seat's grey draw shows as `draw ?`.
     fn redact(&self, action: &Action, viewer: Viewer) -> String {
         match (action, viewer) {
-            (Action::Draw(_), Viewer::Seat(s)) if self.mover() == Some(s) => action.to_string(),
-            (Action::Draw(_), _) => "draw ?".into(),
+            (Action::Draw { .. }, Viewer::Seat(s)) if self.mover() == Some(s) => action.to_string(),
+            (Action::Draw { .. }, _) => "draw ?".into(),
             _ => action.to_string(),
         }
     }

@@ -122,7 +122,10 @@
 //! `play 4` (short: `4` or `p4`) plays a card of value 4; `draw 5` is the
 //! chance outcome of a driver change drawing a 5. Legal actions are listed
 //! by increasing value; chance outcomes by value, weighted by the cards of
-//! that value left in the pile.
+//! that value left in the pile. As data, the JSON form of [`Action`], they
+//! are `{"kind": "play", "params": {"value": 4}}` and `{"kind": "draw",
+//! "params": {"value": 5}}`; a seat that sees another's draw as `draw ?`
+//! observes `{"kind": "draw", "params": {}}`.
 //!
 //! ## Scores and results
 //!
@@ -181,7 +184,7 @@
 //! game.apply(&"play 5".parse().unwrap()).unwrap();
 //! assert_eq!(game.position(0), 5);
 //! // Seat 1 plays a 5 as well and lands on seat 0: 5 + 5 × 1.
-//! game.apply(&Action::Play(5)).unwrap();
+//! game.apply(&Action::Play { value: 5 }).unwrap();
 //! assert_eq!(game.position(1), 10);
 //! ```
 
@@ -203,7 +206,7 @@ mod view;
 #[cfg(test)]
 mod rules_tests;
 
-pub use action::{Action, ActionKind};
+pub use action::Action;
 pub use bot::HeuristicBot;
 pub use cards::{CardCount, Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK, Pile};
 pub use describe::{hand_text, rider_letter};

@@ -111,8 +111,8 @@ impl Sechstage {
     ) -> Logged<Event> {
         let Some(seat) = self.mover() else { return Logged::Unseen };
         match *action {
-            Action::Play(value) => Logged::New(self.play_event(seat, value, after, viewer)),
-            Action::Draw(value) => match last {
+            Action::Play { value } => Logged::New(self.play_event(seat, value, after, viewer)),
+            Action::Draw { value } => match last {
                 Some(Event::Play { change: Some(change), race_over, .. }) => {
                     match Pile::of(value) {
                         Pile::Low => change.drawn.low += 1,
@@ -346,8 +346,9 @@ mod tests {
     fn a_slipstream_over_a_sprint_line_in_both_languages() {
         let mut g = rulebook_example();
         let before = g.clone();
-        g.apply(&Action::Play(4)).unwrap();
-        let Logged::New(event) = before.log_event(&Action::Play(4), &g, Viewer::Spectator, None) else {
+        g.apply(&Action::Play { value: 4 }).unwrap();
+        let Logged::New(event) = before.log_event(&Action::Play { value: 4 }, &g, Viewer::Spectator, None)
+        else {
             panic!("a play is a new entry")
         };
         assert_eq!(
@@ -366,20 +367,20 @@ mod tests {
     fn a_driver_change_is_told_with_its_cards_to_its_rider_only() {
         let mut g = rulebook_example_from(25);
         let before = g.clone();
-        g.apply(&Action::Play(5)).unwrap();
+        g.apply(&Action::Play { value: 5 }).unwrap();
         let viewers = [Viewer::Seat(1), Viewer::Seat(0), Viewer::Spectator];
         let mut events: Vec<Event> = viewers
             .iter()
-            .map(|&v| match before.log_event(&Action::Play(5), &g, v, None) {
+            .map(|&v| match before.log_event(&Action::Play { value: 5 }, &g, v, None) {
                 Logged::New(event) => event,
                 other => panic!("{other:?}"),
             })
             .collect();
         for value in [4, 6, 4, 5, 1, 1, 2, 3, 3, 2, 1] {
             let drawing = g.clone();
-            g.apply(&Action::Draw(value)).unwrap();
+            g.apply(&Action::Draw { value }).unwrap();
             for (event, &v) in events.iter_mut().zip(&viewers) {
-                assert_eq!(drawing.log_event(&Action::Draw(value), &g, v, Some(event)), Logged::Folded);
+                assert_eq!(drawing.log_event(&Action::Draw { value }, &g, v, Some(event)), Logged::Folded);
             }
         }
         let Event::Play { change: Some(change), .. } = &events[0] else { panic!("{:?}", events[0]) };

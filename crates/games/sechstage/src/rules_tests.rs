@@ -8,7 +8,7 @@ use crate::{
     game::{Phase, RaceResult},
 };
 use spieltisch_core::{
-    Game, OptionsError, Turn, Viewer,
+    ActionData, Game, OptionsError, Turn, Viewer,
     options::{options_from_pairs, options_to_json},
 };
 
@@ -55,14 +55,14 @@ fn to_move(g: &mut Sechstage, seat: usize) {
 }
 
 fn play(g: &mut Sechstage, value: u8) {
-    g.apply(&Action::Play(value)).unwrap_or_else(|e| panic!("play {value}: {e}"));
+    g.apply(&Action::Play { value }).unwrap_or_else(|e| panic!("play {value}: {e}"));
 }
 
 /// Applies chance draws of the given values.
 fn draw_all(g: &mut Sechstage, values: &[u8]) {
     for &v in values {
         assert_eq!(g.turn(), Turn::Chance);
-        g.apply(&Action::Draw(v)).unwrap_or_else(|e| panic!("draw {v}: {e}"));
+        g.apply(&Action::Draw { value: v }).unwrap_or_else(|e| panic!("draw {v}: {e}"));
     }
 }
 
@@ -144,13 +144,17 @@ fn any_card_in_hand_may_be_played() {
     // "The active player can play any card in their hand, and moves their token forward the number of spaces indicated."
     let g = game(4, 1);
     let legal: Vec<Action> = g.legal_vec();
-    assert_eq!(legal, [1, 2, 3, 4, 5, 7].map(Action::Play));
+    assert_eq!(legal, [1, 2, 3, 4, 5, 7].map(|value| Action::Play { value }));
     let mut g = g;
     play(&mut g, 7);
     assert_eq!(g.position(0), 7);
     assert_eq!(g.riders[0].hand[7], 0);
-    assert_eq!(g.legal_vec(), [1, 2, 3, 4, 5, 7].map(Action::Play), "seat 1 still holds its 7");
-    assert!(g.clone().apply(&Action::Play(6)).is_err(), "no green 6 exists");
+    assert_eq!(
+        g.legal_vec(),
+        [1, 2, 3, 4, 5, 7].map(|value| Action::Play { value }),
+        "seat 1 still holds its 7"
+    );
+    assert!(g.clone().apply(&Action::Play { value: 6 }).is_err(), "no green 6 exists");
 }
 
 #[test]
@@ -261,10 +265,24 @@ fn fahrerwechsel_discards_green_and_draws_four_and_seven_with_five_players() {
     assert_eq!((g.riders[0].cards, g.riders[0].changed), (0, true), "green cards gone");
     // The 4–6 pile first, then the 1–3 pile.
     let outcomes = g.chance_vec();
-    assert_eq!(outcomes, vec![(Action::Draw(4), 11), (Action::Draw(5), 11), (Action::Draw(6), 10)]);
-    assert!(g.clone().apply(&Action::Draw(1)).is_err());
+    assert_eq!(
+        outcomes,
+        vec![
+            (Action::Draw { value: 4 }, 11),
+            (Action::Draw { value: 5 }, 11),
+            (Action::Draw { value: 6 }, 10)
+        ]
+    );
+    assert!(g.clone().apply(&Action::Draw { value: 1 }).is_err());
     draw_all(&mut g, &[4, 6, 6, 5]);
-    assert_eq!(g.chance_vec(), vec![(Action::Draw(1), 16), (Action::Draw(2), 16), (Action::Draw(3), 16)]);
+    assert_eq!(
+        g.chance_vec(),
+        vec![
+            (Action::Draw { value: 1 }, 16),
+            (Action::Draw { value: 2 }, 16),
+            (Action::Draw { value: 3 }, 16)
+        ]
+    );
     draw_all(&mut g, &[1, 1, 2, 3, 3, 3, 2]);
     assert_eq!(g.turn(), Turn::Seat(1), "the driver change is over after 4 + 7 cards");
     assert_eq!(g.riders[0].hand, [0, 2, 2, 3, 1, 1, 2, 0]);
@@ -284,7 +302,7 @@ fn fahrerwechsel_draws_four_and_six_with_six_to_eight_players() {
     assert_eq!(g.riders[0].cards, 10);
     // The grey cards are played like any other.
     to_move(&mut g, 0);
-    assert_eq!(g.legal_vec(), vec![Action::Play(1), Action::Play(4)]);
+    assert_eq!(g.legal_vec(), vec![Action::Play { value: 1 }, Action::Play { value: 4 }]);
 }
 
 #[test]
@@ -309,7 +327,7 @@ fn grey_piles_are_not_reshuffled_draw_what_is_left() {
     place(&mut p, 0, 25);
     let mut g = build(p);
     play(&mut g, 5);
-    assert_eq!(g.chance_vec(), vec![(Action::Draw(5), 1)]);
+    assert_eq!(g.chance_vec(), vec![(Action::Draw { value: 5 }, 1)]);
     draw_all(&mut g, &[5, 2, 3]);
     assert_eq!(g.turn(), Turn::Seat(1));
     assert_eq!(g.riders[0].hand, [0, 0, 1, 1, 0, 1, 0, 0]);
@@ -763,9 +781,20 @@ fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
     place(&mut p, 0, 25);
     let mut g = build(p);
     play(&mut g, 5);
-    assert_eq!(g.redact(&Action::Draw(6), Viewer::Seat(0)), "draw 6");
-    assert_eq!(g.redact(&Action::Draw(6), Viewer::Seat(1)), "draw ?");
-    assert_eq!(g.redact(&Action::Draw(6), Viewer::Spectator), "draw ?");
+    assert_eq!(g.redact(&Action::Draw { value: 6 }, Viewer::Seat(0)), "draw 6");
+    assert_eq!(g.redact(&Action::Draw { value: 6 }, Viewer::Seat(1)), "draw ?");
+    assert_eq!(g.redact(&Action::Draw { value: 6 }, Viewer::Spectator), "draw ?");
+    // As data too: the drawing seat observes the card, everyone else the kind alone.
+    let draw = Action::Draw { value: 6 };
+    let own = serde_json::json!({ "kind": "draw", "params": { "value": 6 } });
+    assert_eq!(serde_json::to_value(ActionData::observed(&g, &draw, Viewer::Seat(0))).unwrap(), own);
+    for viewer in [Viewer::Seat(1), Viewer::Spectator] {
+        let observed = ActionData::observed(&g, &draw, viewer);
+        assert_eq!(
+            serde_json::to_value(observed).unwrap(),
+            serde_json::json!({ "kind": "draw", "params": {} })
+        );
+    }
 }
 
 #[test]
@@ -822,7 +851,7 @@ fn a_second_driver_change_keeps_the_grey_cards() {
     assert_eq!(g.riders[0].cards, 9, "the grey cards stay");
     // A draw in words names the pile, not the card.
     let words = |a| g.describe_action(&a, spieltisch_core::Lang::En);
-    assert_eq!(words(Action::Draw(4)), words(Action::Draw(6)));
+    assert_eq!(words(Action::Draw { value: 4 }), words(Action::Draw { value: 6 }));
     draw_all(&mut g, &[6, 6, 6, 6, 2, 2, 2, 2, 2, 2, 2]);
     assert_eq!(g.riders[0].hand, [0, 6, 7, 0, 3, 0, 4, 0]);
     assert_eq!((g.riders[0].drawn_low, g.riders[0].drawn_high), (14, 8));

@@ -1,55 +1,38 @@
-//! Actions and their notation.
+//! Actions: the steps of a turn, with their notation and their data.
+//!
+//! | notation | when |
+//! | --- | --- |
+//! | `place q,r` | first round: put a stone from your supply on `q,r`; second round: put the lifted stone there |
+//! | `lift q,r` | second round: take your stone on `q,r` off the field |
+//! | `keep q,r` | second round, when lifting split the field into equal largest parts: the part holding `q,r` stays, the rest is captured |
+//! | `pass` | basic variant only, when every stone of yours holds the field together |
+//!
+//! [`Action`] writes its notation with `Display` and reads it with
+//! `FromStr`; its serde form is its data.
 
 use crate::cell::Cell;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use spieltisch_core::ActionError;
 use std::{fmt, str::FromStr};
 
-/// One step of a turn.
-///
-/// | notation | when |
-/// | --- | --- |
-/// | `place q,r` | first round: put a stone from your supply on `q,r`; second round: put the lifted stone there |
-/// | `lift q,r` | second round: take your stone on `q,r` off the field |
-/// | `keep q,r` | second round, when lifting split the field into equal largest parts: the part holding `q,r` stays, the rest is captured |
-/// | `pass` | basic variant only, when every stone of yours holds the field together |
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    Place(Cell),
-    Lift(Cell),
-    Keep(Cell),
-    Pass,
-}
-
 /// An action as data ([`spieltisch_core::ActionData`]): its kind with its
 /// parameters, on the wire `{"kind": "place", "params": {"cell": {"q": 2, "r": -1}}}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Action"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "params", rename_all = "snake_case")]
-pub enum ActionKind {
+pub enum Action {
     Place { cell: Cell },
     Lift { cell: Cell },
     Keep { cell: Cell },
     Pass {},
 }
 
-impl From<Action> for ActionKind {
-    fn from(action: Action) -> ActionKind {
-        match action {
-            Action::Place(cell) => ActionKind::Place { cell },
-            Action::Lift(cell) => ActionKind::Lift { cell },
-            Action::Keep(cell) => ActionKind::Keep { cell },
-            Action::Pass => ActionKind::Pass {},
-        }
-    }
-}
-
 impl Action {
     /// The cell the action names, if any.
     pub fn cell(self) -> Option<Cell> {
         match self {
-            Action::Place(c) | Action::Lift(c) | Action::Keep(c) => Some(c),
-            Action::Pass => None,
+            Action::Place { cell } | Action::Lift { cell } | Action::Keep { cell } => Some(cell),
+            Action::Pass {} => None,
         }
     }
 }
@@ -57,10 +40,10 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Place(c) => write!(f, "place {c}"),
-            Action::Lift(c) => write!(f, "lift {c}"),
-            Action::Keep(c) => write!(f, "keep {c}"),
-            Action::Pass => f.write_str("pass"),
+            Action::Place { cell } => write!(f, "place {cell}"),
+            Action::Lift { cell } => write!(f, "lift {cell}"),
+            Action::Keep { cell } => write!(f, "keep {cell}"),
+            Action::Pass {} => f.write_str("pass"),
         }
     }
 }
@@ -78,10 +61,10 @@ impl FromStr for Action {
             })
         };
         match word.to_ascii_lowercase().as_str() {
-            "place" | "p" => Ok(Action::Place(cell()?)),
-            "lift" | "l" => Ok(Action::Lift(cell()?)),
-            "keep" | "k" => Ok(Action::Keep(cell()?)),
-            "pass" if rest.is_empty() => Ok(Action::Pass),
+            "place" | "p" => Ok(Action::Place { cell: cell()? }),
+            "lift" | "l" => Ok(Action::Lift { cell: cell()? }),
+            "keep" | "k" => Ok(Action::Keep { cell: cell()? }),
+            "pass" if rest.is_empty() => Ok(Action::Pass {}),
             "capture" => Err(ActionError::parse(
                 s,
                 "name the part that stays instead: keep q,r (with a cell of that part)",
@@ -93,19 +76,6 @@ impl FromStr for Action {
     }
 }
 
-impl Serialize for Action {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,10 +83,10 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         for a in [
-            Action::Place(Cell::new(2, -1)),
-            Action::Lift(Cell::new(-3, 0)),
-            Action::Keep(Cell::new(0, 5)),
-            Action::Pass,
+            Action::Place { cell: Cell::new(2, -1) },
+            Action::Lift { cell: Cell::new(-3, 0) },
+            Action::Keep { cell: Cell::new(0, 5) },
+            Action::Pass {},
         ] {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a));
         }
@@ -130,6 +100,15 @@ mod tests {
                 other => panic!("{bad:?} gave {other:?}"),
             }
         }
-        assert_eq!("P 1,2".parse::<Action>(), Ok(Action::Place(Cell::new(1, 2))));
+        assert_eq!("P 1,2".parse::<Action>(), Ok(Action::Place { cell: Cell::new(1, 2) }));
+    }
+
+    #[test]
+    fn data_is_kind_and_params() {
+        let place = Action::Place { cell: Cell::new(2, -1) };
+        let written = r#"{"kind":"place","params":{"cell":{"q":2,"r":-1}}}"#;
+        assert_eq!(serde_json::to_string(&place).unwrap(), written);
+        assert_eq!(serde_json::from_str::<Action>(written).unwrap(), place);
+        assert_eq!(serde_json::to_string(&Action::Pass {}).unwrap(), r#"{"kind":"pass","params":{}}"#);
     }
 }

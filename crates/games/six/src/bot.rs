@@ -126,7 +126,7 @@ fn best_place(six: &Six, legal: &[Action], rng: &mut dyn RngCore) -> (Action, f6
     let danger = threats(board, me.other());
     let mut best = (legal[0], f64::NEG_INFINITY);
     for &action in legal {
-        let Action::Place(cell) = action else { continue };
+        let Action::Place { cell } = action else { continue };
         let score = if board.six_through(me, cell).is_some() {
             WIN
         } else {
@@ -185,7 +185,7 @@ impl HeuristicBot {
         let me = six.mover_colour();
         let mut best = (legal[0], f64::NEG_INFINITY);
         for &action in legal {
-            let Action::Lift(cell) = action else { continue };
+            let Action::Lift { cell } = action else { continue };
             // What the stone gives up by leaving its cell.
             let mut without = six.board().clone();
             without.clear(cell);

@@ -58,7 +58,7 @@ pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
     let de = lang == Lang::De;
     let mover = six.mover_colour();
     match (*action, six.phase()) {
-        (Action::Place(cell), phase) => {
+        (Action::Place { cell }, phase) => {
             let six_note = six
                 .board()
                 .six_through(mover, cell)
@@ -80,7 +80,7 @@ pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
                 (_, true) => format!("einen Stein auf {cell} setzen{six_note}"),
             }
         }
-        (Action::Lift(cell), _) => {
+        (Action::Lift { cell }, _) => {
             let split = six.options().split && six.splits_field(cell);
             match (de, split) {
                 (false, false) => format!("lift the stone on {cell}"),
@@ -89,14 +89,14 @@ pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
                 (true, true) => format!("den Stein auf {cell} aufnehmen und das Feld teilen"),
             }
         }
-        (Action::Keep(cell), _) => {
+        (Action::Keep { cell }, _) => {
             if de {
                 format!("den Teil mit {cell} behalten, die übrigen Teile werden geschlagen")
             } else {
                 format!("keep the part with {cell}; the other parts are captured")
             }
         }
-        (Action::Pass, _) => {
+        (Action::Pass {}, _) => {
             if de {
                 "passen (jeder eigene Stein hält das Feld zusammen)".into()
             } else {

@@ -9,8 +9,8 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionData, ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn,
-    Viewer, Weight, ranks_by,
+    ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer,
+    Weight, ranks_by,
 };
 
 /// Stones per colour, the starting stone included.
@@ -556,28 +556,33 @@ impl Game for Six {
             Phase::Place => {
                 // The first stone of a game may not touch the mover's own starting stone.
                 let shunned = (self.placed_total() == 0).then_some(mover);
-                self.board.frontier_rows(shunned, |cells| out.extend(cells.map(Action::Place)));
+                self.board
+                    .frontier_rows(shunned, |cells| out.extend(cells.map(|cell| Action::Place { cell })));
             }
             Phase::Lift => {
                 let start = out.len();
                 if self.options.split {
-                    self.board.cell_rows(mover, |cells| out.extend(cells.map(Action::Lift)));
+                    self.board.cell_rows(mover, |cells| out.extend(cells.map(|cell| Action::Lift { cell })));
                 } else {
                     let cut = self.board.cut_cells();
-                    self.board.cell_rows_but(mover, &cut, |cells| out.extend(cells.map(Action::Lift)));
+                    self.board.cell_rows_but(mover, &cut, |cells| {
+                        out.extend(cells.map(|cell| Action::Lift { cell }))
+                    });
                 }
                 if out.len() == start {
-                    out.push(Action::Pass);
+                    out.push(Action::Pass {});
                 }
             }
             Phase::Keep { lifted } => {
                 let parts = self.board.parts_around(lifted);
                 let mut names: Vec<Cell> = (0..parts.len()).map(|i| parts.name(i)).collect();
                 names.sort_by_key(|c| c.reading_key());
-                out.extend(names.into_iter().map(Action::Keep));
+                out.extend(names.into_iter().map(|cell| Action::Keep { cell }));
             }
             Phase::Replace { lifted } => {
-                self.board.frontier_rows(None, |cells| out.extend(cells.without(lifted).map(Action::Place)));
+                self.board.frontier_rows(None, |cells| {
+                    out.extend(cells.without(lifted).map(|cell| Action::Place { cell }))
+                });
             }
             Phase::Over => {}
         }
@@ -588,22 +593,22 @@ impl Game for Six {
     fn apply_unchecked(&mut self, action: &Action) {
         let mover = self.mover_colour();
         match (self.phase, *action) {
-            (Phase::Place, Action::Place(cell)) => {
+            (Phase::Place, Action::Place { cell }) => {
                 self.put(mover, cell);
                 self.placed[self.to_move as usize] += 1;
                 self.end_move(Some(cell));
             }
-            (Phase::Lift, Action::Lift(cell)) => {
+            (Phase::Lift, Action::Lift { cell }) => {
                 let must_choose = self.lift(cell);
                 self.phase =
                     if must_choose { Phase::Keep { lifted: cell } } else { Phase::Replace { lifted: cell } };
             }
-            (Phase::Lift, Action::Pass) => self.end_move(None),
-            (Phase::Keep { lifted }, Action::Keep(kept)) => {
+            (Phase::Lift, Action::Pass {}) => self.end_move(None),
+            (Phase::Keep { lifted }, Action::Keep { cell: kept }) => {
                 self.keep(lifted, kept);
                 self.phase = Phase::Replace { lifted };
             }
-            (Phase::Replace { .. }, Action::Place(cell)) => {
+            (Phase::Replace { .. }, Action::Place { cell }) => {
                 self.put(mover, cell);
                 self.end_move(Some(cell));
             }
@@ -641,11 +646,6 @@ impl Game for Six {
         Some(Outcome { scores, ranks, teams: self.teams(), ranked_by: Vec::new() })
     }
 
-    /// `place`, `lift`, `keep` with `cell` (`{"q", "r"}`); `pass`.
-    fn action_data(action: &Action) -> ActionData {
-        ActionData::of(&crate::action::ActionKind::from(*action))
-    }
-
     fn score_bounds(options: &Options) -> (f64, f64) {
         (0.0, f64::from(options.games))
     }
@@ -679,9 +679,9 @@ impl Game for Six {
             |cell: Cell| if self.options.wrapped_cells { self.board.in_frame_copy(cell) } else { cell };
         let action = match text.parse::<Cell>().map(true_cell) {
             Ok(cell) => match self.phase {
-                Phase::Place | Phase::Replace { .. } => Action::Place(cell),
-                Phase::Lift => Action::Lift(cell),
-                Phase::Keep { .. } => Action::Keep(cell),
+                Phase::Place | Phase::Replace { .. } => Action::Place { cell },
+                Phase::Lift => Action::Lift { cell },
+                Phase::Keep { .. } => Action::Keep { cell },
                 Phase::Over => return Err(ActionError::GameOver),
             },
             Err(_) => match (self.phase, text.split_once(char::is_whitespace)) {
@@ -689,7 +689,7 @@ impl Game for Six {
                     let cell = true_cell(rest.parse()?);
                     let parts = self.board.parts_around(lifted);
                     match (parts.len(), parts.find(cell)) {
-                        (2, Some(i)) => Action::Keep(parts.name(1 - i)),
+                        (2, Some(i)) => Action::Keep { cell: parts.name(1 - i) },
                         _ => {
                             return Err(ActionError::parse(
                                 input,
@@ -699,17 +699,17 @@ impl Game for Six {
                     }
                 }
                 _ => match text.parse()? {
-                    Action::Place(cell) => Action::Place(true_cell(cell)),
-                    Action::Lift(cell) => Action::Lift(true_cell(cell)),
-                    Action::Keep(cell) => Action::Keep(true_cell(cell)),
-                    Action::Pass => Action::Pass,
+                    Action::Place { cell } => Action::Place { cell: true_cell(cell) },
+                    Action::Lift { cell } => Action::Lift { cell: true_cell(cell) },
+                    Action::Keep { cell } => Action::Keep { cell: true_cell(cell) },
+                    Action::Pass {} => Action::Pass {},
                 },
             },
         };
         Ok(match (self.phase, action) {
-            (Phase::Keep { lifted }, Action::Keep(cell)) => {
+            (Phase::Keep { lifted }, Action::Keep { cell }) => {
                 let parts = self.board.parts_around(lifted);
-                parts.find(cell).map_or(action, |i| Action::Keep(parts.name(i)))
+                parts.find(cell).map_or(action, |i| Action::Keep { cell: parts.name(i) })
             }
             _ => action,
         })

@@ -51,7 +51,9 @@
 //!   first stone in reading order), then `place q,r`. Steps keep the branching
 //!   small for search and map to clicks. In the terminal a bare `q,r` is read
 //!   as the step the phase asks for, and `capture q,r` (one of two equal
-//!   parts) as keeping the other.
+//!   parts) as keeping the other. As data, the JSON form of [`Action`],
+//!   a step is its kind with its cell: `{"kind": "place", "params":
+//!   {"cell": {"q": 2, "r": -1}}}`, `{"kind": "pass", "params": {}}`.
 //! - **Legal order**: cells in reading order, row `r` from the top, then `q`.
 //! - **Stones in play** are the stones on the field once the whole move is
 //!   made (the lifted stone counts again once it is put back).
@@ -168,7 +170,7 @@ pub mod tactics;
 pub mod test_plan;
 pub mod view;
 
-pub use action::{Action, ActionKind};
+pub use action::Action;
 pub use board::{Board, Colour, Formation, FormedSix};
 pub use bot::HeuristicBot;
 pub use cell::Cell;

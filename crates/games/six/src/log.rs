@@ -45,14 +45,14 @@ impl Six {
     pub(crate) fn event_of(&self, action: &Action, after: &Six, last: Option<&mut Event>) -> Logged<Event> {
         let ended = (after.results.len() > self.results.len()).then(|| after.results[self.results.len()]);
         match (*action, self.phase) {
-            (Action::Place(cell), Phase::Place) => Logged::New(Event::Place { cell, ended }),
-            (Action::Lift(lifted), _) => {
+            (Action::Place { cell }, Phase::Place) => Logged::New(Event::Place { cell, ended }),
+            (Action::Lift { cell: lifted }, _) => {
                 Logged::New(Event::Move { lifted, placed: None, captured: after.captured_now.clone(), ended })
             }
-            (Action::Pass, _) => Logged::New(Event::Pass { ended }),
-            (Action::Keep(_) | Action::Place(_), _) => match last {
+            (Action::Pass {}, _) => Logged::New(Event::Pass { ended }),
+            (Action::Keep { .. } | Action::Place { .. }, _) => match last {
                 Some(Event::Move { placed: last_placed, captured, ended: last_ended, .. }) => {
-                    if let Action::Place(cell) = action {
+                    if let Action::Place { cell } = action {
                         *last_placed = Some(*cell);
                     } else {
                         *captured = after.captured_now.clone();

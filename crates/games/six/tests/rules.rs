@@ -376,9 +376,9 @@ fn equal_parts_the_mover_chooses() {
     assert_eq!(six.phase(), Phase::Keep { lifted: Cell::new(0, 0) });
     assert_eq!(legal(&six), ["keep -11,0", "keep 1,0"]);
     // Any stone of a part names it; "capture" names the part that goes.
-    assert_eq!(six.parse_action("keep 7,0"), Ok(Action::Keep(Cell::new(1, 0))));
-    assert_eq!(six.parse_action("capture -3,0"), Ok(Action::Keep(Cell::new(1, 0))));
-    assert_eq!(six.parse_action("5,0"), Ok(Action::Keep(Cell::new(1, 0))));
+    assert_eq!(six.parse_action("keep 7,0"), Ok(Action::Keep { cell: Cell::new(1, 0) }));
+    assert_eq!(six.parse_action("capture -3,0"), Ok(Action::Keep { cell: Cell::new(1, 0) }));
+    assert_eq!(six.parse_action("5,0"), Ok(Action::Keep { cell: Cell::new(1, 0) }));
     let mut other = six.clone();
     play(&mut six, &["keep 1,0"]);
     assert!((-11..0).all(|q| six.board().get(Cell::new(q, 0)).is_none()));
@@ -625,10 +625,10 @@ fn cells_beyond_32_are_listed_parsed_and_played_with_their_coordinates() {
             let action = six.parse_action(step).unwrap_or_else(|e| panic!("{step}: {e}"));
             assert_eq!(action.to_string(), *step);
             assert!(six.legal_vec().contains(&action), "{step} is listed: {:?}", legal(&six));
-            if action == Action::Place(Cell::new(east, 0)) {
+            if action == (Action::Place { cell: Cell::new(east, 0) }) {
                 // The cell 64 to the west shares east's place on the torus
                 // the board is stored on, but is far from the field.
-                let alias = Action::Place(Cell::new(east - 64, 0));
+                let alias = Action::Place { cell: Cell::new(east - 64, 0) };
                 assert_eq!(six.parse_action(&alias.to_string()), Ok(alias));
                 assert!(!six.legal_vec().contains(&alias));
                 assert!(matches!(six.clone().apply(&alias), Err(ActionError::Illegal { .. })), "{alias}");
