@@ -1,6 +1,7 @@
 //! `spieltisch games`: the games with their seats and options.
 
 use crate::error::CliError;
+use crate::words::say;
 use serde_json::json;
 use spieltisch_catalog::entries;
 use spieltisch_core::{Choice, Lang, OptionDefault, OptionKind, OptionSpec};
@@ -21,13 +22,19 @@ pub fn run(json: bool, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> 
         } else {
             format!("{}–{}", info.min_seats, info.max_seats)
         };
-        writeln!(out, "{:<14} {} ({} {seats})", info.id, info.name.get(lang), lang.tr("seats", "Plätze"))?;
+        let name = info.name.get(lang);
+        writeln!(
+            out,
+            "{:<14} {}",
+            info.id,
+            say(lang, "games-seats", &[("name", name.into()), ("seats", (&seats).into())])
+        )?;
         for option in &info.options {
             write_option(option, lang, out)?;
         }
     }
     if games.is_empty() {
-        writeln!(out, "{}", lang.tr("No games are registered.", "Keine Spiele registriert."))?;
+        writeln!(out, "{}", say(lang, "games-none", &[]))?;
     }
     Ok(())
 }
@@ -36,20 +43,25 @@ pub fn run(json: bool, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> 
 /// built-in choice, since their labels alone do not say what they mean.
 fn write_option(option: &OptionSpec, lang: Lang, out: &mut dyn Write) -> Result<(), CliError> {
     let words = |choices: &[Choice]| choices.iter().map(|c| c.value).collect::<Vec<_>>().join("|");
-    let file = lang.tr("FILE", "DATEI");
+    let file = say(lang, "option-file", &[]);
     let (values, choices) = match &option.kind {
         OptionKind::Int { min, max } => (format!("{min}..{max}"), &[][..]),
         OptionKind::Bool => ("true|false".into(), &[][..]),
         OptionKind::Choice { choices } => (words(choices), *choices),
-        OptionKind::Text => (lang.tr("text", "Text").into(), &[][..]),
+        OptionKind::Text => (say(lang, "option-text", &[]), &[][..]),
         OptionKind::ChoiceOrFile { choices } => (format!("{}|{file}", words(choices)), *choices),
-        OptionKind::ChoiceOrFileList { choices, max } => {
-            (format!("{}|{file},... ({} {max})", words(choices), lang.tr("at most", "höchstens")), *choices)
-        }
+        OptionKind::ChoiceOrFileList { choices, max } => (
+            format!(
+                "{}|{file},... ({})",
+                words(choices),
+                say(lang, "option-at-most", &[("max", (*max).into())])
+            ),
+            *choices,
+        ),
     };
     let default = match &option.default {
-        OptionDefault::Follows(key) => format!("{} {key}", lang.tr("default: follows", "Standard: folgt")),
-        other => format!("{} {}", lang.tr("default", "Standard"), other.written()),
+        OptionDefault::Follows(key) => say(lang, "option-follows", &[("key", (*key).into())]),
+        other => say(lang, "option-default", &[("value", other.written().into())]),
     };
     writeln!(
         out,

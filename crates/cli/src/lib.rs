@@ -33,6 +33,7 @@ mod setup;
 mod sim;
 mod text;
 mod wilson;
+mod words;
 
 use clap::{Args, Parser, Subcommand};
 use error::CliError;

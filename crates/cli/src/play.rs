@@ -12,6 +12,7 @@
 //!
 //! Input may come from a pipe; the end of input leaves the game cleanly.
 
+use crate::words::say;
 use crate::{PlayArgs, error::CliError, input::read_text_line, setup, text};
 use spieltisch_catalog::{CatalogGame, GameVisitor, SeatSpec, bot_rng, with_game};
 use spieltisch_core::{Bot, Decision, Game, Lang, Seat, Session, Together, Turn, Viewer};
@@ -69,12 +70,8 @@ impl GameVisitor for PlayGame<'_> {
                 .map_err(|e| CliError::Usage(format!("cannot write the record: {e}")))?;
             std::fs::write(path, json + "\n")
                 .map_err(|source| CliError::File { path: path.clone(), source })?;
-            writeln!(
-                table.out,
-                "{} {}",
-                self.args.lang.tr("Record saved to", "Partie gespeichert in"),
-                path.display()
-            )?;
+            let path = path.display().to_string();
+            writeln!(table.out, "{}", say(self.args.lang, "record-saved", &[("path", (&path).into())]))?;
         }
         Ok(())
     }
@@ -172,17 +169,12 @@ impl<G: CatalogGame> Table<'_, G> {
     fn header(&mut self) -> Result<(), CliError> {
         let lang = self.lang;
         let info = G::info();
-        writeln!(self.out, "{} — {}", info.name.get(lang), lang.tr("seats:", "Plätze:"))?;
+        writeln!(self.out, "{}", say(lang, "seats-heading", &[("game", info.name.get(lang).into())]))?;
         for seat in 0..self.seats() {
             writeln!(self.out, "  {}", self.who(seat))?;
         }
-        writeln!(
-            self.out,
-            "{} {} ({})",
-            lang.tr("Seed", "Startwert"),
-            self.session.record().seed,
-            lang.tr("--seed plays this game again", "--seed spielt diese Partie noch einmal")
-        )?;
+        let seed = self.session.record().seed.to_string();
+        writeln!(self.out, "{}", say(lang, "seed-line", &[("seed", (&seed).into())]))?;
         Ok(())
     }
 
@@ -218,7 +210,7 @@ impl<G: CatalogGame> Table<'_, G> {
         let mut before = self.session.clone();
         self.session.run_chance();
         let drawn = self.session.record().actions[before.version()..].to_vec();
-        let actor = self.lang.tr("chance", "Zufall");
+        let actor = &say(self.lang, "chance", &[]);
         let mut shown = Vec::new();
         for notation in drawn {
             let action = before.state().parse_action(&notation)?;
@@ -320,18 +312,10 @@ impl<G: CatalogGame> Table<'_, G> {
         let view = self.session.view(Viewer::Spectator);
         writeln!(self.out, "{}", G::describe_view(&view, &self.session.static_part(), lang).trim_end())?;
         let names: Vec<String> = people.iter().map(|(s, _, _)| text::seat(lang, *s)).collect();
-        writeln!(
-            self.out,
-            "{} {}.",
-            lang.tr("Everyone at once, cards covered:", "Alle zugleich, Karten verdeckt:"),
-            names.join(", ")
-        )?;
+        writeln!(self.out, "{}", say(lang, "together", &[("names", (&names.join(", ")).into())]))?;
         loop {
-            let asked = lang.tr(
-                "who acts? your seat number(s), or Enter for nobody (quit)",
-                "wer handelt? eigene Platznummer(n), oder Enter für niemand (quit)",
-            );
-            let Some(line) = self.ask_line(asked)? else {
+            let asked = say(lang, "together-ask", &[]);
+            let Some(line) = self.ask_line(&asked)? else {
                 return Ok(Some(Ending::InputEnded));
             };
             if matches!(line.trim().to_ascii_lowercase().as_str(), "quit" | "q" | "exit") {
@@ -351,7 +335,7 @@ impl<G: CatalogGame> Table<'_, G> {
                 }
             }
             if let Some(word) = refused {
-                writeln!(self.out, "  {} {word}", lang.tr("cannot act now:", "kann jetzt nicht handeln:"))?;
+                writeln!(self.out, "  {}", say(lang, "cannot-act", &[("word", (&word).into())]))?;
                 continue;
             }
             for (seat, action) in chosen {
@@ -388,13 +372,8 @@ impl<G: CatalogGame> Table<'_, G> {
         }
         self.clear()?;
         let lang = self.lang;
-        write!(
-            self.out,
-            "{} {}. {} ",
-            lang.tr("Pass to", "Weitergeben an"),
-            self.who(seat),
-            lang.tr("Press Enter to see your cards.", "Enter drücken, um die eigenen Karten zu sehen.")
-        )?;
+        let who = self.who(seat);
+        write!(self.out, "{} ", say(lang, "pass-to", &[("name", (&who).into())]))?;
         self.out.flush()?;
         if read_text_line(self.input)?.is_none() {
             return Ok(false);
@@ -403,7 +382,7 @@ impl<G: CatalogGame> Table<'_, G> {
         self.screen_for = Some(seat);
         let since: Vec<String> = self.lines[seat][self.seen[seat]..].to_vec();
         if !since.is_empty() {
-            writeln!(self.out, "{}", lang.tr("Since your last turn:", "Seit deinem letzten Zug:"))?;
+            writeln!(self.out, "{}", say(lang, "since-last-turn", &[]))?;
             for line in collapse(&since) {
                 writeln!(self.out, "  {line}")?;
             }
@@ -470,12 +449,12 @@ impl<G: CatalogGame> Table<'_, G> {
         legal: &[G::Action],
     ) -> Result<Result<usize, Ending>, CliError> {
         let lang = self.lang;
-        writeln!(self.out, "{} — {}:", self.who(seat), lang.tr("your move", "dein Zug"))?;
+        let who = self.who(seat);
+        writeln!(self.out, "{}", say(lang, "your-move", &[("name", (&who).into())]))?;
         self.list_moves(state, legal)?;
         loop {
-            let asked =
-                lang.tr("number or notation (help, view, quit)", "Nummer oder Notation (help, view, quit)");
-            let Some(line) = self.ask_line(asked)? else {
+            let asked = say(lang, "move-ask", &[]);
+            let Some(line) = self.ask_line(&asked)? else {
                 return Ok(Err(Ending::InputEnded));
             };
             match parse_choice(state, legal, &line) {
@@ -497,24 +476,11 @@ impl<G: CatalogGame> Table<'_, G> {
         match ending {
             Ending::Over => {}
             Ending::Quit => {
-                writeln!(
-                    self.out,
-                    "{} ({actions} {}).",
-                    lang.tr("Game left", "Partie verlassen"),
-                    actions_word(lang)
-                )?;
+                writeln!(self.out, "{}", say(lang, "game-left", &[("actions", actions.into())]))?;
                 return Ok(());
             }
             Ending::InputEnded => {
-                writeln!(
-                    self.out,
-                    "{} ({actions} {}).",
-                    lang.tr(
-                        "Input ended; game left unfinished",
-                        "Eingabe beendet; Partie nicht zu Ende gespielt"
-                    ),
-                    actions_word(lang)
-                )?;
+                writeln!(self.out, "{}", say(lang, "input-ended", &[("actions", actions.into())]))?;
                 return Ok(());
             }
         }
@@ -548,10 +514,6 @@ fn collapse(lines: &[String]) -> Vec<String> {
         i += run;
     }
     out
-}
-
-fn actions_word(lang: Lang) -> &'static str {
-    lang.tr("actions", "Aktionen")
 }
 
 /// Reads a human's answer: `#N` is always the N-th listed move; the notation

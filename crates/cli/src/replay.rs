@@ -9,6 +9,7 @@
 //! On a terminal: Enter for the next step, `b` back, a number jumps to that
 //! step, `q` quits. Otherwise every step is printed.
 
+use crate::words::say;
 use crate::{ReplayArgs, error::CliError, input::read_text_line, text};
 use spieltisch_catalog::{CatalogError, CatalogGame, FileAccess, GameVisitor, read_record_files, with_game};
 use spieltisch_core::{Lang, Record, Viewer};
@@ -71,7 +72,7 @@ impl GameVisitor for Replay<'_> {
         let board = |state: &G| {
             G::describe_view(&state.view(viewer), &state.static_of(), lang).trim_end().to_string()
         };
-        let mut frames = vec![Frame { line: lang.tr("start", "Beginn").into(), board: board(&state) }];
+        let mut frames = vec![Frame { line: say(lang, "replay-start", &[]), board: board(&state) }];
         let record = self.record.upgraded::<G>().map_err(|e| bad(e.to_string()))?;
         for (index, notation) in record.actions.iter().enumerate() {
             let wrong = |e: spieltisch_core::ActionError| bad(format!("action {index} ('{notation}'): {e}"));
@@ -95,11 +96,7 @@ impl GameVisitor for Replay<'_> {
             let names: Vec<String> = (0..state.seats()).map(|s| text::seat(lang, s)).collect();
             text::write_result(player.out, &outcome, &names, lang)?;
         } else {
-            writeln!(
-                player.out,
-                "{}",
-                lang.tr("The record ends before the game does.", "Die Partie endet vor dem Spielende.")
-            )?;
+            writeln!(player.out, "{}", say(lang, "replay-ends-early", &[]))?;
         }
         Ok(())
     }
@@ -125,14 +122,7 @@ impl Player<'_> {
         let mut k = 0;
         loop {
             self.show(k)?;
-            write!(
-                self.out,
-                "{} ",
-                self.lang.tr(
-                    "[Enter] next, b back, NUMBER jump, q quit >",
-                    "[Enter] weiter, b zurück, ZAHL springen, q Ende >"
-                )
-            )?;
+            write!(self.out, "{} ", say(self.lang, "replay-ask", &[]))?;
             self.out.flush()?;
             let Some(answer) = read_text_line(input)? else { return Ok(()) };
             match answer.trim() {

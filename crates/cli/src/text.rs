@@ -1,11 +1,12 @@
 //! The command line's own words in both languages.
 
+use crate::words::say;
 use spieltisch_core::{Game, Lang, Outcome, Turn, Viewer};
 use std::io::{self, Write};
 
-/// "seat 2" / "Platz 2".
+/// "seat 2" / "Spieler 2".
 pub fn seat(lang: Lang, seat: usize) -> String {
-    format!("{} {seat}", lang.tr("seat", "Platz"))
+    say(lang, "seat", &[("n", seat.into())])
 }
 
 /// How `viewer` sees `action`, about to be applied to `before`: the
@@ -45,29 +46,29 @@ pub fn log_line<G: Game>(
 pub fn actor<G: Game>(before: &G, lang: Lang) -> String {
     match before.turn() {
         Turn::Seat(s) => seat(lang, s),
-        _ => lang.tr("chance", "Zufall").to_string(),
+        _ => say(lang, "chance", &[]),
     }
 }
 
 /// The result table: each seat's score and rank, then the winners or a draw.
 /// `names[seat]` names the seats.
 pub fn write_result(out: &mut dyn Write, outcome: &Outcome, names: &[String], lang: Lang) -> io::Result<()> {
-    writeln!(out, "{}", lang.tr("Result:", "Ergebnis:"))?;
+    writeln!(out, "{}", say(lang, "result", &[]))?;
     for (seat, name) in names.iter().enumerate() {
-        writeln!(
-            out,
-            "  {name}: {} {}, {} {}",
-            lang.tr("score", "Punkte"),
-            outcome.scores.get(seat).copied().unwrap_or_default(),
-            lang.tr("rank", "Rang"),
-            outcome.ranks.get(seat).copied().unwrap_or_default()
-        )?;
+        let score = outcome.scores.get(seat).copied().unwrap_or_default().to_string();
+        let rank = outcome.ranks.get(seat).copied().unwrap_or_default();
+        let line = say(
+            lang,
+            "result-line",
+            &[("name", name.into()), ("score", (&score).into()), ("rank", rank.into())],
+        );
+        writeln!(out, "  {line}")?;
     }
     if outcome.is_draw() {
-        writeln!(out, "{}", lang.tr("Draw.", "Unentschieden."))
+        writeln!(out, "{}", say(lang, "draw", &[]))
     } else {
         let winners: Vec<&str> =
             outcome.winners().into_iter().filter_map(|s| names.get(s)).map(String::as_str).collect();
-        writeln!(out, "{} {}.", lang.tr("Winner:", "Gewonnen hat:"), winners.join(", "))
+        writeln!(out, "{}", say(lang, "winners", &[("names", (&winners.join(", ")).into())]))
     }
 }

@@ -20,7 +20,7 @@ fn games_text_names_each_game_in_both_languages() {
     for game in games_json() {
         let (name_en, name_de) = (game["name"]["en"].as_str().unwrap(), game["name"]["de"].as_str().unwrap());
         assert!(en.contains(&format!("{name_en} (seats ")), "{name_en} in\n{en}");
-        assert!(de.contains(&format!("{name_de} (Plätze ")), "{name_de} in\n{de}");
+        assert!(de.contains(&format!("{name_de} (Spieler ")), "{name_de} in\n{de}");
     }
 }
 

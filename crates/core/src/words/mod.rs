@@ -1,4 +1,10 @@
-//! Checks of what the games say in words, shared by their tests.
+//! Words: every user-visible word comes from a crate's Fluent catalog
+//! ([`Catalog`]), and checks of what the games say in words, shared by
+//! their tests.
+
+mod catalog;
+
+pub use catalog::{Arg, Catalog, CatalogError};
 
 /// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
 /// "Spieler 2", "Platz 2", "Fahrer 2"), as words meant for a table whose

@@ -1,0 +1,442 @@
+//! A crate's words in both languages, read from its Project Fluent files.
+//!
+//! Every user-visible word of a crate lives in `words/en.ftl` and
+//! `words/de.ftl` beside its sources, one message per thing said, with
+//! Fluent's selectors and terms for what German inflects ("mit einer
+//! Steigung"). A crate embeds its two files once ([`Catalog::embedded`]) and
+//! asks for a message by its key with named arguments ([`Catalog::say`]).
+//!
+//! Most messages are text with arguments in between and nothing to choose.
+//! Those are written without Fluent's resolver: each is split once, when the
+//! catalog is read, into its literal pieces and argument names, so saying it
+//! costs what `format!` does (`cargo bench -p spieltisch-core --bench
+//! words`). Only messages that select (plurals, cases) or call functions go
+//! through Fluent. [`Catalog::problems`] checks that both ways say the same.
+
+use crate::Lang;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
+use fluent_syntax::ast;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+/// A value a message puts into its text: words as they are, whole numbers
+/// written plainly (Fluent also selects plural forms by them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg<'a> {
+    Str(&'a str),
+    Int(i64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(text: &'a str) -> Self {
+        Arg::Str(text)
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(text: &'a String) -> Self {
+        Arg::Str(text)
+    }
+}
+
+macro_rules! int_args {
+    ($($int:ty),*) => {$(
+        impl From<$int> for Arg<'_> {
+            fn from(n: $int) -> Self {
+                Arg::Int(i64::from(n))
+            }
+        }
+    )*};
+}
+int_args!(u8, u16, u32, i8, i16, i32, i64);
+
+impl From<usize> for Arg<'_> {
+    fn from(n: usize) -> Self {
+        Arg::Int(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+/// The words of one crate in English and German.
+pub struct Catalog {
+    languages: [Language; 2],
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalog").field("messages", &self.languages[0].said.len()).finish_non_exhaustive()
+    }
+}
+
+struct Language {
+    bundle: FluentBundle<FluentResource>,
+    /// Every message and attribute (`key` or `key.attribute`) as it is said.
+    said: HashMap<String, Said>,
+}
+
+enum Said {
+    /// Literal text and arguments, in order, and the length of the text.
+    Pieces(Vec<Piece>, usize),
+    /// Fluent resolves it (it selects, or calls a function).
+    Fluent,
+}
+
+enum Piece {
+    Text(String),
+    Arg(String),
+}
+
+/// Why a catalog's text cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{lang} catalog: {reason}")]
+pub struct CatalogError {
+    pub lang: Lang,
+    pub reason: String,
+}
+
+impl Catalog {
+    /// Reads a crate's two catalogs.
+    ///
+    /// # Errors
+    /// A syntax error, or a key given twice, with the language and the line.
+    pub fn parse(en: &str, de: &str) -> Result<Catalog, CatalogError> {
+        Ok(Catalog { languages: [Language::parse(Lang::En, en)?, Language::parse(Lang::De, de)?] })
+    }
+
+    /// [`Catalog::parse`] for the catalogs a crate embeds with
+    /// `include_str!`: a catalog that cannot be read is a mistake in the
+    /// crate, which every test of its words finds ([`Catalog::problems`]).
+    ///
+    /// # Panics
+    /// When a catalog cannot be read.
+    pub fn embedded(en: &str, de: &str) -> Catalog {
+        Catalog::parse(en, de).unwrap_or_else(|e| panic!("an embedded word catalog is broken: {e}"))
+    }
+
+    /// The message `key` (or `key.attribute`) in `lang`, with `args` put in.
+    /// A key the catalog lacks is said as itself, so that a missing word
+    /// shows where it is missing (the catalogs' tests find them all).
+    pub fn say(&self, lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
+        let mut out = String::new();
+        self.say_into(&mut out, lang, key, args);
+        out
+    }
+
+    /// [`Catalog::say`] appended to `out`.
+    pub fn say_into(&self, out: &mut String, lang: Lang, key: &str, args: &[(&str, Arg)]) {
+        let language = &self.languages[lang as usize];
+        match language.said.get(key) {
+            Some(Said::Pieces(pieces, text)) => {
+                out.reserve(text + 8 * args.len());
+                for piece in pieces {
+                    match piece {
+                        Piece::Text(text) => out.push_str(text),
+                        Piece::Arg(name) => match args.iter().find(|(n, _)| n == name) {
+                            Some((_, Arg::Str(text))) => out.push_str(text),
+                            Some((_, Arg::Int(n))) => {
+                                let _ = write!(out, "{n}");
+                            }
+                            None => {
+                                let _ = write!(out, "{{${name}}}");
+                            }
+                        },
+                    }
+                }
+            }
+            Some(Said::Fluent) => language.resolve(out, key, args),
+            None => out.push_str(key),
+        }
+    }
+
+    /// [`Catalog::say`] through Fluent's resolver, however the message is
+    /// written: what the fast way is measured and checked against.
+    pub fn say_through_fluent(&self, lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
+        let mut out = String::new();
+        self.languages[lang as usize].resolve(&mut out, key, args);
+        out
+    }
+
+    /// The keys of `lang` (`key` and `key.attribute`), sorted.
+    pub fn keys(&self, lang: Lang) -> BTreeSet<&str> {
+        self.languages[lang as usize].said.keys().map(String::as_str).collect()
+    }
+
+    /// What is wrong with the two catalogs, one line each: a key (or
+    /// attribute) in one language only, arguments that one language uses
+    /// and the other does not, and a message the fast way says otherwise
+    /// than Fluent. Empty when nothing is.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let [en, de] = &self.languages;
+        for (lang, here, there) in [(Lang::En, en, de), (Lang::De, de, en)] {
+            for key in here.said.keys().filter(|key| !there.said.contains_key(*key)) {
+                problems.push(format!("{key}: only in the {lang} catalog"));
+            }
+        }
+        for (key, en_args) in &en.arguments() {
+            if let Some(de_args) = de.arguments().get(key)
+                && en_args != de_args
+            {
+                problems
+                    .push(format!("{key}: the English words use {en_args:?}, the German words {de_args:?}"));
+            }
+        }
+        for (lang, language) in [(Lang::En, en), (Lang::De, de)] {
+            let arguments = language.arguments();
+            for (key, said) in &language.said {
+                let Said::Pieces(..) = said else { continue };
+                let names: Vec<&String> =
+                    arguments.get(key).map(|set| set.iter().collect()).unwrap_or_default();
+                let values: Vec<String> = names.iter().map(|name| format!("<{name}>")).collect();
+                let args: Vec<(&str, Arg)> =
+                    names.iter().zip(&values).map(|(name, value)| (name.as_str(), Arg::Str(value))).collect();
+                let fast = self.say(lang, key, &args);
+                let fluent = self.say_through_fluent(lang, key, &args);
+                if fast != fluent {
+                    problems.push(format!("{key} ({lang}): said as {fast:?}, Fluent says {fluent:?}"));
+                }
+            }
+        }
+        problems.sort();
+        problems
+    }
+}
+
+impl Language {
+    fn parse(lang: Lang, text: &str) -> Result<Language, CatalogError> {
+        let error = |reason: String| CatalogError { lang, reason };
+        let resource = FluentResource::try_new(text.to_string()).map_err(|(_, errors)| {
+            let first = errors.first().map(|e| {
+                let line = text[..e.pos.start.min(text.len())].lines().count().max(1);
+                format!("line {line}: {e}")
+            });
+            error(first.unwrap_or_default())
+        })?;
+        let terms: HashMap<&str, &ast::Pattern<&str>> = resource
+            .entries()
+            .filter_map(|entry| match entry {
+                ast::Entry::Term(term) => Some((term.id.name, &term.value)),
+                _ => None,
+            })
+            .collect();
+        let mut said = HashMap::new();
+        for entry in resource.entries() {
+            let ast::Entry::Message(message) = entry else { continue };
+            let mut add = |key: String, pattern: &ast::Pattern<&str>| {
+                let how = pieces(pattern, &terms).map_or(Said::Fluent, |pieces| {
+                    let text = pieces.iter().map(|p| if let Piece::Text(t) = p { t.len() } else { 0 }).sum();
+                    Said::Pieces(pieces, text)
+                });
+                said.insert(key, how)
+            };
+            let id = message.id.name;
+            let twice = message.value.as_ref().and_then(|value| add(id.to_string(), value)).is_some();
+            if twice {
+                return Err(error(format!("{id} is given twice")));
+            }
+            for attribute in &message.attributes {
+                add(format!("{id}.{}", attribute.id.name), &attribute.value);
+            }
+        }
+        let langid = match lang {
+            Lang::En => unic_langid::langid!("en"),
+            Lang::De => unic_langid::langid!("de"),
+        };
+        let mut bundle = FluentBundle::new_concurrent(vec![langid]);
+        // Words go into plain text and HTML alike, never mixed scripts.
+        bundle.set_use_isolating(false);
+        bundle
+            .add_resource(resource)
+            .map_err(|errors| error(errors.first().map(ToString::to_string).unwrap_or_default()))?;
+        Ok(Language { bundle, said })
+    }
+
+    fn resolve(&self, out: &mut String, key: &str, args: &[(&str, Arg)]) {
+        let (id, attribute) = key.split_once('.').map_or((key, None), |(id, a)| (id, Some(a)));
+        let pattern = self.bundle.get_message(id).and_then(|message| match attribute {
+            Some(name) => message.get_attribute(name).map(|a| a.value()),
+            None => message.value(),
+        });
+        let Some(pattern) = pattern else {
+            out.push_str(key);
+            return;
+        };
+        let mut fluent_args = FluentArgs::with_capacity(args.len());
+        for (name, arg) in args {
+            match arg {
+                Arg::Str(text) => fluent_args.set(*name, FluentValue::from(*text)),
+                Arg::Int(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        out.push_str(&self.bundle.format_pattern(pattern, Some(&fluent_args), &mut errors));
+    }
+
+    /// The arguments each message and attribute uses, however it is said.
+    fn arguments(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let mut all = BTreeMap::new();
+        for key in self.said.keys() {
+            let (id, attribute) = key.split_once('.').map_or((key.as_str(), None), |(id, a)| (id, Some(a)));
+            let Some(message) = self.bundle.get_message(id) else { continue };
+            let pattern = match attribute {
+                Some(name) => message.get_attribute(name).map(|a| a.value()),
+                None => message.value(),
+            };
+            let mut names = BTreeSet::new();
+            if let Some(pattern) = pattern {
+                pattern_arguments(pattern, &mut names);
+            }
+            all.insert(key.clone(), names);
+        }
+        all
+    }
+}
+
+/// The pattern as literal pieces and arguments, when it is only those (with
+/// terms that are only text written in), else `None`.
+fn pieces(pattern: &ast::Pattern<&str>, terms: &HashMap<&str, &ast::Pattern<&str>>) -> Option<Vec<Piece>> {
+    let mut out: Vec<Piece> = Vec::new();
+    let text = |out: &mut Vec<Piece>, value: &str| match out.last_mut() {
+        Some(Piece::Text(before)) => before.push_str(value),
+        _ => out.push(Piece::Text(value.to_string())),
+    };
+    for element in &pattern.elements {
+        match element {
+            ast::PatternElement::TextElement { value } => text(&mut out, value),
+            ast::PatternElement::Placeable { expression: ast::Expression::Inline(inline) } => match inline {
+                ast::InlineExpression::StringLiteral { value } if !value.contains('\\') => {
+                    text(&mut out, value)
+                }
+                ast::InlineExpression::VariableReference { id } => out.push(Piece::Arg(id.name.to_string())),
+                ast::InlineExpression::TermReference { id, attribute: None, arguments: None } => {
+                    for piece in pieces(terms.get(id.name)?, terms)? {
+                        match piece {
+                            Piece::Text(value) => text(&mut out, &value),
+                            Piece::Arg(_) => return None,
+                        }
+                    }
+                }
+                _ => return None,
+            },
+            ast::PatternElement::Placeable { .. } => return None,
+        }
+    }
+    Some(out)
+}
+
+fn pattern_arguments(pattern: &ast::Pattern<&str>, names: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_arguments(expression, names);
+        }
+    }
+}
+
+fn expression_arguments(expression: &ast::Expression<&str>, names: &mut BTreeSet<String>) {
+    match expression {
+        ast::Expression::Select { selector, variants } => {
+            inline_arguments(selector, names);
+            for variant in variants {
+                pattern_arguments(&variant.value, names);
+            }
+        }
+        ast::Expression::Inline(inline) => inline_arguments(inline, names),
+    }
+}
+
+fn inline_arguments(inline: &ast::InlineExpression<&str>, names: &mut BTreeSet<String>) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } => {
+            names.insert(id.name.to_string());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for positional in &arguments.positional {
+                inline_arguments(positional, names);
+            }
+        }
+        ast::InlineExpression::Placeable { expression } => expression_arguments(expression, names),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EN: &str = r#"
+-climb = climb
+with-climb = with a { -climb }
+plays = { $name } plays { $card }
+laps = { $n ->
+    [one] one lap
+   *[other] { $n } laps
+ }
+seat = Seat { $n }
+    .short = S{ $n }
+"#;
+    const DE: &str = r#"
+-steigung = { $case ->
+   *[nom] die Steigung
+    [dat] der Steigung
+ }
+with-climb = mit { -steigung(case: "dat") }
+plays = { $name } spielt { $card }
+laps = { $n ->
+    [one] eine Runde
+   *[other] { $n } Runden
+ }
+seat = Spieler { $n }
+    .short = S{ $n }
+"#;
+
+    #[test]
+    fn messages_are_said_with_their_arguments_in_either_language() {
+        let words = Catalog::parse(EN, DE).unwrap();
+        let args = [("name", Arg::from("Hanna")), ("card", Arg::from(4u8))];
+        assert_eq!(words.say(Lang::En, "plays", &args), "Hanna plays 4");
+        assert_eq!(words.say(Lang::De, "plays", &args), "Hanna spielt 4");
+        assert_eq!(words.say(Lang::En, "with-climb", &[]), "with a climb");
+        assert_eq!(words.say(Lang::De, "with-climb", &[]), "mit der Steigung");
+        assert_eq!(words.say(Lang::De, "seat.short", &[("n", Arg::from(2usize))]), "S2");
+    }
+
+    #[test]
+    fn plurals_follow_the_language() {
+        let words = Catalog::parse(EN, DE).unwrap();
+        assert_eq!(words.say(Lang::En, "laps", &[("n", Arg::Int(1))]), "one lap");
+        assert_eq!(words.say(Lang::De, "laps", &[("n", Arg::Int(1))]), "eine Runde");
+        assert_eq!(words.say(Lang::De, "laps", &[("n", Arg::Int(3))]), "3 Runden");
+    }
+
+    #[test]
+    fn a_missing_key_or_argument_shows_itself() {
+        let words = Catalog::parse(EN, DE).unwrap();
+        assert_eq!(words.say(Lang::En, "nothing-here", &[]), "nothing-here");
+        assert_eq!(words.say(Lang::En, "seat", &[]), "Seat {$n}");
+    }
+
+    #[test]
+    fn catalogs_that_differ_are_named() {
+        let words = Catalog::parse(EN, DE).unwrap();
+        assert_eq!(words.problems(), Vec::<String>::new());
+        let de = DE.replace("seat = Spieler { $n }", "seat = Spieler").replace("plays = ", "spielt = ");
+        let problems = Catalog::parse(EN, &de).unwrap().problems();
+        assert_eq!(
+            problems,
+            [
+                "plays: only in the en catalog",
+                "seat: the English words use {\"n\"}, the German words {}",
+                "spielt: only in the de catalog",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_broken_catalog_names_its_language_and_line() {
+        let broken = format!("{DE}\nkaputt = {{ $n\n");
+        let error = Catalog::parse(EN, &broken).err().unwrap();
+        assert_eq!(error.lang, Lang::De);
+        let kaputt = broken.lines().position(|line| line.starts_with("kaputt")).unwrap() + 1;
+        let named = [kaputt, kaputt + 1].map(|line| format!("line {line}:"));
+        assert!(named.iter().any(|line| error.reason.starts_with(line)), "{}", error.reason);
+    }
+}
