@@ -3,17 +3,11 @@
 //! decision of ours by its page in `docs/rules` (`docs/rules/README.md`),
 //! never by a file that exists only on developers' machines. Every citation
 //! of such a page, `docs/rules/<page>.md#<heading>`, leads to a page and a
-//! heading that exist.
-//!
-//! The files read are those of the repository's tree: folders of build
-//! output, installed packages, git's own files and fuzzing's data are left
-//! out, and so are files that are not text.
+//! heading that exist. The files read are the repository's own
+//! ([`crate::repository::files`]).
 
+use crate::repository::{files, repository};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-
-/// Folder (and file) names that hold nothing written for the project.
-const LEFT_OUT: &[&str] = &[".git", "target", "node_modules", "corpus", "artifacts", "coverage"];
 
 /// How a path outside the repository shows in a file, in lower case: the
 /// rulebooks' folder, the notes of decisions (by file name or in words),
@@ -29,33 +23,6 @@ const OUTSIDE: &[&str] = &[
 
 /// Where the pages of the rules are, as citations write it.
 const RULES: &str = "docs/rules/";
-
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
-
-/// Every text file of the repository, by its path inside it, with its text.
-fn files(root: &Path) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let mut folders = vec![root.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy();
-            if LEFT_OUT.contains(&name.as_ref()) || name.starts_with("target-") {
-                continue;
-            }
-            if path.is_dir() {
-                folders.push(path);
-            } else if let Ok(text) = String::from_utf8(std::fs::read(&path).unwrap()) {
-                let relative = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
-                found.push((relative, text));
-            }
-        }
-    }
-    found.sort();
-    found
-}
 
 /// The anchor a heading gets on the pages' host: lower case, spaces as
 /// hyphens, every character but letters, digits, hyphens and underscores
