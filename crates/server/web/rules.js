@@ -115,7 +115,7 @@ const RULES = {
         ['Ablauf', [
           'Die Teamchefs stellen ihre Fahrer auf den Start, wer am höchsten würfelt, zuerst. Dann zieht in jeder Runde jeder Fahrer einmal, der vorderste zuerst (bei Gleichstand der rechte).',
           'Ein Fahrer würfelt mit zwei Würfeln oder spielt eine oder zwei seiner Energiekarten (5 oder 6, jede ersetzt einen Würfel; nicht in der ersten Runde) und fährt geradeaus oder schräg vorwärts, nie durch einen anderen Fahrer.',
-          'Der Fahrer direkt dahinter darf stattdessen im Windschatten folgen: er endet direkt hinter dem Vordermann, wenn er dorthin kommt. Wer einen Ausreißversuch ansagt, kann nicht verfolgt werden. Eine 7 zieht eine Ereigniskarte.',
+          'Der Fahrer direkt dahinter darf stattdessen im Windschatten folgen: er endet direkt hinter dem Vordermann, wenn er dorthin kommt. Wer einen Ausreißversuch ansagt, kann nicht verfolgt werden. Eine 7 zieht eine Chancen-Karte.',
         ]],
         ['Straßen (Fortgeschrittene)', [
           'Ein Anstieg zieht seine Zahl vom Wurf ab (wem nichts bleibt, der steigt für die Runde ab) und erlaubt keine Energiekarte mit Bergschild; eine Abfahrt zählt ihre Zahl hinzu; Kopfsteinpflaster zieht seine ab und erlaubt nur eine Energiekarte. Windschatten nur auf gleicher Straßenart.',

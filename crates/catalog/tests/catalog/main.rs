@@ -11,6 +11,7 @@ mod citations;
 mod dyn_session;
 mod every_game;
 mod german;
+mod glossary;
 mod levels;
 mod option_schema;
 mod repository;

@@ -227,7 +227,7 @@ fn step_words(step: &Step, lang: Lang) -> Option<String> {
         Step::Chance(card) => {
             let text = ChanceCard::from_slug(card).map_or(card.as_str(), |c| c.text().get(lang));
             // The card's sentence ends inside the entry, which goes on.
-            format!("{}: {}", lang.tr("chance card", "Ereigniskarte"), text.trim_end_matches('.'))
+            format!("{}: {}", lang.tr("chance card", "Chancen-Karte"), text.trim_end_matches('.'))
         }
         Step::Photo => lang.tr("a photo card is drawn", "eine Foto-Karte wird gezogen").into(),
         Step::Director(value) => {

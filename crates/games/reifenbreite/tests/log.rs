@@ -95,7 +95,7 @@ fn the_log_names_places_as_the_board_shows_them() {
         ] {
             let words = Reifenbreite::describe_event(&entry.event, entry.actor, &names, &fixed, lang);
             assert!(!words.contains(".;") && !words.contains(". ;"), "{words}");
-            chance |= words.contains(lang.tr("chance card", "Ereigniskarte"));
+            chance |= words.contains(lang.tr("chance card", "Chancen-Karte"));
             if let Event::Place { .. } = entry.event {
                 assert!(words.contains(places[0]), "{words}");
             }
