@@ -4,10 +4,11 @@
 //! options alone; a course or track given as content is named by its key
 //! or name, never shown whole.
 
+use crate::words::say;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use spieltisch_catalog::{FileAccess, GameEntry, TableRequest};
-use spieltisch_core::{Choice, OptionKind, OptionSpec, Text};
+use spieltisch_core::{Choice, Lang, OptionKind, OptionSpec, Text};
 use std::collections::HashMap;
 
 /// One option of a listed table, in words.
@@ -96,7 +97,8 @@ pub fn options_in_words(
 fn value_in_words(spec: &OptionSpec, value: &Value) -> Option<Words> {
     match (&spec.kind, value) {
         (OptionKind::Bool, Value::Bool(on)) => {
-            Some(if *on { Text::new("on", "an") } else { Text::new("off", "aus") }.into())
+            let key = if *on { "option-on" } else { "option-off" };
+            Some(Words { de: say(Lang::De, key, &[]), en: say(Lang::En, key, &[]) })
         }
         (OptionKind::Int { .. }, Value::Number(n)) => Some(Words::same(&n.to_string())),
         (OptionKind::Text, Value::String(text)) => Some(Words::same(text)),

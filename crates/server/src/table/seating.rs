@@ -185,15 +185,15 @@ pub(crate) fn seat_names(session: &dyn DynSession, seats: &[SeatConfig], lang: L
 /// A bot in words, by its seat spec, as the browser shows it (`kindWord`
 /// in `web/i18n.js`): `Bot: Medium`; a search bot by its spec.
 fn bot_word(spec: &str, lang: Lang) -> String {
-    let level = match spec {
-        "random" => lang.tr("random", "zufällig"),
-        "heuristic" => lang.tr("rules of thumb", "Faustregeln"),
-        "easy" => lang.tr("Easy", "Leicht"),
-        "medium" => lang.tr("Medium", "Mittel"),
-        "hard" => lang.tr("Hard", "Schwer"),
-        _ => return format!("Bot ({spec})"),
+    let key = match spec {
+        "random" => "bot-random",
+        "heuristic" => "bot-heuristic",
+        "easy" => "bot-easy",
+        "medium" => "bot-medium",
+        "hard" => "bot-hard",
+        _ => return crate::words::say(lang, "bot-search", &[("spec", spec.into())]),
     };
-    format!("Bot: {level}")
+    crate::words::say(lang, key, &[])
 }
 
 /// The viewer `token` speaks for among a table's seats and its spectator
