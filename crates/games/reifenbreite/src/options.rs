@@ -369,7 +369,7 @@ const LEVELS: &[Choice] = &[
         Text::new("Basic", "Grundspiel"),
         Text::new(
             "part I: dice, slipstream, energy and chance cards; road surfaces do not count",
-            "Teil I: Würfel, Windschatten, Energie- und Ereigniskarten; der Straßenbelag zählt nicht",
+            "Teil I: Würfel, Windschatten, Energie- und Chancen-Karten; der Straßenbelag zählt nicht",
         ),
     ),
     Choice::new(
