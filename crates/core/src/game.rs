@@ -288,7 +288,7 @@ pub trait Game:
     /// How a seat is called where no person's name is known. Default:
     /// "Seat 1", counting from 1, as the browser calls seats.
     fn seat_name(seat: Seat, lang: Lang) -> String {
-        format!("{} {}", lang.tr("Seat", "Spieler"), seat + 1)
+        crate::words::say(lang, "seat", &[("n", (seat + 1).into())])
     }
 
     /// When the seat to move is the first of seats that decide together

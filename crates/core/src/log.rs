@@ -7,6 +7,7 @@
 //! and hidden draws are folded into the event they belong to.
 
 use crate::game::seen_plainly;
+use crate::words::say;
 use crate::{ActionData, Game, Lang, Seat, Turn, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -137,7 +138,7 @@ impl Plain {
         let words = if seen_plainly(before, action, viewer) {
             [Lang::En, Lang::De].map(|lang| before.describe_action(action, lang))
         } else {
-            [Lang::En, Lang::De].map(|lang| lang.tr("hidden", "verdeckt").to_string())
+            [Lang::En, Lang::De].map(|lang| say(lang, "hidden", &[]))
         };
         Plain { kind, params, words }
     }
@@ -147,7 +148,7 @@ impl Plain {
         let said = &self.words[usize::from(lang == Lang::De)];
         match actor.seat().and_then(|seat| names.get(seat)) {
             Some(name) => format!("{name}: {said}"),
-            None => format!("{}: {said}", lang.tr("Chance", "Zufall")),
+            None => format!("{}: {said}", say(lang, "chance", &[])),
         }
     }
 }

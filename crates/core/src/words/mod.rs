@@ -6,6 +6,19 @@ mod catalog;
 
 pub use catalog::{Arg, Catalog, CatalogError};
 
+use crate::Lang;
+use std::sync::LazyLock;
+
+/// The contract's own words: `crates/core/words`.
+static WORDS: LazyLock<Catalog> = LazyLock::new(|| {
+    Catalog::embedded(include_str!("../../words/en.ftl"), include_str!("../../words/de.ftl"))
+});
+
+/// A message of the contract's own catalog ([`Catalog::say`]).
+pub(crate) fn say(lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
+    WORDS.say(lang, key, args)
+}
+
 /// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
 /// "Spieler 2", "Platz 2", "Fahrer 2"), as words meant for a table whose
 /// people have names must not; a number of two digits is a rider's own (as
