@@ -19,7 +19,9 @@ fn choices(kind: &OptionKind) -> &'static [Choice] {
 /// Options built from what the schema lists as defaults are the options
 /// built from none, and so is the game: every default that is a value given
 /// explicitly (alone, and all together), and then also every other default
-/// given as its word, in JSON and on a command line.
+/// given as its word, in JSON and on a command line. The default game is
+/// built through `Game::new`, which checks the declared ranges, so the
+/// defaults of every game's declaration are within them.
 struct ListedDefaults;
 
 impl GameVisitor for ListedDefaults {

@@ -38,21 +38,3 @@ spieltisch_core::options! {
         },
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Ausreisser;
-    use spieltisch_core::options::options_from_pairs;
-
-    /// The defaults are within their declared ranges, and each default the
-    /// schema lists, given, builds the default options.
-    #[test]
-    fn the_declared_defaults_are_valid_and_listed() {
-        assert_eq!(Options::default().check_ranges(), Ok(()));
-        for spec in Options::specs() {
-            let given = format!("{}={}", spec.key, spec.default.written());
-            assert_eq!(options_from_pairs::<Ausreisser>(&[&given]), Ok(Options::default()), "{given}");
-        }
-    }
-}

@@ -505,29 +505,6 @@ mod tests {
         assert!(wrong.resolve().unwrap_err().to_string().contains("edition"));
     }
 
-    /// The defaults are within their declared ranges (the record-only
-    /// edition's too), and each default the schema lists that is a value,
-    /// given, builds the default options.
-    #[test]
-    fn the_declared_defaults_are_valid_and_listed() {
-        assert_eq!(Options::default().check_ranges(), Ok(()));
-        assert!(Options::default().resolve().is_ok());
-        for spec in Options::specs().into_iter().filter(|s| s.default.word().is_none()) {
-            let given = format!("{}={}", spec.key, spec.default.written());
-            assert_eq!(options_from_pairs::<Reifenbreite>(&[&given]), Ok(Options::default()), "{given}");
-        }
-        let old = Options { edition: EDITION + 1, ..Options::default() }.check_ranges().unwrap_err();
-        let (en, de) = (
-            format!("edition must be from 1 to {EDITION}, not {}", EDITION + 1),
-            format!("Ausgabe: von 1 bis {EDITION}, nicht {}", EDITION + 1),
-        );
-        assert_eq!(old, OptionsError::rule(en, de));
-        // Managers within their range may still be more than the teams.
-        let more = Options { teams: 2, seats: Some(3), ..Options::default() };
-        assert_eq!(more.check_ranges(), Ok(()));
-        assert!(more.resolve().unwrap_err().to_string().contains("number of teams (2), not 3"));
-    }
-
     /// The defaults `spieltisch games` lists can be typed as values.
     #[test]
     fn listed_defaults_are_accepted_as_values() {

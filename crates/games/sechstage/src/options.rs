@@ -150,22 +150,3 @@ const LAPS_DOWN: &[Choice] = &[
         ),
     ),
 ];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Sechstage;
-    use spieltisch_core::options::options_from_pairs;
-
-    /// The defaults are within their declared ranges, and each default the
-    /// schema lists, given, builds the default options (the track's word
-    /// the built-in track).
-    #[test]
-    fn the_declared_defaults_are_valid_and_listed() {
-        assert_eq!(Options::default().check_ranges(), Ok(()));
-        for spec in Options::specs() {
-            let given = format!("{}={}", spec.key, spec.default.written());
-            assert_eq!(options_from_pairs::<Sechstage>(&[&given]), Ok(Options::default()), "{given}");
-        }
-    }
-}

@@ -98,19 +98,6 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Six;
-    use spieltisch_core::options::options_from_pairs;
-
-    /// The defaults are within their declared ranges, and each default the
-    /// schema lists, given, builds the default options.
-    #[test]
-    fn the_declared_defaults_are_valid_and_listed() {
-        assert_eq!(Options::default().validate(), Ok(()));
-        for spec in Options::specs() {
-            let given = format!("{}={}", spec.key, spec.default.written());
-            assert_eq!(options_from_pairs::<Six>(&[&given]), Ok(Options::default()), "{given}");
-        }
-    }
 
     /// Options built in code are checked against their declared ranges,
     /// with one reason in both languages that names the option as its
