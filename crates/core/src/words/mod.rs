@@ -6,18 +6,38 @@ mod catalog;
 
 pub use catalog::{Arg, Catalog, CatalogError};
 
-use crate::Lang;
-use std::sync::LazyLock;
+/// A crate's own words: its catalogs `words/en.ftl` and `words/de.ftl`
+/// beside its `Cargo.toml`, embedded, and `say` and `say_into` for them
+/// ([`Catalog::say`]), with the visibility given (`own_words!(pub)`).
+/// Every crate that says anything keeps its words this way, where the
+/// catalogs' tests find them.
+#[macro_export]
+macro_rules! own_words {
+    ($vis:vis) => {
+        static WORDS: ::std::sync::LazyLock<$crate::words::Catalog> = ::std::sync::LazyLock::new(|| {
+            $crate::words::Catalog::embedded(
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/words/en.ftl")),
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/words/de.ftl")),
+            )
+        });
 
-/// The contract's own words: `crates/core/words`.
-static WORDS: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::embedded(include_str!("../../words/en.ftl"), include_str!("../../words/de.ftl"))
-});
+        /// The message `key` of this crate's catalog in `lang`, with `args`
+        /// put in.
+        #[allow(dead_code)]
+        $vis fn say(lang: $crate::Lang, key: &str, args: &[(&str, $crate::words::Arg)]) -> String {
+            WORDS.say(lang, key, args)
+        }
 
-/// A message of the contract's own catalog ([`Catalog::say`]).
-pub(crate) fn say(lang: Lang, key: &str, args: &[(&str, Arg)]) -> String {
-    WORDS.say(lang, key, args)
+        /// [`say`] appended to `out`.
+        #[allow(dead_code)]
+        $vis fn say_into(out: &mut String, lang: $crate::Lang, key: &str, args: &[(&str, $crate::words::Arg)]) {
+            WORDS.say_into(out, lang, key, args)
+        }
+    };
 }
+
+// The contract's own words: `crates/core/words`.
+own_words!(pub(crate));
 
 /// Where `text` calls a seat by its number ("Seat 2", "Rider 2",
 /// "Spieler 2", "Platz 2", "Fahrer 2"), as words meant for a table whose
