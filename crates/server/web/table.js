@@ -94,6 +94,9 @@ export function connect(table, token, handlers) {
   // The last snapshot, kept up to date by the updates that follow it.
   /** @type {Snapshot | null} */
   let current = null;
+  // Said once per outage: a refused attempt to reconnect must not replace
+  // a newer note, such as a move that was not sent.
+  let lostSaid = false;
 
   /**
    * Whether the server knows this table and token: it lists the link
@@ -144,6 +147,7 @@ export function connect(table, token, handlers) {
       if (closed) return;
       opened = true;
       delay = 250;
+      lostSaid = false;
       handlers.onStatus('open');
     };
     socket.onmessage = ev => {
@@ -165,7 +169,8 @@ export function connect(table, token, handlers) {
     };
     socket.onclose = () => {
       if (closed || ws !== socket) return;
-      handlers.onStatus('lost');
+      if (!lostSaid) handlers.onStatus('lost');
+      lostSaid = true;
       // A connection that was open is tried again at once, one that was
       // refused after a check.
       if (opened) { delay = 250; timer = setTimeout(open, delay); } else later();

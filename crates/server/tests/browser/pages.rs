@@ -86,6 +86,16 @@ async fn a_move_clicked_while_disconnected_is_reported_and_play_resumes() {
         json!("Not connected: your move was not sent. Reconnecting…")
     );
     assert_eq!(b.shown_version().await, 0);
+    // A further refused attempt to reconnect keeps the newer note.
+    let sockets = b.eval("window.__sockets.length").await.as_u64().unwrap();
+    b.wait_for(&format!(
+        "window.__sockets.length > {sockets} && window.__sockets[window.__sockets.length - 1].readyState === WebSocket.CLOSED"
+    ))
+    .await;
+    assert_eq!(
+        b.eval("document.querySelector('#error').textContent").await,
+        json!("Not connected: your move was not sent. Reconnecting…")
+    );
     // Back online: the page reconnects by itself and the move can be made.
     b.eval("window.__refuse = false; true").await;
     b.wait_for("document.querySelector('#error') && document.querySelector('#error').textContent === ''")
