@@ -2,14 +2,14 @@
 
 use spieltisch_ai::{Knowledge, RolloutWith};
 use spieltisch_conformance::{Golden, VariantSet};
-use spieltisch_core::{Bot, Game};
+use spieltisch_core::{Bot, Package};
 use std::path::Path;
 use std::sync::Arc;
 
 /// A game as the catalog registers it: the [`Game`] contract plus the few
 /// things the command line, the engine protocol and the server need to know
 /// about it. Implemented in this crate for every registered game.
-pub trait CatalogGame: Game {
+pub trait CatalogGame: Package {
     /// True when seats hold secrets (hands of cards): hot-seat play then
     /// hides each seat's view before passing the screen on.
     const HIDDEN_INFORMATION: bool;

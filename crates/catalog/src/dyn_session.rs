@@ -43,7 +43,7 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// made per action (for writing them straight into a message).
     fn visit_legal(&self, visit: &mut dyn FnMut(&dyn fmt::Display));
     /// The legal actions of the seat to move, each with its description,
-    /// each seat called `names[seat]` ([`Game::describe_action_as`]; an
+    /// each seat called `names[seat]` ([`Telling::describe_action_as`]; an
     /// empty list calls seats as the game does).
     fn legal_described(&self, names: &[String], lang: Lang) -> Vec<(String, String)>;
     /// The legal actions of the seat to move as data (kind and
@@ -102,7 +102,7 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// The game's drawing of what `viewer` may see.
     fn describe_view(&self, viewer: Viewer, lang: Lang) -> Result<String, CatalogError>;
     /// [`DynSession::describe_view`] with each seat called `names[seat]`
-    /// ([`Game::describe_view_as`]; an empty list calls seats as the game
+    /// ([`Telling::describe_view_as`]; an empty list calls seats as the game
     /// does).
     fn describe_view_as(&self, viewer: Viewer, names: &[String], lang: Lang) -> Result<String, CatalogError>;
     /// Every action so far as `viewer` saw it.

@@ -1,7 +1,7 @@
 //! The command line's own words in both languages.
 
 use crate::words::say;
-use spieltisch_core::{Game, Lang, Outcome, Turn, Viewer};
+use spieltisch_core::{Game, Lang, Outcome, Telling, Turn, Viewer};
 use std::io::{self, Write};
 
 /// "seat 2" / "Spieler 2".
@@ -12,7 +12,7 @@ pub fn seat(lang: Lang, seat: usize) -> String {
 /// How `viewer` sees `action`, about to be applied to `before`: the
 /// notation with its description where the viewer may see the action,
 /// otherwise the game's redacted form (e.g. "draw ?").
-pub fn action_words<G: Game>(before: &G, action: &G::Action, viewer: Viewer, lang: Lang) -> String {
+pub fn action_words<G: Telling>(before: &G, action: &G::Action, viewer: Viewer, lang: Lang) -> String {
     let notation = action.to_string();
     let shown = before.redact(action, viewer);
     if shown != notation {
@@ -26,7 +26,7 @@ pub fn action_words<G: Game>(before: &G, action: &G::Action, viewer: Viewer, lan
 /// `before`) by `actor`: `None` where the viewer sees nothing of it, and
 /// without the actor's name where the viewer sees a seat's action only
 /// redacted (a pass in a Steigung window is nobody's business).
-pub fn log_line<G: Game>(
+pub fn log_line<G: Telling>(
     before: &G,
     action: &G::Action,
     viewer: Viewer,

@@ -43,7 +43,7 @@
 use crate::plan::{Golden, Steps};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-use spieltisch_core::{Game, GameRng, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{GameRng, Package, Turn, Viewer, chance::pick_weighted};
 use std::fmt::Write;
 
 /// FNV-1a, 64 bits: written here so that the hashes in golden files never
@@ -62,7 +62,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 /// # Panics
 /// If the options are refused; the game must end (within
 /// [`Game::max_actions`]).
-pub fn golden<G: Game>(golden: &Golden<G::Options>) -> String {
+pub fn golden<G: Package>(golden: &Golden<G::Options>) -> String {
     let seed = golden.seed;
     let mut rng = GameRng::seed_from_u64(seed);
     let mut state = G::new(&golden.options).unwrap_or_else(|e| panic!("{}: options: {e}", G::info().id));
@@ -123,7 +123,7 @@ pub fn golden<G: Game>(golden: &Golden<G::Options>) -> String {
 }
 
 /// The spectator, then the seats.
-fn viewers<G: Game>(state: &G) -> Vec<Viewer> {
+fn viewers<G: Package>(state: &G) -> Vec<Viewer> {
     std::iter::once(Viewer::Spectator).chain((0..state.seats()).map(Viewer::Seat)).collect()
 }
 
@@ -139,7 +139,7 @@ struct Views {
 }
 
 impl Views {
-    fn write<G: Game>(&mut self, state: &G, out: &mut String) {
+    fn write<G: Package>(&mut self, state: &G, out: &mut String) {
         let viewers = viewers(state);
         self.before.resize(viewers.len(), None);
         let mut spectator = (Value::Null, String::new());

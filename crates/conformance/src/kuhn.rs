@@ -8,7 +8,9 @@
 //! seat 1 checks (showdown for 1) or bets. Scores are the chips won, in -2..=2.
 
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{ActionError, Game, GameInfo, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight};
+use spieltisch_core::{
+    ActionError, Game, GameInfo, OptionsError, Outcome, Records, Seat, Telling, Text, Turn, Viewer, Weight,
+};
 use std::{fmt, str::FromStr};
 
 /// A deal (chance) or a seat's step in the betting; its serde form is its
@@ -110,27 +112,6 @@ impl Game for Kuhn {
     type Options = KuhnOptions;
     type View = KuhnView;
     type Static = ();
-    type Event = spieltisch_core::Plain;
-
-    fn log_event(
-        &self,
-        action: &KuhnAction,
-        _after: &Self,
-        viewer: Viewer,
-        _last: Option<&mut spieltisch_core::Plain>,
-    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
-        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
-    }
-
-    fn describe_event(
-        event: &spieltisch_core::Plain,
-        actor: spieltisch_core::Actor,
-        names: &[String],
-        _fixed: &(),
-        lang: spieltisch_core::Lang,
-    ) -> String {
-        event.describe(actor, names, lang)
-    }
 
     fn info() -> GameInfo {
         GameInfo {
@@ -249,6 +230,32 @@ impl Game for Kuhn {
         5
     }
 }
+
+impl Telling for Kuhn {
+    type Event = spieltisch_core::Plain;
+
+    fn log_event(
+        &self,
+        action: &KuhnAction,
+        _after: &Self,
+        viewer: Viewer,
+        _last: Option<&mut spieltisch_core::Plain>,
+    ) -> spieltisch_core::Logged<spieltisch_core::Plain> {
+        spieltisch_core::Logged::New(spieltisch_core::Plain::seen(self, action, viewer))
+    }
+
+    fn describe_event(
+        event: &spieltisch_core::Plain,
+        actor: spieltisch_core::Actor,
+        names: &[String],
+        _fixed: &(),
+        lang: spieltisch_core::Lang,
+    ) -> String {
+        event.describe(actor, names, lang)
+    }
+}
+
+impl Records for Kuhn {}
 
 /// What the catalog's tests run on Kuhn poker.
 pub mod test_plan {

@@ -49,7 +49,7 @@ pub use plan::{Golden, Steps, VariantSet};
 
 use rand::{Rng, SeedableRng};
 use spieltisch_core::{
-    ActionData, Actor, Game, GameRng, Lang, Logged, Record, Turn, Viewer, chance::pick_weighted,
+    ActionData, Actor, GameRng, Lang, Logged, Package, Record, Turn, Viewer, chance::pick_weighted,
 };
 use std::collections::HashSet;
 
@@ -75,7 +75,7 @@ impl Default for Config {
 
 /// Runs the whole suite for each option set. Panics with a message naming the
 /// game, options, seed and step on the first failure.
-pub fn check<G: Game>(option_sets: &[G::Options], config: Config) {
+pub fn check<G: Package>(option_sets: &[G::Options], config: Config) {
     assert!(!option_sets.is_empty(), "give at least one option set");
     for options in option_sets {
         let mut seen_actions: Vec<G::Action> = Vec::new();
@@ -102,7 +102,7 @@ fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std
     assert_eq!(&back, value, "{ctx}: {what} changed in a JSON round trip");
 }
 
-fn playout<G: Game>(
+fn playout<G: Package>(
     options: &G::Options,
     seed: u64,
     config: Config,
@@ -202,12 +202,12 @@ fn playout<G: Game>(
 
 /// Each viewer's last log event (the seats, then the spectator), as a
 /// playout goes: what the game folds the next actions into.
-struct Logs<G: Game> {
+struct Logs<G: Package> {
     last: Vec<Option<G::Event>>,
     names: Vec<String>,
 }
 
-impl<G: Game> Logs<G> {
+impl<G: Package> Logs<G> {
     fn new(seats: usize) -> Self {
         Logs { last: vec![None; seats + 1], names: (0..seats).map(|s| G::seat_name(s, Lang::En)).collect() }
     }
@@ -280,7 +280,7 @@ impl<G: Game> Logs<G> {
 /// ([`ActionData::observed`]): the action's data when the viewer sees it as
 /// it is written, else its kind alone, the same for every other action in
 /// `others` that the viewer sees written the same way.
-fn check_observed_data<G: Game>(
+fn check_observed_data<G: Package>(
     before: &G,
     action: &G::Action,
     others: &[G::Action],
@@ -313,7 +313,7 @@ fn check_observed_data<G: Game>(
 
 /// `before.log_event` on a copy of the viewer's last event: what it logs,
 /// and that event afterwards.
-fn event_of<G: Game>(
+fn event_of<G: Package>(
     before: &G,
     action: &G::Action,
     after: &G,
@@ -329,7 +329,7 @@ fn ctx_end(ctx: &str) -> String {
     format!("{ctx} at the end")
 }
 
-fn check_end<G: Game>(state: &G, options: &G::Options, ctx: &str) {
+fn check_end<G: Package>(state: &G, options: &G::Options, ctx: &str) {
     let outcome = state.outcome().unwrap_or_else(|| panic!("{ctx}: over but no outcome"));
     let seats = state.seats();
     let (lo, hi) = G::score_bounds(options);
@@ -355,7 +355,7 @@ fn check_end<G: Game>(state: &G, options: &G::Options, ctx: &str) {
     assert!(rewards.iter().all(|r| (0.0..=1.0).contains(r)), "{ctx}: rewards {rewards:?}");
 }
 
-fn check_state<G: Game>(
+fn check_state<G: Package>(
     state: &G,
     fixed: &G::Static,
     legal: &[G::Action],
@@ -466,7 +466,7 @@ fn check_state<G: Game>(
 
 /// A seeded random game as text, one line per action with the turn, for a
 /// golden snapshot; ends with the outcome.
-pub fn playthrough<G: Game>(options: &G::Options, seed: u64) -> String {
+pub fn playthrough<G: Package>(options: &G::Options, seed: u64) -> String {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut state = G::new(options).expect("valid options");
     let mut out = format!(

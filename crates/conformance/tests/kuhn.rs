@@ -94,9 +94,82 @@ mod leaky {
 
     impl<V: Shown, const LOG: bool, const DATA: bool> Game for Leaky<V, LOG, DATA> {
         type Action = KuhnAction;
+
         type Options = KuhnOptions;
+
         type View = V::View;
+
         type Static = ();
+
+        fn info() -> GameInfo {
+            Kuhn::info()
+        }
+
+        fn new(o: &KuhnOptions) -> Result<Self, OptionsError> {
+            Kuhn::new(o).map(|kuhn| Leaky(kuhn, Default::default()))
+        }
+
+        fn options(&self) -> &KuhnOptions {
+            self.0.options()
+        }
+
+        fn seats(&self) -> usize {
+            2
+        }
+
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+
+        fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
+            self.0.legal_actions(out)
+        }
+
+        fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, Weight)>) {
+            self.0.chance_outcomes(out)
+        }
+
+        fn apply_unchecked(&mut self, a: &KuhnAction) {
+            self.0.apply_unchecked(a)
+        }
+
+        fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
+            self.0.redact(action, viewer)
+        }
+
+        fn view(&self, viewer: Viewer) -> V::View {
+            V::show(&self.0, viewer)
+        }
+
+        fn static_part(_options: &KuhnOptions) {}
+
+        fn resample(view: &V::View, fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
+            // An honest resampler: re-deals what the seat's real view hides.
+            Leaky(Kuhn::resample(&V::honest(view, seat), fixed, seat, rng), Default::default())
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+
+        fn action_data(action: &KuhnAction) -> ActionData {
+            match action {
+                // A kind per card: `deal ?` still, but the kind names the card.
+                KuhnAction::Deal { card } if DATA => ActionData::bare(&format!("deal_{card}")),
+                _ => Kuhn::action_data(action),
+            }
+        }
+
+        fn score_bounds(o: &KuhnOptions) -> (f64, f64) {
+            Kuhn::score_bounds(o)
+        }
+
+        fn max_actions(o: &KuhnOptions) -> usize {
+            Kuhn::max_actions(o)
+        }
+    }
+
+    impl<V: Shown, const LOG: bool, const DATA: bool> Telling for Leaky<V, LOG, DATA> {
         type Event = spieltisch_core::Plain;
 
         fn log_event(
@@ -114,62 +187,13 @@ mod leaky {
             }
             self.0.log_event(action, &after.0, viewer, last)
         }
+
         fn describe_event(event: &Plain, actor: Actor, names: &[String], fixed: &(), lang: Lang) -> String {
             Kuhn::describe_event(event, actor, names, fixed, lang)
         }
-        fn info() -> GameInfo {
-            Kuhn::info()
-        }
-        fn new(o: &KuhnOptions) -> Result<Self, OptionsError> {
-            Kuhn::new(o).map(|kuhn| Leaky(kuhn, Default::default()))
-        }
-        fn options(&self) -> &KuhnOptions {
-            self.0.options()
-        }
-        fn seats(&self) -> usize {
-            2
-        }
-        fn turn(&self) -> Turn {
-            self.0.turn()
-        }
-        fn legal_actions(&self, out: &mut Vec<KuhnAction>) {
-            self.0.legal_actions(out)
-        }
-        fn chance_outcomes(&self, out: &mut Vec<(KuhnAction, Weight)>) {
-            self.0.chance_outcomes(out)
-        }
-        fn apply_unchecked(&mut self, a: &KuhnAction) {
-            self.0.apply_unchecked(a)
-        }
-        fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
-            self.0.redact(action, viewer)
-        }
-        fn view(&self, viewer: Viewer) -> V::View {
-            V::show(&self.0, viewer)
-        }
-        fn static_part(_options: &KuhnOptions) {}
-
-        fn resample(view: &V::View, fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
-            // An honest resampler: re-deals what the seat's real view hides.
-            Leaky(Kuhn::resample(&V::honest(view, seat), fixed, seat, rng), Default::default())
-        }
-        fn outcome(&self) -> Option<Outcome> {
-            self.0.outcome()
-        }
-        fn action_data(action: &KuhnAction) -> ActionData {
-            match action {
-                // A kind per card: `deal ?` still, but the kind names the card.
-                KuhnAction::Deal { card } if DATA => ActionData::bare(&format!("deal_{card}")),
-                _ => Kuhn::action_data(action),
-            }
-        }
-        fn score_bounds(o: &KuhnOptions) -> (f64, f64) {
-            Kuhn::score_bounds(o)
-        }
-        fn max_actions(o: &KuhnOptions) -> usize {
-            Kuhn::max_actions(o)
-        }
     }
+
+    impl<V: Shown, const LOG: bool, const DATA: bool> Records for Leaky<V, LOG, DATA> {}
 
     pub fn run<V: Shown, const LOG: bool, const DATA: bool>() {
         check::<Leaky<V, LOG, DATA>>(
@@ -230,6 +254,6 @@ mod record_format {
         let mut record = finished();
         record.options = serde_json::json!({ "edition": 1 });
         assert_eq!(record.replay::<Kuhn>().unwrap_err().code(), "options.unknown");
-        assert!(Kuhn::record_keys().is_empty());
+        assert!(<Kuhn as Game>::Options::RECORD_KEYS.is_empty());
     }
 }

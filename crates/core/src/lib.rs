@@ -4,14 +4,20 @@
 //! ([`Turn`]), the legal actions in a deterministic order, chance outcomes with
 //! exact weights, a checked [`Game::apply`] that uses the same legality code,
 //! per-seat views ([`Game::view`]) and a resampler for search under hidden
-//! information ([`Game::resample`]).
+//! information ([`Game::resample`]). That is a game's rules, the small
+//! required core; the contract's other concerns are traits of their own:
+//! what a game tells people, its log's events and its words ([`Telling`]),
+//! and how it reads records of older formats ([`Records`]). A game the
+//! platform plays implements the three ([`Package`]); bots and the search
+//! ask for [`Game`] alone.
 //!
 //! Around it:
 //! - actions, written two ways ([`Game::Action`]): as notation
 //!   (`Display` and `FromStr`), which records, logs and the protocols carry,
 //!   and as data (their serde form, [`ActionData`]), by which front ends
 //!   pick them; [`ActionData::observed`] is what a viewer learns of one;
-//! - [`options`]: options declared once per game ([`options!`]), and one
+//! - [`options`](mod@options): options declared once per game ([`options!`],
+//!   [`DeclaredOptions`]), and one
 //!   validation path for command lines, the engine protocol and the server;
 //! - [`Record`]: game id, options, seed and actions, replaying exactly;
 //! - [`Session`]: a game in progress with its record and per-viewer logs;
@@ -44,12 +50,12 @@ pub mod words;
 pub use bot::{Bot, Decision, RandomBot};
 pub use chance::{GameRng, chance_rng, rng_from_seed};
 pub use error::{ActionError, LoadError, PositionError};
-pub use game::{ActionData, Game, GameInfo, Together, Weight};
+pub use game::{ActionData, Game, GameInfo, Package, Records, Telling, Together, Weight};
 pub use lang::{Lang, Text};
 pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{
-    Choice, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionValue, OptionsError, Reason,
-    SpecWritten,
+    Choice, DeclaredOptions, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionValue,
+    OptionsError, Reason, SpecWritten,
 };
 pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;

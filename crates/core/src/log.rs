@@ -1,14 +1,14 @@
 //! The log people read: who did what, as data and in words.
 //!
-//! [`Game::redact`] gives the notation a viewer observed, which search uses
+//! [`Game::redact`](crate::Game::redact) gives the notation a viewer observed, which search uses
 //! to tell information sets apart. People get more: an [`Entry`] per event,
 //! naming its [`Actor`], with what happened as the game's typed event
-//! ([`Game::Event`]) and words from [`Game::describe_event`]. Chance outcomes
+//! ([`Telling::Event`]) and words from [`Telling::describe_event`]. Chance outcomes
 //! and hidden draws are folded into the event they belong to.
 
 use crate::game::seen_plainly;
 use crate::words::say;
-use crate::{ActionData, Game, Lang, Seat, Turn, Viewer};
+use crate::{ActionData, Lang, Seat, Telling, Turn, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// Who caused an event: a seat, or chance (dice, cards drawn, a referee's
@@ -54,7 +54,7 @@ pub struct Entry<E> {
     pub event: E,
 }
 
-/// What [`Game::log_event`] makes of an action for one viewer.
+/// What [`Telling::log_event`] makes of an action for one viewer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Logged<E> {
     /// A new entry.
@@ -94,7 +94,7 @@ impl<E> Chronicle<E> {
 
     /// Adds what action number `at` of `before`, leading to `after`, tells
     /// each viewer.
-    pub(crate) fn record<G: Game<Event = E>>(
+    pub(crate) fn record<G: Telling<Event = E>>(
         &mut self,
         at: usize,
         before: &G,
@@ -122,7 +122,7 @@ impl<E> Chronicle<E> {
 /// An event that is the action itself as the viewer observes it
 /// ([`ActionData::observed`]) with its words: for a game whose every action
 /// tells what happened by itself. An action the viewer saw redacted
-/// ([`Game::redact`]) keeps only its kind, and its words say it is hidden.
+/// ([`Game::redact`](crate::Game::redact)) keeps only its kind, and its words say it is hidden.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Plain {
     pub kind: String,
@@ -133,7 +133,7 @@ pub struct Plain {
 
 impl Plain {
     /// The event of `action`, played in `before`, for `viewer`.
-    pub fn seen<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> Plain {
+    pub fn seen<G: Telling>(before: &G, action: &G::Action, viewer: Viewer) -> Plain {
         let ActionData { kind, params } = ActionData::observed(before, action, viewer);
         let words = if seen_plainly(before, action, viewer) {
             [Lang::En, Lang::De].map(|lang| before.describe_action(action, lang))

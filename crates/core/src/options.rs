@@ -19,6 +19,27 @@ mod declare;
 
 pub use declare::OptionValue;
 
+/// A game's options as [`crate::options!`] declares them: what the schema,
+/// the range checks and the reading of records know of them, stated once
+/// in the declaration.
+pub trait DeclaredOptions:
+    Clone + std::fmt::Debug + Default + PartialEq + Serialize + serde::de::DeserializeOwned + Send + Sync
+{
+    /// The keys only records carry, never people: readings of the rules
+    /// that records of older formats were played under
+    /// ([`crate::Records::upgrade_options`]); not in the schema.
+    const RECORD_KEYS: &'static [&'static str];
+
+    /// The option schema shown by `spieltisch games`.
+    fn specs() -> Vec<OptionSpec>;
+
+    /// Checks every option against its declared kind.
+    ///
+    /// # Errors
+    /// The first option outside its kind, with its key.
+    fn check_ranges(&self) -> Result<(), OptionsError>;
+}
+
 /// One value of a choice: the word scripts type, and what people read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "OptionChoice"))]
@@ -460,10 +481,10 @@ pub fn options_from_json<G: Game>(value: &Value) -> Result<G::Options, OptionsEr
 }
 
 /// Like [`options_from_json`], for the options a record states: the game's
-/// record-only keys ([`Game::record_keys`]) are also accepted, and checked
+/// record-only keys ([`DeclaredOptions::RECORD_KEYS`]) are also accepted, and checked
 /// by the game's own deserialization.
 pub fn options_from_record_json<G: Game>(value: &Value) -> Result<G::Options, OptionsError> {
-    options_from_object::<G>(value, G::record_keys())
+    options_from_object::<G>(value, <G::Options as DeclaredOptions>::RECORD_KEYS)
 }
 
 fn options_from_object<G: Game>(value: &Value, record_keys: &[&str]) -> Result<G::Options, OptionsError> {

@@ -1,6 +1,6 @@
 //! Game records: game id, options, seed and actions; they replay exactly.
 
-use crate::{Game, LoadError, options};
+use crate::{Game, LoadError, Records, options};
 use serde::{Deserialize, Serialize};
 
 /// A complete game: enough to rebuild every state of it.
@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 /// (files without it are format 1). A record of an older format is read
 /// through [`Record::upgraded`], which keeps the game exactly as it was
 /// played: a reading that changed is restored by a record-only option
-/// ([`Game::upgrade_options`]), and decisions that the format did not write
-/// down are filled in ([`Game::implied_action`]).
+/// ([`Records::upgrade_options`]), and decisions that the format did not write
+/// down are filled in ([`Records::implied_action`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     #[serde(default = "Record::first_format")]
@@ -55,7 +55,7 @@ impl Record {
     }
 
     /// The game's options as the record states them, record-only options
-    /// ([`Game::record_keys`]) included. Only for records of today's format:
+    /// ([`DeclaredOptions::RECORD_KEYS`](crate::DeclaredOptions::RECORD_KEYS)) included. Only for records of today's format:
     /// read older ones through [`Record::upgraded`].
     pub fn options<G: Game>(&self) -> Result<G::Options, LoadError> {
         let id = G::info().id;
@@ -69,7 +69,7 @@ impl Record {
     }
 
     /// Rebuilds the initial state (of the record as [`Record::upgraded`] reads it).
-    pub fn initial<G: Game>(&self) -> Result<G, LoadError> {
+    pub fn initial<G: Records>(&self) -> Result<G, LoadError> {
         Ok(G::new(&self.upgraded::<G>()?.options::<G>()?)?)
     }
 
@@ -80,7 +80,7 @@ impl Record {
     /// them (built-in courses and tracks as content). A newer format than
     /// this build knows is refused. An older record that names a course or
     /// track file needs the file read first (the catalog's `read_files`).
-    pub fn upgraded<G: Game>(&self) -> Result<Record, LoadError> {
+    pub fn upgraded<G: Records>(&self) -> Result<Record, LoadError> {
         let id = G::info().id;
         if self.game != id {
             return Err(LoadError::WrongGame { expected: id.to_string(), found: self.game.clone() });
@@ -130,7 +130,7 @@ impl Record {
 
     /// Replays the first `upto` actions (all of them with `None`) of the
     /// record as [`Record::upgraded`] reads it, checking each.
-    pub fn replay_to<G: Game>(&self, upto: Option<usize>) -> Result<G, LoadError> {
+    pub fn replay_to<G: Records>(&self, upto: Option<usize>) -> Result<G, LoadError> {
         let record = self.upgraded::<G>()?;
         let mut state = G::new(&record.options::<G>()?)?;
         let n = upto.unwrap_or(record.actions.len()).min(record.actions.len());
@@ -143,7 +143,7 @@ impl Record {
     }
 
     /// Replays the whole record.
-    pub fn replay<G: Game>(&self) -> Result<G, LoadError> {
+    pub fn replay<G: Records>(&self) -> Result<G, LoadError> {
         self.replay_to(None)
     }
 }

@@ -2,20 +2,20 @@
 //! each viewer's log.
 
 use crate::{
-    ActionError, Entry, Game, LoadError, OptionsError, Record, Seat, Turn, Viewer, chance, log::Chronicle,
+    ActionError, Entry, LoadError, OptionsError, Package, Record, Seat, Turn, Viewer, chance, log::Chronicle,
 };
 use serde::{Deserialize, Serialize};
 
 /// A game in progress: the true state, the record that rebuilds it, and one
 /// log per viewer (seats, then the spectator) with every action as that
-/// viewer saw it ([`Game::redact`]), which gives every view perfect recall.
+/// viewer saw it ([`Game::redact`](crate::Game::redact)), which gives every view perfect recall.
 /// Beside it, each viewer's log for people ([`Session::entries`]).
 ///
 /// Written as JSON it is the state, the record and the notation logs;
 /// [`Session::from_json`] reads it back.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(bound = "")]
-pub struct Session<G: Game> {
+pub struct Session<G: Package> {
     state: G,
     record: Record,
     logs: Vec<Vec<String>>,
@@ -31,13 +31,13 @@ pub struct Session<G: Game> {
 /// What serializing a session writes.
 #[derive(Deserialize)]
 #[serde(bound = "")]
-struct Saved<G: Game> {
+struct Saved<G: Package> {
     state: G,
     record: Record,
     logs: Vec<Vec<String>>,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Package> Session<G> {
     /// A new game.
     pub fn new(options: &G::Options, seed: u64) -> Result<Self, OptionsError> {
         let state = G::new(options)?;

@@ -6,7 +6,7 @@
 //! file is not what the types generate now, so that they never drift
 //! apart; `UPDATE_TYPES=1` writes them instead.
 
-use spieltisch_core::Game;
+use spieltisch_core::Package;
 use std::any::TypeId;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ impl TypeVisitor for Declarations {
 /// part (nothing for `()`), the log event, and the action as data.
 fn game_file<G>() -> (String, String)
 where
-    G: Game,
+    G: Package,
     G::View: TS,
     G::Static: TS,
     G::Event: TS,

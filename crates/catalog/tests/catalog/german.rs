@@ -1,9 +1,9 @@
 //! The games speak German: at many positions of seeded random games (two
 //! playouts of every option set a game declares for the conformance suite,
 //! at every step its stride names),
-//! each viewer's drawing ([`Game::describe_view`]), the actions of the seat
-//! to move in words ([`Game::describe_action`]) and every viewer's log in
-//! words ([`Game::describe_event`]), written in German, hold no English word
+//! each viewer's drawing ([`Telling::describe_view`]), the actions of the seat
+//! to move in words ([`Telling::describe_action`]) and every viewer's log in
+//! words ([`Telling::describe_event`]), written in German, hold no English word
 //! and no internal id.
 //!
 //! An English word is a word of three letters or more that the same texts

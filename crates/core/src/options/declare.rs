@@ -13,7 +13,7 @@ use crate::Text;
 /// an option says otherwise),
 /// `check_ranges()` (every field within its declared kind, for options built
 /// in code as well as parsed ones) and `RECORD_KEYS` (the fields only records
-/// carry, for [`crate::Game::record_keys`]). A game's own check of its options
+/// carry). A game's own check of its options
 /// keeps only what no single option's kind says: rules across options, and
 /// rules that are no range (with their reason).
 ///
@@ -117,6 +117,18 @@ macro_rules! options {
             pub fn check_ranges(&self) -> ::core::result::Result<(), $crate::OptionsError> {
                 $( $crate::__option_check!(::core::stringify!($field), &self.$field, { $($declared)* })?; )*
                 ::core::result::Result::Ok(())
+            }
+        }
+
+        impl $crate::DeclaredOptions for $name {
+            const RECORD_KEYS: &'static [&'static str] = $name::RECORD_KEYS;
+
+            fn specs() -> ::std::vec::Vec<$crate::OptionSpec> {
+                $name::specs()
+            }
+
+            fn check_ranges(&self) -> ::core::result::Result<(), $crate::OptionsError> {
+                $name::check_ranges(self)
             }
         }
     };

@@ -10,7 +10,8 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Together, Turn, Viewer, Weight,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text, Together, Turn,
+    Viewer, Weight,
 };
 
 /// How viewers other than the rider see the last pass of a Steigung
@@ -308,21 +309,6 @@ impl Game for Ausreisser {
     type Options = Options;
     type View = View;
     type Static = ();
-    type Event = Event;
-
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        viewer: Viewer,
-        last: Option<&mut Event>,
-    ) -> Logged<Event> {
-        self.event_of(action, after, viewer, last)
-    }
-
-    fn describe_event(event: &Event, _actor: Actor, names: &[String], _fixed: &(), lang: Lang) -> String {
-        crate::log::describe(event, names, lang)
-    }
 
     fn info() -> GameInfo {
         GameInfo {
@@ -588,13 +574,23 @@ impl Game for Ausreisser {
         let seats = self.still_to_answer();
         (!seats.is_empty()).then_some(Together { seats, pass: Action::Pass {} })
     }
+}
 
-    /// Records of format 1 asked only the riders holding a Steigung, and
-    /// never the mover: everyone else passed without a word.
-    fn implied_action(&self, format: u32) -> Option<Action> {
-        let seat = self.asked()?;
-        (format < 2 && (self.asked == self.table.mover || self.hands[seat][HILL] == 0))
-            .then_some(Action::Pass {})
+impl Telling for Ausreisser {
+    type Event = Event;
+
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        viewer: Viewer,
+        last: Option<&mut Event>,
+    ) -> Logged<Event> {
+        self.event_of(action, after, viewer, last)
+    }
+
+    fn describe_event(event: &Event, _actor: Actor, names: &[String], _fixed: &(), lang: Lang) -> String {
+        crate::log::describe(event, names, lang)
     }
 
     fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
@@ -611,5 +607,15 @@ impl Game for Ausreisser {
 
     fn describe_action_as(&self, action: &Action, names: &[String], lang: Lang) -> String {
         crate::view::describe_action(self, action, names, lang)
+    }
+}
+
+impl Records for Ausreisser {
+    /// Records of format 1 asked only the riders holding a Steigung, and
+    /// never the mover: everyone else passed without a word.
+    fn implied_action(&self, format: u32) -> Option<Action> {
+        let seat = self.asked()?;
+        (format < 2 && (self.asked == self.table.mover || self.hands[seat][HILL] == 0))
+            .then_some(Action::Pass {})
     }
 }

@@ -4,6 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_ausreisser::{Ausreisser, Options, PhaseView};
+use spieltisch_core::Telling;
 use spieltisch_core::words::seat_by_number;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 

@@ -7,6 +7,7 @@
 //! through the checked `apply`, so nothing here bypasses the rules.
 
 use spieltisch_ausreisser::{Action, Ausreisser, Card, Options, Phase};
+use spieltisch_core::Telling;
 use spieltisch_core::{Game, Turn, Viewer};
 
 /// A stage set up with `leader` leading and `hands[s]` dealt to seat `s`

@@ -3,6 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use spieltisch_core::Telling;
 use spieltisch_core::{Game, Lang, Turn, Viewer, driver::random_action};
 use spieltisch_reifenbreite::course::{Course, read_course_file};
 use spieltisch_reifenbreite::{Level, Options, Reifenbreite};

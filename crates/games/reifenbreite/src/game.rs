@@ -19,7 +19,8 @@ use crate::{describe, log};
 use rand::RngCore;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text, Turn, Viewer,
+    Weight,
 };
 use std::sync::Arc;
 
@@ -418,29 +419,6 @@ impl Game for Reifenbreite {
     type Options = Options;
     type View = View;
     type Static = Fixed;
-    type Event = log::Event;
-
-    /// Everyone reads the same log: the photo cards, the only secret, are
-    /// logged without their numbers.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        _viewer: Viewer,
-        last: Option<&mut log::Event>,
-    ) -> Logged<log::Event> {
-        self.event_of(action, after, last)
-    }
-
-    fn describe_event(
-        event: &log::Event,
-        actor: Actor,
-        names: &[String],
-        fixed: &Fixed,
-        lang: Lang,
-    ) -> String {
-        log::describe(event, actor, names, fixed, lang)
-    }
 
     fn info() -> GameInfo {
         GameInfo {
@@ -459,19 +437,6 @@ impl Game for Reifenbreite {
 
     fn options(&self) -> &Options {
         &self.options
-    }
-
-    /// `edition`: the reading of the rules a record was played under.
-    fn record_keys() -> &'static [&'static str] {
-        Options::RECORD_KEYS
-    }
-
-    /// A record of format 1 was played under edition 1 (see the crate
-    /// documentation, "Records of older formats").
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 2 {
-            options.insert("edition".into(), 1.into());
-        }
     }
 
     fn seats(&self) -> usize {
@@ -755,6 +720,32 @@ impl Game for Reifenbreite {
             a => a.to_string(),
         }
     }
+}
+
+impl Telling for Reifenbreite {
+    type Event = log::Event;
+
+    /// Everyone reads the same log: the photo cards, the only secret, are
+    /// logged without their numbers.
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        _viewer: Viewer,
+        last: Option<&mut log::Event>,
+    ) -> Logged<log::Event> {
+        self.event_of(action, after, last)
+    }
+
+    fn describe_event(
+        event: &log::Event,
+        actor: Actor,
+        names: &[String],
+        fixed: &Fixed,
+        lang: Lang,
+    ) -> String {
+        log::describe(event, actor, names, fixed, lang)
+    }
 
     fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
         describe::view(&view.race(fixed), view.viewer, &[], lang)
@@ -766,6 +757,16 @@ impl Game for Reifenbreite {
 
     fn describe_action(&self, action: &Action, lang: Lang) -> String {
         describe::action(self, action, lang)
+    }
+}
+
+impl Records for Reifenbreite {
+    /// A record of format 1 was played under edition 1 (see the crate
+    /// documentation, "Records of older formats").
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 2 {
+            options.insert("edition".into(), 1.into());
+        }
     }
 }
 

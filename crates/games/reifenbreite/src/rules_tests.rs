@@ -9,6 +9,7 @@ use crate::course::{self, Sprint, Track};
 use crate::game::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
 use crate::setup::Setup;
+use spieltisch_core::Telling;
 use spieltisch_core::{Game, Turn};
 
 const ASPHALT: Cell = Cell { surface: Surface::Asphalt, number: 0 };

@@ -2,7 +2,8 @@
 //! cards and drafting riders; photo-card numbers never appear.
 
 use rand::SeedableRng;
-use spieltisch_core::{Actor, Game, GameRng, Lang, Session, Viewer, options::options_from_pairs};
+use spieltisch_core::Telling;
+use spieltisch_core::{Actor, GameRng, Lang, Session, Viewer, options::options_from_pairs};
 use spieltisch_reifenbreite::{
     Reifenbreite,
     log::{Event, Step},

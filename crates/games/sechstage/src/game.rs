@@ -14,7 +14,8 @@ use crate::{
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer, Weight,
+    Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text,
+    Turn, Viewer, Weight,
 };
 use std::sync::Arc;
 
@@ -452,35 +453,12 @@ impl Game for Sechstage {
     type Action = Action;
     type Options = Options;
     type View = View;
+
     /// The options: players, races, the balancing rule, how laps down
     /// count, and the track by content (its drawing: length, sprint lines,
     /// driver-change and fall spaces); with the sprint and finish points
     /// tables.
     type Static = Fixed;
-    /// A card played, with all it caused: see [`log::Event`].
-    type Event = log::Event;
-
-    /// A draw of a driver change is folded into the play that landed on
-    /// the Fahrerwechsel; only the drawing seat's entry holds the values.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        viewer: Viewer,
-        last: Option<&mut log::Event>,
-    ) -> Logged<log::Event> {
-        self.event_of(action, after, viewer, last)
-    }
-
-    fn describe_event(
-        event: &log::Event,
-        actor: Actor,
-        names: &[String],
-        _fixed: &Fixed,
-        lang: Lang,
-    ) -> String {
-        log::describe(event, actor, names, lang)
-    }
 
     fn info() -> GameInfo {
         GameInfo {
@@ -618,14 +596,6 @@ impl Game for Sechstage {
         options.races * (options.players * green + 2 * grey)
     }
 
-    /// Records of format 1 were all played under the part-of-four reading
-    /// (decision 10): one without a `laps_down` key keeps it.
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 2 {
-            options.entry("laps_down").or_insert_with(|| "part_of_four".into());
-        }
-    }
-
     /// Another seat's grey draw shows as `draw ?`.
     fn redact(&self, action: &Action, viewer: Viewer) -> String {
         match (action, viewer) {
@@ -633,6 +603,33 @@ impl Game for Sechstage {
             (Action::Draw { .. }, _) => "draw ?".into(),
             _ => action.to_string(),
         }
+    }
+}
+
+impl Telling for Sechstage {
+    /// A card played, with all it caused: see [`log::Event`].
+    type Event = log::Event;
+
+    /// A draw of a driver change is folded into the play that landed on
+    /// the Fahrerwechsel; only the drawing seat's entry holds the values.
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        viewer: Viewer,
+        last: Option<&mut log::Event>,
+    ) -> Logged<log::Event> {
+        self.event_of(action, after, viewer, last)
+    }
+
+    fn describe_event(
+        event: &log::Event,
+        actor: Actor,
+        names: &[String],
+        _fixed: &Fixed,
+        lang: Lang,
+    ) -> String {
+        log::describe(event, actor, names, lang)
     }
 
     fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
@@ -649,5 +646,15 @@ impl Game for Sechstage {
 
     fn describe_action_as(&self, action: &Action, names: &[String], lang: Lang) -> String {
         crate::describe::describe_action(self, action, names, lang)
+    }
+}
+
+impl Records for Sechstage {
+    /// Records of format 1 were all played under the part-of-four reading
+    /// (decision 10): one without a `laps_down` key keeps it.
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 2 {
+            options.entry("laps_down").or_insert_with(|| "part_of_four".into());
+        }
     }
 }

@@ -71,7 +71,7 @@
 //!     lap per four spaces or part of four and so at least one for every rider
 //!     short of the line, is the option `laps_down=part_of_four`; it was the
 //!     only reading before the option existed, so a record of format 1 (which
-//!     has no `laps_down` key) is read with it ([`Game::upgrade_options`](spieltisch_core::Game::upgrade_options)).
+//!     has no `laps_down` key) is read with it ([`Records::upgrade_options`](spieltisch_core::Records::upgrade_options)).
 //!
 //! ## Hidden information
 //!

@@ -313,6 +313,7 @@ mod tests {
     use super::*;
     use crate::{Options, cards};
     use spieltisch_core::Game;
+    use spieltisch_core::Telling;
 
     fn listed(values: &[u8]) -> Vec<CardCount> {
         let mut hand = [0; 8];

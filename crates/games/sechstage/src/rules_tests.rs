@@ -7,6 +7,7 @@ use crate::{
     cards::{Cards, GREEN_LARGE_FIELD, GREEN_SMALL_FIELD, GREY_DECK},
     game::{Phase, RaceResult},
 };
+use spieltisch_core::Telling;
 use spieltisch_core::{
     ActionData, Game, OptionsError, Turn, Viewer,
     options::{options_from_pairs, options_to_json},

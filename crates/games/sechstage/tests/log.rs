@@ -2,7 +2,8 @@
 //! folded into it, and another seat's grey cards never in a seat's log.
 
 use rand::SeedableRng;
-use spieltisch_core::{Actor, Entry, Game, GameRng, Lang, Session, Viewer};
+use spieltisch_core::Telling;
+use spieltisch_core::{Actor, Entry, GameRng, Lang, Session, Viewer};
 use spieltisch_sechstage::{Options, Sechstage, log::Event};
 
 /// A seeded series of random plays, to its end.

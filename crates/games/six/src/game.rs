@@ -9,8 +9,8 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Seat, Text, Turn, Viewer,
-    Weight, ranks_by,
+    ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text,
+    Turn, Viewer, Weight, ranks_by,
 };
 
 /// Stones per colour, the starting stone included.
@@ -449,28 +449,6 @@ impl Game for Six {
     type Options = Options;
     type View = View;
     type Static = ();
-    type Event = crate::log::Event;
-
-    /// Nothing in Six is hidden: every viewer reads the same log.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        _viewer: Viewer,
-        last: Option<&mut crate::log::Event>,
-    ) -> Logged<crate::log::Event> {
-        self.event_of(action, after, last)
-    }
-
-    fn describe_event(
-        event: &crate::log::Event,
-        actor: Actor,
-        names: &[String],
-        _fixed: &(),
-        lang: Lang,
-    ) -> String {
-        crate::log::describe(event, actor, names, lang)
-    }
 
     fn info() -> GameInfo {
         GameInfo {
@@ -507,18 +485,6 @@ impl Game for Six {
 
     fn options(&self) -> &Options {
         &self.options
-    }
-
-    /// `wrapped_cells`: how a record wrote its cells.
-    fn record_keys() -> &'static [&'static str] {
-        Options::RECORD_KEYS
-    }
-
-    /// Records before format 4 wrote cells modulo 64 ([`crate::cell`]).
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 4 {
-            options.insert("wrapped_cells".into(), true.into());
-        }
     }
 
     fn seats(&self) -> usize {
@@ -656,18 +622,6 @@ impl Game for Six {
         options.games as usize * (FIRST_ROUND_STONES + 3 * options.move_limit as usize)
     }
 
-    fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
-        crate::describe::draw(view, &[], lang)
-    }
-
-    fn describe_view_as(view: &View, _fixed: &(), names: &[String], lang: Lang) -> String {
-        crate::describe::draw(view, names, lang)
-    }
-
-    fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        crate::describe::action(self, action, lang)
-    }
-
     /// Besides the notation, a bare cell `q,r` is read as the one kind of
     /// step that fits the phase, and `keep` (or `capture`, when exactly two
     /// parts are in question) accepts any cell of a part. With
@@ -713,6 +667,52 @@ impl Game for Six {
             }
             _ => action,
         })
+    }
+}
+
+impl Telling for Six {
+    type Event = crate::log::Event;
+
+    /// Nothing in Six is hidden: every viewer reads the same log.
+    fn log_event(
+        &self,
+        action: &Action,
+        after: &Self,
+        _viewer: Viewer,
+        last: Option<&mut crate::log::Event>,
+    ) -> Logged<crate::log::Event> {
+        self.event_of(action, after, last)
+    }
+
+    fn describe_event(
+        event: &crate::log::Event,
+        actor: Actor,
+        names: &[String],
+        _fixed: &(),
+        lang: Lang,
+    ) -> String {
+        crate::log::describe(event, actor, names, lang)
+    }
+
+    fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
+        crate::describe::draw(view, &[], lang)
+    }
+
+    fn describe_view_as(view: &View, _fixed: &(), names: &[String], lang: Lang) -> String {
+        crate::describe::draw(view, names, lang)
+    }
+
+    fn describe_action(&self, action: &Action, lang: Lang) -> String {
+        crate::describe::action(self, action, lang)
+    }
+}
+
+impl Records for Six {
+    /// Records before format 4 wrote cells modulo 64 ([`crate::cell`]).
+    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
+        if format < 4 {
+            options.insert("wrapped_cells".into(), true.into());
+        }
     }
 }
 

@@ -73,7 +73,7 @@ spieltisch_core::options! {
         /// Cells in notation are written modulo 64, in `-32..=31` (`31` is
         /// followed by `-32`), and each names the cell of its kind next to the
         /// field: the reading of records before format 4, which only records
-        /// carry (`Game::record_keys`), never people. Left out when false.
+        /// carry (`DeclaredOptions::RECORD_KEYS`), never people. Left out when false.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         #[cfg_attr(feature = "ts", ts(skip))]
         pub wrapped_cells: bool = false => { record_only },

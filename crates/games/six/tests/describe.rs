@@ -1,5 +1,6 @@
 //! What people see: the board drawing and actions in words, in both languages.
 
+use spieltisch_core::Telling;
 use spieltisch_core::words::seat_by_number;
 use spieltisch_core::{Game, Lang, Viewer};
 use spieltisch_six::{Options, Six};

@@ -5,6 +5,7 @@
 mod common;
 
 use common::SHUFFLE;
+use spieltisch_core::Telling;
 use spieltisch_core::{ActionError, Game, Turn};
 use spieltisch_six::{Action, Cell, Colour, Formation, FormedSix, GameResult, Options, Phase, Six};
 

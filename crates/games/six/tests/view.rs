@@ -7,6 +7,7 @@ use common::SHUFFLE;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
+use spieltisch_core::Telling;
 use spieltisch_core::{Game, Lang, Viewer};
 use spieltisch_six::{Options, Six, View};
 

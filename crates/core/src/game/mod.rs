@@ -1,6 +1,16 @@
-//! The [`Game`] trait: a few required methods, everything else provided.
+//! The contract a game implements, split by concern: its rules
+//! ([`Game`]), what it tells people ([`Telling`]) and how it reads old
+//! records ([`Records`]); and its actions as data ([`ActionData`]).
 
-use crate::{ActionError, Actor, Lang, Logged, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
+mod action_data;
+mod records;
+mod telling;
+
+pub use action_data::ActionData;
+pub use records::Records;
+pub use telling::Telling;
+
+use crate::{ActionError, DeclaredOptions, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
 
 use rand::RngCore;
 use serde::{Serialize, de::DeserializeOwned};
@@ -37,72 +47,6 @@ pub struct Together<A> {
     pub pass: A,
 }
 
-/// An action as data: what kind of action it is and its typed parameters
-/// (documented per game in `docs/api.md`), so that front ends pick actions
-/// by what they do and never read notation. Distinct legal actions have
-/// distinct data (the conformance suite checks it).
-///
-/// A game's [`Game::Action`] is itself this data: its `Serialize` writes
-/// it, and [`ActionData::of`] reads it back as kind and parameters.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ActionData {
-    /// The kind, a snake_case word: `place`, `play`, `roll`, …
-    pub kind: String,
-    /// The parameters, a JSON object (empty for an action without any):
-    /// cells as `{"q", "r"}`, riders by their printed numbers, cards by
-    /// their values.
-    pub params: serde_json::Value,
-}
-
-impl ActionData {
-    /// An action without parameters.
-    pub fn bare(kind: &str) -> Self {
-        ActionData { kind: kind.into(), params: serde_json::Value::Object(serde_json::Map::new()) }
-    }
-
-    /// An action with parameters (`params` must be a JSON object).
-    pub fn with(kind: &str, params: serde_json::Value) -> Self {
-        debug_assert!(params.is_object(), "the parameters of {kind} are no object");
-        ActionData { kind: kind.into(), params }
-    }
-
-    /// An action from its typed data: an enum written with
-    /// `#[serde(tag = "kind", content = "params")]` whose variants have named
-    /// fields (`Pass {}` for none: serde writes a unit variant without
-    /// `params`), so that the type that writes the wire is also the one the
-    /// front end's TypeScript declarations come from.
-    ///
-    /// # Panics
-    /// If `typed` is not written in that shape (a mistake in the game's code,
-    /// never in its input).
-    pub fn of(typed: &impl Serialize) -> Self {
-        let written = serde_json::to_value(typed).ok();
-        let (kind, params) = match written {
-            Some(serde_json::Value::Object(mut map)) => (map.remove("kind"), map.remove("params")),
-            _ => (None, None),
-        };
-        match (kind, params) {
-            (Some(serde_json::Value::String(kind)), Some(params)) if params.is_object() => {
-                ActionData { kind, params }
-            }
-            _ => panic!("typed action data is written as {{\"kind\", \"params\": {{…}}}}"),
-        }
-    }
-
-    /// What `viewer` observes of `action`, played in `before`, as data: the
-    /// action's data ([`Game::action_data`]) when the viewer sees it as it
-    /// is written ([`Game::redact`] gives its notation), else its kind
-    /// alone, so that another seat's `draw 6` is
-    /// `{"kind": "draw", "params": {}}`. Whatever tells a viewer of a move as
-    /// data goes through here ([`crate::Plain`], the log's events of such
-    /// games); the conformance suite checks that two actions a viewer
-    /// observes alike give the same data.
-    pub fn observed<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> ActionData {
-        let data = G::action_data(action);
-        if seen_plainly(before, action, viewer) { data } else { ActionData::bare(&data.kind) }
-    }
-}
-
 /// Whether `viewer` sees `action`, played in `before`, as it is written.
 pub(crate) fn seen_plainly<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> bool {
     before.redact(action, viewer) == action.to_string()
@@ -113,17 +57,19 @@ pub(crate) fn seen_plainly<G: Game>(before: &G, action: &G::Action, viewer: View
 /// probabilities are exact and always sum to 1.
 pub type Weight = u32;
 
-/// The contract every game implements.
+/// A game's rules: the small required core of the contract.
 ///
 /// A value of the type is a complete game state (the truth, with every
 /// secret). Only [`Game::view`] may leave the engine for a seat; bots receive
 /// views through [`crate::Decision`] and never the state.
 ///
-/// Required: `info`, `new`, `turn`, `legal_actions`, `chance_outcomes`,
-/// `apply_unchecked`, `view`, `static_part`, `resample`, `outcome`,
-/// `score_bounds`, `max_actions`, `log_event`, `describe_event`. Legality is decided once, by `legal_actions` (and
-/// `chance_outcomes`): the checked [`Game::apply`] accepts exactly what they
-/// list.
+/// Required: `info`, `new`, `options`, `seats`, `turn`, `legal_actions`,
+/// `chance_outcomes`, `apply_unchecked`, `view`, `static_part`, `resample`,
+/// `outcome`, `score_bounds`, `max_actions`; everything else is provided.
+/// Legality is decided once, by `legal_actions` (and `chance_outcomes`):
+/// the checked [`Game::apply`] accepts exactly what they list. What a game
+/// tells people is [`Telling`], how it reads old records [`Records`]; a
+/// game the platform plays implements all three (a [`crate::Package`]).
 pub trait Game:
     Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
@@ -153,9 +99,10 @@ pub trait Game:
         + DeserializeOwned
         + Send
         + Sync;
-    /// Typed options; deserialize from a JSON object whose keys are the
-    /// option keys of [`Game::info`] (missing keys take defaults).
-    type Options: Clone + fmt::Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Typed options, declared once ([`crate::options!`]); they deserialize
+    /// from a JSON object whose keys are the option keys of [`Game::info`]
+    /// (missing keys take defaults).
+    type Options: DeclaredOptions;
     /// What one viewer may see. Must have perfect recall of everything that
     /// viewer has observed that still matters for decisions.
     type View: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
@@ -166,10 +113,6 @@ pub trait Game:
     /// are the viewer's complete information state. `()` for a game without
     /// any.
     type Static: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
-    /// An event of the log people read ([`crate::log`]): what happened, as
-    /// data its viewer may know, written with a snake_case `kind` and its
-    /// fields (documented per game in `docs/api.md`).
-    type Event: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
 
     /// Name, seat range, options and rules source.
     fn info() -> GameInfo;
@@ -259,101 +202,12 @@ pub trait Game:
         action.to_string()
     }
 
-    /// What `viewer` learns from `action`, played in this state and leading
-    /// to `after`, for the log people read: a new event, or
-    /// [`Logged::Folded`] when the action belongs to the viewer's `last`
-    /// event (a card drawn in a driver change, the dice of a ride; the game
-    /// folds it in there) or tells the viewer nothing. Nothing the viewer
-    /// may not know goes into its events; what [`Game::redact`] hides stays
-    /// hidden here too.
-    fn log_event(
-        &self,
-        action: &Self::Action,
-        after: &Self,
-        viewer: Viewer,
-        last: Option<&mut Self::Event>,
-    ) -> Logged<Self::Event>;
-
-    /// An event in words, as a person would tell it ("B plays 4: 12 → 16,
-    /// slipstream +2"): `actor` caused it, `names[seat]` is how each seat is
-    /// called (a person's name, or [`Game::seat_name`]).
-    fn describe_event(
-        event: &Self::Event,
-        actor: Actor,
-        names: &[String],
-        fixed: &Self::Static,
-        lang: Lang,
-    ) -> String;
-
-    /// How a seat is called where no person's name is known. Default:
-    /// "Seat 1", counting from 1, as the browser calls seats.
-    fn seat_name(seat: Seat, lang: Lang) -> String {
-        crate::words::say(lang, "seat", &[("n", (seat + 1).into())])
-    }
-
     /// When the seat to move is the first of seats that decide together
     /// (see [`Together`]): those seats and their pass. Default: none, every
     /// decision is the seat to move's alone.
     fn together(&self) -> Option<Together<Self::Action>> {
         None
     }
-
-    /// Option keys that only records carry, never people: a reading of the
-    /// rules that a record of an older format was played under (see
-    /// [`Game::upgrade_options`]). Default: none.
-    fn record_keys() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Rewrites the options of a record of an older `format` so that they
-    /// mean what they meant when it was written: a key that did not exist
-    /// then gets the reading of its time. Default: nothing changed.
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        let _ = (format, options);
-    }
-
-    /// While replaying a record of an older `format`: an action that this
-    /// state asks for but that the format did not write down (it is applied
-    /// and written into the upgraded record). Default: none.
-    fn implied_action(&self, format: u32) -> Option<Self::Action> {
-        let _ = format;
-        None
-    }
-
-    /// A human-readable drawing of a view (with its table's static part)
-    /// for the terminal.
-    fn describe_view(view: &Self::View, fixed: &Self::Static, lang: Lang) -> String {
-        let _ = (fixed, lang);
-        serde_json::to_string_pretty(view).unwrap_or_default()
-    }
-
-    /// [`Game::describe_view`] with each seat called `names[seat]` (a
-    /// person's name, or how the table shows a bot), as
-    /// [`Game::describe_action_as`] calls them, for a page that calls people
-    /// by name everywhere; a seat beyond `names` is called as the game calls
-    /// it. Default: the game's own drawing.
-    fn describe_view_as(view: &Self::View, fixed: &Self::Static, names: &[String], lang: Lang) -> String {
-        let _ = names;
-        Self::describe_view(view, fixed, lang)
-    }
-
-    /// An action in words, for move lists and logs.
-    fn describe_action(&self, action: &Self::Action, lang: Lang) -> String {
-        let _ = lang;
-        action.to_string()
-    }
-
-    /// [`Game::describe_action`] with each seat called `names[seat]` (a
-    /// person's name, or how the table shows a bot), as the log's words
-    /// call seats ([`Game::describe_event`]); a seat beyond `names` is
-    /// called as the game calls it. Default: the action's words, which name
-    /// no seat.
-    fn describe_action_as(&self, action: &Self::Action, names: &[String], lang: Lang) -> String {
-        let _ = names;
-        self.describe_action(action, lang)
-    }
-
-    // ---- provided ----
 
     /// The legal actions as a new vector.
     fn legal_vec(&self) -> Vec<Self::Action> {
@@ -409,42 +263,10 @@ pub trait Game:
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::ActionData;
-    use serde::Serialize;
-    use serde_json::json;
+/// A game the platform plays: its rules, what it tells people and how it
+/// reads old records. Every [`Game`] that implements [`Telling`] and
+/// [`Records`] is one; generic code that shows or records play asks for
+/// this, code that only plays (bots, the search) for [`Game`].
+pub trait Package: Game + Telling + Records {}
 
-    #[derive(Serialize)]
-    #[serde(tag = "kind", content = "params", rename_all = "snake_case")]
-    enum Typed {
-        PlaceStone { cell: u8 },
-        Pass {},
-    }
-
-    #[test]
-    fn typed_action_data_is_written_as_kind_and_params() {
-        let place = ActionData::of(&Typed::PlaceStone { cell: 3 });
-        assert_eq!((place.kind.as_str(), place.params), ("place_stone", json!({ "cell": 3 })));
-        assert_eq!(ActionData::of(&Typed::Pass {}), ActionData::bare("pass"));
-    }
-
-    #[test]
-    #[should_panic(expected = "kind")]
-    fn data_in_another_shape_is_a_mistake_in_the_game() {
-        ActionData::of(&json!({ "kind": "pass" }));
-    }
-
-    /// Why a variant without parameters is written `Pass {}`: serde writes a
-    /// unit variant without `params`.
-    #[test]
-    fn a_unit_variant_has_no_params() {
-        #[derive(Serialize)]
-        #[serde(tag = "kind", content = "params", rename_all = "snake_case")]
-        enum Unit {
-            Pass,
-        }
-        assert_eq!(serde_json::to_value(Unit::Pass).unwrap(), json!({ "kind": "pass" }));
-        assert_eq!(serde_json::to_value(Typed::Pass {}).unwrap(), json!({ "kind": "pass", "params": {} }));
-    }
-}
+impl<G: Game + Telling + Records> Package for G {}
