@@ -144,7 +144,7 @@
 //! ## Example
 //!
 //! ```
-//! use spieltisch_core::{Game, Lang};
+//! use spieltisch_core::{Game, Lang, Telling};
 //! use spieltisch_six::{Six, Action, Options};
 //!
 //! let mut six = Six::new(&Options::default()).unwrap();
