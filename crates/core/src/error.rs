@@ -1,4 +1,5 @@
-//! Errors from applying, parsing and replaying actions.
+//! Errors from applying, parsing and replaying actions, and from setting
+//! up positions.
 
 use thiserror::Error;
 
@@ -67,13 +68,32 @@ impl LoadError {
     }
 }
 
-/// Why a position set up by hand (a game's `Setup`) was not accepted.
+/// Why a position set up by hand was not accepted ([`crate::FromSetup`]).
+///
+/// One error for every game: a test, a fuzz target or an analysis learns
+/// what is wrong with a setup the same way whichever game it sets up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
-    /// The setup holds something no game of the rules can hold.
+    /// A position given as text does not follow the game's format.
+    #[error("cannot read the position: {0}")]
+    Parse(String),
+    /// The setup holds something the rules cannot work with (two stones on
+    /// one cell, a rider off the track, a game already decided); the reason
+    /// names it.
     #[error("impossible position: {0}")]
     Invalid(String),
     /// The options are not valid.
     #[error(transparent)]
     Options(#[from] crate::OptionsError),
+}
+
+impl PositionError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionError::Parse(_) => "position.parse",
+            PositionError::Invalid(_) => "position.invalid",
+            PositionError::Options(e) => e.code(),
+        }
+    }
 }

@@ -19,6 +19,8 @@
 //! - [`options`](mod@options): options declared once per game ([`options!`],
 //!   [`DeclaredOptions`]), and one
 //!   validation path for command lines, the engine protocol and the server;
+//! - [`FromSetup`]: a position set up by hand (for tests, analysis and
+//!   fuzzing), checked, or refused with a [`PositionError`];
 //! - [`Record`]: game id, options, seed and actions, replaying exactly;
 //! - [`Session`]: a game in progress with its record and per-viewer logs;
 //! - [`log`]: the log people read, an [`Entry`] per event with its [`Actor`];
@@ -45,6 +47,7 @@ mod outcome;
 mod record;
 mod seat;
 mod session;
+mod setup;
 pub mod words;
 
 pub use bot::{Bot, Decision, RandomBot};
@@ -61,3 +64,4 @@ pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;
 pub use seat::{Seat, Turn, Viewer};
 pub use session::Session;
+pub use setup::FromSetup;
