@@ -33,6 +33,11 @@
 //!   `draw 6` is `{"kind": "draw", "params": {}}`), the same for every
 //!   action it sees written the same way.
 //!
+//! [`check_setups`] holds positions set up by hand ([`FromSetup`]) to the
+//! same contract: an accepted setup gives a state that passes these checks
+//! and plays on to a well-formed end; a refused one gives a
+//! [`PositionError`] with a reason, never a panic.
+//!
 //! [`playthrough`] writes a seeded game as text for a golden snapshot, and
 //! [`golden()`] the same game with every viewer's view and log at each step.
 //!
@@ -49,9 +54,11 @@ pub use plan::{Golden, Steps, VariantSet};
 
 use rand::{Rng, SeedableRng};
 use spieltisch_core::{
-    ActionData, Actor, GameRng, Lang, Logged, Package, Record, Turn, Viewer, chance::pick_weighted,
+    ActionData, Actor, FromSetup, GameRng, Lang, Logged, Package, PositionError, Record, Turn, Viewer,
+    chance::pick_weighted,
 };
 use std::collections::HashSet;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// How much to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +95,87 @@ pub fn check<G: Package>(option_sets: &[G::Options], config: Config) {
             assert_eq!(record.actions, again.actions, "{ctx}: the same seed played a different game");
         }
     }
+}
+
+/// Checks a game's positions set up by hand. Each setup of `accepted` must
+/// build a state that keeps the contract as one reached by play does: the
+/// checks of [`check`] on it (JSON round trips, listed actions that apply
+/// and read back, views that resample to the same view and turn), then
+/// `config.playouts` seeded random games from it, checked every
+/// `config.stride`-th step, that end well formed within
+/// [`Game::max_actions`]. Each setup of `refused` must be refused with a
+/// [`PositionError`] that has a code and a reason, not with a panic.
+pub fn check_setups<G: FromSetup + Package>(accepted: &[G::Setup], refused: &[G::Setup], config: Config)
+where
+    G::Setup: Clone,
+{
+    let id = G::info().id;
+    for (i, setup) in accepted.iter().enumerate() {
+        let state = G::from_setup(setup.clone())
+            .unwrap_or_else(|e| panic!("{id}: accepted setup {i} is refused: {e}"));
+        for playout in 0..config.playouts {
+            let seed = config.seed + playout as u64;
+            play_on(state.clone(), seed, config, &format!("{id} accepted setup {i} seed {seed}"));
+        }
+    }
+    for (i, setup) in refused.iter().enumerate() {
+        let outcome = catch_unwind(AssertUnwindSafe(|| G::from_setup(setup.clone())));
+        let error: PositionError = match outcome {
+            Ok(Ok(_)) => panic!("{id}: refused setup {i} is accepted"),
+            Ok(Err(e)) => e,
+            Err(_) => panic!("{id}: refused setup {i} panics instead of being refused"),
+        };
+        let (code, reason) = (error.code(), error.to_string());
+        assert!(
+            ["position.", "options."].iter().any(|p| code.starts_with(p)) && !reason.trim().is_empty(),
+            "{id}: refused setup {i} is refused without a code or a reason: {code}: {reason}"
+        );
+    }
+}
+
+/// A seeded random game from `state` (set up, not from the start), checked
+/// as [`playout`] checks one, but without a record or a log from the start.
+fn play_on<G: Package>(mut state: G, seed: u64, config: Config, ctx: &str) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut check_rng = GameRng::seed_from_u64(seed ^ 0x5eed_c0de);
+    // A set-up state may hold a part of its static part that its options
+    // do not name (a track drawn for a test): its own is the reference.
+    let fixed = state.static_of();
+    let options = state.options().clone();
+    let limit = G::max_actions(&options);
+    let (mut legal, mut chance, mut seen) = (Vec::new(), Vec::new(), Vec::new());
+    for step in 0.. {
+        let ctx = format!("{ctx} step {step}");
+        legal.clear();
+        chance.clear();
+        state.legal_actions(&mut legal);
+        state.chance_outcomes(&mut chance);
+        if step % config.stride.max(1) == 0 {
+            check_state(&state, &fixed, &legal, &mut seen, &mut check_rng, config, &ctx);
+        }
+        let action = match state.turn() {
+            Turn::Over => {
+                assert!(legal.is_empty() && chance.is_empty(), "{ctx}: actions listed after the end");
+                break;
+            }
+            Turn::Chance => {
+                assert!(legal.is_empty(), "{ctx}: legal actions listed at a chance node");
+                assert!(!chance.is_empty(), "{ctx}: a chance node without outcomes");
+                assert!(chance.iter().all(|(_, w)| *w > 0), "{ctx}: a chance outcome with weight 0");
+                pick_weighted(&chance, &mut rng)
+            }
+            Turn::Seat(seat) => {
+                assert!(seat < state.seats(), "{ctx}: seat {seat} of {} to move", state.seats());
+                assert!(chance.is_empty(), "{ctx}: chance outcomes listed at a seat's turn");
+                assert!(!legal.is_empty(), "{ctx}: seat {seat} to move without legal actions");
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+        };
+        state.apply(&action).unwrap_or_else(|e| panic!("{ctx}: listed action {action} rejected: {e}"));
+        assert!(step < limit, "{ctx}: the game did not end within its bound of {limit} actions");
+    }
+    check_end(&state, &options, &ctx_end(ctx));
+    roundtrip(&state, "the final state", ctx);
 }
 
 fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
