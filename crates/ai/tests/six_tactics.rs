@@ -3,8 +3,8 @@
 //! heuristic rollouts must solve every one, for every seed tried.
 
 use spieltisch_ai::{RolloutWith, SearchBot, SearchConfig};
-use spieltisch_core::{Bot, Decision, Game, rng_from_seed};
-use spieltisch_six::{HeuristicBot, Options, Six, tactics::TACTICS};
+use spieltisch_core::{Bot, Decision, FromSetup, Game, rng_from_seed};
+use spieltisch_six::{HeuristicBot, Options, Setup, Six, tactics::TACTICS};
 use std::sync::Arc;
 
 fn solve(iterations: u64, seed: u64) -> Vec<String> {
@@ -14,7 +14,7 @@ fn solve(iterations: u64, seed: u64) -> Vec<String> {
     let mut failures = Vec::new();
     for tactic in TACTICS {
         let options = Options { players: tactic.players, ..Options::default() };
-        let state = Six::from_position(&options, tactic.position).unwrap();
+        let state = Six::from_setup(Setup::new(options, tactic.position)).unwrap();
         let seat = state.turn().seat().unwrap();
         let legal = state.legal_vec();
         let choice = bot.choose(&Decision::new(&state, seat, &legal), &mut rng_from_seed(seed)).to_string();

@@ -1,8 +1,8 @@
-//! Six positions in text (`Six::from_position`), the set-up format of the
-//! tactics suites.
+//! Six positions in text (a `spieltisch_six::Setup` read by
+//! `FromSetup::from_setup`), the set-up format of the tactics suites.
 
-use spieltisch_core::{Game, Turn, driver::random_action, rng_from_seed};
-use spieltisch_six::{Options, Six};
+use spieltisch_core::{FromSetup, Game, Turn, driver::random_action, rng_from_seed};
+use spieltisch_six::{Options, Setup, Six};
 
 /// How many random steps [`six_position`] plays from an accepted position.
 const STEPS: usize = 64;
@@ -18,7 +18,7 @@ pub fn six_position(data: &[u8]) {
     let players = if input.byte().is_multiple_of(2) { 2 } else { 4 };
     let options = Options { players, ..Options::default() };
     let text = input.text();
-    let six = match Six::from_position(&options, &text) {
+    let six = match Six::from_setup(Setup::new(options.clone(), &*text)) {
         Ok(six) => six,
         Err(e) => {
             assert!(!e.to_string().is_empty(), "{text:?}: refused without a reason");
@@ -27,7 +27,7 @@ pub fn six_position(data: &[u8]) {
     };
     let written = six.position();
     assert_eq!(
-        Six::from_position(&options, &written).as_ref(),
+        Six::from_setup(Setup::new(options, written.as_str())).as_ref(),
         Ok(&six),
         "{text:?} reads as a position written {written:?}, which does not read back"
     );

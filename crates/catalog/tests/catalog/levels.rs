@@ -1,8 +1,8 @@
 //! The named levels as a newcomer picks them.
 
 use spieltisch_catalog::SeatSpec;
-use spieltisch_core::{Decision, Game, rng_from_seed};
-use spieltisch_six::{Options, Six, tactics::TACTICS};
+use spieltisch_core::{Decision, FromSetup, Game, rng_from_seed};
+use spieltisch_six::{Options, Setup, Six, tactics::TACTICS};
 
 /// The Six tactics suite (win-now and block-now positions): `medium` and
 /// `hard` solve every position, for every seed tried.
@@ -13,7 +13,7 @@ fn six_medium_and_hard_solve_the_tactics_suite() {
             let mut bot = level.parse::<SeatSpec>().unwrap().bot::<Six>().unwrap().expect("a bot");
             for tactic in TACTICS {
                 let options = Options { players: tactic.players, ..Options::default() };
-                let state = Six::from_position(&options, tactic.position).unwrap();
+                let state = Six::from_setup(Setup::new(options, tactic.position)).unwrap();
                 let seat = state.turn().seat().unwrap();
                 let legal = state.legal_vec();
                 let choice = bot.choose(&Decision::new(&state, seat, &legal), &mut rng_from_seed(seed));

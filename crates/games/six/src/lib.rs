@@ -109,9 +109,11 @@
 //!
 //! ## Positions in text
 //!
-//! [`Six::position`] writes, and [`Six::from_position`] reads, a position
-//! such as `red=0,0 2,0 3,0; black=1,0 1,1; turn=black; round=1` (format in
-//! [`position`]). [`describe::draw`] draws it for the terminal.
+//! [`Six::position`] writes a position such as
+//! `red=0,0 2,0 3,0; black=1,0 1,1; turn=black; round=1` (format in
+//! [`position`]), and [`Six::from_setup`](spieltisch_core::FromSetup::from_setup) reads
+//! one, with its options, from a [`Setup`]: checked, or refused with a
+//! [`spieltisch_core::PositionError`] that says why. [`describe::draw`] draws it for the terminal.
 //! [`tactics::TACTICS`] is a small suite of such positions (win now, block
 //! now) with all their answers.
 //!
@@ -176,5 +178,5 @@ pub use bot::HeuristicBot;
 pub use cell::Cell;
 pub use game::{FIRST_ROUND_STONES, GameResult, Phase, START_BLACK, START_RED, STONES_PER_COLOUR, Six};
 pub use options::Options;
-pub use position::PositionError;
+pub use position::Setup;
 pub use view::{ColourCounts, Move, PhaseView, Stones, View};

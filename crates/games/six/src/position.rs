@@ -1,4 +1,7 @@
-//! Positions in text, for set-up positions and tactics suites.
+//! Positions in text, for set-up positions and tactics suites: a [`Setup`]
+//! is the options and a position in this format, and
+//! [`Six::from_setup`](spieltisch_core::FromSetup::from_setup) reads and
+//! checks it.
 //!
 //! A position is a list of `key=value` fields separated by `;`:
 //!
@@ -30,21 +33,22 @@ use crate::{
     options::Options,
     view::{board_from_lists, board_hash, check_field, rebuild_history},
 };
-use spieltisch_core::Game;
-use thiserror::Error;
+use spieltisch_core::{FromSetup, Game, PositionError};
 
-/// Why a position was not accepted.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionError {
-    /// The text does not follow the format.
-    #[error("cannot read the position: {0}")]
-    Parse(String),
-    /// The text reads, but no game of Six reaches it (or it is already over).
-    #[error("impossible position: {0}")]
-    Invalid(String),
-    /// The options are not valid.
-    #[error(transparent)]
-    Options(#[from] spieltisch_core::OptionsError),
+/// A position set up by hand: the options it is played with and the
+/// position in the text format of [`crate::position`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub options: Options,
+    /// The stones, whose turn and the round, as text.
+    pub position: String,
+}
+
+impl Setup {
+    /// The position `position` (text) played with `options`.
+    pub fn new(options: Options, position: impl Into<String>) -> Setup {
+        Setup { options, position: position.into() }
+    }
 }
 
 impl Six {
@@ -71,17 +75,21 @@ impl Six {
         }
         text
     }
+}
+
+impl FromSetup for Six {
+    type Setup = Setup;
 
     /// The state for a position in the text format of [`crate::position`],
-    /// played with `options`.
+    /// played with the setup's options.
     ///
     /// ```
-    /// use spieltisch_core::Game;
-    /// use spieltisch_six::{Six, Options};
+    /// use spieltisch_core::{FromSetup, Game};
+    /// use spieltisch_six::{Options, Setup, Six};
     ///
     /// // Red's line on row -1 lacks one stone at either end.
     /// let text = "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1";
-    /// let mut six = Six::from_position(&Options::default(), text).unwrap();
+    /// let mut six = Six::from_setup(Setup::new(Options::default(), text)).unwrap();
     /// // Written back with the cells in reading order.
     /// assert!(six.position().starts_with("red=-1,-1 0,-1 1,-1 2,-1 3,-1 0,0; black=1,0 1,1"));
     /// six.apply(&"place 4,-1".parse().unwrap()).unwrap();
@@ -92,7 +100,8 @@ impl Six {
     /// [`PositionError::Parse`] when the text does not follow the format,
     /// [`PositionError::Invalid`] when no game reaches the position or it is
     /// already decided, [`PositionError::Options`] for bad options.
-    pub fn from_position(options: &Options, text: &str) -> Result<Six, PositionError> {
+    fn from_setup(setup: Setup) -> Result<Six, PositionError> {
+        let Setup { options, position: text } = &setup;
         let parse = |m: String| PositionError::Parse(m);
         let invalid = |m: String| PositionError::Invalid(m);
         let mut six = Six::new(options)?;
@@ -211,39 +220,59 @@ impl Six {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use spieltisch_conformance::{Config, check_setups};
 
     #[test]
     fn the_start_reads_back() {
         let start = Six::new(&Options::default()).unwrap();
         assert_eq!(start.position(), "red=0,0; black=1,0; turn=red; round=1");
-        assert_eq!(Six::from_position(&Options::default(), &start.position()), Ok(start));
+        assert_eq!(Six::from_setup(Setup::new(Options::default(), start.position())), Ok(start));
     }
 
     #[test]
     fn supplies_and_starter_follow_from_the_stones() {
-        let six =
-            Six::from_position(&Options::default(), "red=0,0 2,0; black=1,0 1,1; turn=red; round=1").unwrap();
+        let at = |text: &str| Six::from_setup(Setup::new(Options::default(), text));
+        let six = at("red=0,0 2,0; black=1,0 1,1; turn=red; round=1").unwrap();
         assert_eq!((six.supply(0), six.supply(1), six.starter()), (19, 19, 0));
-        let six =
-            Six::from_position(&Options::default(), "red=0,0 2,0; black=1,0; turn=black; round=1").unwrap();
+        let six = at("red=0,0 2,0; black=1,0; turn=black; round=1").unwrap();
         assert_eq!((six.supply(0), six.supply(1), six.starter()), (19, 20, 0));
-        let err = Six::from_position(&Options::default(), "red=0,0 2,0; black=1,0; turn=red; round=1");
+        let err = at("red=0,0 2,0; black=1,0; turn=red; round=1");
         assert!(matches!(err, Err(PositionError::Invalid(_))), "{err:?}");
     }
+
+    /// Positions that are not a game of Six: text that does not read, and
+    /// text that reads but no game reaches. `true` for the first.
+    const BAD: &[(&str, bool)] = &[
+        ("red=0,0; black=1,0; turn=red", true),
+        ("red=0,0; black=1,0; turn=green; round=1", true),
+        ("red=0,0; black=1,0; turn=red; round=1; colour=x", true),
+        ("red=0,0; black=0,0; turn=red; round=1", false),
+        ("red=0,0; black=5,5; turn=red; round=1", false),
+        ("red=0,0 1,0 2,0 3,0 4,0 5,0; black=0,1 1,1 2,1 3,1 4,1; turn=black; round=1", false),
+    ];
 
     #[test]
     fn bad_positions_are_refused_with_reasons() {
         let o = Options::default();
-        for (text, parse) in [
-            ("red=0,0; black=1,0; turn=red", true),
-            ("red=0,0; black=1,0; turn=green; round=1", true),
-            ("red=0,0; black=1,0; turn=red; round=1; colour=x", true),
-            ("red=0,0; black=0,0; turn=red; round=1", false),
-            ("red=0,0; black=5,5; turn=red; round=1", false),
-            ("red=0,0 1,0 2,0 3,0 4,0 5,0; black=0,1 1,1 2,1 3,1 4,1; turn=black; round=1", false),
-        ] {
-            let err = Six::from_position(&o, text).unwrap_err();
+        for &(text, parse) in BAD {
+            let err = Six::from_setup(Setup::new(o.clone(), text)).unwrap_err();
             assert_eq!(matches!(err, PositionError::Parse(_)), parse, "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn set_up_positions_keep_the_contract() {
+        let accepted: Vec<Setup> = crate::tactics::TACTICS
+            .iter()
+            .map(|t| Setup::new(Options { players: t.players, ..Options::default() }, t.position))
+            .collect();
+        let mut refused: Vec<Setup> =
+            BAD.iter().map(|&(text, _)| Setup::new(Options::default(), text)).collect();
+        refused.push(Setup::new(
+            Options { players: 3, ..Options::default() },
+            "red=0,0; black=1,0; turn=0; round=1",
+        ));
+        let config = Config { playouts: 2, stride: 4, ..Config::default() };
+        check_setups::<Six>(&accepted, &refused, config);
     }
 }

@@ -13,12 +13,11 @@ use crate::{
     cell::Cell,
     game::{FIRST_ROUND_STONES, GameResult, Phase, STONES_PER_COLOUR, Six},
     options::Options,
-    position::PositionError,
 };
 use serde::{Deserialize, Serialize};
 #[cfg(doc)]
 use spieltisch_core::Game;
-use spieltisch_core::Seat;
+use spieltisch_core::{PositionError, Seat};
 
 /// Stones by colour, each list in reading order (row `r`, then `q`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

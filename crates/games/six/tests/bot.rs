@@ -1,8 +1,8 @@
 //! The heuristic bot: tactics from set-up positions, and its strength.
 
 use rand::SeedableRng;
-use spieltisch_core::{Bot, Decision, Game, GameRng, RandomBot, driver::play_to_end};
-use spieltisch_six::{Action, HeuristicBot, Options, Six};
+use spieltisch_core::{Bot, Decision, FromSetup, Game, GameRng, RandomBot, driver::play_to_end};
+use spieltisch_six::{Action, HeuristicBot, Options, Setup, Six};
 
 fn choice(six: &Six) -> String {
     let legal = six.legal_vec();
@@ -12,7 +12,7 @@ fn choice(six: &Six) -> String {
 }
 
 fn at(text: &str) -> Six {
-    Six::from_position(&Options::default(), text).unwrap()
+    Six::from_setup(Setup::new(Options::default(), text)).unwrap()
 }
 
 #[test]

@@ -2,8 +2,8 @@
 
 use spieltisch_core::Telling;
 use spieltisch_core::words::seat_by_number;
-use spieltisch_core::{Game, Lang, Viewer};
-use spieltisch_six::{Options, Six};
+use spieltisch_core::{FromSetup, Game, Lang, Viewer};
+use spieltisch_six::{Options, Setup, Six};
 
 #[test]
 fn the_start_is_drawn_with_labels_in_both_languages() {
@@ -34,7 +34,7 @@ fn a_field_across_the_storage_seam_is_drawn_in_one_piece_with_its_coordinates() 
     // The board is stored on a torus that wraps after q = 31; the drawing
     // shows true coordinates, 32 after 31.
     let text = "red=30,0 32,0 34,0; black=31,0 33,0 35,0; turn=red; round=1";
-    let six = Six::from_position(&Options::default(), text).unwrap();
+    let six = Six::from_setup(Setup::new(Options::default(), text)).unwrap();
     let drawing = Six::describe_view(&six.view(Viewer::Spectator), &(), Lang::En);
     assert!(drawing.contains("R   B   R   B   R   B"), "{drawing}");
     assert!(drawing.contains("31  32"), "{drawing}");
@@ -43,10 +43,10 @@ fn a_field_across_the_storage_seam_is_drawn_in_one_piece_with_its_coordinates() 
 
 #[test]
 fn actions_are_described_in_both_languages() {
-    let six = Six::from_position(
-        &Options::default(),
+    let six = Six::from_setup(Setup::new(
+        Options::default(),
         "red=0,0 -1,-1 0,-1 1,-1 2,-1 3,-1; black=1,0 1,1 2,1 3,1 4,1 5,1; turn=red; round=1",
-    )
+    ))
     .unwrap();
     let win = "place 4,-1".parse().unwrap();
     assert_eq!(six.describe_action(&win, Lang::En), "place a stone on 4,-1 and form a line");
@@ -57,10 +57,10 @@ fn actions_are_described_in_both_languages() {
 fn the_drawing_calls_seats_by_the_names_given() {
     let names = ["Hanna".to_string(), "Bot: Medium".to_string()];
     let first = Six::new(&Options::default()).unwrap();
-    let second = Six::from_position(
-        &Options::default(),
+    let second = Six::from_setup(Setup::new(
+        Options::default(),
         "red=0,0 1,1 2,1 3,1 4,1 5,1 7,0; black=1,0 2,0 3,0 4,0 5,-1 6,0; turn=red; round=2",
-    )
+    ))
     .unwrap();
     for six in [&first, &second] {
         for lang in [Lang::En, Lang::De] {

@@ -6,15 +6,15 @@ mod common;
 
 use common::SHUFFLE;
 use spieltisch_core::Telling;
-use spieltisch_core::{ActionError, Game, Turn};
-use spieltisch_six::{Action, Cell, Colour, Formation, FormedSix, GameResult, Options, Phase, Six};
+use spieltisch_core::{ActionError, FromSetup, Game, Turn};
+use spieltisch_six::{Action, Cell, Colour, Formation, FormedSix, GameResult, Options, Phase, Setup, Six};
 
 fn opts() -> Options {
     Options::default()
 }
 
 fn at(text: &str) -> Six {
-    Six::from_position(&opts(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Six::from_setup(Setup::new(opts(), text)).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn play(six: &mut Six, moves: &[&str]) {
@@ -466,13 +466,13 @@ fn a_six_in_the_second_round_wins() {
 #[test]
 fn basic_variant_forbids_splitting_the_field() {
     let basic = Options { split: false, ..opts() };
-    let six = Six::from_position(&basic, &row("RBRBRBRBRBRBRB", "red")).unwrap();
+    let six = Six::from_setup(Setup::new(basic.clone(), row("RBRBRBRBRBRBRB", "red"))).unwrap();
     assert_eq!(legal(&six), ["lift 0,0"], "only the end stone keeps the row whole");
     assert!(six.clone().apply(&"lift 4,0".parse().unwrap()).is_err());
     // The same position with splitting allowed offers every red stone.
     assert_eq!(at(&row("RBRBRBRBRBRBRB", "red")).legal_vec().len(), 7);
     // When every own stone holds the field together, the mover passes.
-    let mut six = Six::from_position(&basic, &row("BRBRBRBRBRBRB", "red")).unwrap();
+    let mut six = Six::from_setup(Setup::new(basic, row("BRBRBRBRBRBRB", "red"))).unwrap();
     assert_eq!(legal(&six), ["pass"]);
     play(&mut six, &["pass"]);
     assert_eq!((six.turn(), six.moves()), (Turn::Seat(1), 1));
@@ -496,7 +496,7 @@ fn the_third_repetition_draws() {
     assert_eq!(six.outcome().unwrap().scores, vec![0.5, 0.5]);
     // With repetitions=2 the first return draws.
     let two = Options { repetitions: 2, ..opts() };
-    let mut six = Six::from_position(&two, &row("RBRBRBRBRBRBRB", "red")).unwrap();
+    let mut six = Six::from_setup(Setup::new(two, row("RBRBRBRBRBRBRB", "red"))).unwrap();
     play(&mut six, &SHUFFLE);
     assert_eq!(six.results(), [GameResult::Repetition]);
 }
@@ -513,7 +513,7 @@ fn a_shifted_field_repeats_only_with_repeat_shifted() {
     play(&mut six, &march);
     assert!(!six.is_over(), "no cell-for-cell repetition");
     let shifted = Options { repeat_shifted: true, ..opts() };
-    let mut six = Six::from_position(&shifted, &row("RBRBRBRBRBRBRB", "red")).unwrap();
+    let mut six = Six::from_setup(Setup::new(shifted, row("RBRBRBRBRBRBRB", "red"))).unwrap();
     play(&mut six, &march[..4]);
     assert_eq!(six.occurrences(), 2);
     play(&mut six, &march[4..8]);
@@ -525,7 +525,7 @@ fn the_move_limit_draws() {
     // docs/rules/six.md#draws: so is reaching the move limit (200
     // second-round moves by default, here 3) without a winner.
     let short = Options { move_limit: 3, ..opts() };
-    let mut six = Six::from_position(&short, &row("RBRBRBRBRBRBRB", "red")).unwrap();
+    let mut six = Six::from_setup(Setup::new(short, row("RBRBRBRBRBRBRB", "red"))).unwrap();
     play(&mut six, &SHUFFLE[..4]);
     assert_eq!(six.moves(), 2);
     play(&mut six, &SHUFFLE[4..6]);

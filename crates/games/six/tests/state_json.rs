@@ -5,8 +5,8 @@
 //! the hashes of the positions since the last capture from the view, so the conformance suite's round trip at every step
 //! also proves that the incrementally kept hash equals a fresh one.
 
-use spieltisch_core::Game;
-use spieltisch_six::{Cell, Options, Six};
+use spieltisch_core::{FromSetup, Game};
+use spieltisch_six::{Cell, Options, Setup, Six};
 
 fn start_json() -> serde_json::Value {
     serde_json::to_value(Six::new(&Options::default()).unwrap()).unwrap()
@@ -98,7 +98,7 @@ fn broken_states_are_refused_not_panicked_on() {
 #[test]
 fn moves_since_the_last_capture_must_lead_to_the_field() {
     let text = "red=0,0 2,0 4,0 6,0 8,0 10,0 12,0; black=1,0 3,0 5,0 7,0 9,0 11,0 13,0; turn=red; round=2";
-    let mut six = Six::from_position(&Options::default(), text).unwrap();
+    let mut six = Six::from_setup(Setup::new(Options::default(), text)).unwrap();
     for step in ["lift 0,0", "place 14,0", "lift 1,0", "place 15,0"] {
         six.apply(&step.parse().unwrap()).unwrap();
     }
@@ -124,7 +124,7 @@ fn moves_since_the_last_capture_must_lead_to_the_field() {
 #[test]
 fn a_second_round_state_round_trips() {
     let text = "red=0,0 2,0 4,0 6,0 8,0 10,0 12,0; black=1,0 3,0 5,0 7,0 9,0 11,0 13,0; turn=red; round=2";
-    let mut six = Six::from_position(&Options::default(), text).unwrap();
+    let mut six = Six::from_setup(Setup::new(Options::default(), text)).unwrap();
     six.apply(&"lift 4,0".parse().unwrap()).unwrap();
     let json = serde_json::to_string(&six).unwrap();
     let back: Six = serde_json::from_str(&json).unwrap();
@@ -136,7 +136,7 @@ fn a_second_round_state_round_trips() {
 fn garbage_input_gets_errors_in_every_phase() {
     let text = "red=-10,0 -8,0 -6,0 -4,0 -2,0 0,0 2,0 4,0 6,0 8,0 10,0; \
                 black=-11,0 -9,0 -7,0 -5,0 -3,0 -1,0 1,0 3,0 5,0 7,0 9,0 11,0; turn=red; round=2";
-    let lift = Six::from_position(&Options::default(), text).unwrap();
+    let lift = Six::from_setup(Setup::new(Options::default(), text)).unwrap();
     let mut keep = lift.clone();
     keep.apply(&"lift 0,0".parse().unwrap()).unwrap();
     let mut replace = keep.clone();

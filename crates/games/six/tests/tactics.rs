@@ -2,9 +2,9 @@
 //! finds one in every position.
 
 use rand::SeedableRng;
-use spieltisch_core::{Bot, Decision, Game, GameRng};
+use spieltisch_core::{Bot, Decision, FromSetup, Game, GameRng};
 use spieltisch_six::{
-    Action, HeuristicBot, Options, Phase, Six,
+    Action, HeuristicBot, Options, Phase, Setup, Six,
     tactics::{Goal, TACTICS},
 };
 use std::collections::BTreeSet;
@@ -37,7 +37,7 @@ fn solutions(six: &Six, goal: Goal) -> BTreeSet<String> {
 }
 
 fn load(players: u8, position: &str) -> Six {
-    Six::from_position(&Options { players, ..Options::default() }, position).unwrap()
+    Six::from_setup(Setup::new(Options { players, ..Options::default() }, position)).unwrap()
 }
 
 #[test]

@@ -8,11 +8,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use spieltisch_core::Telling;
-use spieltisch_core::{Game, Lang, Viewer};
-use spieltisch_six::{Options, Six, View};
+use spieltisch_core::{FromSetup, Game, Lang, Viewer};
+use spieltisch_six::{Options, Setup, Six, View};
 
 fn at(options: &Options, text: &str) -> Six {
-    Six::from_position(options, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Six::from_setup(Setup::new(options.clone(), text)).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn play(six: &mut Six, moves: &[&str]) {
