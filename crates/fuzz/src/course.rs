@@ -1,9 +1,9 @@
 //! Um Reifenbreite course files, unrolled into a track on a board
 //! (`Track::from_json`).
 
-use spieltisch_core::{Game, Turn, driver::random_action, rng_from_seed};
+use spieltisch_core::{FromSetup, Game, Turn, driver::random_action, rng_from_seed};
 use spieltisch_reifenbreite::{
-    Level, Options, Setup,
+    Level, Options, Reifenbreite, Setup,
     action::rider_number,
     board::{Board, DEFAULT_BOARD},
     course::{NONE, Track},
@@ -102,7 +102,8 @@ fn race(track: Track, text: &str) {
         return;
     }
     let riders: Vec<(u8, u16)> = (0..8u8).map(|r| (rider_number(r), start[usize::from(r)])).collect();
-    let mut state = Setup::new(track, 2, rules, 1, &riders).position().expect("riders on the start spaces");
+    let mut state = Reifenbreite::from_setup(Setup::new(track, 2, rules, 1, &riders))
+        .expect("riders on the start spaces");
     let mut rng = rng_from_seed(0);
     for _ in 0..STEPS {
         match state.turn() {

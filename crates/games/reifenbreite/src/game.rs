@@ -776,9 +776,10 @@ mod tests {
     use crate::action::Action;
     use crate::cards::{ENERGY_KINDS, Energy};
     use crate::moves::PLAYABLE_KINDS;
+    use crate::setup::Setup;
     use rand::SeedableRng;
-    use spieltisch_core::Game;
     use spieltisch_core::driver::random_action;
+    use spieltisch_core::{FromSetup, Game};
 
     /// 6.1: after a breakaway "Die Fahrer hinter ihm dürfen jetzt nicht
     /// folgen" — also when the card and die make 7 and a chance card (7)
@@ -809,7 +810,7 @@ mod tests {
         for card in moving {
             for breakaway in [true, false] {
                 let track = Track::from_blocks(&[Block::Straight(vec![vec![asphalt; 4]; 40])], 1, &[0]);
-                let mut g = crate::setup::Setup::new(track, 4, rules, 2, &riders).position().unwrap();
+                let mut g = Reifenbreite::from_setup(Setup::new(track, 4, rules, 2, &riders)).unwrap();
                 let ride = if breakaway { Action::Break {} } else { Action::Ride {} };
                 for a in
                     [Action::Card(Energy::Own6), ride, Action::Roll { total: 1 }, Action::Chance { card }]

@@ -260,8 +260,10 @@
 //! A race in the middle of a round, as the rulebook's figures show one, is
 //! built by [`Setup`]: the track, the teams and rules, the round, the
 //! riders by number on their spaces, and what is spent (riders moved, energy
-//! cards held, tows taken, the rider to move). [`Setup::position`] checks it
-//! and returns the race or a [`PositionError`] naming what does not fit.
+//! cards held, tows taken, the rider to move).
+//! [`Reifenbreite::from_setup`](spieltisch_core::FromSetup::from_setup)
+//! checks it and returns the race, or a [`spieltisch_core::PositionError`]
+//! naming what does not fit (an [`Impossible`] reason).
 //!
 //! ## Measured
 //! - Speed: `cargo bench -p spieltisch-reifenbreite -- --warm-up-time 1
@@ -319,5 +321,5 @@ pub use bot::HeuristicBot;
 pub use fixed::Fixed;
 pub use game::{Phase, Reifenbreite, Rider, Status};
 pub use options::{EDITION, JerseyJudged, Level, Options, Rules};
-pub use setup::{PositionError, Setup};
+pub use setup::{Impossible, Setup};
 pub use view::View;

@@ -10,7 +10,7 @@ use crate::game::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
 use crate::setup::Setup;
 use spieltisch_core::Telling;
-use spieltisch_core::{Game, Turn};
+use spieltisch_core::{FromSetup, Game, Turn};
 
 const ASPHALT: Cell = Cell { surface: Surface::Asphalt, number: 0 };
 
@@ -48,7 +48,7 @@ fn setup(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Setup 
 }
 
 fn race(track: Track, rules: Rules, round: u16, riders: &[(u8, u16)]) -> Reifenbreite {
-    setup(track, rules, round, riders).position().expect("a valid position")
+    Reifenbreite::from_setup(setup(track, rules, round, riders)).expect("a valid position")
 }
 
 fn grid(n: usize) -> Track {
@@ -204,7 +204,8 @@ fn section_5_5_moving_fewer_spaces_to_draft_later() {
     // 5.5: 51 rolls 10 and could get beside 33, but stops directly behind him
     // (one space fewer) to draft him later; 32 and 42 draft 51.
     let riders = [(33, sp(12, 2)), (51, sp(3, 2)), (32, sp(2, 2)), (42, sp(1, 2))];
-    let mut g = Setup { moved: vec![33], ..setup(grid(30), BASIC, 1, &riders) }.position().unwrap();
+    let mut g =
+        Reifenbreite::from_setup(Setup { moved: vec![33], ..setup(grid(30), BASIC, 1, &riders) }).unwrap();
     assert_eq!(mover(&g), Some(51));
     play(&mut g, &["roll 10"]);
     assert!(g.legal_vec().contains(&Action::To { space: sp(12, 1) }), "beside 33 with all 10");
@@ -312,7 +313,7 @@ fn figure_7() -> Reifenbreite {
         (31, fig7_curve(4, 3)),
         (51, fig7_curve(4, 4)),
     ];
-    Setup { moved: vec![51, 31, 42], ..setup(track, BASIC, 2, &riders) }.position().unwrap()
+    Reifenbreite::from_setup(Setup { moved: vec![51, 31, 42], ..setup(track, BASIC, 2, &riders) }).unwrap()
 }
 
 /// Space `k` (from 1) of lane `lane` in the curve of [`figure_7`].
@@ -439,7 +440,8 @@ fn figure_9_energy_cards_and_breakaways() {
     // 22 ... An ihn kann er sich jetzt ausgezeichnet anhängen, wenn 22 an der
     // Reihe ist." 22, ahead, has moved this round.
     let riders = [(22, sp(13, 1)), (21, sp(2, 1))];
-    let mut g = Setup { moved: vec![22], ..setup(grid(30), BASIC, 2, &riders) }.position().unwrap();
+    let mut g =
+        Reifenbreite::from_setup(Setup { moved: vec![22], ..setup(grid(30), BASIC, 2, &riders) }).unwrap();
     play(&mut g, &["card 6M", "ride"]);
     assert!(matches!(g.phase(), Phase::Dice { dice: 1, base: 6, .. }));
     play(&mut g, &["roll 4"]);
@@ -546,7 +548,8 @@ fn figure_10_mass_fall() {
     // The figure shows nobody as moved: 31 draws the card with 51 and 41
     // still waiting to ride, so whether they escape depends on where they
     // stand alone.
-    let mut g = Setup { mover: Some(31), ..setup(grid(12), BASIC, 2, &riders) }.position().unwrap();
+    let mut g =
+        Reifenbreite::from_setup(Setup { mover: Some(31), ..setup(grid(12), BASIC, 2, &riders) }).unwrap();
     play(&mut g, &["ride", "roll 7", "chance fall"]);
     let fallen: Vec<u8> = riders.iter().map(|&(n, _)| n).filter(|&n| g.has_moved(r(n))).collect();
     // "Dadurch stürzen folgende Fahrer: 21, 52, 34, 42, 33 und 54 (weil eine der
@@ -606,7 +609,7 @@ fn figure_11(cards: bool) -> Reifenbreite {
     // "Fahrer 31 hat jedoch keine Energie-Karte mehr": nor has his team.
     let dealt = crate::cards::energy_deck(track.energy_rows, EDITION);
     let energy = Some(vec![dealt, [0; 8], dealt, dealt]);
-    Setup { energy, mover: Some(31), ..setup(track, BASIC, 2, &riders) }.position().unwrap()
+    Reifenbreite::from_setup(Setup { energy, mover: Some(31), ..setup(track, BASIC, 2, &riders) }).unwrap()
 }
 
 /// Plays rider `n`'s turn on the dice (he must be the one to move): `roll`,
@@ -751,7 +754,7 @@ fn figure_13_dismounting_and_returning() {
     let riders =
         [(43, sp(5, 2)), (21, sp(3, 2)), (31, sp(5, 1)), (32, sp(5, 3)), (33, sp(5, 4)), (34, sp(1, 1))];
     let moved = vec![31, 32, 33, 34];
-    let mut g = Setup { moved, ..setup(track, ADVANCED, 2, &riders) }.position().unwrap();
+    let mut g = Reifenbreite::from_setup(Setup { moved, ..setup(track, ADVANCED, 2, &riders) }).unwrap();
     play(&mut g, &["ride", "roll 6"]);
     play(&mut g, &["ride", "roll 8", &format!("to {}", sp(5, 2))]);
     assert_eq!(space_of(&g, 43), sp(4, 2));
@@ -815,7 +818,8 @@ fn chance_cards_give_and_take_energy() {
     // and rolls at once).
     let seven = |g: &mut Reifenbreite, card: &str| {
         let energy = Some((0..4).map(|team| g.energy(team)).collect());
-        *g = Setup { energy, ..setup(grid(30), BASIC, 2, &[(22, sp(2, 1))]) }.position().unwrap();
+        *g = Reifenbreite::from_setup(Setup { energy, ..setup(grid(30), BASIC, 2, &[(22, sp(2, 1))]) })
+            .unwrap();
         if g.legal_vec().contains(&Action::Ride {}) {
             play(g, &["ride"]);
         }
@@ -1253,7 +1257,8 @@ fn section_14_chase_car_and_photo_cards() {
     assert_eq!(g.redact(&Action::Photo { value: 5 }, spieltisch_core::Viewer::Seat(0)), "photo ?");
     // A flat 12 with two photo cards; at most four tows.
     let tows = vec![(21, 3)];
-    let mut g = Setup { tows, ..setup(grid(40), rules, 1, &[(21, sp(2, 1))]) }.position().unwrap();
+    let mut g =
+        Reifenbreite::from_setup(Setup { tows, ..setup(grid(40), rules, 1, &[(21, sp(2, 1))]) }).unwrap();
     play(&mut g, &["tow12", "photo 1", "photo 1"]);
     assert!(matches!(g.phase(), Phase::Move { amount: 12, .. }));
     play(&mut g, &[&format!("to {}", sp(14, 1))]);
