@@ -167,8 +167,10 @@
 //!
 //! A position is set up with a [`Setup`] (the score sheet, turn order,
 //! mover, riders, hands and piles; [`Sechstage::to_setup`] gives one to
-//! change) and built with [`Sechstage::from_setup`], which refuses what
-//! cannot be with a [`PositionError`] and derives the rest ([`setup`]).
+//! change) and built with
+//! [`Sechstage::from_setup`](spieltisch_core::FromSetup::from_setup), which
+//! refuses what cannot be with a [`spieltisch_core::PositionError`] and
+//! derives the rest ([`setup`]).
 //! Every rules test builds its positions this way, and so does the
 //! resampler.
 //!
@@ -215,6 +217,6 @@ pub use game::{FINISH_POINTS, MAX_LAPS_DOWN, RaceResult, SPACES_PER_LAP, SPRINT_
 pub use movement::{Move, resolve};
 pub use options::{LapsDown, MAX_PLAYERS, MAX_RACES, MIN_PLAYERS, Options};
 pub use points::{Mixed, Points};
-pub use setup::{PositionError, RiderSetup, Setup};
+pub use setup::{RiderSetup, Setup};
 pub use track::{DEFAULT_TRACK, Space, Track, TrackError, TrackFile, read_track_file};
 pub use view::{ByPile, RaceLine, RaceRow, RiderView, Standing, View};

@@ -312,8 +312,8 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
 mod tests {
     use super::*;
     use crate::{Options, cards};
-    use spieltisch_core::Game;
     use spieltisch_core::Telling;
+    use spieltisch_core::{FromSetup, Game};
 
     fn listed(values: &[u8]) -> Vec<CardCount> {
         let mut hand = [0; 8];

@@ -9,7 +9,7 @@ use crate::{
 };
 use spieltisch_core::Telling;
 use spieltisch_core::{
-    ActionData, Game, OptionsError, Turn, Viewer,
+    ActionData, FromSetup, Game, OptionsError, Turn, Viewer,
     options::{options_from_pairs, options_to_json},
 };
 

@@ -1,5 +1,6 @@
 //! Positions set up by hand: a [`Setup`] says what stands where and who
-//! holds what, and [`Sechstage::from_setup`] checks it and derives the rest.
+//! holds what, and [`Sechstage::from_setup`](FromSetup::from_setup) checks
+//! it and derives the rest.
 //!
 //! The checks refuse what the rules cannot work with: a seat that does not
 //! exist, a rider past the line, more cards of a value than the deck holds,
@@ -17,10 +18,8 @@ use crate::{
     track::{MAX_SPRINTS, Space},
     view::ByPile,
 };
-use spieltisch_core::Seat;
+use spieltisch_core::{FromSetup, PositionError, Seat};
 use std::sync::Arc;
-
-pub use spieltisch_core::PositionError;
 
 /// One rider in a set-up position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,7 +49,7 @@ pub struct RiderSetup {
 /// The easiest way to a position is to take one and change it:
 ///
 /// ```
-/// use spieltisch_core::{Game, Turn};
+/// use spieltisch_core::{FromSetup, Game, Turn};
 /// use spieltisch_sechstage::{Options, Sechstage};
 ///
 /// let mut setup = Sechstage::new(&Options::default()).unwrap().to_setup();
@@ -125,6 +124,10 @@ impl Sechstage {
             last_turns: self.last_turns.map(|due| (0..n).filter(|&s| due & (1 << s) != 0).collect()),
         }
     }
+}
+
+impl FromSetup for Sechstage {
+    type Setup = Setup;
 
     /// The state of a set-up position, with everything that follows from it
     /// derived (hand sizes, who has finished, who still holds cards); see
@@ -133,7 +136,7 @@ impl Sechstage {
     /// # Errors
     /// [`PositionError::Options`] for options the rules refuse,
     /// [`PositionError::Invalid`] naming what cannot be.
-    pub fn from_setup(setup: Setup) -> Result<Sechstage, PositionError> {
+    fn from_setup(setup: Setup) -> Result<Sechstage, PositionError> {
         let Setup {
             options,
             history,

@@ -16,7 +16,7 @@ use crate::{
 };
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Seat, Viewer};
+use spieltisch_core::{FromSetup, Seat, Viewer};
 
 /// A count for each grey pile: the 1–3 pile (`low`) and the 4–6 pile (`high`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,8 +3,9 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use spieltisch_core::{Game, OptionsError, Turn};
-use spieltisch_sechstage::{ByPile, Options, PositionError, Sechstage, Setup};
+use spieltisch_conformance::{Config, check_setups};
+use spieltisch_core::{FromSetup, Game, OptionsError, PositionError, Turn};
+use spieltisch_sechstage::{ByPile, Options, Sechstage, Setup};
 
 /// Plays `options` at random from `seed`, calling `each` on every state.
 fn random_play(options: &Options, seed: u64, mut each: impl FnMut(&Sechstage)) {
@@ -137,6 +138,24 @@ fn what_cannot_be_is_refused_with_a_clear_error() {
     let mut setup = Sechstage::new(&Options::default()).unwrap().to_setup();
     setup.options.players = 9;
     assert!(matches!(Sechstage::from_setup(setup), Err(PositionError::Options(OptionsError::Rule(_)))));
+}
+
+#[test]
+fn set_up_positions_keep_the_contract() {
+    let start = || Sechstage::new(&Options { races: 1, ..Options::default() }).unwrap().to_setup();
+    let mut ahead = start();
+    ahead.riders[0].position = 16;
+    ahead.riders[1].position = 16;
+    ahead.riders[3].position = 12;
+    ahead.mover = Some(3);
+    let mut past = start();
+    past.riders[2].position = 90;
+    let mut twice = start();
+    twice.order[1] = 0;
+    let mut nine = start();
+    nine.options.players = 9;
+    let config = Config { playouts: 2, stride: 5, ..Config::default() };
+    check_setups::<Sechstage>(&[start(), ahead], &[past, twice, nine], config);
 }
 
 #[test]
