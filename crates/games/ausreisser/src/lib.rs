@@ -160,9 +160,9 @@
 //! A position is set up with a [`Setup`] (the public [`Table`], every hand,
 //! the pile and, in a Steigung window, the rider asked;
 //! [`Ausreisser::to_setup`] gives one to change) and built with
-//! [`Ausreisser::from_setup`], which refuses what cannot be with a
-//! [`PositionError`] ([`setup`]). The rules tests build their positions this
-//! way.
+//! [`Ausreisser::from_setup`](spieltisch_core::FromSetup::from_setup),
+//! which refuses what cannot be with a [`spieltisch_core::PositionError`]
+//! ([`setup`]). The rules tests build their positions this way.
 //!
 //! ## Example
 //!
@@ -205,7 +205,7 @@ pub use log::{
     describe as describe_event,
 };
 pub use options::Options;
-pub use setup::{PositionError, Setup};
+pub use setup::Setup;
 pub use table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table};
 pub use view::{
     Cards, PhaseView, Rider, Top, View, cards_of, counts_of, describe as describe_view, describe_action,

@@ -1,6 +1,6 @@
 //! Positions set up by hand: a [`Setup`] holds the public table, every hand
-//! and the pile, and [`Ausreisser::from_setup`] checks them against each
-//! other.
+//! and the pile, and [`Ausreisser::from_setup`](FromSetup::from_setup)
+//! checks them against each other.
 //!
 //! The checks refuse what the rules cannot work with: seats that do not
 //! exist, hand and pile sizes the table does not show, more cards of a kind
@@ -15,16 +15,14 @@ use crate::{
     options::Options,
     table::{HAND_SIZE, MAX_PLAYERS, Phase, Table},
 };
-use spieltisch_core::{Lang, Seat};
-
-pub use spieltisch_core::PositionError;
+use spieltisch_core::{FromSetup, Lang, PositionError, Seat};
 
 /// A position of a series: the input of [`Ausreisser::from_setup`], the
 /// output of [`Ausreisser::to_setup`].
 ///
 /// ```
 /// use spieltisch_ausreisser::{Ausreisser, Options};
-/// use spieltisch_core::Game;
+/// use spieltisch_core::{FromSetup, Game};
 ///
 /// let game = Ausreisser::new(&Options::default()).unwrap();
 /// let mut setup = game.to_setup();
@@ -57,6 +55,10 @@ impl Ausreisser {
             asked: self.asked(),
         }
     }
+}
+
+impl FromSetup for Ausreisser {
+    type Setup = Setup;
 
     /// The state of a set-up position; see [`crate::setup`] for what is
     /// checked.
@@ -64,7 +66,7 @@ impl Ausreisser {
     /// # Errors
     /// [`PositionError::Options`] for options the rules refuse,
     /// [`PositionError::Invalid`] naming what cannot be.
-    pub fn from_setup(setup: Setup) -> Result<Ausreisser, PositionError> {
+    fn from_setup(setup: Setup) -> Result<Ausreisser, PositionError> {
         setup.check()?;
         Ok(setup.assemble())
     }

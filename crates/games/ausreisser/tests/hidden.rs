@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_ausreisser::{Ausreisser, Card, Counts, Options, Phase};
 use spieltisch_core::Telling;
-use spieltisch_core::{Game, Turn, Viewer, driver::random_action};
+use spieltisch_core::{FromSetup, Game, Turn, Viewer, driver::random_action};
 
 const WIND: usize = Card::WIND.index();
 

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use spieltisch_ausreisser::{Action, Ausreisser, Card, Event, KINDS, Lead, Options, Phase};
 use spieltisch_core::Telling;
-use spieltisch_core::{Actor, Game, Lang, Logged, Turn, Viewer, driver::random_action};
+use spieltisch_core::{Actor, FromSetup, Game, Lang, Logged, Turn, Viewer, driver::random_action};
 
 /// Every viewer's entries (the seats, then the spectator), each with the
 /// actions it covers, kept as a table keeps them.

@@ -8,7 +8,7 @@
 
 use spieltisch_ausreisser::{Action, Ausreisser, Card, Options, Phase};
 use spieltisch_core::Telling;
-use spieltisch_core::{Game, Turn, Viewer};
+use spieltisch_core::{FromSetup, Game, Turn, Viewer};
 
 /// A stage set up with `leader` leading and `hands[s]` dealt to seat `s`
 /// (six cards each, written as in the notation: `45 42 spurt hill wind`).

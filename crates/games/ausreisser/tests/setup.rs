@@ -4,8 +4,9 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use spieltisch_ausreisser::{Ausreisser, Card, Options, Phase, PositionError, Setup};
-use spieltisch_core::{Game, OptionsError, Viewer, driver::random_action};
+use spieltisch_ausreisser::{Ausreisser, Card, Options, Phase, Setup};
+use spieltisch_conformance::{Config, check_setups};
+use spieltisch_core::{FromSetup, Game, OptionsError, PositionError, Viewer, driver::random_action};
 
 #[test]
 fn every_state_of_play_comes_back_from_its_setup() {
@@ -35,19 +36,37 @@ fn every_state_of_play_comes_back_from_its_setup() {
     assert!(states > 1000, "{states} states");
 }
 
-/// A 3-player game at its first play, changed by `change`; the error.
-fn refused(change: impl FnOnce(&mut Setup)) -> String {
+/// A 3-player game at its first play.
+fn first_play() -> Setup {
     let mut g = Ausreisser::new(&Options { players: 3, special: true, stages: 1 }).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     while g.table().phase != Phase::Play {
         g.apply(&random_action(&g, &mut rng).unwrap()).unwrap();
     }
-    let mut setup = g.to_setup();
+    g.to_setup()
+}
+
+/// [`first_play`] changed by `change`; the error.
+fn refused(change: impl FnOnce(&mut Setup)) -> String {
+    let mut setup = first_play();
     change(&mut setup);
     match Ausreisser::from_setup(setup) {
         Ok(g) => panic!("accepted: {g:?}"),
         Err(e) => e.to_string(),
     }
+}
+
+#[test]
+fn set_up_positions_keep_the_contract() {
+    let start = Ausreisser::new(&Options::default()).unwrap().to_setup();
+    let mut two = first_play();
+    two.table.players = 2;
+    let mut asked = first_play();
+    asked.asked = Some(1);
+    let mut seven = start.clone();
+    seven.options.players = 7;
+    let config = Config { playouts: 2, stride: 3, ..Config::default() };
+    check_setups::<Ausreisser>(&[start, first_play()], &[two, asked, seven], config);
 }
 
 /// A change to a setup.
