@@ -1,6 +1,7 @@
 //! What saying a message costs: a message of text and arguments (said
 //! without Fluent's resolver), the same message through Fluent, a message
-//! that selects a plural form (through Fluent), and `format!` for scale.
+//! that selects a plural form (also without Fluent's resolver) and the same
+//! through Fluent, and `format!` for scale.
 //!
 //! `cargo bench -p spieltisch-core --bench words`
 
@@ -25,6 +26,9 @@ fn words(c: &mut Criterion) {
     });
     c.bench_function("words/plural", |b| {
         b.iter(|| catalog.say(Lang::De, "laps", &[("n", Arg::Int(black_box(3)))]))
+    });
+    c.bench_function("words/plural-fluent", |b| {
+        b.iter(|| catalog.say_through_fluent(Lang::De, "laps", &[("n", Arg::Int(black_box(3)))]))
     });
     c.bench_function("words/format", |b| {
         b.iter(|| format!("{} spielt {}: {} → {}", "Hanna", 4, 12, black_box(16)))

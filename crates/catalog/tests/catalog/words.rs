@@ -6,8 +6,8 @@
 //! - a catalog that cannot be read, or a language without its twin;
 //! - a key in one language only, or arguments that one language uses and
 //!   the other does not ([`Catalog::problems`]);
-//! - a key that a crate's sources say (`say(lang, "key", …)`) and its
-//!   catalog lacks.
+//! - a key that a crate's sources say (`say(lang, "key", …)` or
+//!   `say_into(out, lang, "key", …)`) and its catalog lacks.
 
 use crate::repository::{files, repository};
 use spieltisch_core::Lang;
@@ -55,12 +55,14 @@ fn every_catalog_has_both_languages_and_they_agree() {
     assert!(problems.is_empty(), "the catalogs disagree:\n{}", problems.join("\n"));
 }
 
-/// The keys a source says: the first string after each `say(`, before its
-/// unit tests (which may say words of catalogs of their own).
+/// The keys a source says: the first string after each `say(` or
+/// `say_into(`, before its unit tests (which may say words of catalogs of
+/// their own).
 fn keys_said(source: &str) -> Vec<(usize, &str)> {
     let source = source.split("\n#[cfg(test)]").next().unwrap_or_default();
     let mut said = Vec::new();
-    for (at, _) in source.match_indices("say(") {
+    let calls = source.match_indices("say(").chain(source.match_indices("say_into("));
+    for (at, _) in calls {
         let call = &source[at..];
         let Some(open) = call.find('"') else { continue };
         let closed = call[..open].contains(')');
@@ -101,4 +103,10 @@ fn the_scan_finds_the_key_of_a_call_over_several_lines() {
     let source = "let a = say(lang, \"one\", &[]);\nsay(\n    lang,\n    \"two\",\n)\nfn say(x: u8) {}\n\
                   #[cfg(test)]\nmod tests { fn t() { say(lang, \"own\", &[]); } }\n";
     assert_eq!(keys_said(source), [(1, "one"), (2, "two")]);
+}
+
+#[test]
+fn the_scan_finds_the_key_said_into_a_text() {
+    let source = "say_into(&mut out, lang, \"three\", &[]);\nfn say_into(out: &mut String, key: &str) {}\n";
+    assert_eq!(keys_said(source), [(1, "three")]);
 }

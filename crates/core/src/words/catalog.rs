@@ -6,18 +6,21 @@
 //! Steigung"). A crate embeds its two files once ([`Catalog::embedded`]) and
 //! asks for a message by its key with named arguments ([`Catalog::say`]).
 //!
-//! Most messages are text with arguments in between and nothing to choose.
-//! Those are written without Fluent's resolver: each is split once, when the
-//! catalog is read, into its literal pieces and argument names, so saying it
-//! costs what `format!` does (`cargo bench -p spieltisch-core --bench
-//! words`). Only messages that select (plurals, cases) or call functions go
-//! through Fluent. [`Catalog::problems`] checks that both ways say the same.
+//! Most messages are text with arguments in between, some choosing a
+//! variant by an argument: a plural form by a number, a case or a word by a
+//! word. Those are written without Fluent's resolver: each is split once,
+//! when the catalog is read, into its literal pieces, argument names and
+//! choices, so saying it costs what `format!` does (`cargo bench -p
+//! spieltisch-core --bench words`). Only messages that call functions, pass
+//! arguments to terms or refer to other messages go through Fluent.
+//! [`Catalog::problems`] checks that both ways say the same.
 
 use crate::Lang;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
 use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A value a message puts into its text: words as they are, whole numbers
 /// written plainly (Fluent also selects plural forms by them).
@@ -70,19 +73,69 @@ impl std::fmt::Debug for Catalog {
 struct Language {
     bundle: FluentBundle<FluentResource>,
     /// Every message and attribute (`key` or `key.attribute`) as it is said.
-    said: HashMap<String, Said>,
+    said: HashMap<String, Said, BuildHasherDefault<KeyHasher>>,
+}
+
+/// The hash of the keys looked up, eight bytes a step (as rustc's own
+/// `FxHasher`): the keys are short and the crate's own, so SipHash's defence
+/// against keys chosen to collide is not needed, and hashing a byte a step
+/// took most of the time a lookup did.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0xf135_7aea_2e62_a9c5);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        // The product's high bits are its best: the table indexes by the low.
+        self.0.rotate_left(26)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.add(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(last));
+        }
+    }
 }
 
 enum Said {
-    /// Literal text and arguments, in order, and the length of the text.
+    /// Literal text, arguments and choices, in order, and the length of
+    /// the text.
     Pieces(Vec<Piece>, usize),
-    /// Fluent resolves it (it selects, or calls a function).
+    /// Fluent resolves it (it calls a function, passes arguments to a term
+    /// or refers to another message).
     Fluent,
 }
 
 enum Piece {
     Text(String),
     Arg(String),
+    /// A choice by the argument: the variants in order, each with its key,
+    /// and the default's index.
+    Select {
+        arg: String,
+        variants: Vec<(Key, Vec<Piece>)>,
+        default: usize,
+    },
+}
+
+/// A variant's key: a word (a plural category such as `one`, or any word
+/// an argument may be) or a whole number.
+#[derive(PartialEq)]
+enum Key {
+    Word(String),
+    Number(i64),
 }
 
 /// Why a catalog's text cannot be read.
@@ -127,20 +180,7 @@ impl Catalog {
         match language.said.get(key) {
             Some(Said::Pieces(pieces, text)) => {
                 out.reserve(text + 8 * args.len());
-                for piece in pieces {
-                    match piece {
-                        Piece::Text(text) => out.push_str(text),
-                        Piece::Arg(name) => match args.iter().find(|(n, _)| n == name) {
-                            Some((_, Arg::Str(text))) => out.push_str(text),
-                            Some((_, Arg::Int(n))) => {
-                                let _ = write!(out, "{n}");
-                            }
-                            None => {
-                                let _ = write!(out, "{{${name}}}");
-                            }
-                        },
-                    }
-                }
+                write_pieces(out, pieces, args);
             }
             Some(Said::Fluent) => language.resolve(out, key, args),
             None => out.push_str(key),
@@ -194,6 +234,17 @@ impl Catalog {
                 if fast != fluent {
                     problems.push(format!("{key} ({lang}): said as {fast:?}, Fluent says {fluent:?}"));
                 }
+                // And with numbers, which choose plural forms.
+                for n in [0, 1, 2, 5] {
+                    let args: Vec<(&str, Arg)> =
+                        names.iter().map(|name| (name.as_str(), Arg::Int(n))).collect();
+                    let fast = self.say(lang, key, &args);
+                    let fluent = self.say_through_fluent(lang, key, &args);
+                    if fast != fluent {
+                        problems
+                            .push(format!("{key} ({lang}, {n}): said as {fast:?}, Fluent says {fluent:?}"));
+                    }
+                }
             }
         }
         problems.sort();
@@ -218,7 +269,7 @@ impl Language {
                 _ => None,
             })
             .collect();
-        let mut said = HashMap::new();
+        let mut said = HashMap::default();
         for entry in resource.entries() {
             let ast::Entry::Message(message) = entry else { continue };
             let mut add = |key: String, pattern: &ast::Pattern<&str>| {
@@ -291,8 +342,48 @@ impl Language {
     }
 }
 
-/// The pattern as literal pieces and arguments, when it is only those (with
-/// terms that are only text written in), else `None`.
+/// Writes `pieces` with `args` put in, as Fluent would.
+fn write_pieces(out: &mut String, pieces: &[Piece], args: &[(&str, Arg)]) {
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Arg(name) => match args.iter().find(|(n, _)| n == name) {
+                Some((_, Arg::Str(text))) => out.push_str(text),
+                Some((_, Arg::Int(n))) => {
+                    let _ = write!(out, "{n}");
+                }
+                None => {
+                    let _ = write!(out, "{{${name}}}");
+                }
+            },
+            Piece::Select { arg, variants, default } => {
+                let value = args.iter().find(|(n, _)| n == arg).map(|(_, value)| *value);
+                // The first variant whose key matches, in order, as Fluent
+                // chooses: a word the same word, a number the same number
+                // or its plural category.
+                let chosen = value.and_then(|value| {
+                    variants.iter().position(|(key, _)| match (key, value) {
+                        (Key::Word(word), Arg::Str(text)) => word == text,
+                        (Key::Number(number), Arg::Int(n)) => *number == n,
+                        (Key::Word(word), Arg::Int(n)) => word == plural_category(n),
+                        (Key::Number(_), Arg::Str(_)) => false,
+                    })
+                });
+                write_pieces(out, &variants[chosen.unwrap_or(*default)].1, args);
+            }
+        }
+    }
+}
+
+/// The plural category of the whole number `n`, the same in English and
+/// German (CLDR's cardinal rules): `one` for 1, `other` for every other.
+fn plural_category(n: i64) -> &'static str {
+    if n.unsigned_abs() == 1 { "one" } else { "other" }
+}
+
+/// The pattern as literal pieces, arguments and choices by an argument,
+/// when it is only those (with terms that are only text written in), else
+/// `None`.
 fn pieces(pattern: &ast::Pattern<&str>, terms: &HashMap<&str, &ast::Pattern<&str>>) -> Option<Vec<Piece>> {
     let mut out: Vec<Piece> = Vec::new();
     let text = |out: &mut Vec<Piece>, value: &str| match out.last_mut() {
@@ -311,12 +402,32 @@ fn pieces(pattern: &ast::Pattern<&str>, terms: &HashMap<&str, &ast::Pattern<&str
                     for piece in pieces(terms.get(id.name)?, terms)? {
                         match piece {
                             Piece::Text(value) => text(&mut out, &value),
-                            Piece::Arg(_) => return None,
+                            // A term's arguments are its own, not the message's.
+                            Piece::Arg(_) | Piece::Select { .. } => return None,
                         }
                     }
                 }
                 _ => return None,
             },
+            ast::PatternElement::Placeable {
+                expression:
+                    ast::Expression::Select {
+                        selector: ast::InlineExpression::VariableReference { id },
+                        variants,
+                    },
+            } => {
+                let mut choices = Vec::with_capacity(variants.len());
+                for variant in variants {
+                    let key = match variant.key {
+                        ast::VariantKey::Identifier { name } => Key::Word(name.to_string()),
+                        // A number with a fraction is matched by Fluent's own rules.
+                        ast::VariantKey::NumberLiteral { value } => Key::Number(value.parse().ok()?),
+                    };
+                    choices.push((key, pieces(&variant.value, terms)?));
+                }
+                let default = variants.iter().position(|variant| variant.default)?;
+                out.push(Piece::Select { arg: id.name.to_string(), variants: choices, default });
+            }
             ast::PatternElement::Placeable { .. } => return None,
         }
     }
@@ -405,6 +516,35 @@ seat = Spieler { $n }
         assert_eq!(words.say(Lang::En, "laps", &[("n", Arg::Int(1))]), "one lap");
         assert_eq!(words.say(Lang::De, "laps", &[("n", Arg::Int(1))]), "eine Runde");
         assert_eq!(words.say(Lang::De, "laps", &[("n", Arg::Int(3))]), "3 Runden");
+    }
+
+    #[test]
+    fn a_choice_is_said_without_fluent_as_fluent_says_it() {
+        let en = "rows = { $n ->\n    [0] no rows\n    [one] 1 row\n   *[other] { $n } rows\n } \
+                  with { $card ->\n    [own6] his own 6\n   *[joker] a joker\n }\n";
+        let de = "rows = { $n ->\n    [0] keine Reihe\n    [one] 1 Reihe\n   *[other] { $n } Reihen\n } \
+                  mit { $card ->\n    [own6] seiner eigenen 6\n   *[joker] einem Joker\n }\n";
+        let words = Catalog::parse(en, de).unwrap();
+        for language in &words.languages {
+            assert!(matches!(language.said["rows"], Said::Pieces(..)), "said without Fluent");
+        }
+        for lang in [Lang::En, Lang::De] {
+            for n in [Arg::Int(-1), Arg::Int(0), Arg::Int(1), Arg::Int(2), Arg::Int(11), Arg::Str("one")] {
+                for card in [Some(Arg::Str("own6")), Some(Arg::Str("joker")), Some(Arg::Str("x")), None] {
+                    let args: Vec<(&str, Arg)> = [("n", Some(n)), ("card", card)]
+                        .into_iter()
+                        .filter_map(|(name, arg)| Some((name, arg?)))
+                        .collect();
+                    let fluent = words.say_through_fluent(lang, "rows", &args);
+                    assert_eq!(words.say(lang, "rows", &args), fluent, "{lang} {args:?}");
+                }
+            }
+        }
+        let args = |n: i64| [("n", Arg::Int(n)), ("card", Arg::Str("own6"))];
+        assert_eq!(words.say(Lang::En, "rows", &args(0)), "no rows with his own 6");
+        assert_eq!(words.say(Lang::En, "rows", &args(1)), "1 row with his own 6");
+        assert_eq!(words.say(Lang::De, "rows", &args(3)), "3 Reihen mit seiner eigenen 6");
+        assert_eq!(words.say(Lang::De, "rows", &[("n", Arg::Int(1))]), "1 Reihe mit einem Joker");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Energy cards (section 4.3, 6, 10) and our chance-card deck (section 7).
 
+use crate::words::say;
 use serde::{Deserialize, Serialize};
-use spieltisch_core::Text;
+use spieltisch_core::Lang;
 
 /// One kind of energy card of a team's row: the rider it belongs to (`None`
 /// for a joker), its value, and whether it bears the mountain sign (`M`:
@@ -236,62 +237,23 @@ impl ChanceCard {
         Self::DECK.iter().map(|(c, _)| *c).find(|c| c.slug() == s)
     }
 
-    /// The printed text, in English and German.
-    pub fn text(self) -> Text {
+    /// The printed text in `lang` (the catalog's `chance-*`).
+    pub fn text(self, lang: Lang) -> String {
         match self {
-            ChanceCard::Fall => Text::new(
-                "Crash! Your rider falls and cannot move this round. Riders close behind may fall too.",
-                "Sturz! Dein Fahrer stürzt und kann in dieser Runde nicht mehr ziehen. Dicht folgende Fahrer können mitstürzen.",
-            ),
-            ChanceCard::Puncture => Text::new(
-                "Puncture! Your rider loses this move.",
-                "Reifenpanne! Dein Fahrer verliert diesen Zug.",
-            ),
-            ChanceCard::Chain => Text::new(
-                "The chain came off. Your rider loses this move.",
-                "Die Kette ist abgesprungen. Dein Fahrer verliert diesen Zug.",
-            ),
-            ChanceCard::Feed => Text::new(
-                "Feeding station: take back one of this rider's spent energy cards (a spent joker if he has none). Then move 7.",
-                "Verpflegungsstation: Nimm eine verbrauchte Energie-Karte dieses Fahrers zurück (einen verbrauchten Joker, wenn er keine hat). Dann 7 Felder ziehen.",
-            ),
-            ChanceCard::Bonk => Text::new(
-                "Hunger knock: hand in one of this rider's energy cards (a joker if he has none). Then move 7.",
-                "Hungerast: Gib eine Energie-Karte dieses Fahrers ab (einen Joker, wenn er keine mehr hat). Dann 7 Felder ziehen.",
-            ),
-            ChanceCard::Headwind1 => {
-                Text::new("Headwind: move 1 space less.", "Gegenwind: 1 Feld weniger ziehen.")
-            }
-            ChanceCard::Headwind2 => Text::new(
-                "Strong headwind: move 2 spaces less.",
-                "Starker Gegenwind: 2 Felder weniger ziehen.",
-            ),
-            ChanceCard::Headwind3 => Text::new(
-                "Storm in your face: move 3 spaces less.",
-                "Sturm von vorn: 3 Felder weniger ziehen.",
-            ),
-            ChanceCard::Tailwind1 => {
-                Text::new("Tailwind: move 1 space more.", "Rückenwind: 1 Feld mehr ziehen.")
-            }
-            ChanceCard::Tailwind2 => {
-                Text::new("Strong tailwind: move 2 spaces more.", "Starker Rückenwind: 2 Felder mehr ziehen.")
-            }
-            ChanceCard::Tailwind3 => Text::new(
-                "Storm at your back: move 3 spaces more.",
-                "Sturm von hinten: 3 Felder mehr ziehen.",
-            ),
-            ChanceCard::FamilyCheers => Text::new(
-                "Your family cheers you on at the roadside: move 2 spaces more.",
-                "Deine Familie feuert dich am Straßenrand an: 2 Felder mehr ziehen.",
-            ),
-            ChanceCard::FamilyStop => Text::new(
-                "You stop to greet your family at the roadside: move 2 spaces less.",
-                "Du hältst kurz, um deine Familie am Straßenrand zu grüßen: 2 Felder weniger ziehen.",
-            ),
-            ChanceCard::Photo => Text::new(
-                "A photographer snaps you holding on to your team car: draw a photo card for this rider. Then move 7.",
-                "Ein Fotograf erwischt dich am Begleitfahrzeug: Ziehe eine Foto-Karte für diesen Fahrer. Dann 7 Felder ziehen.",
-            ),
+            ChanceCard::Fall => say(lang, "chance-fall", &[]),
+            ChanceCard::Puncture => say(lang, "chance-puncture", &[]),
+            ChanceCard::Chain => say(lang, "chance-chain", &[]),
+            ChanceCard::Feed => say(lang, "chance-feed", &[]),
+            ChanceCard::Bonk => say(lang, "chance-bonk", &[]),
+            ChanceCard::Headwind1 => say(lang, "chance-headwind1", &[]),
+            ChanceCard::Headwind2 => say(lang, "chance-headwind2", &[]),
+            ChanceCard::Headwind3 => say(lang, "chance-headwind3", &[]),
+            ChanceCard::Tailwind1 => say(lang, "chance-tailwind1", &[]),
+            ChanceCard::Tailwind2 => say(lang, "chance-tailwind2", &[]),
+            ChanceCard::Tailwind3 => say(lang, "chance-tailwind3", &[]),
+            ChanceCard::FamilyCheers => say(lang, "chance-cheers", &[]),
+            ChanceCard::FamilyStop => say(lang, "chance-family", &[]),
+            ChanceCard::Photo => say(lang, "chance-photo", &[]),
         }
     }
 
@@ -316,7 +278,10 @@ mod tests {
         assert_eq!(ChanceCard::full_pile(false).iter().map(|&n| n as u32).sum::<u32>(), 21);
         for (c, _) in ChanceCard::DECK {
             assert_eq!(ChanceCard::from_slug(c.slug()), Some(c));
-            assert!(!c.text().en.is_empty() && !c.text().de.is_empty());
+            for lang in [Lang::En, Lang::De] {
+                let text = c.text(lang);
+                assert!(!text.is_empty() && !text.starts_with("chance-"), "{c:?} in {lang}: {text}");
+            }
         }
     }
 

@@ -1,10 +1,13 @@
-//! Terminal drawings of a view and words for actions, in English and German.
+//! Terminal drawings of a view and words for actions, in English and German
+//! (the words are the crate's catalog's, `words/*.ftl`).
 
 use crate::action::{Action, rider_number};
 use crate::board::Surface;
 use crate::cards::{ENERGY_KINDS, Energy};
 use crate::course::{ROW, Track};
 use crate::game::{Phase, Reifenbreite, Status};
+use crate::words::{say, say_into};
+use spieltisch_core::words::Arg;
 use spieltisch_core::{Game, Lang, Seat};
 use std::fmt::Write;
 
@@ -18,16 +21,18 @@ const WIDTH: u32 = 36;
 pub fn view(g: &Reifenbreite, viewer: Option<Seat>, names: &[String], lang: Lang) -> String {
     let t = g.track();
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} — {} {}/{} — {} {}",
-        course_name(t, lang),
-        lang.tr("stage", "Etappe"),
-        g.stage + 1,
-        g.tracks.len(),
-        lang.tr("round", "Runde"),
-        g.round
+    say_into(
+        &mut out,
+        lang,
+        "view-heading",
+        &[
+            ("course", course_name(t, lang).into()),
+            ("stage", (g.stage + 1).into()),
+            ("stages", g.tracks.len().into()),
+            ("round", g.round.into()),
+        ],
     );
+    out.push('\n');
     // The window: from the last rider on the road to the first, centred on
     // the rider to move when the field is spread out.
     let on_road: Vec<u32> = g
@@ -116,21 +121,20 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, names: &[String], lang: Lang
             }
             out.push('\n');
         }
-        let _ = write!(out, "{} {} ", lang.tr("lane", "Spur"), 4 - l);
+        say_into(&mut out, lang, "lane", &[("lane", (4 - l).into())]);
+        out.push(' ');
         for (c, cell) in row.iter().enumerate() {
             out.push(if line_col[c] { '|' } else { ' ' });
             out.push_str(cell);
         }
         out.push('\n');
     }
-    let _ = writeln!(
-        out,
-        "{}",
-        lang.tr("       → direction of travel; ·· asphalt, cN cobbles, ^N climb, vN descent, | finish or sprint line, ══ thick line, ++ reachable",
-            "       → Fahrtrichtung; ·· Asphalt, cN Kopfsteinpflaster, ^N Steigung, vN Gefälle, | Ziel- oder Sprintlinie, ══ dicke Linie, ++ erreichbar"
-        )
-    );
-    let _ = writeln!(out, "{}", phase_line(g, lang));
+    // The legend starts under the lanes' cells.
+    out.push_str("       ");
+    say_into(&mut out, lang, "view-legend", &[]);
+    out.push('\n');
+    phase_line(&mut out, g, lang);
+    out.push('\n');
     // Order of play: riders still to move this round, by position.
     let mut order: Vec<u8> = (0..g.riders.len() as u8)
         .filter(|&r| g.riders[r as usize].status == Status::Road && !g.has_moved(r))
@@ -141,14 +145,16 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, names: &[String], lang: Lang
     });
     if !order.is_empty() && !placing {
         let names: Vec<String> = order.iter().map(|&r| rider_number(r).to_string()).collect();
-        let _ = writeln!(out, "{}: {}", lang.tr("still to move", "noch zu ziehen"), names.join(" "));
+        say_into(&mut out, lang, "view-to-move", &[("riders", (&names.join(" ")).into())]);
+        out.push('\n');
     }
     let dis: Vec<String> = (0..g.riders.len() as u8)
         .filter(|&r| g.riders[r as usize].status == Status::Dismounted)
         .map(|r| rider_number(r).to_string())
         .collect();
     if !dis.is_empty() {
-        let _ = writeln!(out, "{}: {}", lang.tr("dismounted", "abgestiegen"), dis.join(" "));
+        say_into(&mut out, lang, "view-dismounted", &[("riders", (&dis.join(" ")).into())]);
+        out.push('\n');
     }
     for team in 0..g.teams() {
         let e = g.energy(team);
@@ -166,48 +172,52 @@ pub fn view(g: &Reifenbreite, viewer: Option<Seat>, names: &[String], lang: Lang
             })
             .collect();
         let manager = g.seat_of_team(team);
-        let _ = writeln!(
-            out,
-            "{} {}x ({} {}{}): {}",
-            lang.tr("team", "Team"),
-            team + 2,
-            lang.tr("manager", "Teamchef"),
-            names.get(manager).cloned().unwrap_or_else(|| (manager + 1).to_string()),
-            if viewer == Some(manager) { lang.tr(", you", ", du") } else { "" },
-            if cards.is_empty() { "—".to_string() } else { cards.join(" ") }
-        );
+        let cards = if cards.is_empty() { "—".to_string() } else { cards.join(" ") };
+        let args = [
+            ("team", (team + 2).into()),
+            ("manager", names.get(manager).map_or(Arg::from(manager + 1), Arg::from)),
+            ("cards", (&cards).into()),
+        ];
+        if viewer == Some(manager) {
+            say_into(&mut out, lang, "view-team-yours", &args);
+        } else {
+            say_into(&mut out, lang, "view-team", &args);
+        }
+        out.push('\n');
     }
     for (i, s) in t.sprints.iter().enumerate() {
         if g.rules().sprints {
             let r: Vec<String> = g.sprint_results[i].iter().map(|&r| rider_number(r).to_string()).collect();
-            let _ = writeln!(
-                out,
-                "{} {} ({}/{}/{}): {}",
-                lang.tr("sprint", "Sprint"),
-                s.line,
-                s.points[0],
-                s.points[1],
-                s.points[2],
-                r.join(" ")
+            let mut line = [0; 4];
+            say_into(
+                &mut out,
+                lang,
+                "view-sprint",
+                &[
+                    ("line", (&*s.line.encode_utf8(&mut line)).into()),
+                    ("first", s.points[0].into()),
+                    ("second", s.points[1].into()),
+                    ("third", s.points[2].into()),
+                    ("riders", (&r.join(" ")).into()),
+                ],
             );
+            out.push('\n');
         }
     }
     if let Some((h, _)) = g.jersey {
-        let _ = write!(out, "{}: {}", lang.tr("yellow jersey", "Gelbes Trikot"), rider_number(h));
-        if !g.jersey_pending.is_empty() {
+        let rider = ("rider", rider_number(h).into());
+        if g.jersey_pending.is_empty() {
+            say_into(&mut out, lang, "view-jersey", &[rider]);
+        } else {
             let claims: Vec<String> = g.jersey_pending.iter().map(|&r| rider_number(r).to_string()).collect();
-            let _ = write!(
-                out,
-                " ({}: {})",
-                lang.tr("judged at the end of the round", "geprüft am Ende der Runde"),
-                claims.join(" ")
-            );
+            say_into(&mut out, lang, "view-jersey-claimed", &[rider, ("riders", (&claims.join(" ")).into())]);
         }
         out.push('\n');
     }
     if !g.finish.is_empty() {
         let f: Vec<String> = g.finish.iter().map(|&r| rider_number(r).to_string()).collect();
-        let _ = writeln!(out, "{}: {}", lang.tr("finished", "im Ziel"), f.join(" "));
+        say_into(&mut out, lang, "view-finished", &[("riders", (&f.join(" ")).into())]);
+        out.push('\n');
     }
     out
 }
@@ -225,104 +235,98 @@ fn course_name(track: &Track, lang: Lang) -> &str {
 /// last one as the finish), every count from 1.
 /// Space numbers are the notation's, which no board shows.
 pub fn position(track: &Track, space: u16, lang: Lang) -> String {
+    let mut out = String::new();
+    position_into(&mut out, track, space, lang);
+    out
+}
+
+/// [`position`] appended to `out`.
+pub(crate) fn position_into(out: &mut String, track: &Track, space: u16, lang: Lang) {
     let Some(sp) = track.spaces.get(usize::from(space)) else {
-        return format!("{} {space}", lang.tr("space", "Feld"));
+        return say_into(out, lang, "place-space", &[("space", space.into())]);
     };
-    let lane = format!("{} {}", lang.tr("lane", "Spur"), sp.lane);
-    let rows = |n: u32| match (n, lang) {
-        (1, Lang::En) => "1 row".to_string(),
-        (1, Lang::De) => "1 Reihe".to_string(),
-        (n, Lang::En) => format!("{n} rows"),
-        (n, Lang::De) => format!("{n} Reihen"),
-    };
+    let lane = ("lane", sp.lane.into());
     if track.start.contains(&space) {
         let front = track.start.iter().map(|&s| track.space(s).pos).max().unwrap_or(sp.pos);
         let row = front.saturating_sub(sp.pos) / ROW + 1;
-        return format!("{} {row}, {lane}", lang.tr("start row", "Startreihe"));
+        return say_into(out, lang, "place-start", &[("row", row.into()), lane]);
     }
+    // The line's letter, as text.
+    let mut letter = [0; 4];
     let leg = usize::from(sp.leg);
     let Some(passed) = leg.checked_sub(1) else {
-        let line = track.lines.first().copied().unwrap_or('A');
+        let line = track.lines.first().copied().unwrap_or('A').encode_utf8(&mut letter);
         let before = track.line_at(0).saturating_sub(sp.pos).div_ceil(ROW) + 1;
-        return format!("{lane}, {} {} {line}", rows(before), lang.tr("before", "vor"));
+        return say_into(
+            out,
+            lang,
+            "place-before-line",
+            &[lane, ("rows", before.into()), ("line", (&*line).into())],
+        );
     };
     let past = sp.pos.saturating_sub(track.line_at(passed)).div_ceil(ROW).max(1);
     if leg >= usize::from(track.finish_leg) {
-        return format!("{lane}, {} {}", rows(past), lang.tr("past the finish", "hinter dem Ziel"));
+        return say_into(out, lang, "place-past-finish", &[lane, ("rows", past.into())]);
     }
     // Counted from the nearer line: nobody counts 60 rows on a board.
     let before = track.line_at(leg).saturating_sub(sp.pos).div_ceil(ROW) + 1;
     if before < past {
         if leg + 1 == usize::from(track.finish_leg) {
-            return format!("{lane}, {} {}", rows(before), lang.tr("before the finish", "vor dem Ziel"));
+            return say_into(out, lang, "place-before-finish", &[lane, ("rows", before.into())]);
         }
-        let line = track.lines.get(leg).copied().unwrap_or('A');
-        return format!("{lane}, {} {} {line}", rows(before), lang.tr("before", "vor"));
+        let line = track.lines.get(leg).copied().unwrap_or('A').encode_utf8(&mut letter);
+        return say_into(
+            out,
+            lang,
+            "place-before-line",
+            &[lane, ("rows", before.into()), ("line", (&*line).into())],
+        );
     }
-    let line = track.lines.get(passed).copied().unwrap_or('A');
-    format!("{lane}, {} {} {line}", rows(past), lang.tr("past", "nach"))
+    let line = track.lines.get(passed).copied().unwrap_or('A').encode_utf8(&mut letter);
+    say_into(out, lang, "place-past-line", &[lane, ("rows", past.into()), ("line", (&*line).into())]);
 }
 
-/// A team as people call it, by the first digit of its riders' numbers:
-/// team 0 is "Team 2x".
-pub(crate) fn team_name(team: usize, lang: Lang) -> String {
-    format!("{} {}x", lang.tr("Team", "Team"), team + 2)
-}
-
-fn phase_line(g: &Reifenbreite, lang: Lang) -> String {
+/// The line under the drawing: whose turn it is and what it decides.
+fn phase_line(out: &mut String, g: &Reifenbreite, lang: Lang) {
     match g.phase {
-        Phase::FirstTeam => lang.tr("Roll-off for the start.", "Auswürfeln des Startspielers.").into(),
-        Phase::Place { team } => {
-            format!(
-                "{} {}",
-                team_name(team.into(), lang),
-                lang.tr("places a rider.", "stellt einen Fahrer auf.")
-            )
+        Phase::FirstTeam => say_into(out, lang, "phase-first-team", &[]),
+        Phase::Place { team } => say_into(out, lang, "phase-place", &[("team", (team + 2).into())]),
+        Phase::Choose { rider, n, .. } => {
+            say_into(
+                out,
+                lang,
+                "phase-choose",
+                &[("rider", rider_number(rider).into()), ("cards", n.into())],
+            );
         }
-        Phase::Choose { rider, n, .. } => format!(
-            "{} {} {} ({} {n})",
-            lang.tr("Rider", "Fahrer"),
-            rider_number(rider),
-            lang.tr(
-                "is to move: energy cards, ride or break away?",
-                "ist am Zug: Energie-Karten, fahren oder ausreißen?"
-            ),
-            lang.tr("cards chosen:", "Karten gewählt:")
-        ),
         Phase::Dice { rider, .. } => {
-            format!("{} {}", lang.tr("Dice for", "Würfeln für"), rider_number(rider))
+            say_into(out, lang, "phase-dice", &[("rider", rider_number(rider).into())])
         }
         Phase::ChanceDraw { rider, .. } => {
-            format!(
-                "{} {}",
-                lang.tr("A 7: chance card for", "Eine 7: Chancen-Karte für"),
-                rider_number(rider)
-            )
+            say_into(out, lang, "phase-chance", &[("rider", rider_number(rider).into())]);
         }
-        Phase::Move { rider, amount, breakaway } => format!(
-            "{} {} {} {amount}{}",
-            lang.tr("Rider", "Fahrer"),
-            rider_number(rider),
-            lang.tr("moves up to", "zieht bis zu"),
-            if breakaway { lang.tr(" (breakaway)", " (Ausreißversuch)") } else { "" }
-        ),
-        Phase::Draft { rider, .. } => format!(
-            "{} {} {}",
-            lang.tr("Rider", "Fahrer"),
-            rider_number(rider),
-            lang.tr("may draft.", "kann sich anhängen.")
-        ),
+        Phase::Move { rider, amount, breakaway } => {
+            let args = [("rider", rider_number(rider).into()), ("spaces", amount.into())];
+            if breakaway {
+                say_into(out, lang, "phase-move-breakaway", &args);
+            } else {
+                say_into(out, lang, "phase-move", &args);
+            }
+        }
+        Phase::Draft { rider, .. } => {
+            say_into(out, lang, "phase-draft", &[("rider", rider_number(rider).into())])
+        }
         Phase::TowPhoto { rider, .. } => {
-            format!("{} {}", lang.tr("Photo card for", "Foto-Karte für"), rider_number(rider))
+            say_into(out, lang, "phase-tow-photo", &[("rider", rider_number(rider).into())]);
         }
-        Phase::Proposal { leader, asked } => match lang {
-            Lang::En => format!("{} offers the lead to {}.", rider_number(leader), rider_number(asked)),
-            Lang::De => format!("{} bietet {} die Führung an.", rider_number(leader), rider_number(asked)),
-        },
-        Phase::Director => lang
-            .tr("The race director draws two photo cards.", "Der Rennleiter zieht zwei Foto-Karten.")
-            .into(),
-        Phase::Over => lang.tr("The race is over.", "Das Rennen ist beendet.").into(),
+        Phase::Proposal { leader, asked } => say_into(
+            out,
+            lang,
+            "phase-proposal",
+            &[("leader", rider_number(leader).into()), ("asked", rider_number(asked).into())],
+        ),
+        Phase::Director => say_into(out, lang, "phase-director", &[]),
+        Phase::Over => say_into(out, lang, "phase-over", &[]),
     }
 }
 
@@ -335,35 +339,38 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
     let dq = g.disqualified.last().copied().unwrap_or(0);
     let stages = g.results.len();
     if stages > 1 {
-        let _ = writeln!(
-            out,
-            "{} {stages}/{stages} ({})",
-            lang.tr("Score sheet, stage", "Wertungsblatt, Etappe"),
-            course_name(g.track(), lang)
+        say_into(
+            &mut out,
+            lang,
+            "sheet-last-stage",
+            &[
+                ("stage", stages.into()),
+                ("stages", stages.into()),
+                ("course", course_name(g.track(), lang).into()),
+            ],
         );
     } else {
-        let _ = writeln!(out, "{}", lang.tr("Score sheet", "Wertungsblatt"));
+        say_into(&mut out, lang, "sheet", &[]);
     }
-    let _ = writeln!(
-        out,
-        "  {}",
-        lang.tr(
-            "place  rider  points  sprints+jersey  total",
-            "Ziel  Fahrer  Punkte  Sprints+Trikot  Gesamt"
-        )
-    );
+    out.push_str("\n  ");
+    say_into(&mut out, lang, "sheet-columns", &[]);
+    out.push('\n');
     for (i, &r) in g.finish.iter().enumerate() {
         let place = crate::game::PLACE_POINTS[i.min(15)];
         let extra = g.sprint_points[r as usize] + g.jersey_points[r as usize];
-        let mark = if dq & (1 << r) != 0 { lang.tr("  disqualified", "  disqualifiziert") } else { "" };
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "  {:>4}.  {:>5}  {place:>6}  {:>14}  {:>5}{mark}",
+            "  {:>4}.  {:>5}  {place:>6}  {:>14}  {:>5}",
             i + 1,
             rider_number(r),
             if extra > 0 { extra.to_string() } else { String::new() },
             last[r as usize]
         );
+        if dq & (1 << r) != 0 {
+            out.push_str("  ");
+            say_into(&mut out, lang, "sheet-disqualified", &[]);
+        }
+        out.push('\n');
     }
     for (i, s) in g.track().sprints.iter().enumerate() {
         if g.rules().sprints {
@@ -372,7 +379,15 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
                 .zip(s.points)
                 .map(|(&r, p)| format!("{} ({p})", rider_number(r)))
                 .collect();
-            let _ = writeln!(out, "  {} {}: {}", lang.tr("sprint", "Sprint"), s.line, r.join(", "));
+            let mut line = [0; 4];
+            out.push_str("  ");
+            say_into(
+                &mut out,
+                lang,
+                "sheet-sprint",
+                &[("line", (&*s.line.encode_utf8(&mut line)).into()), ("riders", (&r.join(", ")).into())],
+            );
+            out.push('\n');
         }
     }
     if !g.director.is_empty() {
@@ -380,9 +395,11 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
             .filter(|&r| !g.photos[r].is_empty())
             .map(|r| format!("{} {:?}", rider_number(r as u8), g.photos[r]))
             .collect();
-        let _ =
-            writeln!(out, "  {}: {}", lang.tr("photo cards noted", "notierte Foto-Karten"), noted.join(", "));
-        let _ = writeln!(out, "  {}: {:?}", lang.tr("race director drew", "der Rennleiter zog"), g.director);
+        out.push_str("  ");
+        say_into(&mut out, lang, "sheet-photos", &[("riders", (&noted.join(", ")).into())]);
+        out.push_str("\n  ");
+        say_into(&mut out, lang, "sheet-director", &[("cards", (&format!("{:?}", g.director)).into())]);
+        out.push('\n');
     }
     let scores = g.team_scores();
     if stages > 1 {
@@ -394,14 +411,18 @@ pub fn score_sheet(g: &Reifenbreite, lang: Lang) -> String {
                 format!("{} {}", rider_number(r), g.results.iter().map(|s| s[r as usize] as u32).sum::<u32>())
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "  {} {}x: {}  = {}",
-            lang.tr("team", "Team"),
-            t + 2,
-            riders.join(", "),
-            scores[t as usize]
+        out.push_str("  ");
+        say_into(
+            &mut out,
+            lang,
+            "sheet-team",
+            &[
+                ("team", (t + 2).into()),
+                ("riders", (&riders.join(", ")).into()),
+                ("points", scores[t as usize].into()),
+            ],
         );
+        out.push('\n');
     }
     out
 }
@@ -414,16 +435,13 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
     let teams = 0..g.teams() as usize;
     let team_points = |stage: &[u16], t: usize| (t * 4..t * 4 + 4).map(|r| stage[r] as u32).sum::<u32>();
     let rider_total = |r: usize| g.results.iter().map(|s| s[r] as u32).sum::<u32>();
-    let _ = writeln!(
-        out,
-        "{}",
-        lang.tr("Stage race: team points per stage", "Etappenrennen: Teampunkte je Etappe")
-    );
+    say_into(&mut out, lang, "sheet-stage-race", &[]);
+    out.push('\n');
     let header: String = teams
         .clone()
-        .map(|t| format!("  {:>8}", format!("{} {}x", lang.tr("team", "Team"), t + 2)))
+        .map(|t| format!("  {:>8}", say(lang, "sheet-team-column", &[("team", (t + 2).into())])))
         .collect();
-    let _ = writeln!(out, "  {:<31}{header}", lang.tr("stage", "Etappe"));
+    let _ = writeln!(out, "  {:<31}{header}", say(lang, "sheet-stage", &[]));
     for (k, stage) in g.results.iter().enumerate() {
         let name = g.tracks.get(k).map_or("", |t| course_name(t, lang));
         let row: String = teams.clone().map(|t| format!("  {:>8}", team_points(stage, t))).collect();
@@ -433,7 +451,7 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
         .clone()
         .map(|t| format!("  {:>8}", g.results.iter().map(|s| team_points(s, t)).sum::<u32>()))
         .collect();
-    let _ = writeln!(out, "  {:<31}{totals}", lang.tr("total", "insgesamt"));
+    let _ = writeln!(out, "  {:<31}{totals}", say(lang, "sheet-total", &[]));
     let best: String = teams
         .clone()
         .map(|t| {
@@ -442,89 +460,79 @@ fn stage_race_sheet(g: &Reifenbreite, lang: Lang) -> String {
             format!("  {:>8}", format!("{}: {}", rider_number(r as u8), rider_total(r)))
         })
         .collect();
-    let _ = writeln!(out, "  {:<31}{best}", lang.tr("best rider", "bester Fahrer"));
+    let _ = writeln!(out, "  {:<31}{best}", say(lang, "sheet-best-rider", &[]));
     let scores = g.team_scores();
     let finals: String = teams.map(|t| format!("  {:>8}", scores[t])).collect();
-    let formula =
-        format!("{} × {} + {}", g.results.len(), lang.tr("best", "bester"), lang.tr("total", "Team"));
+    let formula = say(lang, "sheet-formula", &[("stages", g.results.len().into())]);
     let _ = writeln!(out, "  {formula:<31}{finals}");
     out
 }
 
+/// An energy card as the catalog's messages select it.
+pub(crate) fn energy_key(card: Energy) -> &'static str {
+    match card {
+        Energy::Own6 => "own6",
+        Energy::Own5 => "own5",
+        Energy::Joker6 => "joker6",
+        Energy::Joker5 => "joker5",
+    }
+}
+
 /// An action in words.
 pub fn action(g: &Reifenbreite, a: &Action, lang: Lang) -> String {
-    let mover = match g.phase {
+    let mover: Arg = match g.phase {
         Phase::Choose { rider, .. }
         | Phase::Move { rider, .. }
         | Phase::Draft { rider, .. }
         | Phase::Dice { rider, .. }
         | Phase::ChanceDraw { rider, .. }
-        | Phase::TowPhoto { rider, .. } => rider_number(rider).to_string(),
-        Phase::Proposal { asked, .. } => rider_number(asked).to_string(),
-        _ => String::new(),
+        | Phase::TowPhoto { rider, .. } => rider_number(rider).into(),
+        Phase::Proposal { asked, .. } => rider_number(asked).into(),
+        _ => "".into(),
     };
+    let rider = ("rider", mover);
     match a {
-        Action::First { team: t } => {
-            format!("{} {}x {}", lang.tr("team", "Team"), t + 2, lang.tr("places first", "stellt zuerst auf"))
-        }
-        Action::Place { rider, space } => {
-            let who = format!("{} {}", lang.tr("place", "Fahrer"), rider_number(*rider));
+        Action::First { team: t } => say(lang, "action-first", &[("team", (t + 2).into())]),
+        Action::Place { rider: placed, space } => {
+            let placed = ("rider", rider_number(*placed).into());
             // A client may ask about a space that is not on the track.
             match g.track().spaces.get(usize::from(*space)) {
-                Some(_) => format!("{who} {} {}", lang.tr("on", "auf"), position(g.track(), *space, lang)),
-                None => format!("{who} {} {space}", lang.tr("on start space", "auf Startfeld")),
+                Some(_) => {
+                    let place = position(g.track(), *space, lang);
+                    say(lang, "action-place", &[placed, ("place", (&place).into())])
+                }
+                None => say(lang, "action-place-off", &[placed, ("space", (*space).into())]),
             }
         }
-        Action::Card(e) => {
-            let what = match e {
-                Energy::Own6 => lang.tr("his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)"),
-                Energy::Own5 => lang.tr("his own 5", "seine eigene 5"),
-                Energy::Joker6 => lang.tr("a joker 6 (mountain sign)", "einen Joker 6 (Verbotsschild)"),
-                Energy::Joker5 => lang.tr("a joker 5", "einen Joker 5"),
-            };
-            format!("{mover} {} {what}", lang.tr("plays", "spielt"))
-        }
-        Action::Ride {} => format!("{mover} {}", lang.tr("rides", "fährt")),
-        Action::Break {} => format!("{mover} {}", lang.tr("breaks away!", "reißt aus!")),
-        Action::Tow {} => {
-            format!("{mover} {}", lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)"))
-        }
-        Action::Tow12 {} => {
-            format!("{mover} {}", lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)"))
-        }
-        Action::Ask {} => format!("{mover} {}", lang.tr("offers the lead", "bietet die Führung an")),
-        Action::Accept {} => format!("{mover} {}", lang.tr("takes the lead", "übernimmt die Führung")),
-        Action::Refuse {} => format!("{mover} {}", lang.tr("refuses the lead", "lehnt die Führung ab")),
-        Action::Roll { total: n } => format!("{} {n}", lang.tr("rolls", "würfelt")),
-        Action::Chance { card: c } => c.text().get(lang).to_string(),
-        Action::Photo { .. } => {
-            lang.tr("a photo card is drawn and noted", "eine Foto-Karte wird gezogen und notiert").into()
-        }
-        Action::Director { value: n } => format!(
-            "{} {n}",
-            lang.tr("the race director draws photo card", "der Rennleiter zieht Foto-Karte")
-        ),
+        Action::Card(e) => say(lang, "action-card", &[rider, ("card", energy_key(*e).into())]),
+        Action::Ride {} => say(lang, "action-ride", &[rider]),
+        Action::Break {} => say(lang, "action-break", &[rider]),
+        Action::Tow {} => say(lang, "action-tow", &[rider]),
+        Action::Tow12 {} => say(lang, "action-tow12", &[rider]),
+        Action::Ask {} => say(lang, "action-ask", &[rider]),
+        Action::Accept {} => say(lang, "action-accept", &[rider]),
+        Action::Refuse {} => say(lang, "action-refuse", &[rider]),
+        Action::Roll { total: n } => say(lang, "action-roll", &[("total", (*n).into())]),
+        Action::Chance { card: c } => c.text(lang),
+        Action::Photo { .. } => say(lang, "action-photo", &[]),
+        Action::Director { value: n } => say(lang, "action-director", &[("card", (*n).into())]),
         Action::To { space: s } => {
             let t = g.track();
-            let Some(sp) = t.spaces.get(usize::from(*s)) else {
-                return format!("{mover} {} {s}", lang.tr("to space", "auf Feld"));
-            };
+            if t.spaces.get(usize::from(*s)).is_none() {
+                return say(lang, "action-to-space", &[rider, ("space", (*s).into())]);
+            }
             let ahead = match g.phase {
                 Phase::Move { rider, .. } => {
-                    (sp.pos.saturating_sub(t.space(g.riders[rider as usize].space).pos) + ROW / 2) / ROW
+                    (t.space(*s).pos.saturating_sub(t.space(g.riders[rider as usize].space).pos) + ROW / 2)
+                        / ROW
                 }
                 _ => 0,
             };
-            let ahead = match (ahead, lang) {
-                (1, Lang::En) => "1 row ahead".to_string(),
-                (1, Lang::De) => "1 Reihe nach vorn".to_string(),
-                (n, Lang::En) => format!("{n} rows ahead"),
-                (n, Lang::De) => format!("{n} Reihen nach vorn"),
-            };
-            format!("{mover} {} {} ({ahead})", lang.tr("to", "auf"), position(t, *s, lang))
+            let place = position(t, *s, lang);
+            say(lang, "action-to", &[rider, ("place", (&place).into()), ("rows", ahead.into())])
         }
-        Action::Draft {} => format!("{mover} {}", lang.tr("drafts", "hängt sich an")),
-        Action::Skip {} => format!("{mover} {}", lang.tr("does not draft", "hängt sich nicht an")),
+        Action::Draft {} => say(lang, "action-draft", &[rider]),
+        Action::Skip {} => say(lang, "action-skip", &[rider]),
     }
 }
 
@@ -615,8 +623,8 @@ mod tests {
             let column = |l: String| l.split_whitespace().rev().nth(1).unwrap_or_default().to_string();
             assert_eq!(column(line("1.")), "46", "{sheet}");
             assert_eq!(column(line("5.")), "47", "{sheet}");
-            assert!(line(lang.tr("total", "insgesamt")).contains("319"), "{sheet}");
-            assert!(line(lang.tr("best rider", "bester Fahrer")).contains("41: 161"), "{sheet}");
+            assert!(line(&say(lang, "sheet-total", &[])).contains("319"), "{sheet}");
+            assert!(line(&say(lang, "sheet-best-rider", &[])).contains("41: 161"), "{sheet}");
             assert!(line("5 ×").split_whitespace().any(|w| w == "1124"), "{sheet}");
         }
     }

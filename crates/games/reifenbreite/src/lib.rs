@@ -13,6 +13,7 @@
 //! Where both are silent, the project decides: its decisions are in
 //! `docs/rules/reifenbreite.md`, each under its own heading, and are
 //! listed here as this crate plays them, with the crate's own.
+//! Its words are in its catalogs `words/en.ftl` and `words/de.ftl` (its options' in [`options`]).
 //!
 //! ## The board and courses
 //! No public layout of the printed board exists, so the board is ours
@@ -315,6 +316,7 @@ pub mod setup;
 mod surfaces;
 pub mod test_plan;
 pub mod view;
+mod words;
 
 pub use action::Action;
 pub use bot::HeuristicBot;

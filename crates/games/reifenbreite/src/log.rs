@@ -2,12 +2,13 @@
 //! turn as one entry, with the cards, dice, chance cards and answers that
 //! belong to it and every rider it moved (drafting riders included).
 
+use crate::words::{say, say_into};
 use crate::{
     Action, Phase, Reifenbreite, Status,
     action::rider_number,
     cards::{ChanceCard, Energy},
     course::Track,
-    describe::position,
+    describe::{position, position_into},
     fixed::Fixed,
     layout::Layout,
     view::RiderStatus,
@@ -202,56 +203,45 @@ fn note_moves(before: &Reifenbreite, after: &Reifenbreite, moved: &mut Vec<Moved
     }
 }
 
-fn energy_words(card: &str, lang: Lang) -> String {
-    match Energy::ALL.into_iter().find(|e| e.notation() == card).ok_or(()) {
-        Ok(Energy::Own6) => lang.tr("his own 6 (mountain sign)", "seine eigene 6 (Verbotsschild)").into(),
-        Ok(Energy::Own5) => lang.tr("his own 5", "seine eigene 5").into(),
-        Ok(Energy::Joker6) => lang.tr("a joker 6 (mountain sign)", "einen Joker 6 (Verbotsschild)").into(),
-        Ok(Energy::Joker5) => lang.tr("a joker 5", "einen Joker 5").into(),
-        Err(_) => card.to_string(),
+/// A step in words appended to `out`; nothing for the space chosen, which
+/// the moves say.
+fn step_words(out: &mut String, step: &Step, lang: Lang) {
+    match step {
+        Step::Card(card) => {
+            let known = Energy::ALL.into_iter().find(|e| e.notation() == card);
+            let kind = known.map_or("other", crate::describe::energy_key);
+            say_into(out, lang, "log-card", &[("card", kind.into()), ("notation", card.into())]);
+        }
+        Step::Ride => say_into(out, lang, "log-ride", &[]),
+        Step::Break => say_into(out, lang, "log-break", &[]),
+        Step::Tow => say_into(out, lang, "log-tow", &[]),
+        Step::Tow12 => say_into(out, lang, "log-tow12", &[]),
+        Step::Ask => say_into(out, lang, "log-ask", &[]),
+        Step::Accept(rider) => say_into(out, lang, "log-accept", &[("rider", (*rider).into())]),
+        Step::Refuse(rider) => say_into(out, lang, "log-refuse", &[("rider", (*rider).into())]),
+        Step::Roll(total) => say_into(out, lang, "log-roll", &[("total", (*total).into())]),
+        Step::Chance(card) => {
+            let text = ChanceCard::from_slug(card).map_or_else(|| card.clone(), |c| c.text(lang));
+            // The card's sentence ends inside the entry, which goes on.
+            say_into(out, lang, "log-chance", &[("text", text.trim_end_matches('.').into())]);
+        }
+        Step::Photo => say_into(out, lang, "log-photo", &[]),
+        Step::Director(value) => say_into(out, lang, "log-director", &[("card", (*value).into())]),
+        Step::To(_) => {}
+        Step::Draft(rider) => say_into(out, lang, "log-draft", &[("rider", (*rider).into())]),
+        Step::Skip(rider) => say_into(out, lang, "log-skip", &[("rider", (*rider).into())]),
     }
 }
 
-/// A step in words; `None` for the space chosen, which the moves say.
-fn step_words(step: &Step, lang: Lang) -> Option<String> {
-    Some(match step {
-        Step::Card(card) => format!("{} {}", lang.tr("plays", "spielt"), energy_words(card, lang)),
-        Step::Ride => lang.tr("rides", "fährt").into(),
-        Step::Break => lang.tr("breaks away", "reißt aus").into(),
-        Step::Tow => lang.tr("hitches a tow (die + 6)", "lässt sich mitziehen (Würfel + 6)").into(),
-        Step::Tow12 => lang.tr("hitches a long tow (12)", "lässt sich lange mitziehen (12)").into(),
-        Step::Ask => lang.tr("offers the lead", "bietet die Führung an").into(),
-        Step::Accept(rider) => format!("{rider} {}", lang.tr("takes the lead", "übernimmt die Führung")),
-        Step::Refuse(rider) => format!("{rider} {}", lang.tr("refuses the lead", "lehnt die Führung ab")),
-        Step::Roll(total) => format!("{} {total}", lang.tr("rolls", "würfelt")),
-        Step::Chance(card) => {
-            let text = ChanceCard::from_slug(card).map_or(card.as_str(), |c| c.text().get(lang));
-            // The card's sentence ends inside the entry, which goes on.
-            format!("{}: {}", lang.tr("chance card", "Chancen-Karte"), text.trim_end_matches('.'))
-        }
-        Step::Photo => lang.tr("a photo card is drawn", "eine Foto-Karte wird gezogen").into(),
-        Step::Director(value) => {
-            format!(
-                "{} {value}",
-                lang.tr("the race director draws photo card", "der Rennleiter zieht Foto-Karte")
-            )
-        }
-        Step::To(_) => return None,
-        Step::Draft(rider) => format!("{rider} {}", lang.tr("drafts", "fährt im Windschatten")),
-        Step::Skip(rider) => {
-            format!("{rider} {}", lang.tr("does not draft", "verzichtet auf den Windschatten"))
-        }
-    })
-}
-
-/// Where a rider stands: a space as the board shows it, or, off the road,
-/// why (a rider who left the road over the finish is not beside it).
-fn space_words(track: &Track, space: Option<u16>, status: RiderStatus, lang: Lang) -> String {
+/// Where a rider stands, appended to `out`: a space as the board shows it,
+/// or, off the road, why (a rider who left the road over the finish is not
+/// beside it).
+fn space_words(out: &mut String, track: &Track, space: Option<u16>, status: RiderStatus, lang: Lang) {
     match (space, status) {
-        (Some(space), _) => position(track, space, lang),
-        (None, RiderStatus::Out | RiderStatus::Finished) => lang.tr("the finish", "Ziel").into(),
-        (None, RiderStatus::Dismounted) => lang.tr("beside the road", "neben der Straße").into(),
-        (None, _) => lang.tr("not on the road", "nicht auf der Straße").into(),
+        (Some(space), _) => position_into(out, track, space, lang),
+        (None, RiderStatus::Out | RiderStatus::Finished) => say_into(out, lang, "place-finish", &[]),
+        (None, RiderStatus::Dismounted) => say_into(out, lang, "place-beside-road", &[]),
+        (None, _) => say_into(out, lang, "place-off-road", &[]),
     }
 }
 
@@ -261,13 +251,7 @@ fn space_words(track: &Track, space: Option<u16>, status: RiderStatus, lang: Lan
 pub fn describe(event: &Event, actor: Actor, names: &[String], fixed: &Fixed, lang: Lang) -> String {
     let who = actor.seat().and_then(|seat| names.get(seat)).map(String::as_str);
     let stage = match event {
-        Event::First { team } => {
-            return format!(
-                "{} {}",
-                crate::describe::team_name((*team).into(), lang),
-                lang.tr("places first", "stellt zuerst auf")
-            );
-        }
+        Event::First { team } => return say(lang, "log-first", &[("team", (u16::from(*team) + 2).into())]),
         Event::Place { stage, .. } | Event::Turn { stage, .. } => usize::from(*stage),
     };
     // Every table has a course per stage; an event of another is read on the first.
@@ -276,29 +260,46 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], fixed: &Fixed, la
     };
     match event {
         Event::First { .. } => String::new(),
-        Event::Place { rider, space, .. } => format!(
-            "{}: {} {rider} {} {}",
-            who.unwrap_or("?"),
-            lang.tr("places rider", "stellt Fahrer"),
-            lang.tr("on", "auf"),
-            position(track, *space, lang)
-        ),
+        Event::Place { rider, space, .. } => {
+            let place = position(track, *space, lang);
+            say(
+                lang,
+                "log-place",
+                &[
+                    ("name", who.unwrap_or("?").into()),
+                    ("rider", (*rider).into()),
+                    ("place", (&place).into()),
+                ],
+            )
+        }
         Event::Turn { rider, steps, moved, .. } => {
             let mut text = match (who, rider) {
                 (Some(who), Some(rider)) => format!("{who}: {rider} "),
                 (None, Some(rider)) => format!("{rider} "),
                 (_, None) => String::new(),
             };
-            text.push_str(&steps.iter().filter_map(|s| step_words(s, lang)).collect::<Vec<_>>().join(", "));
+            let mut first = true;
+            for step in steps.iter().filter(|s| !matches!(s, Step::To(_))) {
+                if !first {
+                    text.push_str(", ");
+                }
+                first = false;
+                step_words(&mut text, step, lang);
+            }
             // A place has a comma of its own: riders are parted by semicolons.
+            let (mut from, mut to) = (String::new(), String::new());
             for m in moved {
+                from.clear();
+                to.clear();
+                space_words(&mut from, track, m.from, RiderStatus::Road, lang);
+                space_words(&mut to, track, m.to, m.status, lang);
                 text.push_str("; ");
-                text.push_str(&format!(
-                    "{}: {} → {}",
-                    m.rider,
-                    space_words(track, m.from, RiderStatus::Road, lang),
-                    space_words(track, m.to, m.status, lang)
-                ));
+                say_into(
+                    &mut text,
+                    lang,
+                    "log-moved",
+                    &[("rider", m.rider.into()), ("from", (&from).into()), ("to", (&to).into())],
+                );
             }
             text
         }

@@ -19,90 +19,97 @@ use crate::{
     cell::Cell,
     game::{Phase, Six},
     view::{PhaseView, View},
+    words::{say, say_into},
 };
 use spieltisch_core::{Game, Lang};
+use std::fmt::{self, Write as _};
+
+/// A cell as text ("q,r") without a string of its own: the words of every
+/// legal action name one.
+pub(crate) struct CellText {
+    bytes: [u8; 24],
+    len: usize,
+}
+
+impl CellText {
+    pub(crate) fn of(cell: Cell) -> CellText {
+        let mut text = CellText { bytes: [0; 24], len: 0 };
+        let _ = write!(text, "{cell}");
+        text
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for CellText {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
 
 /// The colour's name.
-pub fn colour_name(colour: Colour, lang: Lang) -> &'static str {
-    match (colour, lang) {
-        (Colour::Red, Lang::En) => "red",
-        (Colour::Black, Lang::En) => "black",
-        (Colour::Red, Lang::De) => "Rot",
-        (Colour::Black, Lang::De) => "Schwarz",
+pub fn colour_name(colour: Colour, lang: Lang) -> String {
+    match colour {
+        Colour::Red => say(lang, "colour-red", &[]),
+        Colour::Black => say(lang, "colour-black", &[]),
     }
 }
 
 /// The letter a stone of `colour` is drawn with: R/B in English, R/S in German.
 pub fn colour_letter(colour: Colour, lang: Lang) -> char {
-    match (colour, lang) {
-        (Colour::Red, _) => 'R',
-        (Colour::Black, Lang::En) => 'B',
-        (Colour::Black, Lang::De) => 'S',
-    }
+    let letter = match colour {
+        Colour::Red => say(lang, "letter-red", &[]),
+        Colour::Black => say(lang, "letter-black", &[]),
+    };
+    letter.chars().next().unwrap_or('?')
 }
 
-/// A formation's name with its article.
-pub fn formation_name(formation: Formation, lang: Lang) -> &'static str {
-    match (formation, lang) {
-        (Formation::Line, Lang::En) => "a line",
-        (Formation::Triangle, Lang::En) => "a triangle",
-        (Formation::Circle, Lang::En) => "a circle",
-        (Formation::Line, Lang::De) => "eine Linie",
-        (Formation::Triangle, Lang::De) => "ein Dreieck",
-        (Formation::Circle, Lang::De) => "einen Kreis",
+/// A formation as the catalog's messages select it.
+pub(crate) fn formation_key(formation: Formation) -> &'static str {
+    match formation {
+        Formation::Line => "line",
+        Formation::Triangle => "triangle",
+        Formation::Circle => "circle",
     }
 }
 
 /// An action in words, as the seat to move in `six` would play it.
 pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
-    let de = lang == Lang::De;
     let mover = six.mover_colour();
     match (*action, six.phase()) {
         (Action::Place { cell }, phase) => {
-            let six_note = six
-                .board()
-                .six_through(mover, cell)
-                .filter(|_| !six.board().occupied(cell))
-                .map(|f| {
-                    if de {
-                        format!(" und {} bilden", formation_name(f, lang))
-                    } else {
-                        format!(" and form {}", formation_name(f, lang))
-                    }
-                })
-                .unwrap_or_default();
-            match (phase, de) {
-                (Phase::Replace { .. }, false) => format!("put the lifted stone on {cell}{six_note}"),
-                (Phase::Replace { .. }, true) => {
-                    format!("den aufgenommenen Stein auf {cell} setzen{six_note}")
+            let formed = six.board().six_through(mover, cell).filter(|_| !six.board().occupied(cell));
+            let cell = CellText::of(cell);
+            let cell = ("cell", cell.as_str().into());
+            match (phase, formed) {
+                (Phase::Replace { .. }, None) => say(lang, "action-replace", &[cell]),
+                (Phase::Replace { .. }, Some(f)) => {
+                    say(lang, "action-replace-six", &[cell, ("formation", formation_key(f).into())])
                 }
-                (_, false) => format!("place a stone on {cell}{six_note}"),
-                (_, true) => format!("einen Stein auf {cell} setzen{six_note}"),
+                (_, None) => say(lang, "action-place", &[cell]),
+                (_, Some(f)) => {
+                    say(lang, "action-place-six", &[cell, ("formation", formation_key(f).into())])
+                }
             }
         }
         (Action::Lift { cell }, _) => {
             let split = six.options().split && six.splits_field(cell);
-            match (de, split) {
-                (false, false) => format!("lift the stone on {cell}"),
-                (false, true) => format!("lift the stone on {cell}, splitting the field"),
-                (true, false) => format!("den Stein auf {cell} aufnehmen"),
-                (true, true) => format!("den Stein auf {cell} aufnehmen und das Feld teilen"),
+            let cell = CellText::of(cell);
+            if split {
+                say(lang, "action-lift-split", &[("cell", cell.as_str().into())])
+            } else {
+                say(lang, "action-lift", &[("cell", cell.as_str().into())])
             }
         }
         (Action::Keep { cell }, _) => {
-            if de {
-                format!("den Teil mit {cell} behalten, die übrigen Teile werden geschlagen")
-            } else {
-                format!("keep the part with {cell}; the other parts are captured")
-            }
+            say(lang, "action-keep", &[("cell", CellText::of(cell).as_str().into())])
         }
-        (Action::Pass {}, _) => {
-            if de {
-                "passen (jeder eigene Stein hält das Feld zusammen)".into()
-            } else {
-                "pass (every stone of yours holds the field together)".into()
-            }
-        }
+        (Action::Pass {}, _) => say(lang, "action-pass", &[]),
     }
 }
 
@@ -110,9 +117,8 @@ pub fn action(six: &Six, action: &Action, lang: Lang) -> String {
 /// each seat called `names[seat]`, or by its number where `names` has no
 /// name for it.
 pub fn draw(view: &View, names: &[String], lang: Lang) -> String {
-    let de = lang == Lang::De;
     let mut out = String::new();
-    out.push_str(&header(view, names, lang));
+    header(&mut out, view, names, lang);
     let lifted = view.lifted();
     // Where a stone may go: the legal cells of the state the view shows.
     let marks: Vec<Cell> = match view.phase {
@@ -123,7 +129,8 @@ pub fn draw(view: &View, names: &[String], lang: Lang) -> String {
     };
     let mut cells: Vec<(Cell, char)> = Vec::new();
     for colour in Colour::ALL {
-        cells.extend(view.stones.of(colour).iter().map(|&c| (c, colour_letter(colour, lang))));
+        let letter = colour_letter(colour, lang);
+        cells.extend(view.stones.of(colour).iter().map(|&c| (c, letter)));
     }
     cells.extend(lifted.map(|c| (c, '~')));
     cells.extend(marks.iter().map(|&c| (c, '.')));
@@ -162,143 +169,120 @@ pub fn draw(view: &View, names: &[String], lang: Lang) -> String {
         let body: String = line.iter().collect();
         out.push_str(&format!("{prefix}{}\n", body.trim_end()));
     }
-    out.push_str(if de {
-        "Zeilen r links, Spalten q oben und unten (sie laufen schräg nach rechts unten); Zelle = q,r\n"
-    } else {
-        "rows r on the left, columns q above and below (they run diagonally down to the right); cell = q,r\n"
-    });
-    let legend_marks = !marks.is_empty();
-    let (r, b) = (colour_letter(Colour::Red, lang), colour_letter(Colour::Black, lang));
-    out.push_str(&match (de, legend_marks, lifted.is_some()) {
-        (false, m, l) => format!(
-            "{r} = red, {b} = black{}{}\n",
-            if m { ", . = where a stone may go" } else { "" },
-            if l { ", ~ = where the stone was lifted from" } else { "" }
-        ),
-        (true, m, l) => format!(
-            "{r} = Rot, {b} = Schwarz{}{}\n",
-            if m { ", . = hier darf ein Stein hin" } else { "" },
-            if l { ", ~ = hier wurde der Stein aufgenommen" } else { "" }
-        ),
-    });
+    say_into(&mut out, lang, "draw-axes", &[]);
+    out.push('\n');
+    let (mut red, mut black) = ([0; 4], [0; 4]);
+    let red = colour_letter(Colour::Red, lang).encode_utf8(&mut red);
+    let black = colour_letter(Colour::Black, lang).encode_utf8(&mut black);
+    say_into(&mut out, lang, "legend-stones", &[("red", (&*red).into()), ("black", (&*black).into())]);
+    if !marks.is_empty() {
+        out.push_str(", ");
+        say_into(&mut out, lang, "legend-marks", &[]);
+    }
+    if lifted.is_some() {
+        out.push_str(", ");
+        say_into(&mut out, lang, "legend-lifted", &[]);
+    }
+    out.push('\n');
     out
 }
 
-fn header(six: &View, names: &[String], lang: Lang) -> String {
-    let de = lang == Lang::De;
+/// The lines above the drawing: the match, the games played, and who is
+/// to move and what to do, or how the match ended.
+fn header(out: &mut String, six: &View, names: &[String], lang: Lang) {
     let o = &six.options;
-    let mut out = String::new();
-    let name = |c: Colour| colour_name(c, lang);
+    let (red, black) = (colour_name(Colour::Red, lang), colour_name(Colour::Black, lang));
     if o.games > 1 {
-        out.push_str(&if de {
-            format!(
-                "Match: Partie {} von {}, Punkte {} {}, {} {}\n",
-                six.game_number(),
-                o.games,
-                name(Colour::Red),
-                six.points(Colour::Red),
-                name(Colour::Black),
-                six.points(Colour::Black)
-            )
-        } else {
-            format!(
-                "Match: game {} of {}, points {} {}, {} {}\n",
-                six.game_number(),
-                o.games,
-                name(Colour::Red),
-                six.points(Colour::Red),
-                name(Colour::Black),
-                six.points(Colour::Black)
-            )
-        });
+        say_into(
+            out,
+            lang,
+            "header-match",
+            &[
+                ("game", six.game_number().into()),
+                ("games", o.games.into()),
+                ("red", (&red).into()),
+                ("red-points", (&six.points(Colour::Red).to_string()).into()),
+                ("black", (&black).into()),
+                ("black-points", (&six.points(Colour::Black).to_string()).into()),
+            ],
+        );
+        out.push('\n');
     }
     for (i, r) in six.results.iter().enumerate() {
-        out.push_str(&if de {
-            format!("Partie {}: {}\n", i + 1, r.describe(lang, names))
-        } else {
-            format!("Game {}: {}\n", i + 1, r.describe(lang, names))
-        });
+        let result = r.describe(lang, names);
+        say_into(out, lang, "header-result", &[("game", (i + 1).into()), ("result", (&result).into())]);
+        out.push('\n');
     }
+    let seat_name = |seat: usize| say(lang, "seat", &[("n", (seat + 1).into())]);
     let Some(seat) = six.to_move else {
-        let (red, black) = (six.points(Colour::Red), six.points(Colour::Black));
-        let verdict = match red.total_cmp(&black) {
-            std::cmp::Ordering::Greater => Some(Colour::Red),
-            std::cmp::Ordering::Less => Some(Colour::Black),
-            std::cmp::Ordering::Equal => None,
-        };
-        out.push_str(&match (verdict, de) {
-            (Some(c), false) => format!("Over: {} wins.\n", name(c)),
-            (Some(c), true) => format!("Ende: {} gewinnt.\n", name(c)),
-            (None, false) => "Over: a draw.\n".into(),
-            (None, true) => "Ende: unentschieden.\n".into(),
-        });
-        return out;
+        let (red_points, black_points) = (six.points(Colour::Red), six.points(Colour::Black));
+        match red_points.total_cmp(&black_points) {
+            std::cmp::Ordering::Greater => {
+                say_into(out, lang, "header-over-won", &[("winner", (&red).into())])
+            }
+            std::cmp::Ordering::Less => {
+                say_into(out, lang, "header-over-won", &[("winner", (&black).into())])
+            }
+            std::cmp::Ordering::Equal => say_into(out, lang, "header-over-drawn", &[]),
+        }
+        out.push('\n');
+        return;
     };
-    let mover = name(Colour::of_seat(seat));
-    let who = match (names.get(seat), de) {
-        (Some(person), true) => format!("{mover} ({person}) ist am Zug"),
-        (Some(person), false) => format!("{mover} ({person}) to move"),
-        (None, true) => format!("{mover} (Spieler {}) ist am Zug", seat + 1),
-        (None, false) => format!("{mover} (seat {}) to move", seat + 1),
-    };
-    let task = match (&six.phase, de) {
-        (PhaseView::Place, false) => "place a stone from your supply".to_string(),
-        (PhaseView::Place, true) => "einen Stein aus dem Vorrat setzen".to_string(),
-        (PhaseView::Lift, false) => "lift one of your stones".to_string(),
-        (PhaseView::Lift, true) => "einen eigenen Stein aufnehmen".to_string(),
-        (PhaseView::Keep { .. }, false) => {
-            "the field fell into equal parts: choose the part that stays".into()
-        }
-        (PhaseView::Keep { .. }, true) => {
-            "das Feld ist in gleich große Teile zerfallen: wähle den Teil, der bleibt".into()
-        }
-        (PhaseView::Replace { lifted, .. }, false) => {
-            format!("put the stone lifted from {lifted} on a marked cell")
-        }
-        (PhaseView::Replace { lifted, .. }, true) => {
-            format!("den von {lifted} aufgenommenen Stein auf ein markiertes Feld setzen")
+    let colour = colour_name(Colour::of_seat(seat), lang);
+    let person = names.get(seat).cloned().unwrap_or_else(|| seat_name(seat));
+    let mover = say(lang, "header-mover", &[("colour", (&colour).into()), ("name", (&person).into())]);
+    let task = match &six.phase {
+        PhaseView::Place => say(lang, "task-place", &[]),
+        PhaseView::Lift => say(lang, "task-lift", &[]),
+        PhaseView::Keep { .. } => say(lang, "task-keep", &[]),
+        PhaseView::Replace { lifted, .. } => {
+            say(lang, "task-replace", &[("cell", CellText::of(*lifted).as_str().into())])
         }
         // A view with nobody to move is over, handled above.
-        (PhaseView::Over, false) => "wait".to_string(),
-        (PhaseView::Over, true) => "warten".to_string(),
+        PhaseView::Over => say(lang, "task-wait", &[]),
     };
     if six.second_round() {
-        out.push_str(&if de {
-            format!("Zweite Runde, Zug {} von höchstens {}: {who}: {task}.\n", six.moves + 1, o.move_limit)
-        } else {
-            format!("Second round, move {} of at most {}: {who}: {task}.\n", six.moves + 1, o.move_limit)
-        });
-        let captured = |c: Colour| match c {
-            Colour::Red => six.captured.red,
-            Colour::Black => six.captured.black,
-        };
-        let line = |c: Colour| format!("{} {} ({})", name(c), six.stones.of(c).len(), captured(c));
-        out.push_str(&if de {
-            format!("Steine im Spiel (geschlagen): {}, {}\n", line(Colour::Red), line(Colour::Black))
-        } else {
-            format!("Stones in play (captured): {}, {}\n", line(Colour::Red), line(Colour::Black))
-        });
+        say_into(
+            out,
+            lang,
+            "header-second-round",
+            &[
+                ("move", (six.moves + 1).into()),
+                ("limit", o.move_limit.into()),
+                ("mover", (&mover).into()),
+                ("task", (&task).into()),
+            ],
+        );
+        out.push('\n');
+        say_into(
+            out,
+            lang,
+            "header-stones",
+            &[
+                ("red", (&red).into()),
+                ("red-stones", six.stones.of(Colour::Red).len().into()),
+                ("red-captured", six.captured.red.into()),
+                ("black", (&black).into()),
+                ("black-stones", six.stones.of(Colour::Black).len().into()),
+                ("black-captured", six.captured.black.into()),
+            ],
+        );
+        out.push('\n');
     } else {
-        out.push_str(&if de {
-            format!("Erste Runde: {who}: {task}.\n")
-        } else {
-            format!("First round: {who}: {task}.\n")
-        });
+        say_into(out, lang, "header-first-round", &[("mover", (&mover).into()), ("task", (&task).into())]);
+        out.push('\n');
         let supplies: Vec<String> = (six.supply.iter().enumerate())
             .map(|(s, supply)| {
-                let c = name(Colour::of_seat(s));
-                match (names.get(s), de) {
-                    (Some(person), _) => format!("{person} ({c}) {supply}"),
-                    (None, true) => format!("Spieler {} ({c}) {supply}", s + 1),
-                    (None, false) => format!("seat {} ({c}) {supply}", s + 1),
-                }
+                let person = names.get(s).cloned().unwrap_or_else(|| seat_name(s));
+                let colour = colour_name(Colour::of_seat(s), lang);
+                say(
+                    lang,
+                    "supply-seat",
+                    &[("name", (&person).into()), ("colour", (&colour).into()), ("stones", (*supply).into())],
+                )
             })
             .collect();
-        out.push_str(&if de {
-            format!("Vorrat: {}\n", supplies.join(", "))
-        } else {
-            format!("Supply: {}\n", supplies.join(", "))
-        });
+        say_into(out, lang, "header-supply", &[("supplies", (&supplies.join(", ")).into())]);
+        out.push('\n');
     }
-    out
 }

@@ -6,6 +6,7 @@ use crate::{
     cell::Cell,
     options::Options,
     view::{Move, Stones, View},
+    words::say,
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
@@ -77,53 +78,31 @@ impl GameResult {
     /// name in `names` (a person's, at a table), else as the log calls a
     /// seat ("Seat 2").
     pub fn describe(self, lang: Lang, names: &[String]) -> String {
-        let de = lang == Lang::De;
+        use crate::describe::{colour_name, formation_key};
         match self {
             GameResult::Six { winner, formation, seat } => {
-                let shape = crate::describe::formation_name(formation.kind, lang);
                 let who = names.get(seat).cloned().unwrap_or_else(|| Six::seat_name(seat, lang));
-                let colour = crate::describe::colour_name(winner, lang);
-                if de {
-                    format!("{colour} gewinnt: {who} bildet {shape}")
-                } else {
-                    format!("{colour} wins: {who} formed {shape}")
-                }
+                say(
+                    lang,
+                    "result-six",
+                    &[
+                        ("winner", (&colour_name(winner, lang)).into()),
+                        ("name", (&who).into()),
+                        ("formation", formation_key(formation.kind).into()),
+                    ],
+                )
             }
-            GameResult::Starved { winner } => {
-                let loser = crate::describe::colour_name(winner.other(), lang);
-                if de {
-                    format!(
-                        "{} gewinnt: {loser} hat weniger als sechs Steine",
-                        crate::describe::colour_name(winner, lang)
-                    )
-                } else {
-                    format!(
-                        "{} wins: {loser} has fewer than six stones",
-                        crate::describe::colour_name(winner, lang)
-                    )
-                }
-            }
-            GameResult::BothStarved => {
-                if de {
-                    "unentschieden: beide Seiten haben weniger als sechs Steine".into()
-                } else {
-                    "draw: both sides have fewer than six stones".into()
-                }
-            }
-            GameResult::Repetition => {
-                if de {
-                    "unentschieden: Stellungswiederholung".into()
-                } else {
-                    "draw: the position repeated".into()
-                }
-            }
-            GameResult::MoveLimit => {
-                if de {
-                    "unentschieden: Zuggrenze der zweiten Runde erreicht".into()
-                } else {
-                    "draw: second-round move limit reached".into()
-                }
-            }
+            GameResult::Starved { winner } => say(
+                lang,
+                "result-starved",
+                &[
+                    ("winner", (&colour_name(winner, lang)).into()),
+                    ("loser", (&colour_name(winner.other(), lang)).into()),
+                ],
+            ),
+            GameResult::BothStarved => say(lang, "result-both-starved", &[]),
+            GameResult::Repetition => say(lang, "result-repetition", &[]),
+            GameResult::MoveLimit => say(lang, "result-move-limit", &[]),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! (*Game Play*, *Capture*). The project's decisions where it is silent are
 //! in `docs/rules/six.md`, each under its own heading; *Decisions* below
 //! says how this crate plays them and lists the crate's own.
+//! Its words are in its catalogs `words/en.ftl` and `words/de.ftl` (its options' in `options.rs`).
 //!
 //! ## The rules as played
 //!
@@ -171,6 +172,7 @@ pub mod position;
 pub mod tactics;
 pub mod test_plan;
 pub mod view;
+mod words;
 
 pub use action::Action;
 pub use board::{Board, Colour, Formation, FormedSix};

@@ -4,9 +4,10 @@
 use crate::{
     action::Action,
     cell::Cell,
-    describe::colour_name,
+    describe::{CellText, colour_name},
     game::{GameResult, Phase, Six},
     view::Stones,
+    words::{say, say_into},
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{Actor, Lang, Logged, Seat};
@@ -70,38 +71,42 @@ impl Six {
 /// An event in words: "Seat 1 moves the stone from 0,1 to 2,-1, capturing
 /// 2 black stones. Red wins: …".
 pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> String {
-    let de = lang == Lang::De;
     let who = actor.seat().and_then(|seat: Seat| names.get(seat)).map_or("?", String::as_str);
     let (mut text, ended) = match event {
         Event::Place { cell, ended } => (
-            if de {
-                format!("{who} setzt einen Stein auf {cell}")
-            } else {
-                format!("{who} places a stone on {cell}")
-            },
+            say(lang, "log-place", &[("name", who.into()), ("cell", CellText::of(*cell).as_str().into())]),
             ended,
         ),
         Event::Move { lifted, placed, captured, ended } => {
-            let mut text = match (placed, de) {
-                (Some(to), false) => format!("{who} moves the stone from {lifted} to {to}"),
-                (Some(to), true) => format!("{who} setzt den Stein von {lifted} auf {to}"),
-                (None, false) => format!("{who} lifts the stone on {lifted}"),
-                (None, true) => format!("{who} nimmt den Stein auf {lifted} auf"),
+            let lifted = CellText::of(*lifted);
+            let mut text = match placed {
+                Some(to) => say(
+                    lang,
+                    "log-move",
+                    &[
+                        ("name", who.into()),
+                        ("from", lifted.as_str().into()),
+                        ("to", CellText::of(*to).as_str().into()),
+                    ],
+                ),
+                None => say(lang, "log-lift", &[("name", who.into()), ("cell", lifted.as_str().into())]),
             };
             for colour in crate::board::Colour::ALL {
                 let count = captured.of(colour).len();
                 if count > 0 {
-                    let name = colour_name(colour, lang);
-                    text.push_str(&match (de, count) {
-                        (false, 1) => format!(", capturing 1 {name} stone"),
-                        (false, n) => format!(", capturing {n} {name} stones"),
-                        (true, n) => format!(", schlägt {n} × {name}"),
-                    });
+                    text.push_str(", ");
+                    let colour = colour_name(colour, lang);
+                    say_into(
+                        &mut text,
+                        lang,
+                        "log-captured",
+                        &[("count", count.into()), ("colour", (&colour).into())],
+                    );
                 }
             }
             (text, ended)
         }
-        Event::Pass { ended } => (if de { format!("{who} passt") } else { format!("{who} passes") }, ended),
+        Event::Pass { ended } => (say(lang, "log-pass", &[("name", who.into())]), ended),
     };
     if let Some(result) = ended {
         // A sentence of its own: "… on 1,-3. Black wins: Seat 2 formed a line".
