@@ -18,9 +18,9 @@
 use crate::Lang;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
 use fluent_syntax::ast;
+use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// A value a message puts into its text: words as they are, whole numbers
 /// written plainly (Fluent also selects plural forms by them).
@@ -73,40 +73,10 @@ impl std::fmt::Debug for Catalog {
 struct Language {
     bundle: FluentBundle<FluentResource>,
     /// Every message and attribute (`key` or `key.attribute`) as it is said.
-    said: HashMap<String, Said, BuildHasherDefault<KeyHasher>>,
-}
-
-/// The hash of the keys looked up, eight bytes a step (as rustc's own
-/// `FxHasher`): the keys are short and the crate's own, so SipHash's defence
-/// against keys chosen to collide is not needed, and hashing a byte a step
-/// took most of the time a lookup did.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl KeyHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0xf135_7aea_2e62_a9c5);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        // The product's high bits are its best: the table indexes by the low.
-        self.0.rotate_left(26)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            self.add(u64::from_le_bytes(word.try_into().unwrap_or_default()));
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut last = [0; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(last));
-        }
-    }
+    /// Hashed with rustc's `FxHash`: the keys are short and the crate's
+    /// own, so SipHash's defence against keys chosen to collide is not
+    /// needed, and hashing took most of the time a lookup did.
+    said: FxHashMap<String, Said>,
 }
 
 enum Said {
@@ -269,7 +239,7 @@ impl Language {
                 _ => None,
             })
             .collect();
-        let mut said = HashMap::default();
+        let mut said = FxHashMap::default();
         for entry in resource.entries() {
             let ast::Entry::Message(message) = entry else { continue };
             let mut add = |key: String, pattern: &ast::Pattern<&str>| {
