@@ -6,12 +6,14 @@
 //! Steigung"). A crate embeds its two files once ([`Catalog::embedded`]) and
 //! asks for a message by its key with named arguments ([`Catalog::say`]).
 //!
-//! Most messages are text with arguments in between and nothing to choose.
-//! Those are written without Fluent's resolver: each is split once, when the
-//! catalog is read, into its literal pieces and argument names, so saying it
-//! costs what `format!` does (`cargo bench -p spieltisch-core --bench
-//! words`). Only messages that select (plurals, cases) or call functions go
-//! through Fluent. [`Catalog::problems`] checks that both ways say the same.
+//! Most messages are text with arguments in between, and at most a choice
+//! by an argument (a plural: `{ $n -> [one] … *[other] … }`, or a number or
+//! word given). Those are written without Fluent's resolver: each is split
+//! once, when the catalog is read, into its literal pieces, argument names
+//! and choices, so saying it costs what `format!` does (`cargo bench -p
+//! spieltisch-core --bench words`). Only messages that select on anything
+//! else (a term's case) or call functions go through Fluent.
+//! [`Catalog::problems`] checks that both ways say the same.
 
 use crate::Lang;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue, concurrent::FluentBundle};
@@ -76,13 +78,28 @@ struct Language {
 enum Said {
     /// Literal text and arguments, in order, and the length of the text.
     Pieces(Vec<Piece>, usize),
-    /// Fluent resolves it (it selects, or calls a function).
+    /// Fluent resolves it (it selects on what is not an argument, or calls a
+    /// function).
     Fluent,
 }
 
 enum Piece {
     Text(String),
     Arg(String),
+    /// A choice by the argument `on`: the first variant whose key matches
+    /// it, else the default one (`variants[default]`).
+    Select {
+        on: String,
+        variants: Vec<(Key, Vec<Piece>)>,
+        default: usize,
+    },
+}
+
+/// A variant's key: a whole number, or a word (a plural category such as
+/// `one`, or a word an argument may be).
+enum Key {
+    Number(i64),
+    Word(String),
 }
 
 /// Why a catalog's text cannot be read.
@@ -127,20 +144,7 @@ impl Catalog {
         match language.said.get(key) {
             Some(Said::Pieces(pieces, text)) => {
                 out.reserve(text + 8 * args.len());
-                for piece in pieces {
-                    match piece {
-                        Piece::Text(text) => out.push_str(text),
-                        Piece::Arg(name) => match args.iter().find(|(n, _)| n == name) {
-                            Some((_, Arg::Str(text))) => out.push_str(text),
-                            Some((_, Arg::Int(n))) => {
-                                let _ = write!(out, "{n}");
-                            }
-                            None => {
-                                let _ = write!(out, "{{${name}}}");
-                            }
-                        },
-                    }
-                }
+                write_pieces(out, pieces, args);
             }
             Some(Said::Fluent) => language.resolve(out, key, args),
             None => out.push_str(key),
@@ -193,6 +197,17 @@ impl Catalog {
                 let fluent = self.say_through_fluent(lang, key, &args);
                 if fast != fluent {
                     problems.push(format!("{key} ({lang}): said as {fast:?}, Fluent says {fluent:?}"));
+                }
+                // Numbers, which choose plural forms and numbered variants.
+                for n in [0, 1, 2, 3, 5, 11, 21, -1] {
+                    let args: Vec<(&str, Arg)> =
+                        names.iter().map(|name| (name.as_str(), Arg::Int(n))).collect();
+                    let fast = self.say(lang, key, &args);
+                    let fluent = self.say_through_fluent(lang, key, &args);
+                    if fast != fluent {
+                        problems
+                            .push(format!("{key} ({lang}, {n}): said as {fast:?}, Fluent says {fluent:?}"));
+                    }
                 }
             }
         }
@@ -291,8 +306,42 @@ impl Language {
     }
 }
 
-/// The pattern as literal pieces and arguments, when it is only those (with
-/// terms that are only text written in), else `None`.
+/// `pieces` with `args` put in, appended to `out`.
+fn write_pieces(out: &mut String, pieces: &[Piece], args: &[(&str, Arg)]) {
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Arg(name) => match args.iter().find(|(n, _)| n == name) {
+                Some((_, Arg::Str(text))) => out.push_str(text),
+                Some((_, Arg::Int(n))) => {
+                    let _ = write!(out, "{n}");
+                }
+                None => {
+                    let _ = write!(out, "{{${name}}}");
+                }
+            },
+            Piece::Select { on, variants, default } => {
+                let arg = args.iter().find(|(n, _)| n == on).map(|(_, arg)| *arg);
+                let chosen = variants.iter().position(|(key, _)| match (key, arg) {
+                    (Key::Number(k), Some(Arg::Int(n))) => *k == n,
+                    (Key::Word(word), Some(Arg::Int(n))) => word == plural_category(n),
+                    (Key::Word(word), Some(Arg::Str(text))) => word == text,
+                    _ => false,
+                });
+                write_pieces(out, &variants[chosen.unwrap_or(*default)].1, args);
+            }
+        }
+    }
+}
+
+/// The plural category of the whole number `n` in English and in German,
+/// which agree: `one` for 1 (and −1, as Fluent has it), `other` for all else.
+fn plural_category(n: i64) -> &'static str {
+    if n.unsigned_abs() == 1 { "one" } else { "other" }
+}
+
+/// The pattern as literal pieces, arguments and choices by an argument, when
+/// it is only those (with terms that are only text written in), else `None`.
 fn pieces(pattern: &ast::Pattern<&str>, terms: &HashMap<&str, &ast::Pattern<&str>>) -> Option<Vec<Piece>> {
     let mut out: Vec<Piece> = Vec::new();
     let text = |out: &mut Vec<Piece>, value: &str| match out.last_mut() {
@@ -311,12 +360,33 @@ fn pieces(pattern: &ast::Pattern<&str>, terms: &HashMap<&str, &ast::Pattern<&str
                     for piece in pieces(terms.get(id.name)?, terms)? {
                         match piece {
                             Piece::Text(value) => text(&mut out, &value),
-                            Piece::Arg(_) => return None,
+                            Piece::Arg(_) | Piece::Select { .. } => return None,
                         }
                     }
                 }
                 _ => return None,
             },
+            ast::PatternElement::Placeable {
+                expression:
+                    ast::Expression::Select {
+                        selector: ast::InlineExpression::VariableReference { id },
+                        variants,
+                    },
+            } => {
+                let mut choices = Vec::with_capacity(variants.len());
+                let mut default = 0;
+                for (i, variant) in variants.iter().enumerate() {
+                    let key = match &variant.key {
+                        ast::VariantKey::Identifier { name } => Key::Word(name.to_string()),
+                        ast::VariantKey::NumberLiteral { value } => Key::Number(value.parse().ok()?),
+                    };
+                    if variant.default {
+                        default = i;
+                    }
+                    choices.push((key, pieces(&variant.value, terms)?));
+                }
+                out.push(Piece::Select { on: id.name.to_string(), variants: choices, default });
+            }
             ast::PatternElement::Placeable { .. } => return None,
         }
     }
@@ -372,6 +442,14 @@ laps = { $n ->
  }
 seat = Seat { $n }
     .short = S{ $n }
+place = { $n ->
+    [1] 1st
+    [2] 2nd
+   *[other] { $n }th
+ } on a { $road ->
+    [hill] climb
+   *[flat] flat road
+ }
 "#;
     const DE: &str = r#"
 -steigung = { $case ->
@@ -386,6 +464,10 @@ laps = { $n ->
  }
 seat = Spieler { $n }
     .short = S{ $n }
+place = { $n }. { $road ->
+    [hill] am Berg
+   *[flat] im Flachen
+ }
 "#;
 
     #[test]
@@ -405,6 +487,27 @@ seat = Spieler { $n }
         assert_eq!(words.say(Lang::En, "laps", &[("n", Arg::Int(1))]), "one lap");
         assert_eq!(words.say(Lang::De, "laps", &[("n", Arg::Int(1))]), "eine Runde");
         assert_eq!(words.say(Lang::De, "laps", &[("n", Arg::Int(3))]), "3 Runden");
+    }
+
+    #[test]
+    fn choices_by_number_and_word_are_said_as_fluent_says_them() {
+        let words = Catalog::parse(EN, DE).unwrap();
+        for lang in [Lang::En, Lang::De] {
+            for n in [0, 1, 2, 3, 11, -1] {
+                for road in ["hill", "flat", "sand"] {
+                    let args = [("n", Arg::Int(n)), ("road", Arg::Str(road))];
+                    let fluent = words.say_through_fluent(lang, "place", &args);
+                    assert_eq!(words.say(lang, "place", &args), fluent, "{lang} {n} {road}");
+                    let laps = words.say_through_fluent(lang, "laps", &args);
+                    assert_eq!(words.say(lang, "laps", &args), laps, "{lang} {n}");
+                }
+            }
+        }
+        assert_eq!(
+            words.say(Lang::En, "place", &[("n", Arg::Int(2)), ("road", Arg::Str("hill"))]),
+            "2nd on a climb"
+        );
+        assert_eq!(words.say(Lang::En, "place", &[]), "{$n}th on a flat road");
     }
 
     #[test]
