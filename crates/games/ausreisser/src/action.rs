@@ -14,6 +14,7 @@
 //! with `Display` and reads it with `FromStr`; its serde form is its data.
 
 use crate::card::{Card, MAX_SPEED, MIN_SPEED};
+use crate::words::{say, say_into};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{ActionError, Lang};
 use std::{fmt, str::FromStr};
@@ -43,34 +44,28 @@ impl Play {
         self.raw_speed().clamp(0, cap) as u8
     }
 
-    /// The play in words.
+    /// The play in words: "plays 45 with 2× Spurt, 1× Gegenwind, a Steigung".
     pub fn describe(&self, lang: Lang) -> String {
-        let mut out = match lang {
-            Lang::En => format!("plays {}", self.speed),
-            Lang::De => format!("spielt {}", self.speed),
+        if self.spurts == 0 && self.winds == 0 && !self.hill {
+            return say(lang, "play", &[("speed", self.speed.into())]);
+        }
+        let mut cards = String::new();
+        let mut add = |key: &str, n: u8| {
+            if !cards.is_empty() {
+                cards.push_str(", ");
+            }
+            say_into(&mut cards, lang, key, &[("n", n.into())]);
         };
-        let (spurt, wind, hill) = match lang {
-            Lang::En => ("Spurt", "Gegenwind", "a Steigung"),
-            Lang::De => ("Spurt", "Gegenwind", "einer Steigung"),
-        };
-        let and = match lang {
-            Lang::En => "with",
-            Lang::De => "mit",
-        };
-        let mut parts = Vec::new();
         if self.spurts > 0 {
-            parts.push(format!("{}× {spurt}", self.spurts));
+            add("play-spurts", self.spurts);
         }
         if self.winds > 0 {
-            parts.push(format!("{}× {wind}", self.winds));
+            add("play-winds", self.winds);
         }
         if self.hill {
-            parts.push(hill.to_string());
+            add("play-hill", 1);
         }
-        if !parts.is_empty() {
-            out.push_str(&format!(" {and} {}", parts.join(", ")));
-        }
-        out
+        say(lang, "play-with", &[("speed", self.speed.into()), ("cards", (&cards).into())])
     }
 }
 

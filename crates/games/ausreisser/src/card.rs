@@ -5,9 +5,13 @@
 //! discards are counts per kind, never ordered lists: the order of a pile is
 //! a secret nobody needs to store.
 
+use crate::words::say_into;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{ActionError, Lang};
-use std::{fmt, str::FromStr};
+use std::{
+    fmt::{self, Write as _},
+    str::FromStr,
+};
 
 /// Number of card kinds.
 pub const KINDS: usize = 15;
@@ -81,14 +85,20 @@ impl Card {
 
     /// The card's name in words, with what it does.
     pub fn name(self, lang: Lang) -> String {
-        match (self, lang) {
-            (Card::HILL, Lang::En) => "Steigung (hill)".into(),
-            (Card::HILL, Lang::De) => "Steigung".into(),
-            (Card::WIND, Lang::En) => "Gegenwind (headwind −2)".into(),
-            (Card::WIND, Lang::De) => "Gegenwind (−2)".into(),
-            (Card::SPURT, Lang::En) => "Spurt (+2)".into(),
-            (Card::SPURT, Lang::De) => "Spurt (+2)".into(),
-            (card, _) => card.to_string(),
+        let mut out = String::new();
+        self.name_into(&mut out, lang);
+        out
+    }
+
+    /// [`Card::name`] appended to `out`.
+    pub(crate) fn name_into(self, out: &mut String, lang: Lang) {
+        match self {
+            Card::HILL => say_into(out, lang, "card-hill", &[]),
+            Card::WIND => say_into(out, lang, "card-wind", &[]),
+            Card::SPURT => say_into(out, lang, "card-spurt", &[]),
+            card => {
+                let _ = write!(out, "{card}");
+            }
         }
     }
 }

@@ -7,12 +7,18 @@ use crate::{
     options::Options,
     table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table},
     view::View,
+    words::say,
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
     Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text, Together, Turn,
     Viewer, Weight,
 };
+use std::sync::LazyLock;
+
+/// The game's name in English and German, from its catalogs.
+static NAME: LazyLock<[String; 2]> =
+    LazyLock::new(|| [say(Lang::En, "game-name", &[]), say(Lang::De, "game-name", &[])]);
 
 /// How viewers other than the rider see the last pass of a Steigung
 /// window: the window closes, nothing more.
@@ -313,7 +319,7 @@ impl Game for Ausreisser {
     fn info() -> GameInfo {
         GameInfo {
             id: "ausreisser",
-            name: Text::new("Der Ausreisser", "Der Ausreisser"),
+            name: Text::new(&NAME[0], &NAME[1]),
             min_seats: 2,
             max_seats: 6,
             options: Options::specs(),

@@ -14,6 +14,8 @@
 //! `docs/rules/ausreisser.md`. Every rule statement of the rulebook is a
 //! test in `tests/rules.rs` citing its sentence.
 //!
+//! The game's words, English and German, are in `words/en.ftl` and `words/de.ftl`.
+//!
 //! ## Options
 //!
 //! Declared once, with their labels and help, in [`Options`]
@@ -195,6 +197,7 @@ pub mod setup;
 mod table;
 pub mod test_plan;
 mod view;
+mod words;
 
 pub use action::{Action, Play};
 pub use bot::HeuristicBot;

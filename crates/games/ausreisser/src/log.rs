@@ -8,6 +8,7 @@
 //! rider's own included, so that no log shows who answered before the
 //! window closed: its result is one entry, the same for everyone.
 
+use crate::words::{say, say_into};
 use crate::{
     Ausreisser,
     action::{Action, Play},
@@ -17,7 +18,8 @@ use crate::{
     view::{Cards, hand_text},
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Lang, Logged, Seat, Viewer};
+use spieltisch_core::{Lang, Logged, Seat, Viewer, words::Arg};
+use std::fmt::Write as _;
 
 /// An entry's event; on the wire an object whose `kind` names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -330,207 +332,181 @@ impl Ausreisser {
 /// An event in words: "Seat 2 draws a card and plays 45 with 1× Spurt:
 /// 47 km/h against 44, takes the lead; refills with 2 cards".
 pub fn describe(event: &Event, names: &[String], lang: Lang) -> String {
-    let de = lang == Lang::De;
     let name = |seat: Seat| names.get(seat).map_or("?", String::as_str);
     match event {
         Event::Choose { draws, leader } => {
-            let draws: Vec<String> = draws
-                .iter()
-                .map(|FaceUp { seat, card }| {
-                    let aside = if !card.is_special() {
-                        ""
-                    } else if de {
-                        " (beiseitegelegt)"
-                    } else {
-                        " (laid aside)"
-                    };
-                    let verb = lang.tr("draws", "zieht");
-                    format!("{} {verb} {}{aside}", name(*seat), card.name(lang))
-                })
-                .collect();
-            let mut text = format!(
-                "{}: {}",
-                lang.tr("Choosing the first leader", "Wahl des ersten Spitzenreiters"),
-                draws.join(", ")
-            );
-            if let Some(leader) = leader {
-                text.push_str(&if de {
-                    format!("; {} führt", name(*leader))
-                } else {
-                    format!("; {} leads", name(*leader))
-                });
+            let mut said = String::new();
+            for (i, FaceUp { seat, card }) in draws.iter().enumerate() {
+                if i > 0 {
+                    said.push_str(", ");
+                }
+                let key = if card.is_special() { "log-choose-draw-aside" } else { "log-choose-draw" };
+                let card = card.name(lang);
+                say_into(&mut said, lang, key, &[("name", name(*seat).into()), ("card", (&card).into())]);
             }
-            text
+            match leader {
+                Some(leader) => say(
+                    lang,
+                    "log-choosing-leader",
+                    &[("draws", (&said).into()), ("leader", name(*leader).into())],
+                ),
+                None => say(lang, "log-choosing", &[("draws", (&said).into())]),
+            }
         }
         Event::Deal { stage, leader, hand } => {
-            let mut text = if de {
-                format!(
-                    "Etappe {}: {} fährt im gelben Trikot voraus; {HAND_SIZE} Karten für jeden",
-                    stage + 1,
-                    name(*leader)
-                )
-            } else {
-                format!(
-                    "Stage {}: {} leads in the yellow jersey; {HAND_SIZE} cards to each rider",
-                    stage + 1,
-                    name(*leader)
-                )
-            };
-            if let Some(Hand { seat, cards }) = hand {
-                let verb = lang.tr("gets", "erhält");
-                text.push_str(&format!(". {} {verb} {}", name(*seat), hand_text(cards)));
+            let deal = [
+                ("stage", (i64::from(*stage) + 1).into()),
+                ("leader", name(*leader).into()),
+                ("cards", HAND_SIZE.into()),
+            ];
+            match hand {
+                Some(Hand { seat, cards }) => {
+                    let hand = hand_text(cards);
+                    let [stage, leader, size] = deal;
+                    let args = [stage, leader, size, ("name", name(*seat).into()), ("hand", (&hand).into())];
+                    say(lang, "log-deal-hand", &args)
+                }
+                None => say(lang, "log-deal", &deal),
             }
-            text
         }
         Event::Turn(turn) => describe_turn(turn, names, lang),
         Event::Window { leader, laid_by: Some(seat) } => {
-            if de {
-                format!("{} legt eine Steigung auf den Stapel von {}", name(*seat), name(*leader))
-            } else {
-                format!("{} lays a Steigung on {}'s pile", name(*seat), name(*leader))
-            }
+            say(lang, "log-window-hill", &[("name", name(*seat).into()), ("leader", name(*leader).into())])
         }
-        Event::Window { laid_by: None, .. } => {
-            lang.tr("Nobody lays a Steigung", "Niemand legt eine Steigung").into()
-        }
+        Event::Window { laid_by: None, .. } => say(lang, "log-window-none", &[]),
     }
 }
 
 fn describe_turn(turn: &Turn, names: &[String], lang: Lang) -> String {
-    let de = lang == Lang::De;
-    let mut text = names.get(turn.seat).map_or("?", String::as_str).to_string();
-    if turn.drew.count > 0 {
-        text.push(' ');
-        text.push_str(lang.tr("draws", "zieht"));
-        text.push(' ');
-        text.push_str(&drawn_text(&turn.drew, lang));
-    }
+    let name = ("name", Arg::from(names.get(turn.seat).map_or("?", String::as_str)));
+    let drew = turn.drew.count > 0;
+    let drawn = if drew { drawn_text(&turn.drew, lang) } else { String::new() };
+    let drawn = ("drawn", Arg::from(&drawn));
+    let mut text = String::new();
     match &turn.play {
         Some(ride) => {
-            if turn.drew.count > 0 {
-                text.push_str(lang.tr(" and", " und"));
-            }
-            text.push(' ');
-            text.push_str(&ride.cards.describe(lang));
+            let mut play = ride.cards.describe(lang);
             if ride.laid > 0 {
-                text.push_str(&if de {
-                    format!(" ({}× Gegenwind beim Nachziehen gezogen und dazugelegt)", ride.laid)
-                } else {
-                    format!(" ({}× Gegenwind drawn in the refill and laid on it)", ride.laid)
-                });
+                play.push(' ');
+                say_into(&mut play, lang, "log-laid", &[("n", ride.laid.into())]);
             }
             if let Some(settled) = &ride.settled {
-                text.push_str(&settlement_text(settled, lang));
+                settlement_into(&mut play, settled, lang);
+            }
+            let play = ("play", Arg::from(&play));
+            if drew {
+                say_into(&mut text, lang, "log-turn-draws-plays", &[name, drawn, play]);
+            } else {
+                say_into(&mut text, lang, "log-turn-plays", &[name, play]);
             }
             if turn.refill.count > 0 {
-                text.push_str(lang.tr("; refills with ", "; zieht nach: "));
-                text.push_str(&drawn_text(&turn.refill, lang));
+                let refill = drawn_text(&turn.refill, lang);
+                text.push_str("; ");
+                say_into(&mut text, lang, "log-refills", &[("drawn", (&refill).into())]);
             }
         }
-        None if turn.ended.is_some() => text.push_str(lang.tr(" and cannot play", " und kann nicht spielen")),
-        None => {}
+        None => {
+            let key = match (drew, turn.ended.is_some()) {
+                (true, true) => "log-turn-draws-cannot-play",
+                (true, false) => "log-turn-draws",
+                (false, true) => "log-turn-cannot-play",
+                (false, false) => "log-turn",
+            };
+            say_into(&mut text, lang, key, &[name, drawn]);
+        }
     }
     if let Some(end) = &turn.ended {
         text.push_str(". ");
-        text.push_str(&stage_end_text(end, names, lang));
+        stage_end_into(&mut text, end, names, lang);
     }
     text
 }
 
 /// "45, Spurt (+2)" for the drawer, "2 cards" for everyone else.
 fn drawn_text(drawn: &Drawn, lang: Lang) -> String {
+    let mut text = String::new();
     if drawn.cards.len() == usize::from(drawn.count) {
-        let cards: Vec<String> = drawn.cards.iter().map(|card| card.name(lang)).collect();
-        return cards.join(", ");
-    }
-    match (drawn.count, lang) {
-        (1, Lang::En) => "1 card".into(),
-        (1, Lang::De) => "1 Karte".into(),
-        (n, Lang::En) => format!("{n} cards"),
-        (n, Lang::De) => format!("{n} Karten"),
-    }
-}
-
-/// ": 47 km/h against 44, takes the lead".
-fn settlement_text(settled: &Settlement, lang: Lang) -> String {
-    let de = lang == Lang::De;
-    let Settlement { speed, tempo, uphill, lead, penalty, chips } = *settled;
-    let mut text = format!(": {speed} km/h");
-    if tempo > 0 {
-        text.push_str(&if de { format!(" gegen {tempo}") } else { format!(" against {tempo}") });
-    }
-    if uphill {
-        text.push_str(lang.tr(" uphill", " am Berg"));
-    }
-    let outcome = match lead {
-        Lead::SetsTempo => lang.tr("sets the tempo", "gibt das Tempo vor").to_string(),
-        Lead::Takes => lang.tr("takes the lead", "übernimmt die Führung").to_string(),
-        Lead::None if penalty > 0 => {
-            if de {
-                format!("+{penalty} Strafminuten (insgesamt {chips})")
-            } else {
-                format!("+{penalty} penalty minutes ({chips} in all)")
+        for (i, card) in drawn.cards.iter().enumerate() {
+            if i > 0 {
+                text.push_str(", ");
             }
+            card.name_into(&mut text, lang);
         }
-        Lead::None if penalty < 0 => {
-            if de {
-                format!("gibt {} Strafminuten zurück (noch {chips})", -penalty)
-            } else {
-                format!("hands back {} penalty minutes ({chips} left)", -penalty)
-            }
-        }
-        Lead::None if speed < tempo => lang.tr("in the wind shadow", "im Windschatten").to_string(),
-        Lead::None if speed == tempo => lang.tr("holds the tempo", "hält das Tempo").to_string(),
-        Lead::None => lang.tr("no lead under the Steigung", "keine Führung am Berg").to_string(),
-    };
-    text.push_str(", ");
-    text.push_str(&outcome);
+    } else {
+        say_into(&mut text, lang, "cards-drawn", &[("n", drawn.count.into())]);
+    }
     text
 }
 
+/// ": 47 km/h against 44, takes the lead".
+fn settlement_into(out: &mut String, settled: &Settlement, lang: Lang) {
+    let Settlement { speed, tempo, uphill, lead, penalty, chips } = *settled;
+    let ridden = match (tempo > 0, uphill) {
+        (false, false) => "settled",
+        (false, true) => "settled-uphill",
+        (true, false) => "settled-against",
+        (true, true) => "settled-against-uphill",
+    };
+    out.push_str(": ");
+    say_into(out, lang, ridden, &[("speed", speed.into()), ("tempo", tempo.into())]);
+    out.push_str(", ");
+    let chips = ("chips", Arg::from(chips));
+    match lead {
+        Lead::SetsTempo => say_into(out, lang, "lead-sets-tempo", &[]),
+        Lead::Takes => say_into(out, lang, "lead-takes", &[]),
+        Lead::None if penalty > 0 => {
+            say_into(out, lang, "penalty-gained", &[("penalty", penalty.into()), chips])
+        }
+        Lead::None if penalty < 0 => {
+            say_into(out, lang, "penalty-handed-back", &[("penalty", (-penalty).into()), chips]);
+        }
+        Lead::None if speed < tempo => say_into(out, lang, "wind-shadow", &[]),
+        Lead::None if speed == tempo => say_into(out, lang, "holds-tempo", &[]),
+        Lead::None => say_into(out, lang, "no-lead-uphill", &[]),
+    }
+}
+
 /// "Stage 1 is over: Seat 1 +1 (yellow jersey), Seat 2 −3; totals: …".
-fn stage_end_text(end: &StageEnd, names: &[String], lang: Lang) -> String {
-    let de = lang == Lang::De;
+fn stage_end_into(out: &mut String, end: &StageEnd, names: &[String], lang: Lang) {
     let name = |seat: Seat| names.get(seat).map_or("?", String::as_str);
-    let scores: Vec<String> = end
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(seat, &score)| {
-            let jersey =
-                if seat == end.jersey { lang.tr(" (yellow jersey)", " (gelbes Trikot)") } else { "" };
-            format!("{} {}{jersey}", name(seat), signed(score))
-        })
-        .collect();
+    let mut scores = String::new();
+    for (seat, &score) in end.scores.iter().enumerate() {
+        if seat > 0 {
+            scores.push_str(", ");
+        }
+        let points = signed(score);
+        if seat == end.jersey {
+            let args = [("name", name(seat).into()), ("points", (&points).into())];
+            say_into(&mut scores, lang, "stage-score-jersey", &args);
+        } else {
+            let _ = write!(scores, "{} {points}", name(seat));
+        }
+    }
     let totals: Vec<String> = end
         .totals
         .iter()
         .enumerate()
         .map(|(seat, &total)| format!("{} {}", name(seat), signed(total)))
         .collect();
-    let mut text = if de {
-        format!("Etappe {} ist vorbei: {}; Stand: {}", end.stage + 1, scores.join(", "), totals.join(", "))
-    } else {
-        format!("Stage {} is over: {}; totals: {}", end.stage + 1, scores.join(", "), totals.join(", "))
-    };
+    let totals = totals.join(", ");
+    let args = [
+        ("stage", (i64::from(end.stage) + 1).into()),
+        ("scores", (&scores).into()),
+        ("totals", (&totals).into()),
+    ];
+    say_into(out, lang, "stage-over", &args);
     if let Some(winners) = &end.winners {
         let best = winners.first().map_or(0, |&seat| end.totals[seat]);
-        let who: Vec<&str> = winners.iter().map(|&seat| name(seat)).collect();
-        let and = lang.tr(" and ", " und ");
-        text.push_str(&match (winners.len(), de) {
-            (1, false) => format!(". The series is over: {} wins with {}", who[0], signed(best)),
-            (1, true) => format!(". Die Rundfahrt ist vorbei: {} gewinnt mit {}", who[0], signed(best)),
-            (_, false) => {
-                format!(". The series is over: {} share the win with {}", who.join(and), signed(best))
-            }
-            (_, true) => format!(
-                ". Die Rundfahrt ist vorbei: {} gewinnen gemeinsam mit {}",
-                who.join(and),
-                signed(best)
-            ),
-        });
+        // "Seat 1 and Seat 2 and Seat 3".
+        let mut who = winners.first().map_or_else(String::new, |&seat| name(seat).to_string());
+        for &seat in winners.iter().skip(1) {
+            who = say(lang, "names-and", &[("first", (&who).into()), ("second", name(seat).into())]);
+        }
+        out.push_str(". ");
+        let best = signed(best);
+        let args = [("names", (&who).into()), ("winners", winners.len().into()), ("points", (&best).into())];
+        say_into(out, lang, "series-over", &args);
     }
-    text
 }
 
 /// Points with their sign: "+1", "0", "−3".

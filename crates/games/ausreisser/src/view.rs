@@ -9,6 +9,7 @@
 //!
 //! Field by field, with the JSON shapes, in `docs/api.md` ("Der Ausreisser").
 
+use crate::words::{say, say_into};
 use crate::{
     Ausreisser,
     action::{Action, Play},
@@ -17,8 +18,8 @@ use crate::{
     table::{MAX_PLAYERS, Phase, Played, Table},
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Lang, Seat};
-use std::{collections::BTreeMap, fmt::Write};
+use spieltisch_core::{Lang, Seat, words::Arg};
+use std::{borrow::Cow, collections::BTreeMap, fmt::Write};
 
 /// Cards by kind with how many of each (kinds without a card left out), in
 /// the order of the kinds: speed cards 39 to 50, then `hill`, `wind`,
@@ -337,61 +338,39 @@ fn play_text(play: &Play) -> String {
 /// is called `names[seat]`, or as `seat_name` calls it where `names` has no
 /// name for it.
 pub fn describe(view: &View, names: &[String], lang: Lang) -> String {
-    let called = |seat: Seat| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
+    let called = |seat: Seat| called(names, seat, lang);
     let o = &view.options;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Der Ausreisser · {} {}/{}{}",
-        lang.tr("stage", "Etappe"),
-        view.stage + 1,
-        o.stages,
-        if o.special { "" } else { lang.tr(" · without special cards", " · ohne Sonderkarten") }
-    );
+    let title = if o.special { "view-title" } else { "view-title-plain" };
+    let stage = i64::from(view.stage) + 1;
+    say_line(&mut out, lang, title, &[("stage", stage.into()), ("stages", o.stages.into())]);
     match &view.phase {
         PhaseView::Choose { seat, .. } => {
-            let _ = writeln!(
-                out,
-                "{} {}",
-                lang.tr("Choosing the first leader; drawing:", "Wahl des ersten Ausreissers; es zieht:"),
-                called(*seat)
-            );
+            say_line(&mut out, lang, "view-choosing", &[("name", (&*called(*seat)).into())]);
         }
         PhaseView::Over { winners, total } => {
-            let winners: Vec<String> = winners.iter().map(|&s| called(s)).collect();
-            let _ = writeln!(
-                out,
-                "{} {} ({total:+})",
-                lang.tr("The series is over. Winner:", "Die Rundfahrt ist zu Ende. Sieger:"),
-                winners.join(", ")
-            );
+            let winners: Vec<Cow<str>> = winners.iter().map(|&s| called(s)).collect();
+            let (names, total) = (winners.join(", "), format!("{total:+}"));
+            let args = [("names", (&names).into()), ("total", (&total).into())];
+            say_line(&mut out, lang, "view-over", &args);
         }
         _ => {
-            let tempo = view.tempo.map_or("-".to_string(), |t| t.to_string());
-            let road = if view.hill {
-                lang.tr("Steigung: no passing, no wind shadow", "Steigung: kein Überholen, kein Windschatten")
-            } else {
-                lang.tr("flat", "flach")
-            };
-            let _ = writeln!(
-                out,
-                "{} {tempo} · {road} · {} {}",
-                lang.tr("Tempo", "Tempo"),
-                lang.tr("pile", "Stapel"),
-                view.pile
-            );
+            let tempo = view.tempo.map_or(Arg::Str("-"), Arg::from);
+            let road = if view.hill { "view-uphill" } else { "view-flat" };
+            say_line(&mut out, lang, road, &[("tempo", tempo), ("pile", view.pile.into())]);
         }
     }
     // A long name widens the column rather than shifting the columns after it.
     let width = view.riders.iter().map(|r| called(r.seat).chars().count()).max().unwrap_or(0).max(8);
+    let column = |key: &str| say(lang, key, &[]);
     let _ = writeln!(
         out,
         "   {:<width$} {:>5} {:>5} {:>6}  {}",
-        lang.tr("rider", "Fahrer"),
-        lang.tr("cards", "Karten"),
-        lang.tr("chips", "Min."),
-        lang.tr("total", "Summe"),
-        lang.tr("last play", "letzte Karte")
+        column("column-rider"),
+        column("column-cards"),
+        column("column-chips"),
+        column("column-total"),
+        column("column-last-play")
     );
     for rider in &view.riders {
         let s = rider.seat;
@@ -404,8 +383,6 @@ pub fn describe(view: &View, names: &[String], lang: Lang) -> String {
             PhaseView::Choose { seat, .. } if seat == s => '>',
             _ => ' ',
         };
-        let jersey = if view.leader == Some(s) { lang.tr(" yellow jersey", " Gelbes Trikot") } else { "" };
-        let me = if view.viewer == Some(s) { lang.tr(" (you)", " (du)") } else { "" };
         let last = match (&view.phase, rider.top) {
             (PhaseView::Choose { drawn, .. }, _) => {
                 drawn.get(s).copied().flatten().map_or("-".into(), Card::word)
@@ -414,70 +391,74 @@ pub fn describe(view: &View, names: &[String], lang: Lang) -> String {
             _ => "-".into(),
         };
         let owed = if rider.owed > 0 { format!(" +{}", rider.owed) } else { String::new() };
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "{marker}  {:<width$} {:>5} {:>5} {:>6}  {last}{jersey}{me}",
+            "{marker}  {:<width$} {:>5} {:>5} {:>6}  {last}",
             called(s),
             format!("{}{owed}", rider.cards),
             rider.chips,
             rider.total,
         );
+        if view.leader == Some(s) {
+            out.push(' ');
+            say_into(&mut out, lang, "yellow-jersey", &[]);
+        }
+        if view.viewer == Some(s) {
+            out.push(' ');
+            say_into(&mut out, lang, "you", &[]);
+        }
+        out.push('\n');
     }
     let last: Vec<String> =
         view.riders.iter().filter_map(|r| r.last_stage).map(|p| format!("{p:+}")).collect();
     if !last.is_empty() {
-        let _ = writeln!(out, "{} {}", lang.tr("Last stage:", "Letzte Etappe:"), last.join(" "));
+        say_line(&mut out, lang, "view-last-stage", &[("points", (&last.join(" ")).into())]);
     }
     if let PhaseView::Window { .. } = view.phase {
         let holds = view.hand.as_ref().is_some_and(|h| h.contains_key(&Card::HILL));
-        let _ = writeln!(
-            out,
-            "{}",
-            match (view.asked, holds) {
-                (true, true) => lang.tr(
-                    "Steigung window: you may put a Steigung on the leader's pile out of turn, or pass",
-                    "Steigungsfenster: du darfst außer der Reihe eine Steigung auf den Stapel des Ausreissers legen oder passen"
-                ),
-                (true, false) => lang.tr(
-                    "Steigung window: you hold no Steigung and pass",
-                    "Steigungsfenster: du hast keine Steigung und passt"
-                ),
-                (false, _) => lang.tr(
-                    "Steigung window open: anyone but the leader may put a Steigung on the leader's pile",
-                    "Steigungsfenster offen: alle außer dem Ausreisser dürfen eine Steigung auf seinen Stapel legen"
-                ),
-            }
-        );
+        let window = match (view.asked, holds) {
+            (true, true) => "view-window-may",
+            (true, false) => "view-window-no-hill",
+            (false, _) => "view-window-open",
+        };
+        say_line(&mut out, lang, window, &[]);
     }
     if let PhaseView::Refill { play, .. } = &view.phase {
-        let _ = writeln!(
-            out,
-            "{} {} = {}",
-            lang.tr("Being played:", "Wird gespielt:"),
-            play_text(&play.play()),
-            play.speed
-        );
+        let text = play_text(&play.play());
+        let args = [("play", (&text).into()), ("speed", play.speed.into())];
+        say_line(&mut out, lang, "view-being-played", &args);
     }
     let played: Vec<String> =
         view.played.iter().map(|(card, count)| format!("{}×{count}", card.word())).collect();
     if !played.is_empty() && !matches!(view.phase, PhaseView::Choose { .. }) {
-        let _ = writeln!(out, "{} {}", lang.tr("Played:", "Gespielt:"), played.join(" "));
+        say_line(&mut out, lang, "view-played", &[("cards", (&played.join(" ")).into())]);
     }
     if let Some(hand) = &view.hand {
-        let _ = writeln!(out, "{} {}", lang.tr("Your hand:", "Deine Hand:"), hand_text(hand));
+        say_line(&mut out, lang, "view-hand", &[("hand", (&hand_text(hand)).into())]);
     }
     out
 }
 
+/// The message `key` as a line of `out`.
+fn say_line(out: &mut String, lang: Lang, key: &str, args: &[(&str, Arg)]) {
+    say_into(out, lang, key, args);
+    out.push('\n');
+}
+
+/// A seat by `names[seat]`, or as `seat_name` calls it where `names` has no
+/// name for it.
+fn called(names: &[String], seat: Seat, lang: Lang) -> Cow<'_, str> {
+    names.get(seat).map_or_else(|| Cow::Owned(seat_name(seat, lang)), |name| Cow::Borrowed(name.as_str()))
+}
+
 fn seat_name(seat: Seat, lang: Lang) -> String {
-    format!("{} {}", lang.tr("Rider", "Fahrer"), seat + 1)
+    say(lang, "rider", &[("n", (seat + 1).into())])
 }
 
 /// An action in words. A card drawn in secret is not named. The seat is
 /// called `names[seat]` (as the log calls it), or as `seat_name` calls
 /// it where `names` has no name for it.
 pub fn describe_action(state: &Ausreisser, action: &Action, names: &[String], lang: Lang) -> String {
-    let called = |seat: Seat| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
     let t = state.table();
     match action {
         Action::Draw { card } => {
@@ -487,46 +468,37 @@ pub fn describe_action(state: &Ausreisser, action: &Action, names: &[String], la
                 Phase::Refill => (usize::from(t.mover), *card == Card::WIND),
                 _ => (usize::from(t.mover), false),
             };
+            let who = called(names, who, lang);
+            let name = ("name", Arg::from(&*who));
             if matches!(t.phase, Phase::Deal { .. }) {
-                return match lang {
-                    Lang::En => format!("{} is dealt a card", called(who)),
-                    Lang::De => format!("{} bekommt eine Karte", called(who)),
-                };
-            }
-            if public {
-                match lang {
-                    Lang::En => format!("{} draws {}", called(who), card.name(lang)),
-                    Lang::De => format!("{} zieht {}", called(who), card.name(lang)),
-                }
+                say(lang, "action-dealt", &[name])
+            } else if public {
+                say(lang, "action-draws-card", &[name, ("card", (&card.name(lang)).into())])
             } else {
-                match lang {
-                    Lang::En => format!("{} draws a card", called(who)),
-                    Lang::De => format!("{} zieht eine Karte", called(who)),
-                }
+                say(lang, "action-draws", &[name])
             }
         }
         // With the speed it rides where that is not the card's, so that a
         // person choosing among plays (and a board offering them) need not
         // know the Spurt, the Gegenwind or the cap.
         Action::Play(play) => {
-            let who = called(usize::from(t.mover));
+            let who = called(names, usize::from(t.mover), lang);
+            let described = play.describe(lang);
+            let args = [("name", Arg::from(&*who)), ("play", (&described).into())];
             match play.capped_speed(t.hill || play.hill) {
-                speed if speed != play.speed => format!("{who} {}: {speed} km/h", play.describe(lang)),
-                _ => format!("{who} {}", play.describe(lang)),
+                speed if speed != play.speed => {
+                    say(lang, "action-play-speed", &[args[0], args[1], ("speed", speed.into())])
+                }
+                _ => say(lang, "action-play", &args),
             }
         }
         Action::Hill {} => {
-            let who = state.asked().unwrap_or(usize::from(t.mover));
-            match lang {
-                Lang::En => format!("{} puts a Steigung on the leader's pile", called(who)),
-                Lang::De => {
-                    format!("{} legt eine Steigung auf den Stapel des Ausreissers", called(who))
-                }
-            }
+            let who = called(names, state.asked().unwrap_or(usize::from(t.mover)), lang);
+            say(lang, "action-hill", &[("name", (&*who).into())])
         }
         Action::Pass {} => {
-            let who = state.asked().unwrap_or(usize::from(t.mover));
-            format!("{} {}", called(who), lang.tr("lays no Steigung", "legt keine Steigung"))
+            let who = called(names, state.asked().unwrap_or(usize::from(t.mover)), lang);
+            say(lang, "action-pass", &[("name", (&*who).into())])
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Views and actions in words, English and German: the track drawn for the
 //! terminal, the riders, the viewer's own hand and the score sheet.
 
+use crate::words::{say, say_into};
 use crate::{
     action::Action,
     cards::{CardCount, Pile},
@@ -11,8 +12,8 @@ use crate::{
     track::{Space, Track},
     view::{RiderView, View},
 };
-use spieltisch_core::Lang;
-use std::fmt::Write;
+use spieltisch_core::{Lang, words::Arg};
+use std::{borrow::Cow, fmt::Write};
 
 /// Spaces per row of the drawn track.
 const ROW: u8 = 27;
@@ -22,24 +23,27 @@ pub fn rider_letter(seat: usize) -> char {
     (b'A' + seat as u8) as char
 }
 
+/// A place across a line: "1st", "1." (places run from 1 to 8).
 pub(crate) fn ordinal(n: usize, lang: Lang) -> String {
-    match lang {
-        Lang::De => format!("{n}."),
-        Lang::En => {
-            let suffix = match (n % 10, n % 100) {
-                (1, r) if r != 11 => "st",
-                (2, r) if r != 12 => "nd",
-                (3, r) if r != 13 => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
-    }
+    say(lang, "ordinal", &[("n", n.into())])
 }
 
 /// A seat for people: counted from 1, with its rider's letter (`Seat 1 (A)`).
 fn seat_name(seat: usize, lang: Lang) -> String {
-    format!("{} {} ({})", lang.tr("Seat", "Spieler"), seat + 1, rider_letter(seat))
+    let letter = rider_letter(seat).to_string();
+    say(lang, "seat", &[("n", (seat + 1).into()), ("letter", (&letter).into())])
+}
+
+/// The message `key` as a line of `out`.
+fn say_line(out: &mut String, lang: Lang, key: &str, args: &[(&str, Arg)]) {
+    say_into(out, lang, key, args);
+    out.push('\n');
+}
+
+/// Riders by their letters, or "-" for none.
+fn riders_text(seats: &[usize]) -> String {
+    let letters: Vec<String> = seats.iter().map(|&s| rider_letter(s).to_string()).collect();
+    if letters.is_empty() { "-".into() } else { letters.join(" ") }
 }
 
 /// A seat in a drawing: `names[seat]` with its rider's letter
@@ -63,54 +67,38 @@ pub fn describe_view(view: &View, options: &Options, names: &[String], lang: Lan
     let track = &options.track;
     let races = options.races;
     let race_no = (view.race + 1).min(races);
-    let _ = writeln!(
-        out,
-        "6-Tage Rennen · {} {race_no}/{races} · {} ({} {})",
-        lang.tr("race", "Rennen"),
-        crate::options::track_name(track, lang),
-        track.length(),
-        lang.tr("spaces", "Felder"),
-    );
+    let title = [
+        ("race", race_no.into()),
+        ("races", races.into()),
+        ("track", crate::options::track_name(track, lang).into()),
+        ("length", track.length().into()),
+    ];
+    say_line(&mut out, lang, "view-title", &title);
     match (view.mover, view.draws_due) {
-        (None, _) => {
-            let _ = writeln!(out, "{}", lang.tr("The series is over.", "Die Serie ist beendet."));
-        }
+        (None, _) => say_line(&mut out, lang, "view-over", &[]),
         (Some(m), Some(due)) => {
-            let (high, low) = (due.high, due.low);
-            let _ = writeln!(
-                out,
-                "{}: {} {high} {} 4–6, {low} {} 1–3",
-                seat_called(m, names, lang),
-                lang.tr("Fahrerwechsel (driver change), draws", "Fahrerwechsel, zieht"),
-                lang.tr("from", "von"),
-                lang.tr("from", "von"),
-            );
+            let name = seat_called(m, names, lang);
+            let args = [("name", (&name).into()), ("high", due.high.into()), ("low", due.low.into())];
+            say_line(&mut out, lang, "view-change", &args);
         }
         (Some(m), None) => {
-            let _ = writeln!(out, "{}: {}", seat_called(m, names, lang), lang.tr("to move", "ist am Zug"));
+            say_line(&mut out, lang, "view-to-move", &[("name", (&seat_called(m, names, lang)).into())]);
         }
     }
     if let Some(due) = &view.last_turns {
-        let names: Vec<String> = due.iter().map(|&s| rider_letter(s).to_string()).collect();
-        let _ = writeln!(
-            out,
-            "{}: {}",
-            lang.tr("Last round, still to ride once more", "Letzte Runde, noch einmal dran"),
-            if names.is_empty() { "-".into() } else { names.join(" ") }
-        );
+        say_line(&mut out, lang, "view-last-round", &[("riders", (&riders_text(due)).into())]);
     }
     let order: Vec<String> = view.order.iter().map(|&s| rider_letter(s).to_string()).collect();
-    let _ = writeln!(out, "{}: {}", lang.tr("Turn order", "Reihenfolge"), order.join(" "));
+    say_line(&mut out, lang, "view-order", &[("riders", (&order.join(" ")).into())]);
     out.push('\n');
     draw_track(&mut out, view, track, lang);
     out.push('\n');
     draw_riders(&mut out, view, track, names, lang);
-    let _ = writeln!(
-        out,
-        "{}: 1–3: {}, 4–6: {}",
-        lang.tr("Grey piles", "Graue Stapel"),
-        view.piles.low,
-        view.piles.high
+    say_line(
+        &mut out,
+        lang,
+        "view-piles",
+        &[("low", view.piles.low.into()), ("high", view.piles.high.into())],
     );
     if !view.score_sheet.is_empty() {
         out.push('\n');
@@ -121,16 +109,9 @@ pub fn describe_view(view: &View, options: &Options, names: &[String], lang: Lan
 
 fn draw_track(out: &mut String, view: &View, track: &Track, lang: Lang) {
     let length = track.length();
-    let _ = writeln!(
-        out,
-        "{}",
-        lang.tr(
-            ". space   | sprint line   F Fahrerwechsel (driver change)   S Sturz (fall)   letters: riders",
-            ". Feld   | Sprintlinie   F Fahrerwechsel   S Sturz   Buchstaben: Fahrer",
-        )
-    );
+    say_line(out, lang, "track-legend", &[]);
     let at_start: Vec<char> = riders_where(view, |r| r.position == 0);
-    let _ = writeln!(out, "{:>7}  {}", "Start", letters(&at_start));
+    let _ = writeln!(out, "{:>7}  {}", say(lang, "track-start", &[]), letters(&at_start));
     let mut first = 1u8;
     while first < length {
         let last = (first + ROW - 1).min(length - 1);
@@ -169,23 +150,18 @@ fn draw_track(out: &mut String, view: &View, track: &Track, lang: Lang) {
     }
     let mut across: Vec<char> = view.finish_order.iter().map(|&s| rider_letter(s)).collect();
     across.extend(riders_where(view, |r| r.finished && !view.finish_order.contains(&r.seat)));
-    let _ = writeln!(out, "{:>7}  {}", lang.tr("Finish", "Ziel"), letters(&across));
-    let sprints: Vec<String> = track
-        .sprints()
-        .iter()
-        .zip(&view.sprint_crossed)
-        .map(|(line, &crossed)| {
-            let next = SPRINT_POINTS.get(crossed as usize).copied().unwrap_or(0);
-            format!(
-                "{} {line}: {crossed} {}, {} {next}",
-                lang.tr("after", "nach"),
-                lang.tr("across", "durch"),
-                lang.tr("next gets", "nächster erhält"),
-            )
-        })
-        .collect();
+    let _ = writeln!(out, "{:>7}  {}", say(lang, "track-finish", &[]), letters(&across));
+    let mut sprints = String::new();
+    for (line, &crossed) in track.sprints().iter().zip(&view.sprint_crossed) {
+        if !sprints.is_empty() {
+            sprints.push_str("; ");
+        }
+        let next = SPRINT_POINTS.get(crossed as usize).copied().unwrap_or(0);
+        let args = [("line", (*line).into()), ("crossed", crossed.into()), ("next", next.into())];
+        say_into(&mut sprints, lang, "track-sprint", &args);
+    }
     if !sprints.is_empty() {
-        let _ = writeln!(out, "{}: {}", lang.tr("Sprints", "Sprints"), sprints.join("; "));
+        say_line(out, lang, "track-sprints", &[("sprints", (&sprints).into())]);
     }
 }
 
@@ -206,54 +182,61 @@ fn draw_riders(out: &mut String, view: &View, track: &Track, names: &[String], l
     let called: Vec<String> = view.riders.iter().map(|r| seat_called(r.seat, names, lang)).collect();
     // A long name widens the column rather than shifting the columns after it.
     let width = called.iter().map(|c| c.chars().count()).max().unwrap_or(0).max(13);
+    let column = |key: &str| say(lang, key, &[]);
     let _ = writeln!(
         out,
         "  {:<width$} {:>4} {:>6} {:>6} {:>7}  {}",
-        lang.tr("rider", "Fahrer"),
-        lang.tr("pos", "Pos"),
-        lang.tr("to go", "Rest"),
-        lang.tr("cards", "Karten"),
-        lang.tr("points", "Punkte"),
-        lang.tr("hand / status", "Hand / Stand"),
+        column("column-rider"),
+        column("column-position"),
+        column("column-to-go"),
+        column("column-cards"),
+        column("column-points"),
+        column("column-status"),
     );
     for (r, called) in view.riders.iter().zip(&called) {
         let marker = if view.mover == Some(r.seat) { '>' } else { ' ' };
-        let mut status = Vec::new();
-        if let Some(hand) = &r.hand {
-            status.push(format!("{}: {}", lang.tr("hand", "Hand"), hand_text(hand)));
-        }
-        if r.finished {
-            match view.finish_order.iter().position(|&s| s == r.seat) {
-                Some(i) => {
-                    status.push(format!("{} {}", ordinal(i + 1, lang), lang.tr("across the line", "im Ziel")))
-                }
-                None => status.push(lang.tr("across the line", "im Ziel").into()),
-            }
-        }
-        if r.changed {
-            status.push(lang.tr("grey cards (driver changed)", "graue Karten (Fahrerwechsel)").into());
-        }
-        if r.falls {
-            status.push(lang.tr("fell: misses the next turn", "gestürzt: setzt einmal aus").into());
-        }
-        if r.cards == 0 && !r.finished {
-            status.push(lang.tr("no cards: passes", "keine Karten: passt").into());
-        }
-        let line = format!(
-            "{marker} {called:<width$} {:>4} {:>6} {:>6} {:>7}  {}",
+        let line = out.len();
+        let _ = write!(
+            out,
+            "{marker} {called:<width$} {:>4} {:>6} {:>6} {:>7}  ",
             r.position,
             length.saturating_sub(r.position),
             r.cards,
             r.points.to_string(),
-            status.join("; "),
         );
-        let _ = writeln!(out, "{}", line.trim_end());
+        let status = out.len();
+        let mut state = |key: &str, args: &[(&str, Arg)]| {
+            if out.len() > status {
+                out.push_str("; ");
+            }
+            say_into(out, lang, key, args);
+        };
+        if let Some(hand) = &r.hand {
+            state("status-hand", &[("cards", (&hand_text(hand)).into())]);
+        }
+        if r.finished {
+            match view.finish_order.iter().position(|&s| s == r.seat) {
+                Some(i) => state("status-placed", &[("place", (&ordinal(i + 1, lang)).into())]),
+                None => state("across-the-line", &[]),
+            }
+        }
+        if r.changed {
+            state("status-changed", &[]);
+        }
+        if r.falls {
+            state("status-fell", &[]);
+        }
+        if r.cards == 0 && !r.finished {
+            state("status-no-cards", &[]);
+        }
+        // No spaces at the end of a line without a status.
+        out.truncate(line + out[line..].trim_end().len());
+        out.push('\n');
     }
 }
 
 fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
-    let _ =
-        writeln!(out, "{}", lang.tr("Score sheet: points (laps down)", "Wertung: Punkte (Runden Rückstand)"));
+    say_line(out, lang, "score-sheet", &[]);
     let mut header = format!("  {:<8}", "");
     for r in &view.riders {
         let _ = write!(header, " {:>12}", rider_letter(r.seat));
@@ -261,13 +244,13 @@ fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
     let _ = writeln!(out, "{}", header.trim_end());
     let cell = |p: Mixed, laps: u32| format!("{p} ({laps})");
     for (i, race) in view.score_sheet.iter().enumerate() {
-        let mut line = format!("  {:<8}", format!("{} {}", lang.tr("race", "Rennen"), i + 1));
+        let mut line = format!("  {:<8}", say(lang, "score-race", &[("race", (i + 1).into())]));
         for rider in &race.riders {
             let _ = write!(line, " {:>12}", cell(rider.points, u32::from(rider.laps_down)));
         }
         let _ = writeln!(out, "{line}");
     }
-    let mut line = format!("  {:<8}", lang.tr("total", "gesamt"));
+    let mut line = format!("  {:<8}", say(lang, "score-total", &[]));
     for standing in &view.standings {
         let _ = write!(line, " {:>12}", cell(standing.points, standing.laps_down));
     }
@@ -279,7 +262,7 @@ fn draw_score_sheet(out: &mut String, view: &View, lang: Lang) {
 /// The seat is called `names[seat]` (as the log calls it), or as
 /// `seat_name` calls it where `names` has no name for it.
 pub fn describe_action(state: &Sechstage, action: &Action, names: &[String], lang: Lang) -> String {
-    let called = |seat: usize| names.get(seat).cloned().unwrap_or_else(|| seat_name(seat, lang));
+    let called = |seat: usize| names.get(seat).map_or_else(|| Cow::Owned(seat_name(seat, lang)), Cow::from);
     match *action {
         Action::Play { value } => {
             let Some(seat) = state.mover() else { return action.to_string() };
@@ -292,44 +275,56 @@ pub fn describe_action(state: &Sechstage, action: &Action, names: &[String], lan
                 _ => "1–3",
             };
             let who = state.mover().map(called).unwrap_or_default();
-            format!(
-                "{who} {} {pile}",
-                lang.tr("draws a grey card from the pile", "zieht eine graue Karte vom Stapel")
-            )
+            say(lang, "action-draw", &[("name", (&*who).into()), ("pile", pile.into())])
         }
     }
 }
 
 fn describe_move(who: &str, value: u8, mv: &Move, length: u8, lang: Lang) -> String {
-    let mut text = format!(
-        "{who} {} {value}: {} → {}",
-        lang.tr("plays", "spielt"),
-        mv.from,
-        mv.landing.min(u16::from(length))
-    );
+    let mut text = String::new();
+    let length = u16::from(length);
+    let plays = [
+        ("name", who.into()),
+        ("value", value.into()),
+        ("from", mv.from.into()),
+        ("landing", mv.landing.min(length).into()),
+    ];
+    say_into(&mut text, lang, "plays", &plays);
     if mv.bonus > 0 {
-        let _ = write!(
-            text,
-            ", {} {}×{} = +{} → {}",
-            lang.tr("slipstream", "Windschatten"),
-            value,
-            mv.drafted,
-            mv.bonus,
-            mv.to.min(u16::from(length))
-        );
+        text.push_str(", ");
+        let args = [
+            ("value", value.into()),
+            ("riders", mv.drafted.into()),
+            ("bonus", mv.bonus.into()),
+            ("to", mv.to.min(length).into()),
+        ];
+        say_into(&mut text, lang, "move-slipstream", &args);
     }
-    if mv.finishes {
-        text.push_str(lang.tr(", across the line", ", im Ziel"));
+    let clause = if mv.finishes {
+        Some("across-the-line")
     } else {
         match mv.space {
-            Space::Plain => {}
-            Space::Fahrerwechsel => {
-                text.push_str(lang.tr(", Fahrerwechsel (driver change)", ", Fahrerwechsel"))
-            }
-            Space::Sturz => {
-                text.push_str(lang.tr(", Sturz (fall): misses the next turn", ", Sturz: setzt einmal aus"))
-            }
+            Space::Plain => None,
+            Space::Fahrerwechsel => Some("fahrerwechsel"),
+            Space::Sturz => Some("sturz"),
         }
+    };
+    if let Some(key) = clause {
+        text.push_str(", ");
+        say_into(&mut text, lang, key, &[]);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+    use spieltisch_core::Lang;
+
+    #[test]
+    fn places_are_ordinals_in_both_languages() {
+        let places: Vec<String> = (1..=8).map(|n| ordinal(n, Lang::En)).collect();
+        assert_eq!(places, ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]);
+        assert_eq!(ordinal(3, Lang::De), "3.");
+    }
 }

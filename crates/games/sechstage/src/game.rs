@@ -10,6 +10,7 @@ use crate::{
     points::Points,
     track::{MAX_SPRINTS, Space, Track},
     view::View,
+    words::say,
 };
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -17,7 +18,11 @@ use spieltisch_core::{
     Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text,
     Turn, Viewer, Weight,
 };
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
+
+/// The game's name in English and German, from its catalogs.
+static NAME: LazyLock<[String; 2]> =
+    LazyLock::new(|| [say(Lang::En, "game-name", &[]), say(Lang::De, "game-name", &[])]);
 
 /// Points for the first four riders across a sprint line.
 pub const SPRINT_POINTS: [i64; 4] = [5, 3, 2, 1];
@@ -463,7 +468,7 @@ impl Game for Sechstage {
     fn info() -> GameInfo {
         GameInfo {
             id: "sechstage",
-            name: Text::new("6-Tage Rennen (six-day race)", "6-Tage Rennen"),
+            name: Text::new(&NAME[0], &NAME[1]),
             min_seats: MIN_PLAYERS,
             max_seats: MAX_PLAYERS,
             options: Options::specs(),

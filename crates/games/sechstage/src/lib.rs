@@ -11,6 +11,8 @@
 //! rule statement and worked example of the summary is a test that cites its
 //! sentence (`src/rules_tests.rs`).
 //!
+//! The game's words, English and German, are in `words/en.ftl` and `words/de.ftl`.
+//!
 //! ## The rules as implemented
 //!
 //! - **Track.** One lap of 81 spaces (a track data file, see below). Riders start
@@ -204,6 +206,7 @@ pub mod setup;
 pub mod test_plan;
 mod track;
 mod view;
+mod words;
 
 #[cfg(test)]
 mod rules_tests;

@@ -3,6 +3,7 @@
 //! fall, a driver change with its cards drawn folded in, and the race (or
 //! series) it ended.
 
+use crate::words::say_into;
 use crate::{
     action::Action,
     cards::{CardCount, Pile},
@@ -13,7 +14,7 @@ use crate::{
     view::{ByPile, RaceRow},
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{Actor, Lang, Logged, Viewer};
+use spieltisch_core::{Actor, Lang, Logged, Viewer, words::Arg};
 use std::fmt::Write;
 
 /// An entry's event; on the wire an object whose `kind` names it.
@@ -192,85 +193,55 @@ fn add_card(cards: &mut Vec<CardCount>, value: u8) {
     }
 }
 
-fn points_words(points: Mixed, lang: Lang) -> String {
-    let one = points == Mixed { whole: 1, num: 0, den: 1 };
-    let unit = match (lang, one) {
-        (Lang::En, true) => "point",
-        (Lang::En, false) => "points",
-        (Lang::De, true) => "Punkt",
-        (Lang::De, false) => "Punkte",
+/// "5 points", "1 point", "2 1/2 points".
+fn points_into(out: &mut String, points: Mixed, lang: Lang) {
+    let text;
+    let points = if points.num == 0 && points.den == 1 {
+        Arg::from(points.whole)
+    } else {
+        text = points.to_string();
+        Arg::from(&text)
     };
-    format!("{points} {unit}")
+    say_into(out, lang, "points", &[("points", points)]);
 }
 
-fn crossing_words(crossing: &Crossing, sprint: bool, lang: Lang) -> String {
+fn crossing_into(out: &mut String, crossing: &Crossing, sprint: bool, lang: Lang) {
     let place = ordinal(crossing.place.into(), lang);
-    let mut text = match (lang, sprint) {
-        (Lang::En, true) => format!("{place} across the sprint line after {}", crossing.line),
-        (Lang::De, true) => format!("als {place} über die Sprintlinie nach {}", crossing.line),
-        (Lang::En, false) => format!("{place} across the finish"),
-        (Lang::De, false) => format!("als {place} im Ziel"),
-    };
+    let args = [("place", (&place).into()), ("line", crossing.line.into())];
+    say_into(out, lang, if sprint { "crossing-sprint" } else { "crossing-finish" }, &args);
     if crossing.points > 0 {
-        let points = Mixed { whole: crossing.points.into(), num: 0, den: 1 };
-        let _ = write!(text, ", +{}", points_words(points, lang));
+        out.push_str(", +");
+        points_into(out, Mixed { whole: crossing.points.into(), num: 0, den: 1 }, lang);
     }
-    text
 }
 
-fn change_words(change: &Change, lang: Lang) -> String {
+fn change_into(out: &mut String, change: &Change, lang: Lang) {
     let ByPile { low, high } = change.drawn;
-    let mut text = match (lang, change.discarded) {
-        (Lang::En, 0) => format!("Fahrerwechsel (driver change): draws {high} from 4–6 and {low} from 1–3"),
-        (Lang::En, n) => format!(
-            "Fahrerwechsel (driver change): discards {n} green cards, draws {high} from 4–6 and {low} from 1–3"
-        ),
-        (Lang::De, 0) => format!("Fahrerwechsel: zieht {high} von 4–6 und {low} von 1–3"),
-        (Lang::De, n) => {
-            format!("Fahrerwechsel: wirft {n} grüne Karten ab, zieht {high} von 4–6 und {low} von 1–3")
-        }
-    };
+    let args = [("discarded", change.discarded.into()), ("high", high.into()), ("low", low.into())];
+    say_into(out, lang, "change", &args);
     if let Some(cards) = &change.cards {
-        let _ = write!(text, ": {}", hand_text(cards));
-    }
-    text
-}
-
-fn laps_words(laps: u8, lang: Lang) -> String {
-    match (lang, laps) {
-        (Lang::En, 1) => "1 lap down".into(),
-        (Lang::En, n) => format!("{n} laps down"),
-        (Lang::De, 1) => "1 Runde Rückstand".into(),
-        (Lang::De, n) => format!("{n} Runden Rückstand"),
+        let _ = write!(out, ": {}", hand_text(cards));
     }
 }
 
-fn race_over_words(race_over: &RaceOver, names: &[String], lang: Lang) -> String {
+fn race_over_into(out: &mut String, race_over: &RaceOver, names: &[String], lang: Lang) {
     let mut lines: Vec<_> = race_over.result.riders.iter().collect();
     lines.sort_by_key(|line| line.place);
-    let placings: Vec<String> = lines
-        .iter()
-        .map(|line| {
-            let name = names.get(line.seat).map_or("?", String::as_str);
-            let mut text =
-                format!("{} {name}, {}", ordinal(line.place, lang), points_words(line.points, lang));
-            if line.laps_down > 0 {
-                let _ = write!(text, ", {}", laps_words(line.laps_down, lang));
-            }
-            text
-        })
-        .collect();
-    let mut text = format!(
-        "{} {} {}: {}",
-        lang.tr("Race", "Rennen"),
-        race_over.race + 1,
-        lang.tr("is over", "ist beendet"),
-        placings.join("; ")
-    );
-    if race_over.last {
-        text.push_str(lang.tr(". The series is over", ". Die Serie ist beendet"));
+    let mut placings = String::new();
+    for line in lines {
+        if !placings.is_empty() {
+            placings.push_str("; ");
+        }
+        let name = names.get(line.seat).map_or("?", String::as_str);
+        let _ = write!(placings, "{} {name}, ", ordinal(line.place, lang));
+        points_into(&mut placings, line.points, lang);
+        if line.laps_down > 0 {
+            placings.push_str(", ");
+            say_into(&mut placings, lang, "laps-down", &[("laps", line.laps_down.into())]);
+        }
     }
-    text
+    let key = if race_over.last { "race-over-last" } else { "race-over" };
+    say_into(out, lang, key, &[("race", (race_over.race + 1).into()), ("placings", (&placings).into())]);
 }
 
 /// An event in words: "Seat 2 plays 4: 12 → 16, slipstream behind 3
@@ -279,31 +250,38 @@ pub fn describe(event: &Event, actor: Actor, names: &[String], lang: Lang) -> St
     let who = actor.seat().and_then(|seat| names.get(seat)).map_or("?", String::as_str);
     let Event::Play { value, from, landing, slipstream, to, sprints, finish, fell, change, race_over } =
         event;
-    let mut text = format!("{who} {} {value}: {from} → {landing}", lang.tr("plays", "spielt"));
+    let mut text = String::new();
+    let plays = [
+        ("name", who.into()),
+        ("value", (*value).into()),
+        ("from", (*from).into()),
+        ("landing", (*landing).into()),
+    ];
+    say_into(&mut text, lang, "plays", &plays);
     if let Some(Slipstream { riders, bonus }) = slipstream {
-        let behind = match (lang, riders) {
-            (Lang::En, 1) => "slipstream behind 1 rider".to_string(),
-            (Lang::En, n) => format!("slipstream behind {n} riders"),
-            (Lang::De, 1) => "Windschatten hinter 1 Fahrer".to_string(),
-            (Lang::De, n) => format!("Windschatten hinter {n} Fahrern"),
-        };
-        let _ = write!(text, ", {behind} +{bonus} → {to}");
+        text.push_str(", ");
+        let args = [("riders", (*riders).into()), ("bonus", (*bonus).into()), ("to", (*to).into())];
+        say_into(&mut text, lang, "log-slipstream", &args);
     }
     for sprint in sprints {
-        let _ = write!(text, ", {}", crossing_words(sprint, true, lang));
+        text.push_str(", ");
+        crossing_into(&mut text, sprint, true, lang);
     }
     if let Some(finish) = finish {
-        let _ = write!(text, ", {}", crossing_words(finish, false, lang));
+        text.push_str(", ");
+        crossing_into(&mut text, finish, false, lang);
     }
     if *fell {
-        let _ =
-            write!(text, ", {}", lang.tr("Sturz (fall): misses the next turn", "Sturz: setzt einmal aus"));
+        text.push_str(", ");
+        say_into(&mut text, lang, "sturz", &[]);
     }
     if let Some(change) = change {
-        let _ = write!(text, ", {}", change_words(change, lang));
+        text.push_str(", ");
+        change_into(&mut text, change, lang);
     }
     if let Some(race_over) = race_over {
-        let _ = write!(text, ". {}", race_over_words(race_over, names, lang));
+        text.push_str(". ");
+        race_over_into(&mut text, race_over, names, lang);
     }
     text
 }
