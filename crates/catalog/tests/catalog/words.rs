@@ -56,7 +56,8 @@ fn every_catalog_has_both_languages_and_they_agree() {
 }
 
 /// The keys a source says: the first string after each `say(` or
-/// `say_into(`, before its unit tests (which may say words of catalogs of
+/// `say_into(` when it comes before the arguments' list (a key given as a
+/// variable is not read), before its unit tests (which may say words of catalogs of
 /// their own).
 fn keys_said(source: &str) -> Vec<(usize, &str)> {
     let source = source.split("\n#[cfg(test)]").next().unwrap_or_default();
@@ -65,7 +66,9 @@ fn keys_said(source: &str) -> Vec<(usize, &str)> {
     for (at, _) in calls {
         let call = &source[at..];
         let Some(open) = call.find('"') else { continue };
-        let closed = call[..open].contains(')');
+        // A key given as a variable: the first string is then an
+        // argument's name, inside the arguments' list, or past the call.
+        let closed = call[..open].contains([')', '[']);
         if let (false, Some(length)) = (closed, call[open + 1..].find('"')) {
             let line = source[..at].matches('\n').count() + 1;
             said.push((line, &call[open + 1..open + 1 + length]));
