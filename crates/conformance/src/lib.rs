@@ -153,29 +153,53 @@ fn play_on<G: Package>(mut state: G, seed: u64, config: Config, ctx: &str) {
         if step % config.stride.max(1) == 0 {
             check_state(&state, &fixed, &legal, &mut seen, &mut check_rng, config, &ctx);
         }
-        let action = match state.turn() {
-            Turn::Over => {
-                assert!(legal.is_empty() && chance.is_empty(), "{ctx}: actions listed after the end");
-                break;
-            }
-            Turn::Chance => {
-                assert!(legal.is_empty(), "{ctx}: legal actions listed at a chance node");
-                assert!(!chance.is_empty(), "{ctx}: a chance node without outcomes");
-                assert!(chance.iter().all(|(_, w)| *w > 0), "{ctx}: a chance outcome with weight 0");
-                pick_weighted(&chance, &mut rng)
-            }
-            Turn::Seat(seat) => {
-                assert!(seat < state.seats(), "{ctx}: seat {seat} of {} to move", state.seats());
-                assert!(chance.is_empty(), "{ctx}: chance outcomes listed at a seat's turn");
-                assert!(!legal.is_empty(), "{ctx}: seat {seat} to move without legal actions");
-                legal[rng.random_range(0..legal.len())].clone()
-            }
-        };
+        let Some(action) = pick_listed(&state, &legal, &chance, &mut rng, &ctx) else { break };
         state.apply(&action).unwrap_or_else(|e| panic!("{ctx}: listed action {action} rejected: {e}"));
         assert!(step < limit, "{ctx}: the game did not end within its bound of {limit} actions");
     }
     check_end(&state, &options, &ctx_end(ctx));
     roundtrip(&state, "the final state", ctx);
+}
+
+/// Checks what `state` lists against its turn (nothing after the end; at a
+/// chance node distinct outcomes with positive weights and distinct data;
+/// at a seat's turn some legal action of a seat that plays), then picks an
+/// action as a seeded playout does: chance by its weights, a seat's move
+/// uniformly. `None` at the end.
+fn pick_listed<G: Package>(
+    state: &G,
+    legal: &[G::Action],
+    chance: &[(G::Action, spieltisch_core::Weight)],
+    rng: &mut GameRng,
+    ctx: &str,
+) -> Option<G::Action> {
+    Some(match state.turn() {
+        Turn::Over => {
+            assert!(legal.is_empty() && chance.is_empty(), "{ctx}: actions listed after the end");
+            return None;
+        }
+        Turn::Chance => {
+            assert!(legal.is_empty(), "{ctx}: legal actions listed at a chance node");
+            assert!(!chance.is_empty(), "{ctx}: a chance node without outcomes");
+            assert!(chance.iter().all(|(_, w)| *w > 0), "{ctx}: a chance outcome with weight 0");
+            let distinct: HashSet<_> = chance.iter().map(|(a, _)| a).collect();
+            assert_eq!(distinct.len(), chance.len(), "{ctx}: duplicate chance outcomes");
+            let data: HashSet<String> = chance
+                .iter()
+                .map(|(a, _)| G::action_data(a))
+                .map(|d| format!("{} {}", d.kind, d.params))
+                .collect();
+            assert_eq!(data.len(), chance.len(), "{ctx}: two chance outcomes have the same data");
+            pick_weighted(chance, rng)
+        }
+        Turn::Seat(seat) => {
+            let seats = state.seats();
+            assert!(seat < seats, "{ctx}: seat {seat} of {seats} to move");
+            assert!(chance.is_empty(), "{ctx}: chance outcomes listed at a seat's turn");
+            assert!(!legal.is_empty(), "{ctx}: seat {seat} to move without legal actions");
+            legal[rng.random_range(0..legal.len())].clone()
+        }
+    })
 }
 
 fn roundtrip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -240,32 +264,7 @@ fn playout<G: Package>(
         if checked_step {
             check_state(&state, &fixed, &legal, seen, &mut check_rng, config, &ctx);
         }
-        let action = match state.turn() {
-            Turn::Over => {
-                assert!(legal.is_empty() && chance.is_empty(), "{ctx}: actions listed after the end");
-                break;
-            }
-            Turn::Chance => {
-                assert!(legal.is_empty(), "{ctx}: legal actions listed at a chance node");
-                assert!(!chance.is_empty(), "{ctx}: a chance node without outcomes");
-                assert!(chance.iter().all(|(_, w)| *w > 0), "{ctx}: a chance outcome with weight 0");
-                let distinct: HashSet<_> = chance.iter().map(|(a, _)| a).collect();
-                assert_eq!(distinct.len(), chance.len(), "{ctx}: duplicate chance outcomes");
-                let data: HashSet<String> = chance
-                    .iter()
-                    .map(|(a, _)| G::action_data(a))
-                    .map(|d| format!("{} {}", d.kind, d.params))
-                    .collect();
-                assert_eq!(data.len(), chance.len(), "{ctx}: two chance outcomes have the same data");
-                pick_weighted(&chance, &mut rng)
-            }
-            Turn::Seat(seat) => {
-                assert!(seat < seats, "{ctx}: seat {seat} of {seats} to move");
-                assert!(chance.is_empty(), "{ctx}: chance outcomes listed at a seat's turn");
-                assert!(!legal.is_empty(), "{ctx}: seat {seat} to move without legal actions");
-                legal[rng.random_range(0..legal.len())].clone()
-            }
-        };
+        let Some(action) = pick_listed(&state, &legal, &chance, &mut rng, &ctx) else { break };
         record.actions.push(action.to_string());
         let before = state.clone();
         state.apply(&action).unwrap_or_else(|e| panic!("{ctx}: listed action {action} rejected: {e}"));
