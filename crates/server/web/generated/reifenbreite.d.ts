@@ -174,7 +174,7 @@ export type Options = { teams: number, seats?: number,
   stages?: Array<Course>,
   /**
    * The reading of the rules a record was played under, which only
-   * records carry (`Game::record_keys`), never people: 1 for records
+   * records carry (`DeclaredOptions::RECORD_KEYS`), never people: 1 for records
    * written before 2026-11 (record format 1: energy row 2 a copy of row
    * 1, tows shortened and lengthened by the road surface), [`EDITION`]
    * today. Left out when it is today's, so new records do not carry it.
