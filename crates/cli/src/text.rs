@@ -1,7 +1,7 @@
 //! The command line's own words in both languages.
 
 use crate::words::say;
-use spieltisch_core::{Game, Lang, Outcome, Telling, Turn, Viewer};
+use spieltisch_core::{Game, Lang, Outcome, Telling, Turn, Viewer, seen_plainly};
 use std::io::{self, Write};
 
 /// "seat 2" / "Spieler 2".
@@ -38,7 +38,7 @@ pub fn log_line<G: Telling>(
         return None;
     }
     let redacted_seat_action =
-        matches!(before.turn(), Turn::Seat(_)) && before.redact(action, viewer) != action.to_string();
+        matches!(before.turn(), Turn::Seat(_)) && !seen_plainly(before, action, viewer);
     Some(if redacted_seat_action { words } else { format!("{actor}: {words}") })
 }
 

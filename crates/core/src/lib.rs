@@ -53,7 +53,7 @@ pub mod words;
 pub use bot::{Bot, Decision, RandomBot};
 pub use chance::{GameRng, chance_rng, rng_from_seed};
 pub use error::{ActionError, LoadError, PositionError};
-pub use game::{ActionData, Game, GameInfo, Package, Records, Telling, Together, Weight};
+pub use game::{ActionData, Game, GameInfo, Package, Records, Telling, Together, Weight, seen_plainly};
 pub use lang::{Lang, Text};
 pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{

@@ -48,7 +48,7 @@ pub struct Together<A> {
 }
 
 /// Whether `viewer` sees `action`, played in `before`, as it is written.
-pub(crate) fn seen_plainly<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> bool {
+pub fn seen_plainly<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> bool {
     before.redact(action, viewer) == action.to_string()
 }
 
