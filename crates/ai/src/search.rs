@@ -6,8 +6,8 @@
 //! rebuilds the true position); `ismcts` draws a new world every iteration
 //! (single-observer information-set MCTS): a child's exploration term counts
 //! how often it was *available*, and chance outcomes are keyed by what the
-//! searching seat observes of them ([`Game::redact`]), so worlds it cannot
-//! tell apart share nodes.
+//! searching seat observes of them ([`Game::sight`], as a
+//! [`spieltisch_core::Seen`]), so worlds it cannot tell apart share nodes.
 //!
 //! Rewards are vectors, one entry per seat ([`spieltisch_core::Outcome::rewards`],
 //! which counts partners as one side), and at every decision the seat to
@@ -28,7 +28,7 @@
 use crate::knowledge::Knowledge;
 use crate::tree::{Edge, Tree};
 use rand::{Rng, RngCore, SeedableRng};
-use spieltisch_core::{Bot, Decision, Game, GameRng, Seat, Turn, Viewer, chance::sample_chance};
+use spieltisch_core::{Bot, Decision, Game, GameRng, Seat, Seen, Turn, Viewer, chance::sample_chance};
 use std::time::{Duration, Instant};
 
 /// How worlds are drawn from the view.
@@ -250,7 +250,7 @@ impl<G: Game> Grown<G> {
                     for (edge, child) in &self.tree.nodes[node as usize].children {
                         let Edge::Seen(seen) = edge else { continue };
                         for (outcome, _) in &outcomes {
-                            if state.redact(outcome, Viewer::Seat(seat)) == *seen {
+                            if Seen::of(&state, outcome, Viewer::Seat(seat)) == *seen {
                                 let mut next = state.clone();
                                 next.apply_unchecked(outcome);
                                 queue.push_back((*child, next));
@@ -411,7 +411,7 @@ fn search_one<G: Game>(
                 Turn::Over => break state.outcome().map(|o| o.rewards()).unwrap_or_else(|| vec![0.5; seats]),
                 Turn::Chance => {
                     let action = sample_chance(&state, &mut rng);
-                    let seen = Edge::Seen(state.redact(&action, Viewer::Seat(seat)));
+                    let seen = Edge::Seen(Seen::of(&state, &action, Viewer::Seat(seat)));
                     let (child, created) = tree.child_or_add(node, seen);
                     state.apply_unchecked(&action);
                     steps += 1;

@@ -1,11 +1,13 @@
 //! The search tree: an arena of nodes with per-seat reward sums.
 
+use spieltisch_core::Seen;
+
 /// How a child is reached: a seat's action, or a chance outcome as the
 /// searching seat observed it (so outcomes it cannot tell apart share a node).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Edge<A> {
     Action(A),
-    Seen(String),
+    Seen(Seen<A>),
 }
 
 #[derive(Debug)]

@@ -1,7 +1,7 @@
 //! The command line's own words in both languages.
 
 use crate::words::say;
-use spieltisch_core::{Game, Lang, Outcome, Telling, Turn, Viewer, seen_plainly};
+use spieltisch_core::{Game, Lang, Outcome, Telling, Turn, Viewer, seen_notation, seen_plainly};
 use std::io::{self, Write};
 
 /// "seat 2" / "Spieler 2".
@@ -10,14 +10,13 @@ pub fn seat(lang: Lang, seat: usize) -> String {
 }
 
 /// How `viewer` sees `action`, about to be applied to `before`: the
-/// notation with its description where the viewer may see the action,
-/// otherwise the game's redacted form (e.g. "draw ?").
+/// notation with its description where the viewer sees the action plainly,
+/// otherwise what it sees of it (e.g. "draw ?").
 pub fn action_words<G: Telling>(before: &G, action: &G::Action, viewer: Viewer, lang: Lang) -> String {
-    let notation = action.to_string();
-    let shown = before.redact(action, viewer);
-    if shown != notation {
-        return shown;
+    if !seen_plainly(before, action, viewer) {
+        return seen_notation(before, action, viewer);
     }
+    let notation = action.to_string();
     let described = before.describe_action(action, lang);
     if described == notation { notation } else { format!("{notation} — {described}") }
 }

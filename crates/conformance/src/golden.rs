@@ -43,7 +43,7 @@
 use crate::plan::{Golden, Steps};
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-use spieltisch_core::{GameRng, Package, Turn, Viewer, chance::pick_weighted};
+use spieltisch_core::{GameRng, Package, Turn, Viewer, chance::pick_weighted, seen_notation};
 use std::fmt::Write;
 
 /// FNV-1a, 64 bits: written here so that the hashes in golden files never
@@ -103,7 +103,7 @@ pub fn golden<G: Package>(golden: &Golden<G::Options>) -> String {
         };
         views.write(&state, &mut step);
         let viewers = viewers(&state);
-        let logs: Vec<String> = viewers.iter().map(|&v| state.redact(&action, v)).collect();
+        let logs: Vec<String> = viewers.iter().map(|&v| seen_notation(&state, &action, v)).collect();
         if logs.iter().all(|l| *l == logs[0]) {
             writeln!(step, "  log: {:?}", logs[0]).unwrap();
         } else {

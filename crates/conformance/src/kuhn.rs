@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionError, Game, GameInfo, OptionsError, Outcome, Records, Seat, Telling, Text, Turn, Viewer, Weight,
+    ActionError, Game, GameInfo, OptionsError, Outcome, Records, Seat, Sight, Telling, Text, Turn, Viewer,
+    Weight,
 };
 use std::{fmt, str::FromStr};
 
@@ -198,10 +199,10 @@ impl Game for Kuhn {
         Kuhn { cards, bets: view.bets.clone() }
     }
 
-    fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
+    fn sight(&self, action: &KuhnAction, viewer: Viewer) -> Sight {
         match action {
-            KuhnAction::Deal { .. } if viewer != Viewer::Seat(self.cards.len()) => "deal ?".into(),
-            a => a.to_string(),
+            KuhnAction::Deal { .. } if viewer != Viewer::Seat(self.cards.len()) => Sight::Kind,
+            _ => Sight::Plainly,
         }
     }
 

@@ -54,8 +54,8 @@ pub use plan::{Golden, Steps, VariantSet};
 
 use rand::{Rng, SeedableRng};
 use spieltisch_core::{
-    ActionData, Actor, FromSetup, GameRng, Lang, Logged, Package, PositionError, Record, Turn, Viewer,
-    chance::pick_weighted,
+    ActionData, Actor, FromSetup, GameRng, Lang, Logged, Package, PositionError, Record, Seen, Sight, Turn,
+    Viewer, chance::pick_weighted,
 };
 use std::collections::HashSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -323,8 +323,10 @@ impl<G: Package> Logs<G> {
         }
     }
 
-    /// The log tells `viewer` no more than the notation it observes: every
-    /// other listed action written the same way for it logs the same.
+    /// The log tells `viewer` no more than it sees of the action
+    /// ([`spieltisch_core::Game::sight`]): every other listed action it sees
+    /// alike logs the same, and an action it does not see at all adds
+    /// nothing to its log.
     fn check_secret_free(
         &self,
         before: &G,
@@ -337,8 +339,11 @@ impl<G: Package> Logs<G> {
         let actor = Actor::of(before.turn()).expect("an action is taken before the end");
         for index in 0..self.last.len() {
             let viewer = self.viewer(index);
-            let seen = before.redact(action, viewer);
+            let seen = Seen::of(before, action, viewer);
             let told = event_of(before, action, after, viewer, &self.last[index]);
+            if seen == Seen::Nothing {
+                assert_eq!(told.0, Logged::Unseen, "{ctx}: {viewer} does not see {action}, but it is logged");
+            }
             if let (Logged::New(event), _) | (Logged::Folded, Some(event)) = &told {
                 for lang in [Lang::En, Lang::De] {
                     let words = G::describe_event(event, actor, &self.names, fixed, lang);
@@ -349,14 +354,14 @@ impl<G: Package> Logs<G> {
                 }
             }
             let alike =
-                others.iter().filter(|other| *other != action && before.redact(other, viewer) == seen);
+                others.iter().filter(|other| *other != action && Seen::of(before, other, viewer) == seen);
             for other in alike.take(4) {
                 let mut elsewhere = before.clone();
                 elsewhere.apply(other).unwrap_or_else(|e| panic!("{ctx}: listed {other} rejected: {e}"));
                 let then = event_of(before, other, &elsewhere, viewer, &self.last[index]);
                 assert_eq!(
                     then, told,
-                    "{ctx}: {viewer} sees {action} and {other} written alike ('{seen}') but logged differently"
+                    "{ctx}: {viewer} sees {action} and {other} alike ({seen:?}) but logged differently"
                 );
             }
         }
@@ -364,9 +369,9 @@ impl<G: Package> Logs<G> {
 }
 
 /// What each viewer observes of `action`, played in `before`, as data
-/// ([`ActionData::observed`]): the action's data when the viewer sees it as
-/// it is written, else its kind alone, the same for every other action in
-/// `others` that the viewer sees written the same way.
+/// ([`ActionData::observed`]): the action's data when the viewer sees it
+/// plainly, else its kind alone, the same for every other action in
+/// `others` that the viewer sees alike.
 fn check_observed_data<G: Package>(
     before: &G,
     action: &G::Action,
@@ -375,24 +380,25 @@ fn check_observed_data<G: Package>(
     ctx: &str,
 ) {
     let data = G::action_data(action);
-    let written = action.to_string();
     for viewer in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
         let observed = ActionData::observed(before, action, viewer);
-        let seen = before.redact(action, viewer);
-        if seen == written {
-            assert_eq!(observed, data, "{ctx}: {viewer} sees {action} as it is written, but not its data");
+        let sight = before.sight(action, viewer);
+        if sight == Sight::Plainly {
+            assert_eq!(observed, data, "{ctx}: {viewer} sees {action} plainly, but not its data");
             continue;
         }
         assert_eq!(
             observed,
             ActionData::bare(&data.kind),
-            "{ctx}: {viewer} sees {action} as '{seen}', but its data tells more than its kind"
+            "{ctx}: {viewer} sees {action} as {sight:?}, but its data tells more than its kind"
         );
-        for other in others.iter().filter(|other| *other != action && before.redact(other, viewer) == seen) {
+        let seen = Seen::of(before, action, viewer);
+        for other in others.iter().filter(|other| *other != action && Seen::of(before, other, viewer) == seen)
+        {
             assert_eq!(
                 ActionData::observed(before, other, viewer),
                 observed,
-                "{ctx}: {viewer} sees {action} and {other} written alike ('{seen}') but observes different data"
+                "{ctx}: {viewer} sees {action} and {other} alike ({sight:?}) but observes different data"
             );
         }
     }

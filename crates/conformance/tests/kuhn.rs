@@ -133,8 +133,8 @@ mod leaky {
             self.0.apply_unchecked(a)
         }
 
-        fn redact(&self, action: &KuhnAction, viewer: Viewer) -> String {
-            self.0.redact(action, viewer)
+        fn sight(&self, action: &KuhnAction, viewer: Viewer) -> Sight {
+            self.0.sight(action, viewer)
         }
 
         fn view(&self, viewer: Viewer) -> V::View {
@@ -255,5 +255,48 @@ mod record_format {
         record.options = serde_json::json!({ "edition": 1 });
         assert_eq!(record.replay::<Kuhn>().unwrap_err().code(), "options.unknown");
         assert!(<Kuhn as Game>::Options::RECORD_KEYS.is_empty());
+    }
+}
+
+mod sight {
+    //! The one per-viewer channel: what a seat sees of a deal decides its
+    //! notation log, its search key and what a written session says.
+    use spieltisch_conformance::kuhn::{Kuhn, KuhnAction};
+    use spieltisch_core::{Game, Seen, Session, Sight, Viewer, seen_notation};
+
+    #[test]
+    fn a_deal_is_seen_plainly_by_its_owner_and_as_a_deal_by_everyone_else() {
+        let state = Kuhn::new(&Default::default()).unwrap();
+        let deals = state.chance_vec();
+        let (first, second) = (&deals[0].0, &deals[1].0);
+        assert_eq!(state.sight(first, Viewer::Seat(0)), Sight::Plainly);
+        assert_eq!(seen_notation(&state, first, Viewer::Seat(0)), first.to_string());
+        for viewer in [Viewer::Seat(1), Viewer::Spectator] {
+            assert_eq!(state.sight(first, viewer), Sight::Kind);
+            assert_eq!(seen_notation(&state, first, viewer), "deal ?");
+            assert_eq!(
+                Seen::of(&state, first, viewer),
+                Seen::of(&state, second, viewer),
+                "{viewer} tells them apart"
+            );
+        }
+        assert_ne!(Seen::of(&state, first, Viewer::Seat(0)), Seen::of(&state, second, Viewer::Seat(0)));
+        assert!(matches!(first, KuhnAction::Deal { .. }));
+    }
+
+    #[test]
+    fn a_written_session_carries_each_viewers_notation_log_and_reads_back_from_its_record() {
+        let mut session = Session::<Kuhn>::new(&Default::default(), 5).unwrap();
+        session.run_chance();
+        let mut json = serde_json::to_value(&session).unwrap();
+        let logs = json["logs"].clone();
+        assert_eq!(logs[2], serde_json::json!(["deal ?", "deal ?"]), "the spectator sees two deals");
+        assert_eq!(logs[0][0], serde_json::json!(session.record().actions[0]), "seat 0 sees its card");
+        assert_eq!(logs[0][1], "deal ?", "seat 0 does not see seat 1's card");
+        // The logs follow from the record: what a file says of them is not read.
+        json["logs"] = serde_json::json!([]);
+        let back = Session::<Kuhn>::from_json(&json).unwrap();
+        assert_eq!(back, session);
+        assert_eq!(back.log(Viewer::Seat(1)), ["deal ?".to_string(), session.record().actions[1].clone()]);
     }
 }

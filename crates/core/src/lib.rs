@@ -15,7 +15,9 @@
 //! - actions, written two ways ([`Game::Action`]): as notation
 //!   (`Display` and `FromStr`), which records, logs and the protocols carry,
 //!   and as data (their serde form, [`ActionData`]), by which front ends
-//!   pick them; [`ActionData::observed`] is what a viewer learns of one;
+//!   pick them; [`Game::sight`] is how much of one a viewer sees, the one
+//!   per-viewer channel that [`Seen`], [`seen_notation`] and
+//!   [`ActionData::observed`] follow;
 //! - [`options`](mod@options): options declared once per game ([`options!`],
 //!   [`DeclaredOptions`]), and one
 //!   validation path for command lines, the engine protocol and the server;
@@ -53,7 +55,10 @@ pub mod words;
 pub use bot::{Bot, Decision, RandomBot};
 pub use chance::{GameRng, chance_rng, rng_from_seed};
 pub use error::{ActionError, LoadError, PositionError};
-pub use game::{ActionData, Game, GameInfo, Package, Records, Telling, Together, Weight, seen_plainly};
+pub use game::{
+    ActionData, Game, GameInfo, Package, Records, Seen, Sight, Telling, Together, Weight, seen_notation,
+    seen_plainly,
+};
 pub use lang::{Lang, Text};
 pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{

@@ -1,6 +1,6 @@
 //! The log people read: who did what, as data and in words.
 //!
-//! [`Game::redact`](crate::Game::redact) gives the notation a viewer observed, which search uses
+//! [`Game::sight`](crate::Game::sight) says how much of an action a viewer sees, which search uses
 //! to tell information sets apart. People get more: an [`Entry`] per event,
 //! naming its [`Actor`], with what happened as the game's typed event
 //! ([`Telling::Event`]) and words from [`Telling::describe_event`]. Chance outcomes
@@ -121,8 +121,8 @@ impl<E> Chronicle<E> {
 
 /// An event that is the action itself as the viewer observes it
 /// ([`ActionData::observed`]) with its words: for a game whose every action
-/// tells what happened by itself. An action the viewer saw redacted
-/// ([`Game::redact`](crate::Game::redact)) keeps only its kind, and its words say it is hidden.
+/// tells what happened by itself. An action the viewer does not see plainly
+/// ([`Game::sight`](crate::Game::sight)) keeps only its kind, and its words say it is hidden.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Plain {
     pub kind: String,

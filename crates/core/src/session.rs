@@ -1,49 +1,66 @@
 //! A game in progress as a front end holds it: the state, its record, and
 //! each viewer's log.
 
+use crate::game::notation_in_sight;
 use crate::{
-    ActionError, Entry, LoadError, OptionsError, Package, Record, Seat, Turn, Viewer, chance, log::Chronicle,
+    ActionError, Entry, LoadError, OptionsError, Package, Record, Seat, Sight, Turn, Viewer, chance,
+    log::Chronicle,
 };
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
-/// A game in progress: the true state, the record that rebuilds it, and one
-/// log per viewer (seats, then the spectator) with every action as that
-/// viewer saw it ([`Game::redact`](crate::Game::redact)), which gives every view perfect recall.
-/// Beside it, each viewer's log for people ([`Session::entries`]).
+/// A game in progress: the true state, the record that rebuilds it, and
+/// what each viewer (the seats, then the spectator) saw of every action
+/// ([`Game::sight`](crate::Game::sight)), which gives every view perfect
+/// recall: its notation log ([`Session::log`]) and its log for people
+/// ([`Session::entries`]).
 ///
 /// Written as JSON it is the state, the record and the notation logs;
 /// [`Session::from_json`] reads it back.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(bound = "")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session<G: Package> {
     state: G,
     record: Record,
-    logs: Vec<Vec<String>>,
-    #[serde(skip)]
+    /// `sights[viewer][action]`: how much of each action the viewer saw.
+    sights: Vec<Vec<Sight>>,
     chronicle: Chronicle<G::Event>,
     /// How many of the actions were seats' decisions: counted as they are
     /// applied, since an action's notation does not say whether chance
     /// took it.
-    #[serde(skip)]
     moves: usize,
 }
 
 /// What serializing a session writes.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct Written<'a, G: Package> {
+    state: &'a G,
+    record: &'a Record,
+    logs: Vec<Vec<String>>,
+}
+
+impl<G: Package> Serialize for Session<G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Written { state: &self.state, record: &self.record, logs: self.notation_logs() }.serialize(serializer)
+    }
+}
+
+/// What reading a session back takes: the state and the record. The
+/// notation logs it was written with are derived from the record (older
+/// builds wrote some hidden actions in other words), so they are not read.
 #[derive(Deserialize)]
 #[serde(bound = "")]
 struct Saved<G: Package> {
     state: G,
     record: Record,
-    logs: Vec<Vec<String>>,
 }
 
 impl<G: Package> Session<G> {
     /// A new game.
     pub fn new(options: &G::Options, seed: u64) -> Result<Self, OptionsError> {
         let state = G::new(options)?;
-        let logs = vec![Vec::new(); state.seats() + 1];
+        let sights = vec![Vec::new(); state.seats() + 1];
         let chronicle = Chronicle::new(state.seats());
-        Ok(Session { record: Record::new::<G>(state.options(), seed), state, logs, chronicle, moves: 0 })
+        Ok(Session { record: Record::new::<G>(state.options(), seed), state, sights, chronicle, moves: 0 })
     }
 
     /// Rebuilds a session from its record, checking every action. A record
@@ -52,10 +69,10 @@ impl<G: Package> Session<G> {
     pub fn from_record(record: &Record) -> Result<Self, LoadError> {
         let record = record.upgraded::<G>()?;
         let state = G::new(&record.options::<G>()?)?;
-        let logs = vec![Vec::new(); state.seats() + 1];
+        let sights = vec![Vec::with_capacity(record.actions.len()); state.seats() + 1];
         let chronicle = Chronicle::new(state.seats());
         let header = Record { actions: Vec::with_capacity(record.actions.len()), ..record.clone() };
-        let mut session = Session { state, record: header, logs, chronicle, moves: 0 };
+        let mut session = Session { state, record: header, sights, chronicle, moves: 0 };
         for (index, text) in record.actions.iter().enumerate() {
             let wrap = |source| LoadError::Action { index, action: text.clone(), source };
             let action = session.state.parse_action(text).map_err(wrap)?;
@@ -65,11 +82,12 @@ impl<G: Package> Session<G> {
     }
 
     /// Reads back a serialized session by replaying its record, which must
-    /// give exactly its state and logs: no hand-edited state gets in.
+    /// give exactly its state: no hand-edited state gets in. Its logs are
+    /// what the record gives.
     pub fn from_json(json: &serde_json::Value) -> Result<Self, LoadError> {
         let saved: Saved<G> = serde_json::from_value(json.clone()).map_err(LoadError::Json)?;
         let session = Session::from_record(&saved.record)?;
-        if session.state != saved.state || session.logs != saved.logs {
+        if session.state != saved.state {
             return Err(LoadError::Invalid("the state does not match what its record rebuilds".into()));
         }
         Ok(session)
@@ -110,9 +128,37 @@ impl<G: Package> Session<G> {
         self.state.static_of()
     }
 
-    /// Every action so far as `viewer` saw it.
-    pub fn log(&self, viewer: Viewer) -> &[String] {
-        &self.logs[self.log_index(viewer)]
+    /// Every action so far as `viewer` saw it, in notation
+    /// ([`crate::seen_notation`]).
+    pub fn log(&self, viewer: Viewer) -> Vec<String> {
+        self.log_since(viewer, 0)
+    }
+
+    /// The actions from number `from` on as `viewer` saw them (what a
+    /// client that has the log up to `from` lacks).
+    pub fn log_since(&self, viewer: Viewer, from: usize) -> Vec<String> {
+        self.notation(self.log_index(viewer), from)
+    }
+
+    fn notation(&self, index: usize, from: usize) -> Vec<String> {
+        let sights = &self.sights[index];
+        let from = from.min(sights.len());
+        sights[from..]
+            .iter()
+            .zip(&self.record.actions[from..])
+            .map(|(&sight, written)| match sight {
+                Sight::Plainly => written.clone(),
+                sight => {
+                    let action: G::Action =
+                        written.parse().expect("a session's record holds the notation of actions it applied");
+                    notation_in_sight::<G>(&action, sight)
+                }
+            })
+            .collect()
+    }
+
+    fn notation_logs(&self) -> Vec<Vec<String>> {
+        (0..self.sights.len()).map(|index| self.notation(index, 0)).collect()
     }
 
     /// `viewer`'s log for people: an entry per event, chance folded in.
@@ -136,11 +182,9 @@ impl<G: Package> Session<G> {
 
     /// Applies a checked action (a seat's move or a chance outcome).
     pub fn apply(&mut self, action: &G::Action) -> Result<(), ActionError> {
-        let seen: Vec<String> = (0..=self.state.seats())
-            .map(|i| {
-                let viewer = if i < self.state.seats() { Viewer::Seat(i) } else { Viewer::Spectator };
-                self.state.redact(action, viewer)
-            })
+        let seats = self.state.seats();
+        let seen: Vec<Sight> = (0..=seats)
+            .map(|i| self.state.sight(action, if i < seats { Viewer::Seat(i) } else { Viewer::Spectator }))
             .collect();
         let before = self.state.clone();
         self.state.apply(action)?;
@@ -149,8 +193,8 @@ impl<G: Package> Session<G> {
         }
         self.chronicle.record(self.version(), &before, action, &self.state);
         self.record.actions.push(action.to_string());
-        for (log, line) in self.logs.iter_mut().zip(seen) {
-            log.push(line);
+        for (sights, sight) in self.sights.iter_mut().zip(seen) {
+            sights.push(sight);
         }
         Ok(())
     }

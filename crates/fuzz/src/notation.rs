@@ -89,9 +89,9 @@ impl GameVisitor for InPlay<'_> {
             let _ = state.describe_action(&action, lang);
         }
         for seat in 0..state.seats() {
-            let _ = state.redact(&action, Viewer::Seat(seat));
+            let _ = spieltisch_core::seen_notation(&state, &action, Viewer::Seat(seat));
         }
-        let _ = state.redact(&action, Viewer::Spectator);
+        let _ = spieltisch_core::seen_notation(&state, &action, Viewer::Spectator);
 
         let listed = match state.turn() {
             Turn::Over => false,

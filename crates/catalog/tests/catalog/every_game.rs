@@ -175,7 +175,7 @@ fn positions<G: CatalogGame>(mut look: impl FnMut(&G, &[bool]) -> usize, enough:
                 }
                 let action = random_action(&state, &mut rng).expect("not over");
                 for (seat, hidden) in hidden.iter_mut().enumerate() {
-                    *hidden |= state.redact(&action, Viewer::Seat(seat)) != action.to_string();
+                    *hidden |= !spieltisch_core::seen_plainly(&state, &action, Viewer::Seat(seat));
                 }
                 state.apply_unchecked(&action);
             }

@@ -58,7 +58,7 @@ impl ActionData {
 
     /// What `viewer` observes of `action`, played in `before`, as data: the
     /// action's data ([`Game::action_data`]) when the viewer sees it as it
-    /// is written ([`Game::redact`] gives its notation), else its kind
+    /// is written ([`Game::sight`] is [`super::Sight::Plainly`]), else its kind
     /// alone, so that another seat's `draw 6` is
     /// `{"kind": "draw", "params": {}}`. Whatever tells a viewer of a move as
     /// data goes through here ([`crate::Plain`], the log's events of such

@@ -4,10 +4,13 @@
 
 mod action_data;
 mod records;
+mod sight;
 mod telling;
 
 pub use action_data::ActionData;
 pub use records::Records;
+pub(crate) use sight::notation_in_sight;
+pub use sight::{Seen, Sight, seen_notation, seen_plainly};
 pub use telling::Telling;
 
 use crate::{ActionError, DeclaredOptions, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
@@ -45,11 +48,6 @@ pub struct Together<A> {
     /// The answer that leaves the decision to the next seat (passing). Each
     /// seat answers in the state reached when every seat before it passed.
     pub pass: A,
-}
-
-/// Whether `viewer` sees `action`, played in `before`, as it is written.
-pub fn seen_plainly<G: Game>(before: &G, action: &G::Action, viewer: Viewer) -> bool {
-    before.redact(action, viewer) == action.to_string()
 }
 
 /// A chance outcome's weight. The probability of an outcome is its weight
@@ -194,12 +192,15 @@ pub trait Game:
     /// whole game with these options.
     fn max_actions(options: &Self::Options) -> usize;
 
-    /// How `viewer` sees `action` in its log, called on the state before the
-    /// action is applied. Default: the notation, which suits public actions;
-    /// games hide secret chance outcomes here (a card drawn by another seat).
-    fn redact(&self, action: &Self::Action, viewer: Viewer) -> String {
-        let _ = viewer;
-        action.to_string()
+    /// How much `viewer` sees of `action`, called on the state before the
+    /// action is applied: the one per-viewer channel ([`Sight`]), which
+    /// the search's information sets, the notation logs, the action as data
+    /// and the log's events all follow. Default: all of it, which suits
+    /// public actions; games hide secret chance outcomes here (a card drawn
+    /// by another seat).
+    fn sight(&self, action: &Self::Action, viewer: Viewer) -> Sight {
+        let _ = (action, viewer);
+        Sight::Plainly
     }
 
     /// When the seat to move is the first of seats that decide together

@@ -23,8 +23,9 @@ pub trait Telling: Game {
     /// [`Logged::Folded`] when the action belongs to the viewer's `last`
     /// event (a card drawn in a driver change, the dice of a ride; the game
     /// folds it in there) or tells the viewer nothing. Nothing the viewer
-    /// may not know goes into its events; what [`Game::redact`] hides stays
-    /// hidden here too.
+    /// may not know goes into its events; what [`Game::sight`] hides stays
+    /// hidden here too, and two actions a viewer sees alike log alike (the
+    /// conformance suite checks both).
     fn log_event(
         &self,
         action: &Self::Action,

@@ -11,18 +11,14 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text, Together, Turn,
-    Viewer, Weight,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text,
+    Together, Turn, Viewer, Weight,
 };
 use std::sync::LazyLock;
 
 /// The game's name in English and German, from its catalogs.
 static NAME: LazyLock<[String; 2]> =
     LazyLock::new(|| [say(Lang::En, "game-name", &[]), say(Lang::De, "game-name", &[])]);
-
-/// How viewers other than the rider see the last pass of a Steigung
-/// window: the window closes, nothing more.
-pub const WINDOW_CLOSED: &str = "window closed";
 
 const HILL: usize = Card::HILL.index();
 const WIND: usize = Card::WIND.index();
@@ -553,27 +549,28 @@ impl Game for Ausreisser {
     /// Hidden from everyone but the drawer: a card drawn. Hidden from
     /// everyone but the rider: a pass in a Steigung window, which others
     /// see only as the window closing once the last rider has answered.
-    fn redact(&self, action: &Action, viewer: Viewer) -> String {
+    fn sight(&self, action: &Action, viewer: Viewer) -> Sight {
         if matches!(action, Action::Pass {}) && self.table.phase == Phase::Window {
             return if viewer == Viewer::Seat(usize::from(self.asked)) {
-                action.to_string()
+                Sight::Plainly
             } else if self.still_to_answer().len() == 1 {
-                WINDOW_CLOSED.into()
+                // The last pass closes the window: that much everyone sees.
+                Sight::Kind
             } else {
-                String::new()
+                Sight::Nothing
             };
         }
         let Action::Draw { card } = action else {
-            return action.to_string();
+            return Sight::Plainly;
         };
         let t = &self.table;
         let owner = match t.phase {
-            Phase::Choose { .. } => return action.to_string(),
-            Phase::Refill if *card == Card::WIND => return action.to_string(),
+            Phase::Choose { .. } => return Sight::Plainly,
+            Phase::Refill if *card == Card::WIND => return Sight::Plainly,
             Phase::Deal { dealt } => (t.leader + dealt % t.players) % t.players,
             _ => t.mover,
         };
-        if viewer == Viewer::Seat(usize::from(owner)) { action.to_string() } else { "draw ?".into() }
+        if viewer == Viewer::Seat(usize::from(owner)) { Sight::Plainly } else { Sight::Kind }
     }
 
     fn together(&self) -> Option<Together<Action>> {

@@ -202,7 +202,7 @@ mod words;
 pub use action::{Action, Play};
 pub use bot::HeuristicBot;
 pub use card::{Card, Counts, KINDS, full_deck};
-pub use game::{Ausreisser, WINDOW_CLOSED};
+pub use game::Ausreisser;
 pub use log::{
     Drawn, Event, FaceUp, Hand, Lead, Ride, Settlement, StageEnd, Turn as TurnEvent,
     describe as describe_event,

@@ -8,7 +8,7 @@
 
 use spieltisch_ausreisser::{Action, Ausreisser, Card, Options, Phase};
 use spieltisch_core::Telling;
-use spieltisch_core::{FromSetup, Game, Turn, Viewer};
+use spieltisch_core::{FromSetup, Game, Sight, Turn, Viewer, seen_notation};
 
 /// A stage set up with `leader` leading and `hands[s]` dealt to seat `s`
 /// (six cards each, written as in the notation: `45 42 spurt hill wind`).
@@ -572,9 +572,9 @@ fn hands_are_hidden_and_played_cards_public() {
     assert_eq!(spectator.riders[0].top.unwrap().speed, 45);
     // The next draw is secret to all but the drawer; a Gegenwind laid on a
     // play during the refill is public.
-    assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(1)), "draw 47");
-    assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Seat(2)), "draw ?");
-    assert_eq!(g.redact(&"draw 47".parse().unwrap(), Viewer::Spectator), "draw ?");
+    assert_eq!(seen_notation(&g, &"draw 47".parse().unwrap(), Viewer::Seat(1)), "draw 47");
+    assert_eq!(seen_notation(&g, &"draw 47".parse().unwrap(), Viewer::Seat(2)), "draw ?");
+    assert_eq!(seen_notation(&g, &"draw 47".parse().unwrap(), Viewer::Spectator), "draw ?");
     let words = g.describe_action(&"draw 47".parse().unwrap(), spieltisch_core::Lang::En);
     assert!(!words.contains("47"), "a secret draw is not named: {words}");
 }
@@ -660,7 +660,7 @@ fn a_steigung_held_is_invisible_to_everyone_else() {
         assert_eq!(a.together().map(|t| t.seats), b.together().map(|t| t.seats), "before {step}");
         windows += usize::from(a.table().phase == Phase::Window);
         for &viewer in &others {
-            assert_eq!(a.redact(&action, viewer), b.redact(&action, viewer), "{step} seen by {viewer}");
+            assert_eq!(a.sight(&action, viewer), b.sight(&action, viewer), "{step} seen by {viewer}");
             assert_eq!(a.view(viewer), b.view(viewer), "before {step}, {viewer}");
             for lang in [spieltisch_core::Lang::En, spieltisch_core::Lang::De] {
                 assert_eq!(
@@ -689,16 +689,18 @@ fn others_see_a_window_open_and_closed_and_nothing_per_rider() {
     assert!(g.view(Viewer::Seat(1)).asked && g.view(Viewer::Seat(2)).asked);
     assert!(!g.view(Viewer::Seat(0)).asked, "the leader is not asked");
     let pass = Action::Pass {};
-    assert_eq!(g.redact(&pass, Viewer::Seat(1)), "pass");
+    assert_eq!(g.sight(&pass, Viewer::Seat(1)), Sight::Plainly);
     for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
-        assert_eq!(g.redact(&pass, viewer), "", "rider 1's pass is not shown to {viewer}");
+        assert_eq!(g.sight(&pass, viewer), Sight::Nothing, "rider 1's pass is not shown to {viewer}");
+        assert_eq!(seen_notation(&g, &pass, viewer), "", "rider 1's pass is not written for {viewer}");
     }
     go(&mut g, "pass");
     let after: Vec<_> = [0, 2].map(|s| g.view(Viewer::Seat(s))).into();
     assert_eq!(before, after, "nobody else's view changes when rider 1 answers");
     assert!(!g.view(Viewer::Seat(1)).asked, "rider 1 has answered");
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
-        assert_eq!(g.redact(&pass, viewer), spieltisch_ausreisser::WINDOW_CLOSED);
+        assert_eq!(g.sight(&pass, viewer), Sight::Kind, "{viewer} sees the window close");
+        assert_eq!(seen_notation(&g, &pass, viewer), "pass ?");
     }
     let text = Ausreisser::describe_view(&g.view(Viewer::Spectator), &(), spieltisch_core::Lang::En);
     assert!(text.contains("Steigung window open"), "{text}");

@@ -19,8 +19,8 @@ use crate::{describe, log};
 use rand::RngCore;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text, Turn, Viewer,
-    Weight,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text, Turn,
+    Viewer, Weight,
 };
 use std::sync::Arc;
 
@@ -714,10 +714,11 @@ impl Game for Reifenbreite {
         options.courses().len() * (1 + riders + ROUND_CAP as usize * riders * 48 + 2)
     }
 
-    fn redact(&self, action: &Action, _viewer: Viewer) -> String {
+    /// The photo cards are everyone's secret until the finish is judged.
+    fn sight(&self, action: &Action, _viewer: Viewer) -> Sight {
         match action {
-            Action::Photo { .. } => "photo ?".into(),
-            a => a.to_string(),
+            Action::Photo { .. } => Sight::Kind,
+            _ => Sight::Plainly,
         }
     }
 }

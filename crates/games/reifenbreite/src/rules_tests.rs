@@ -1254,7 +1254,10 @@ fn section_14_chase_car_and_photo_cards() {
     // The photo numbers are hidden from every viewer until the end.
     let view = g.view(spieltisch_core::Viewer::Seat(0));
     assert_eq!(view.riders[r(21) as usize].photos, vec![None]);
-    assert_eq!(g.redact(&Action::Photo { value: 5 }, spieltisch_core::Viewer::Seat(0)), "photo ?");
+    assert_eq!(
+        spieltisch_core::seen_notation(&g, &Action::Photo { value: 5 }, spieltisch_core::Viewer::Seat(0)),
+        "photo ?"
+    );
     // A flat 12 with two photo cards; at most four tows.
     let tows = vec![(21, 3)];
     let mut g =

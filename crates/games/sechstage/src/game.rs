@@ -15,8 +15,8 @@ use crate::{
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text,
-    Turn, Viewer, Weight,
+    Actor, Criterion, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling,
+    Text, Turn, Viewer, Weight,
 };
 use std::sync::{Arc, LazyLock};
 
@@ -601,12 +601,12 @@ impl Game for Sechstage {
         options.races * (options.players * green + 2 * grey)
     }
 
-    /// Another seat's grey draw shows as `draw ?`.
-    fn redact(&self, action: &Action, viewer: Viewer) -> String {
+    /// Another seat's grey draw shows as a draw (`draw ?`).
+    fn sight(&self, action: &Action, viewer: Viewer) -> Sight {
         match (action, viewer) {
-            (Action::Draw { .. }, Viewer::Seat(s)) if self.mover() == Some(s) => action.to_string(),
-            (Action::Draw { .. }, _) => "draw ?".into(),
-            _ => action.to_string(),
+            (Action::Draw { .. }, Viewer::Seat(s)) if self.mover() == Some(s) => Sight::Plainly,
+            (Action::Draw { .. }, _) => Sight::Kind,
+            _ => Sight::Plainly,
         }
     }
 }

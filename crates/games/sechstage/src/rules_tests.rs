@@ -11,6 +11,7 @@ use spieltisch_core::Telling;
 use spieltisch_core::{
     ActionData, FromSetup, Game, OptionsError, Turn, Viewer,
     options::{options_from_pairs, options_to_json},
+    seen_notation,
 };
 
 fn game(players: usize, races: usize) -> Sechstage {
@@ -782,9 +783,9 @@ fn grey_hands_are_secret_and_green_hands_are_shown_as_sizes() {
     place(&mut p, 0, 25);
     let mut g = build(p);
     play(&mut g, 5);
-    assert_eq!(g.redact(&Action::Draw { value: 6 }, Viewer::Seat(0)), "draw 6");
-    assert_eq!(g.redact(&Action::Draw { value: 6 }, Viewer::Seat(1)), "draw ?");
-    assert_eq!(g.redact(&Action::Draw { value: 6 }, Viewer::Spectator), "draw ?");
+    assert_eq!(seen_notation(&g, &Action::Draw { value: 6 }, Viewer::Seat(0)), "draw 6");
+    assert_eq!(seen_notation(&g, &Action::Draw { value: 6 }, Viewer::Seat(1)), "draw ?");
+    assert_eq!(seen_notation(&g, &Action::Draw { value: 6 }, Viewer::Spectator), "draw ?");
     // As data too: the drawing seat observes the card, everyone else the kind alone.
     let draw = Action::Draw { value: 6 };
     let own = serde_json::json!({ "kind": "draw", "params": { "value": 6 } });
