@@ -132,7 +132,7 @@
 //! being asked is in no other viewer's view (a view says only whether its
 //! own seat has still to answer, `asked`), a pass is logged as `pass` for
 //! the rider alone, as nothing for everyone else, and the last answer as
-//! `window closed` in the notation; the log for people ([`Event`]) tells no
+//! its kind, `pass ?`, in the notation (the window closed); the log for people ([`Event`]) tells no
 //! pass at all, only the window's result, the same to everyone, and names a
 //! card drawn only in its drawer's log. Records of format 1 (before every rider was asked)
 //! replay with the passes they did not write filled in.

@@ -155,7 +155,7 @@ async fn a_window_holds_answers_until_all_are_in_and_passes_the_silent_at_the_de
     let after = version(&table).await;
     assert!(after > v + 3, "three answers and the next draws applied");
     let log = table.live.lock().await.session.log_since(Viewer::Spectator, v).unwrap();
-    assert_eq!(log[..3], ["", "", "window closed"], "others see the window close, nothing per rider");
+    assert_eq!(log[..3], ["", "", "pass ?"], "others see the window close, nothing per rider");
 }
 
 #[tokio::test(start_paused = true)]
