@@ -39,7 +39,7 @@ pub mod sorted_keys;
 pub mod storage;
 pub mod table;
 mod web;
-mod words;
+pub mod words;
 pub mod ws;
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};

@@ -97,7 +97,7 @@ pub fn options_in_words(
 fn value_in_words(spec: &OptionSpec, value: &Value) -> Option<Words> {
     match (&spec.kind, value) {
         (OptionKind::Bool, Value::Bool(on)) => {
-            let key = if *on { "option-on" } else { "option-off" };
+            let key = if *on { "page-on" } else { "page-off" };
             Some(Words { de: say(Lang::De, key, &[]), en: say(Lang::En, key, &[]) })
         }
         (OptionKind::Int { .. }, Value::Number(n)) => Some(Words::same(&n.to_string())),

@@ -6,6 +6,7 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use std::sync::LazyLock;
 
 /// (path, content type, content) of every asset.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -38,7 +39,15 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The page's words, made from the catalogs once ([`crate::words::page_module`]).
+static WORDS_MODULE: LazyLock<String> = LazyLock::new(crate::words::page_module);
+
 fn asset(path: &str) -> Response {
+    if path == "words.js" {
+        let kind = "text/javascript; charset=utf-8";
+        return ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], WORDS_MODULE.as_str())
+            .into_response();
+    }
     match ASSETS.iter().find(|(p, _, _)| *p == path) {
         Some((_, kind, body)) => {
             ([(header::CONTENT_TYPE, *kind), (header::CACHE_CONTROL, "no-cache")], *body).into_response()
@@ -122,7 +131,7 @@ mod tests {
             let base = path.rsplit_once('/').map_or("", |(dir, _)| dir);
             for wanted in references(base, text) {
                 assert!(
-                    ASSETS.iter().any(|(p, _, _)| *p == wanted),
+                    wanted == "words.js" || ASSETS.iter().any(|(p, _, _)| *p == wanted),
                     "{path} refers to {wanted}, which is not served"
                 );
             }

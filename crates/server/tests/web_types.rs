@@ -136,11 +136,39 @@ fn generated() -> Vec<(String, String)> {
     use spieltisch_six as six;
     vec![
         server_file(),
+        words_file(),
         game_file::<six::Six>(),
         game_file::<sechstage::Sechstage>(),
         game_file::<ausreisser::Ausreisser>(),
         game_file::<reifenbreite::Reifenbreite>(),
     ]
+}
+
+/// The page's words: each key (without the catalogs' `page-`) with the
+/// names of its arguments, so that `tsc` refuses a word the catalogs lack
+/// or one said with other arguments.
+fn words_file() -> (String, String) {
+    let mut out = format!(
+        "// The page's words, generated from the server's catalogs (words/*.ftl, the\n\
+         // `page-` keys) by crates/server/tests/web_types.rs. Do not edit: change the\n\
+         // catalogs and run `{REGENERATE}`.\n\n\
+         /** Each word by its key: the names of its arguments (`never` for none). */\n\
+         export interface PageWords {{\n"
+    );
+    for (key, names) in spieltisch_server::words::catalog().arguments(spieltisch_server::words::PAGE) {
+        let names: Vec<String> = names.iter().map(|name| format!("'{name}'")).collect();
+        let names = if names.is_empty() { "never".to_string() } else { names.join(" | ") };
+        out.push_str(&format!("  '{key}': {names};\n"));
+    }
+    out.push_str(
+        "}\n\n\
+         /** A word as the page says it by itself: text, or parts (Pattern in\n\
+         \x20* crates/core/src/words/catalog.rs). */\n\
+         export type Pattern = string | Part[];\n\n\
+         /** Text, an argument, or a choice by an argument among variants. */\n\
+         export type Part = string | { arg: string } | { select: string, variants: [string | number, Pattern][], default: number };\n",
+    );
+    ("words.d.ts".to_string(), out)
 }
 
 fn folder() -> PathBuf {

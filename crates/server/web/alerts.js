@@ -46,7 +46,7 @@ export function alertsSwitch() {
   const note = h('span', { class: 'muted', id: 'alerts-note' });
   const say = () => {
     const blocked = box.checked && api && api.permission === 'denied';
-    note.textContent = blocked ? ` (${t('alertsBlocked')})` : '';
+    note.textContent = blocked ? ` (${t('alerts-blocked')})` : '';
   };
   box.addEventListener('change', async () => {
     await switchAlerts(box.checked);

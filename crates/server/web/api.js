@@ -19,7 +19,7 @@ import { t, errorText } from './i18n.js';
  * @param {import('./i18n.js').TextKey} [unreachable] what to say when the server cannot be reached
  * @returns {Promise<Result<T>>}
  */
-export async function request(url, init, unreachable = 'unreachableRetry') {
+export async function request(url, init, unreachable = 'unreachable-retry') {
   /** @type {Response} */
   let res;
   try {

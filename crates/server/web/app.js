@@ -49,7 +49,7 @@ function showMissing(main) {
   document.title = 'spieltisch';
   clear(main).append(h('div', { class: 'panel', id: 'missing' },
     h('p', { class: 'error', text: t('missing') }),
-    h('p', {}, h('a', { href: '/', class: 'primary', id: 'to-lobby' }, t('toLobby')))));
+    h('p', {}, h('a', { href: '/', class: 'primary', id: 'to-lobby' }, t('to-lobby')))));
 }
 
 byId('lang-toggle').addEventListener('click', () => {

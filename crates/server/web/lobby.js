@@ -3,7 +3,7 @@
 // your seat; take a free seat at an open table or watch it; rejoin your tables.
 
 import { h, clear } from './dom.js';
-import { t, tr, getLang, seatWord, kindWord, errorText } from './i18n.js';
+import { t, tr, say, getLang, seatWord, kindWord, errorText } from './i18n.js';
 import { request, post } from './api.js';
 import { cover, blurb } from './covers.js';
 
@@ -16,7 +16,7 @@ import { cover, blurb } from './covers.js';
 const STORE = 'spieltisch.tables';
 
 /** The sentence that says what each bot level is. */
-const levelHelp = /** @type {const} */ ({ easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard' });
+const levelHelp = /** @type {const} */ ({ easy: 'level-easy', medium: 'level-medium', hard: 'level-hard' });
 
 /** @returns {Remembered[]} */
 export function remembered() {
@@ -105,9 +105,9 @@ function unsetWords(spec, entry) {
   const d = spec.default;
   if ('follows' in d) {
     const followed = entry.options.find(o => o.key === d.follows);
-    return t('defaultFollows').replace('{}', followed ? tr(followed.label) : d.follows);
+    return say('default-follows', { option: followed ? tr(followed.label) : d.follows });
   }
-  return t('auto' in d ? 'defaultAuto' : 'defaultOff');
+  return t('auto' in d ? 'default-auto' : 'default-off');
 }
 
 /**
@@ -272,7 +272,7 @@ function standingWords(tb) {
   if (tb.over) {
     const first = (tb.ranks || []).map((rank, seat) => rank === 1 ? seat : -1).filter(seat => seat >= 0);
     const names = first.map(seat => seatWord(seat, tb.seats)).join(', ');
-    return first.length && first.length < tb.seats.length ? `${t('over')}, ${t('wonBy')} ${names}` : t('over');
+    return first.length && first.length < tb.seats.length ? `${t('over')}, ${t('won-by')} ${names}` : t('over');
   }
   if (typeof tb.turn === 'object') return `${t('waiting')} ${seatWord(tb.turn.seat, tb.seats)}`;
   return '';
@@ -287,12 +287,12 @@ function standingWords(tb) {
  */
 export function tableStatus(tb, now) {
   const free = tb.seats.filter(s => s.free).length;
-  const seats = t('seatsFree').replace('{free}', String(free)).replace('{all}', String(tb.seats.length));
+  const seats = say('seats-free', { free, all: tb.seats.length });
   const options = tb.options.map(o => `${tr(o.label)}: ${tr(o.value)}`);
   // The players' moves: the version counts chance's dice and draws too. A
   // table the server does not hold in memory comes without the count.
-  const progress = tb.version === 0 ? t('notStarted')
-    : tb.moves === null ? t('underWay') : t('movesPlayed').replace('{}', String(tb.moves));
+  const progress = tb.version === 0 ? t('not-started')
+    : tb.moves === null ? t('under-way') : say('moves-played', { count: tb.moves });
   return [seats, ...options, `${t('opened')} ${ago(now - tb.created_at)}`, progress].join(' · ');
 }
 
@@ -330,7 +330,7 @@ export function showLobby(main) {
   document.title = 'spieltisch';
   const error = h('p', { class: 'error', id: 'lobby-error' });
   const mine = h('div', { class: 'panel', id: 'mine' }, h('h2', { text: t('mine') }));
-  const open = h('div', { class: 'panel', id: 'open-tables' }, h('h2', { text: t('openTables') }));
+  const open = h('div', { class: 'panel', id: 'open-tables' }, h('h2', { text: t('open-tables') }));
   const form = h('div', { class: 'panel' });
   const cards = h('div', { class: 'games' });
   const name = nameField('your-name', myName());
@@ -339,7 +339,7 @@ export function showLobby(main) {
   // join, finds them without scrolling past the new game's options.
   open.hidden = true;
   main.append(h('h1', { text: t('lobby') }),
-    h('label', { class: 'your-name' }, `${t('yourName')} `, name), open, mine, cards, form, error);
+    h('label', { class: 'your-name' }, `${t('your-name')} `, name), open, mine, cards, form, error);
   // People choose among the levels; the other bots (random, rules of thumb,
   // tuned searches) stay for scripts and the command line.
   const seatKinds = ['human', 'easy', 'medium', 'hard'];
@@ -351,7 +351,7 @@ export function showLobby(main) {
   function typedName() {
     const typed = name.value.trim();
     if (typed) return typed;
-    error.textContent = t('nameFirst');
+    error.textContent = t('name-first');
     name.focus();
     return null;
   }
@@ -373,7 +373,7 @@ export function showLobby(main) {
       // At a hot-seat table each person at the device gives a name.
       const named = nameField(`seat-name-${i}`, names[i] || (i === 0 && myName()) || seatWord(i));
       named.dataset.nameSeat = String(i);
-      named.setAttribute('aria-label', `${t('seatName')} ${seatWord(i)}`);
+      named.setAttribute('aria-label', `${t('seat-name')} ${seatWord(i)}`);
       box.append(h('div', { class: 'seat-row' }, h('label', {}, `${seatWord(i)} `, select), named));
     }
     showSeatNames();
@@ -406,7 +406,7 @@ export function showLobby(main) {
         /** @type {const} */ (['easy', 'medium', 'hard']).map(level =>
           h('li', {}, h('strong', { text: kindWord(level) }), ' ' + t(levelHelp[level])))),
       h('label', {}, hot, ' ' + t('hotseat')),
-      h('label', {}, listed, ' ' + t('publicTable')),
+      h('label', {}, listed, ' ' + t('public-table')),
       h('button', { class: 'primary', id: 'create', type: 'button', onclick: () => create(entry) }, t('create')));
     drawSeats(entry, seats);
     // One listener for the form, whichever game it shows now.
@@ -472,7 +472,7 @@ export function showLobby(main) {
 
   async function loadOpen() {
     /** @type {import('./api.js').Result<import('./types').PublicReply>} */
-    const res = await request('/api/public', undefined, 'unreachableReload');
+    const res = await request('/api/public', undefined, 'unreachable-reload');
     if (!res.ok) { open.append(h('p', { class: 'error', text: res.text })); return; }
     // Only tables still played with a seat to take are open; none, and the panel stays hidden.
     const tables = res.reply.tables.filter(tb => !tb.over && tb.seats.some(s => s.free));
@@ -488,7 +488,7 @@ export function showLobby(main) {
           if (yours === null) return;
           const refused = await takeSeat(tb.table, { seat: s.seat }, yours, tb.game);
           if (refused) error.textContent = refused;
-        } }, `${t('takeSeat')} ${s.seat + 1}`));
+        } }, `${t('take-seat')} ${s.seat + 1}`));
       ul.append(h('li', { 'data-table': tb.table },
         h('strong', { text: tr(tb.name) || tb.game }), ` · ${seatsInWords(tb.seats)} `,
         h('span', { class: 'muted table-status', text: `· ${tableStatus(tb, now)} ` }),
@@ -502,7 +502,7 @@ export function showLobby(main) {
     if (!list.length) { mine.append(h('p', { class: 'muted', text: t('none') })); return; }
     const q = list.map(e => `${e.table}:${e.token}`).join(',');
     /** @type {import('./api.js').Result<import('./types').MineReply>} */
-    const res = await request('/api/mine?tables=' + encodeURIComponent(q), undefined, 'unreachableReload');
+    const res = await request('/api/mine?tables=' + encodeURIComponent(q), undefined, 'unreachable-reload');
     if (!res.ok) { mine.append(h('p', { class: 'error', text: res.text })); return; }
     const ul = h('ul', { class: 'links' });
     for (const tb of oncePerTable(res.reply.tables)) {
@@ -513,7 +513,7 @@ export function showLobby(main) {
       const label = `${tr(tb.name) || tb.game} · ${people}`;
       ul.append(h('li', { class: turn ? 'your-turn' : '', 'data-table': tb.table },
         tb.expired ? h('span', { class: 'muted', text: label }) : h('a', { href: `#/table/${tb.table}/${tb.token}` }, label),
-        turn ? h('span', { class: 'badge', text: t('yourTurn') }) : h('span', { class: 'muted', text: ` · ${standingWords(tb)}` }),
+        turn ? h('span', { class: 'badge', text: t('your-turn') }) : h('span', { class: 'muted', text: ` · ${standingWords(tb)}` }),
         tb.over ? h('a', { href: `#/replay/${tb.table}/${tb.token}`, text: ' · ' + t('replay') }) : null));
     }
     mine.append(res.reply.tables.length ? ul : h('p', { class: 'muted', text: t('none') }));
@@ -521,7 +521,7 @@ export function showLobby(main) {
 
   async function loadGames() {
     /** @type {import('./api.js').Result<import('./types').GamesReply>} */
-    const res = await request('/api/games', undefined, 'unreachableReload');
+    const res = await request('/api/games', undefined, 'unreachable-reload');
     if (!res.ok) { error.textContent = res.text; return; }
     for (const g of res.reply.games) {
       cards.append(h('div', { class: 'panel game-card', 'data-id': g.id, onclick: () => choose(g) },

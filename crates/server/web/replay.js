@@ -91,7 +91,7 @@ export function showReplay(main, table, token) {
     stepWords,
     h('button', { id: 'next', type: 'button', onclick: () => { stop(); go(at + 1); } }, t('next')),
     h('button', { id: 'last', type: 'button', onclick: () => { stop(); go(total); } }, t('last')),
-    play, h('label', { class: 'speed', title: t('stepsPerSecond') }, `${t('speed')} `, speed), slider);
+    play, h('label', { class: 'speed', title: t('steps-per-second') }, `${t('speed')} `, speed), slider);
   /** The step area under the controls, drawn anew for every step. */
   const body = h('div');
   /** The line that says a page is still coming, or that one could not come. */
@@ -163,7 +163,7 @@ export function showReplay(main, table, token) {
         h('div', { class: 'main-column' }, container),
         h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h3', { text: t('log') }), log),
           share ? h('div', { class: 'panel', id: 'share' }, h('h3', { text: t('share') }),
-            h('ul', { class: 'links' }, linkToCopy(t(secrets ? 'shareHelp' : 'shareOpen'), share, 'share-link'))) : null)));
+            h('ul', { class: 'links' }, linkToCopy(t(secrets ? 'share-help' : 'share-open'), share, 'share-link'))) : null)));
     log.scrollTop = log.scrollHeight;
     playMotion(motion, container);
     shown = { snapshot, board: container };
@@ -173,7 +173,7 @@ export function showReplay(main, table, token) {
    * @param {number} from
    * @returns {Promise<import('./api.js').Result<import('./types').ReplayReply>>}
    */
-  const page = from => request(`/api/tables/${encodeURIComponent(table)}/replay?token=${encodeURIComponent(token)}&lang=${getLang()}${from ? `&from=${from}` : ''}`, undefined, 'unreachableReload');
+  const page = from => request(`/api/tables/${encodeURIComponent(table)}/replay?token=${encodeURIComponent(token)}&lang=${getLang()}${from ? `&from=${from}` : ''}`, undefined, 'unreachable-reload');
   /**
    * Takes in a page's steps.
    * @param {import('./types').ReplayReply} reply
@@ -183,13 +183,13 @@ export function showReplay(main, table, token) {
     views.add(reply.steps);
     complete = reply.next === null;
     loading.hidden = complete;
-    loading.textContent = complete ? '' : `${t('replayLoading')} ${steps.length - 1} / ${total}`;
+    loading.textContent = complete ? '' : `${t('replay-loading')} ${steps.length - 1} / ${total}`;
   }
   (async () => {
     const res = await page(0);
     if (gone) return;
     if (!res.ok) {
-      clear(main).append(h('p', { class: 'error', id: 'error', text: res.text }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
+      clear(main).append(h('p', { class: 'error', id: 'error', text: res.text }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('to-lobby'))));
       return;
     }
     const first = res.reply.first;

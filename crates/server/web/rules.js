@@ -174,7 +174,7 @@ export function showRules(main, game) {
   const rules = RULES[game];
   clear(main);
   if (!rules) {
-    main.append(h('p', { class: 'error', id: 'error', text: t('noRules') }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
+    main.append(h('p', { class: 'error', id: 'error', text: t('no-rules') }), h('p', {}, h('a', { href: '#/', class: 'primary' }, t('to-lobby'))));
     return;
   }
   const summary = getLang() === 'de' ? rules.de : rules.en;
@@ -184,5 +184,5 @@ export function showRules(main, game) {
     ...summary.sections.map(([heading, points]) => h('section', { class: 'panel rules' },
       h('h3', { text: heading }),
       h('ul', {}, points.map(point => h('li', { text: point }))))),
-    h('p', {}, h('a', { href: '#/', class: 'primary' }, t('toLobby'))));
+    h('p', {}, h('a', { href: '#/', class: 'primary' }, t('to-lobby'))));
 }

@@ -58,8 +58,8 @@ export function chime() {
  */
 export function labelSoundToggle(button) {
   const on = soundOn();
-  button.textContent = on ? t('soundOn') : t('soundOff');
-  button.title = t('soundTitle');
+  button.textContent = on ? t('sound-on') : t('sound-off');
+  button.title = t('sound-title');
   button.setAttribute('aria-pressed', String(on));
 }
 

@@ -2,7 +2,7 @@
 // A table: the board, your moves, the log, and the result; live over a WebSocket.
 
 import { h, clear } from './dom.js';
-import { t, tr, fill, getLang, seatWord, youAfter, errorText } from './i18n.js';
+import { t, tr, say, getLang, seatWord, youAfter, errorText } from './i18n.js';
 import { renderBoard } from './boards/index.js';
 import { remember, absolute } from './lobby.js';
 import { request, post } from './api.js';
@@ -244,15 +244,15 @@ function statusLine(snapshot) {
     const open = snapshot.legal.length > 0;
     // On a shared device "your" is whoever holds it: the line names the person asked.
     const asked = viewerSeat(snapshot);
-    const yours = snapshot.shared && asked !== null ? fill('windowOf', seatWord(asked, snapshot.seats)) : t('windowYours');
-    return h('p', { class: 'status window' + (open ? ' yours' : ''), text: open ? yours : t('windowAnswered') });
+    const yours = snapshot.shared && asked !== null ? say('window-of', { name: seatWord(asked, snapshot.seats) }) : t('window-yours');
+    return h('p', { class: 'status window' + (open ? ' yours' : ''), text: open ? yours : t('window-answered') });
   }
   if (turn === 'over') return h('p', { class: 'status', text: t('over') });
   if (turn === 'chance') return h('p', { class: 'status', text: t('chance') + '…' });
   const mine = isViewer(snapshot, turn.seat);
   // On a shared device nobody is "you": the line names the person to take it.
   if (mine) {
-    return h('p', { class: 'status yours', text: snapshot.shared ? fill('turnOf', seatWord(turn.seat, snapshot.seats)) : t('yourTurn') });
+    return h('p', { class: 'status yours', text: snapshot.shared ? say('turn-of', { name: seatWord(turn.seat, snapshot.seats) }) : t('your-turn') });
   }
   // A bot's seat is deciding, not waited for: the same words for every bot.
   const seat = snapshot.seats.find(s => s.seat === turn.seat);
@@ -278,7 +278,7 @@ function resultTable(snapshot) {
   // share their place rather than leave a reader looking for a tie-break.
   const places = new Set(o.ranks).size;
   const shared = !by.length && places > 1 && places < o.ranks.length && !sharedByPartners(o);
-  const how = by.length ? `${t('rankedBy')}: ${by.join(' → ')}` : shared ? t('tiesShared') : '';
+  const how = by.length ? `${t('ranked-by')}: ${by.join(' → ')}` : shared ? t('ties-shared') : '';
   return h('div', { class: 'panel', id: 'result' }, h('h3', { text: t('result') }),
     h('table', { class: 'scores' }, h('tr', {}, h('th', { text: t('seat') }), h('th', { text: t('rank') }),
       criteria.map(c => h('th', { text: criterionWord(c.key) })), h('th', { text: t('score') })), rows),
@@ -315,7 +315,7 @@ function endBanner(snapshot) {
   const first = o.ranks.map((_, seat) => seat).filter(seat => o.ranks[seat] === 1);
   const text = first.length === o.ranks.length && first.length > 1
     ? t('draw')
-    : `${first.map(seat => seatName(snapshot, seat)).join(', ')} ${first.length > 1 ? t('winPlural') : t('win')}`;
+    : `${first.map(seat => seatName(snapshot, seat)).join(', ')} ${first.length > 1 ? t('win-plural') : t('win')}`;
   // Why: a game that ends with a reason says it in the entry that ended it
   // (Six's result, `ended.reason`); a game ranked by more than its score
   // names its criteria.
@@ -324,7 +324,7 @@ function endBanner(snapshot) {
     return !!result && typeof result.reason === 'string';
   });
   const by = (o.ranked_by || []).map(c => criterionWord(c.key));
-  const why = ended ? ended.text : by.length ? `${t('rankedBy')}: ${by.join(' → ')}` : '';
+  const why = ended ? ended.text : by.length ? `${t('ranked-by')}: ${by.join(' → ')}` : '';
   return h('div', { class: 'banner', id: 'banner' }, h('strong', { text }), why ? h('span', { text: ` · ${why}` }) : null);
 }
 
@@ -351,7 +351,7 @@ function endActions(snapshot, after) {
   let rematch = null;
   if (ready) {
     rematch = h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => { location.hash = after.pageOf(ready); } },
-      t(seated ? 'rematchJoin' : 'rematchWatch'));
+      t(seated ? 'rematch-join' : 'rematch-watch'));
   } else if (seated) {
     rematch = h('button', { type: 'button', class: 'primary', id: 'rematch' }, t('rematch'));
     const button = rematch;
@@ -364,10 +364,10 @@ function endActions(snapshot, after) {
     });
   }
   return h('div', { class: 'end-actions', id: 'end-actions' },
-    ready ? h('span', { class: 'rematch-ready', text: t('rematchReady') }) : null,
+    ready ? h('span', { class: 'rematch-ready', text: t('rematch-ready') }) : null,
     rematch,
     h('a', { class: 'button', id: 'to-replay', href: `#/replay/${snapshot.table}/${after.token}` }, t('replay')),
-    h('a', { class: 'button', id: 'new-game', href: '#/' }, t('newGame')));
+    h('a', { class: 'button', id: 'new-game', href: '#/' }, t('new-game')));
 }
 
 /**
@@ -375,7 +375,7 @@ function endActions(snapshot, after) {
  * @param {string} key
  */
 function criterionWord(key) {
-  return key === 'laps_down' ? t('lapsDown') : key === 'points' ? t('score') : key === 'match_points' ? t('matchPoints') : key;
+  return key === 'laps_down' ? t('laps-down') : key === 'points' ? t('score') : key === 'match_points' ? t('match-points') : key;
 }
 
 /**
@@ -392,7 +392,7 @@ function autoPassSwitch(snapshot, send) {
   if (!special || !running || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
   const box = h('input', { type: 'checkbox', id: 'auto-pass', checked: snapshot.auto_pass });
   box.addEventListener('change', () => send({ type: 'auto_pass', on: box.checked }));
-  return h('label', { class: 'auto-pass switch' }, box, ` ${t('autoPass')}`);
+  return h('label', { class: 'auto-pass switch' }, box, ` ${t('auto-pass')}`);
 }
 
 /**
@@ -426,7 +426,7 @@ async function copy(text, field, button) {
   } catch {
     field.focus();
     field.select();
-    button.textContent = t('copyByHand');
+    button.textContent = t('copy-by-hand');
   }
 }
 
@@ -455,7 +455,7 @@ function invitePanel(snapshot, invitations) {
   const free = invitations.invites.filter(i => snapshot.seats[i.seat] && snapshot.seats[i.seat].free);
   if (!free.length) return null;
   return h('div', { class: 'panel', id: 'invite' }, h('h3', { text: t('invite') }),
-    h('p', { class: 'muted', text: t('inviteHelp') }),
+    h('p', { class: 'muted', text: t('invite-help') }),
     h('ul', { class: 'links' },
       free.map(i => linkToCopy(seatWord(i.seat), i.invite, `invite-${i.seat}`)),
       invitations.spectator ? linkToCopy(t('spectator'), invitations.spectator, 'invite-spectator') : null));
@@ -557,11 +557,11 @@ export function drawSnapshot(root, snapshot, act, note, send, invitations = null
   const frame = frameIn(root, snapshot.table);
   const name = tr(snapshot.name) || snapshot.game;
   // The tab says when it is your turn, also while you look elsewhere.
-  document.title = `${snapshot.legal.length ? `▶ ${t('yourTurn')} · ` : ''}${name} · spieltisch`;
+  document.title = `${snapshot.legal.length ? `▶ ${t('your-turn')} · ` : ''}${name} · spieltisch`;
   // A chime, if the person wants one, when the turn comes to them.
   if (snapshot.legal.length && frame.shown && !frame.shown.legal.length) {
     chime();
-    turnCame(name, t('yourTurn'));
+    turnCame(name, t('your-turn'));
   }
   setHeading(frame.heading, snapshot, name);
   const banner = endBanner(snapshot);
@@ -643,7 +643,7 @@ function drawMoves(frame, snapshot, act) {
   frame.movesPanel.hidden = !snapshot.legal.length;
   // On a shared device the moves are those of the person holding it.
   const seat = viewerSeat(snapshot);
-  frame.movesTitle.textContent = snapshot.shared && seat !== null ? fill('movesOf', seatWord(seat, snapshot.seats)) : t('moves');
+  frame.movesTitle.textContent = snapshot.shared && seat !== null ? say('moves-of', { name: seatWord(seat, snapshot.seats) }) : t('moves');
   frame.moves.replaceChildren(...snapshot.legal.map(l =>
     h('button', { type: 'button', 'data-action': l.action, onclick: () => act(l.action) }, l.text || l.action)));
   frame.moves.scrollTop = top;
@@ -719,8 +719,8 @@ function restoreScrolls(root, scrolls) {
 function badLink(main, why = 'unknown') {
   document.title = 'spieltisch';
   clear(main).append(h('div', { class: 'panel', id: 'bad-link' },
-    h('p', { class: 'error', text: why === 'expired' ? errorText({ code: 'table.expired', message: '' }) : t('badLink') }),
-    h('p', {}, h('a', { href: '#/', class: 'primary', id: 'to-lobby' }, t('toLobby')))));
+    h('p', { class: 'error', text: why === 'expired' ? errorText({ code: 'table.expired', message: '' }) : t('bad-link') }),
+    h('p', {}, h('a', { href: '#/', class: 'primary', id: 'to-lobby' }, t('to-lobby')))));
 }
 
 /**
@@ -783,7 +783,7 @@ export function showTable(main, table, token) {
       if (st === 'unknown' || st === 'expired') badLink(main, st);
       else if (st === 'lost') showNote(main, t('reconnecting'));
       else if (st === 'unreachable') showNote(main, t('unreachable'));
-      else if (st === 'unsent') showNote(main, t('notSent'));
+      else if (st === 'unsent') showNote(main, t('not-sent'));
     },
   });
   return () => conn.close();
@@ -836,7 +836,7 @@ export function showHotseat(main, table, tokens) {
         badLink(main, st);
       } else if (st === 'lost') showNote(main, t('reconnecting'));
       else if (st === 'unreachable') showNote(main, t('unreachable'));
-      else if (st === 'unsent') showNote(main, t('notSent'));
+      else if (st === 'unsent') showNote(main, t('not-sent'));
     },
   }));
   (async () => {
@@ -919,16 +919,16 @@ export function showHotseat(main, table, tokens) {
       for (const seat of asked) {
         buttons.push(h('button', { type: 'button', 'data-seat': seat, onclick: () => {
           if (actFor(seat, 'hill')) answered();
-          else showNote(main, `${called(seat, now)}: ${t('cannotAct')}`);
+          else showNote(main, `${called(seat, now)}: ${t('cannot-act')}`);
         } }, called(seat, now)));
       }
       buttons.push(h('button', { type: 'button', id: 'window-nobody', onclick: () => {
         answered();
         for (const seat of asked) actFor(seat, 'pass');
-      } }, t('windowNobody')));
+      } }, t('window-nobody')));
       return h('div', { class: 'cover window-prompt', id: 'window-prompt', 'data-version': now.version },
         h('h2', { text: t('window') }),
-        h('p', { text: t('windowWho') }),
+        h('p', { text: t('window-who') }),
         h('p', { class: 'error', id: 'error' }),
         h('div', { class: 'moves' }, buttons));
     });
@@ -941,9 +941,9 @@ export function showHotseat(main, table, tokens) {
    */
   function drawCover(seat, now) {
     show(`cover:${seat}`, () => h('div', { class: 'cover', id: 'cover', 'data-seat': seat },
-      h('h2', { text: fill('passTo', called(seat, now)) }),
+      h('h2', { text: say('pass-to', { name: called(seat, now) }) }),
       h('button', { type: 'button', id: 'ready', onclick: () => { shownSeat = seat; draw(); } },
-        fill('ready', called(seat, now)))));
+        say('ready', { name: called(seat, now) }))));
   }
 
   function draw() {
@@ -959,7 +959,7 @@ export function showHotseat(main, table, tokens) {
       if (asked.length) { drawWindow(now, asked); return; }
       // Everyone here has answered; the bots still think.
       shownSeat = null;
-      show(`answered:${now.version}`, () => h('p', { class: 'muted', id: 'connecting', text: t('windowAnswered') }));
+      show(`answered:${now.version}`, () => h('p', { class: 'muted', id: 'connecting', text: t('window-answered') }));
       return;
     }
     const turn = now.turn;

@@ -100,6 +100,68 @@ enum Piece {
     },
 }
 
+/// A message as a front end says it by itself, written as JSON: plain
+/// text as a string, else a list of parts, each literal text (a string),
+/// an argument (`{"arg": name}`) or a choice by an argument
+/// (`{"select": name, "variants": [[key, pattern], …], "default": index}`,
+/// a key a word or a whole number, chosen as [`Catalog::say`] chooses: the
+/// same word, the same number, or the number's plural category).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Pattern {
+    Text(String),
+    Parts(Vec<Part>),
+}
+
+/// One part of a [`Pattern`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Part {
+    Text(String),
+    Arg { arg: String },
+    Select { select: String, variants: Vec<(VariantKey, Pattern)>, default: usize },
+}
+
+/// A variant's key in a [`Pattern`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum VariantKey {
+    Word(String),
+    Number(i64),
+}
+
+impl Pattern {
+    fn of(pieces: &[Piece]) -> Pattern {
+        match pieces {
+            [] => Pattern::Text(String::new()),
+            [Piece::Text(text)] => Pattern::Text(text.clone()),
+            _ => Pattern::Parts(
+                pieces
+                    .iter()
+                    .map(|piece| match piece {
+                        Piece::Text(text) => Part::Text(text.clone()),
+                        Piece::Arg(name) => Part::Arg { arg: name.clone() },
+                        Piece::Select { arg, variants, default } => Part::Select {
+                            select: arg.clone(),
+                            variants: variants
+                                .iter()
+                                .map(|(key, pieces)| {
+                                    let key = match key {
+                                        Key::Word(word) => VariantKey::Word(word.clone()),
+                                        Key::Number(n) => VariantKey::Number(*n),
+                                    };
+                                    (key, Pattern::of(pieces))
+                                })
+                                .collect(),
+                            default: *default,
+                        },
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
 /// A variant's key: a word (a plural category such as `one`, or any word
 /// an argument may be) or a whole number.
 #[derive(PartialEq)]
@@ -163,6 +225,38 @@ impl Catalog {
         let mut out = String::new();
         self.languages[lang as usize].resolve(&mut out, key, args);
         out
+    }
+
+    /// The messages whose keys begin with `prefix`, by their keys without
+    /// it, each as a pattern a page says by itself ([`Pattern`]): the
+    /// words a crate gives a front end to say in `lang`.
+    ///
+    /// # Errors
+    /// The keys of messages that only Fluent can say (they call functions,
+    /// pass arguments to terms or refer to other messages).
+    pub fn patterns(&self, lang: Lang, prefix: &str) -> Result<BTreeMap<String, Pattern>, Vec<String>> {
+        let mut patterns = BTreeMap::new();
+        let mut refused = Vec::new();
+        for (key, said) in &self.languages[lang as usize].said {
+            let Some(short) = key.strip_prefix(prefix) else { continue };
+            match said {
+                Said::Pieces(pieces, _) => {
+                    patterns.insert(short.to_string(), Pattern::of(pieces));
+                }
+                Said::Fluent => refused.push(key.clone()),
+            }
+        }
+        refused.sort();
+        if refused.is_empty() { Ok(patterns) } else { Err(refused) }
+    }
+
+    /// The arguments of each message whose key begins with `prefix`, by
+    /// its key without it (the English words; [`Catalog::problems`] finds
+    /// a German message with others).
+    pub fn arguments(&self, prefix: &str) -> BTreeMap<String, BTreeSet<String>> {
+        let mut all = self.languages[Lang::En as usize].arguments();
+        all.retain(|key, _| key.starts_with(prefix));
+        all.into_iter().map(|(key, names)| (key[prefix.len()..].to_string(), names)).collect()
     }
 
     /// The keys of `lang` (`key` and `key.attribute`), sorted.

@@ -4,11 +4,12 @@
 
 mod catalog;
 
-pub use catalog::{Arg, Catalog, CatalogError};
+pub use catalog::{Arg, Catalog, CatalogError, Part, Pattern, VariantKey};
 
 /// A crate's own words: its catalogs `words/en.ftl` and `words/de.ftl`
 /// beside its `Cargo.toml`, embedded, and `say` and `say_into` for them
-/// ([`Catalog::say`]), with the visibility given (`own_words!(pub)`).
+/// ([`Catalog::say`]) and `catalog` for the catalog itself, with the
+/// visibility given (`own_words!(pub)`).
 /// Every crate that says anything keeps its words this way, where the
 /// catalogs' tests find them.
 #[macro_export]
@@ -32,6 +33,13 @@ macro_rules! own_words {
         #[allow(dead_code)]
         $vis fn say_into(out: &mut String, lang: $crate::Lang, key: &str, args: &[(&str, $crate::words::Arg)]) {
             WORDS.say_into(out, lang, key, args)
+        }
+
+        /// This crate's catalog itself (for the words it gives a front end
+        /// to say, [`$crate::words::Catalog::patterns`]).
+        #[allow(dead_code)]
+        $vis fn catalog() -> &'static $crate::words::Catalog {
+            &WORDS
         }
     };
 }

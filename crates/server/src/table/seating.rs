@@ -182,16 +182,17 @@ pub(crate) fn seat_names(session: &dyn DynSession, seats: &[SeatConfig], lang: L
     names
 }
 
-/// A bot in words, by its seat spec, as the browser shows it (`kindWord`
-/// in `web/i18n.js`): `Bot: Medium`; a search bot by its spec.
+/// A bot in words, by its seat spec, in the page's own words (`kindWord`
+/// in `web/i18n.js` says the same `page-kind-` messages): `Bot: Medium`; a
+/// search bot by its spec.
 fn bot_word(spec: &str, lang: Lang) -> String {
     let key = match spec {
-        "random" => "bot-random",
-        "heuristic" => "bot-heuristic",
-        "easy" => "bot-easy",
-        "medium" => "bot-medium",
-        "hard" => "bot-hard",
-        _ => return crate::words::say(lang, "bot-search", &[("spec", spec.into())]),
+        "random" => "page-kind-random",
+        "heuristic" => "page-kind-heuristic",
+        "easy" => "page-kind-easy",
+        "medium" => "page-kind-medium",
+        "hard" => "page-kind-hard",
+        _ => return crate::words::say(lang, "page-kind-search", &[("spec", spec.into())]),
     };
     crate::words::say(lang, key, &[])
 }
@@ -246,22 +247,16 @@ mod tests {
     }
 
     /// The log and the moves call a bot as the page does (`kindWord` in
-    /// `web/i18n.js`), so a bot has one name on the whole page.
+    /// `web/i18n.js`, from the same messages), so a bot has one name on the
+    /// whole page.
     #[test]
     fn bots_are_called_as_the_page_calls_them() {
         let page = include_str!("../../web/i18n.js");
-        let keys = [
-            ("kindRandom", "random"),
-            ("kindHeuristic", "heuristic"),
-            ("kindEasy", "easy"),
-            ("kindMedium", "medium"),
-            ("kindHard", "hard"),
-        ];
-        for (key, spec) in keys {
-            for lang in [Lang::En, Lang::De] {
-                let said = format!("{key}: '{}'", bot_word(spec, lang));
-                assert!(page.contains(&said), "web/i18n.js does not say {said}");
-            }
+        for spec in ["random", "heuristic", "easy", "medium", "hard"] {
+            assert!(page.contains(&format!("{spec}: 'kind-{spec}'")), "web/i18n.js calls {spec} otherwise");
         }
+        assert!(page.contains("say('kind-search', { spec: kind })"));
+        assert_eq!(bot_word("medium", Lang::De), "Bot: Mittel");
+        assert_eq!(bot_word("mcts:iters=50", Lang::En), "Bot (mcts:iters=50)");
     }
 }
