@@ -64,6 +64,14 @@ impl Pile {
     }
 }
 
+/// A count for each grey pile: the 1–3 pile (`low`) and the 4–6 pile (`high`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ByPile {
+    pub low: u8,
+    pub high: u8,
+}
+
 /// Cards of one value, as views list them: `{"value": 4, "count": 2}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -6,12 +6,12 @@
 use crate::words::say_into;
 use crate::{
     action::Action,
-    cards::{CardCount, Pile},
+    cards::{ByPile, CardCount, Pile},
     describe::{hand_text, ordinal},
     game::{FINISH_POINTS, SPRINT_POINTS, Sechstage},
     points::Mixed,
     track::Space,
-    view::{ByPile, RaceRow},
+    view::RaceRow,
 };
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{Actor, Lang, Logged, Viewer, words::Arg};

@@ -11,12 +11,11 @@
 //! anywhere.
 
 use crate::{
-    cards::{self, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
+    cards::{self, ByPile, CHANGE_HIGH_DRAWS, Cards, GREY_DECK, Pile},
     game::{Phase, RaceResult, Rider, Sechstage},
     options::{MAX_PLAYERS, Options},
     points::Points,
     track::{MAX_SPRINTS, Space},
-    view::ByPile,
 };
 use spieltisch_core::{FromSetup, PositionError, Seat};
 use std::sync::Arc;

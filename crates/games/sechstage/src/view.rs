@@ -8,7 +8,7 @@
 //! seat sees them) and the order of the piles (nobody).
 
 use crate::{
-    cards::{self, CardCount, Cards, GREY_DECK, Pile},
+    cards::{self, ByPile, CardCount, Cards, GREY_DECK, Pile},
     fixed::Fixed,
     game::{Phase, RaceResult, Sechstage},
     points::{Mixed, Points},
@@ -17,14 +17,6 @@ use crate::{
 use rand::{Rng, RngCore};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{FromSetup, Seat, Viewer};
-
-/// A count for each grey pile: the 1–3 pile (`low`) and the 4–6 pile (`high`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct ByPile {
-    pub low: u8,
-    pub high: u8,
-}
 
 /// One rider as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

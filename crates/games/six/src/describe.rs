@@ -17,11 +17,11 @@ use crate::{
     action::Action,
     board::{Colour, Formation},
     cell::Cell,
-    game::{Phase, Six},
+    game::{GameResult, Phase, Six},
     view::{PhaseView, View},
     words::{say, say_into},
 };
-use spieltisch_core::{Game, Lang};
+use spieltisch_core::{Game, Lang, Telling};
 use std::fmt::{self, Write as _};
 
 /// A cell as text ("q,r") without a string of its own: the words of every
@@ -75,6 +75,39 @@ pub(crate) fn formation_key(formation: Formation) -> &'static str {
         Formation::Line => "line",
         Formation::Triangle => "triangle",
         Formation::Circle => "circle",
+    }
+}
+
+impl GameResult {
+    /// The result in words; the seat that formed a six is called by its
+    /// name in `names` (a person's, at a table), else as the log calls a
+    /// seat ("Seat 2").
+    pub fn describe(self, lang: Lang, names: &[String]) -> String {
+        match self {
+            GameResult::Six { winner, formation, seat } => {
+                let who = names.get(seat).cloned().unwrap_or_else(|| Six::seat_name(seat, lang));
+                say(
+                    lang,
+                    "result-six",
+                    &[
+                        ("winner", (&colour_name(winner, lang)).into()),
+                        ("name", (&who).into()),
+                        ("formation", formation_key(formation.kind).into()),
+                    ],
+                )
+            }
+            GameResult::Starved { winner } => say(
+                lang,
+                "result-starved",
+                &[
+                    ("winner", (&colour_name(winner, lang)).into()),
+                    ("loser", (&colour_name(winner.other(), lang)).into()),
+                ],
+            ),
+            GameResult::BothStarved => say(lang, "result-both-starved", &[]),
+            GameResult::Repetition => say(lang, "result-repetition", &[]),
+            GameResult::MoveLimit => say(lang, "result-move-limit", &[]),
+        }
     }
 }
 

@@ -1,18 +1,15 @@
-//! The state of a match of Six and the [`Game`] implementation.
+//! The state of a match of Six and its rules: how a turn goes, how a game
+//! ends, and how a match goes on.
 
 use crate::{
     action::Action,
     board::{Board, Colour, FormedSix, zobrist, zobrist_turn},
     cell::Cell,
+    moves::{Move, Stones},
     options::Options,
-    view::{Move, Stones, View},
-    words::say,
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{
-    ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text,
-    Turn, Viewer, Weight, ranks_by,
-};
+use spieltisch_core::{ActionError, Game, OptionsError, Outcome, Seat, Turn, ranks_by};
 
 /// Stones per colour, the starting stone included.
 pub const STONES_PER_COLOUR: usize = 21;
@@ -73,38 +70,6 @@ impl GameResult {
             _ => None,
         }
     }
-
-    /// The result in words; the seat that formed a six is called by its
-    /// name in `names` (a person's, at a table), else as the log calls a
-    /// seat ("Seat 2").
-    pub fn describe(self, lang: Lang, names: &[String]) -> String {
-        use crate::describe::{colour_name, formation_key};
-        match self {
-            GameResult::Six { winner, formation, seat } => {
-                let who = names.get(seat).cloned().unwrap_or_else(|| Six::seat_name(seat, lang));
-                say(
-                    lang,
-                    "result-six",
-                    &[
-                        ("winner", (&colour_name(winner, lang)).into()),
-                        ("name", (&who).into()),
-                        ("formation", formation_key(formation.kind).into()),
-                    ],
-                )
-            }
-            GameResult::Starved { winner } => say(
-                lang,
-                "result-starved",
-                &[
-                    ("winner", (&colour_name(winner, lang)).into()),
-                    ("loser", (&colour_name(winner.other(), lang)).into()),
-                ],
-            ),
-            GameResult::BothStarved => say(lang, "result-both-starved", &[]),
-            GameResult::Repetition => say(lang, "result-repetition", &[]),
-            GameResult::MoveLimit => say(lang, "result-move-limit", &[]),
-        }
-    }
 }
 
 /// A match of Six in progress: the field, whose turn it is and how far the
@@ -112,9 +77,8 @@ impl GameResult {
 /// the games already played.
 ///
 /// There is nothing hidden in Six: every seat and a spectator see the whole
-/// state, as a [`View`]. A state is written and read as its view.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(into = "View", try_from = "View")]
+/// state, as a [`View`](crate::View). A state is written and read as its view.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Six {
     pub(crate) options: Options,
     pub(crate) board: Board,
@@ -136,7 +100,7 @@ pub struct Six {
     /// counting repetitions quickly.
     pub(crate) history: Vec<u64>,
     /// The second-round moves since the last capture, from which `history`
-    /// is rebuilt (see [`View::since_capture`]).
+    /// is rebuilt (see [`View::since_capture`](crate::View::since_capture)).
     pub(crate) since_capture: Vec<Move>,
     /// What the lift of the turn being played captured, in reading order.
     pub(crate) captured_now: Stones,
@@ -423,24 +387,10 @@ pub(crate) fn judge_move(
     }
 }
 
-impl Game for Six {
-    type Action = Action;
-    type Options = Options;
-    type View = View;
-    type Static = ();
-
-    fn info() -> GameInfo {
-        GameInfo {
-            id: "six",
-            name: Text::new("Six", "Six"),
-            min_seats: 2,
-            max_seats: 4,
-            options: Options::specs(),
-            rules_source: "Six, Steffen-Spiele 2003, by Steffen Mühlhäuser (English rules, tr. Bruce Murphy)",
-        }
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionsError> {
+/// The rules as the platform's contract asks for them.
+impl Six {
+    /// The first game of a match with `options`, red's seat 0 to begin.
+    pub(crate) fn new_match(options: &Options) -> Result<Six, OptionsError> {
         options.validate()?;
         let mut six = Six {
             options: options.clone(),
@@ -462,23 +412,8 @@ impl Game for Six {
         Ok(six)
     }
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seats(&self) -> usize {
-        self.options.players as usize
-    }
-
-    fn teams(&self) -> Vec<usize> {
-        (0..self.seats()).map(|s| Colour::of_seat(s).index()).collect()
-    }
-
-    /// As between the games of a match: the loser begins, after a draw the
-    /// side that did not begin (seat 0's side began). With four players the
-    /// losing side's first seat after seat 0 begins, so partners stay
-    /// opposite.
-    fn rematch_shift(outcome: &Outcome, seats: usize) -> usize {
+    /// The seat of this match that takes seat 0 in a rematch after `outcome`.
+    pub(crate) fn rematch_beginner(outcome: &Outcome, seats: usize) -> usize {
         let Some(&worst) = outcome.ranks.iter().max() else { return 0 };
         if outcome.ranks.iter().all(|&rank| rank == worst) {
             return usize::from(seats > 1);
@@ -486,16 +421,16 @@ impl Game for Six {
         (1..=seats).find(|s| outcome.ranks.get(s % seats) == Some(&worst)).map_or(0, |s| s % seats)
     }
 
-    fn turn(&self) -> Turn {
+    /// Whose turn it is: the seat to move until the match is over.
+    pub(crate) fn whose_turn(&self) -> Turn {
         match self.phase {
             Phase::Over => Turn::Over,
             _ => Turn::Seat(self.to_move as Seat),
         }
     }
 
-    /// Order: cells in reading order (row `r` from the top, then `q` from
-    /// the left); `pass` alone when it is the only move.
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    /// The legal steps, cells in reading order.
+    pub(crate) fn legal_steps(&self, out: &mut Vec<Action>) {
         let mover = self.mover_colour();
         match self.phase {
             Phase::Place => {
@@ -533,9 +468,11 @@ impl Game for Six {
         }
     }
 
-    fn chance_outcomes(&self, _out: &mut Vec<(Action, Weight)>) {}
-
-    fn apply_unchecked(&mut self, action: &Action) {
+    /// Plays `action`, a legal step of the seat to move.
+    ///
+    /// # Panics
+    /// When `action` does not fit the phase.
+    pub(crate) fn play(&mut self, action: &Action) {
         let mover = self.mover_colour();
         match (self.phase, *action) {
             (Phase::Place, Action::Place { cell }) => {
@@ -561,26 +498,8 @@ impl Game for Six {
         }
     }
 
-    fn view(&self, _viewer: Viewer) -> View {
-        View::of(self)
-    }
-
-    /// No static board data: the view is the whole information state.
-    fn static_part(_options: &Options) {}
-
-    /// The state the view shows: nothing is hidden, so there is one. Only
-    /// what building it needs is checked (bots rebuild their state this way
-    /// at every decision); [`Six::from_view`] checks a view from outside.
-    ///
-    /// # Panics
-    /// When `view` is not one that [`Six::view`] made.
-    fn resample(view: &View, _fixed: &(), _seat: Seat, _rng: &mut dyn rand::RngCore) -> Self {
-        let six = Six::built_from(view).unwrap_or_else(|e| panic!("not a view of Six: {e}"));
-        debug_assert_eq!(six.check_shows(view), Ok(()), "not a view of Six");
-        six
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
+    /// Every seat's match points, once the match is over.
+    pub(crate) fn match_outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::Over {
             return None;
         }
@@ -591,22 +510,8 @@ impl Game for Six {
         Some(Outcome { scores, ranks, teams: self.teams(), ranked_by: Vec::new() })
     }
 
-    fn score_bounds(options: &Options) -> (f64, f64) {
-        (0.0, f64::from(options.games))
-    }
-
-    fn max_actions(options: &Options) -> usize {
-        // Per game: the first-round placements, then at most lift, keep and
-        // place for each second-round move.
-        options.games as usize * (FIRST_ROUND_STONES + 3 * options.move_limit as usize)
-    }
-
-    /// Besides the notation, a bare cell `q,r` is read as the one kind of
-    /// step that fits the phase, and `keep` (or `capture`, when exactly two
-    /// parts are in question) accepts any cell of a part. With
-    /// `wrapped_cells` (records before format 4) a cell names the cell next
-    /// to the field that it is modulo 64.
-    fn parse_action(&self, input: &str) -> Result<Action, ActionError> {
+    /// An action read from notation, or from the shorthands the terminal accepts.
+    pub(crate) fn read_action(&self, input: &str) -> Result<Action, ActionError> {
         let text = input.trim();
         let true_cell =
             |cell: Cell| if self.options.wrapped_cells { self.board.in_frame_copy(cell) } else { cell };
@@ -646,52 +551,6 @@ impl Game for Six {
             }
             _ => action,
         })
-    }
-}
-
-impl Telling for Six {
-    type Event = crate::log::Event;
-
-    /// Nothing in Six is hidden: every viewer reads the same log.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        _viewer: Viewer,
-        last: Option<&mut crate::log::Event>,
-    ) -> Logged<crate::log::Event> {
-        self.event_of(action, after, last)
-    }
-
-    fn describe_event(
-        event: &crate::log::Event,
-        actor: Actor,
-        names: &[String],
-        _fixed: &(),
-        lang: Lang,
-    ) -> String {
-        crate::log::describe(event, actor, names, lang)
-    }
-
-    fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
-        crate::describe::draw(view, &[], lang)
-    }
-
-    fn describe_view_as(view: &View, _fixed: &(), names: &[String], lang: Lang) -> String {
-        crate::describe::draw(view, names, lang)
-    }
-
-    fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        crate::describe::action(self, action, lang)
-    }
-}
-
-impl Records for Six {
-    /// Records before format 4 wrote cells modulo 64 ([`crate::cell`]).
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 4 {
-            options.insert("wrapped_cells".into(), true.into());
-        }
     }
 }
 

@@ -6,7 +6,7 @@ use crate::{
     cell::Cell,
     describe::{CellText, colour_name},
     game::{GameResult, Phase, Six},
-    view::Stones,
+    moves::Stones,
     words::{say, say_into},
 };
 use serde::{Deserialize, Serialize};

@@ -12,56 +12,13 @@ use crate::{
     board::{Board, Colour, zobrist, zobrist_turn},
     cell::Cell,
     game::{FIRST_ROUND_STONES, GameResult, Phase, STONES_PER_COLOUR, Six},
+    moves::{Move, Stones},
     options::Options,
 };
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[cfg(doc)]
 use spieltisch_core::Game;
 use spieltisch_core::{PositionError, Seat};
-
-/// Stones by colour, each list in reading order (row `r`, then `q`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct Stones {
-    pub red: Vec<Cell>,
-    pub black: Vec<Cell>,
-}
-
-impl Stones {
-    /// The list of `colour`.
-    pub fn of(&self, colour: Colour) -> &[Cell] {
-        match colour {
-            Colour::Red => &self.red,
-            Colour::Black => &self.black,
-        }
-    }
-
-    /// Adds a stone of `colour`.
-    pub fn push(&mut self, colour: Colour, cell: Cell) {
-        match colour {
-            Colour::Red => self.red.push(cell),
-            Colour::Black => self.black.push(cell),
-        }
-    }
-
-    /// True when neither colour has a stone here.
-    pub fn is_empty(&self) -> bool {
-        self.red.is_empty() && self.black.is_empty()
-    }
-
-    fn push_all(&mut self, colour: Colour, cells: impl Iterator<Item = Cell>) {
-        match colour {
-            Colour::Red => self.red.extend(cells),
-            Colour::Black => self.black.extend(cells),
-        }
-    }
-
-    pub(crate) fn sort(&mut self) {
-        self.red.sort_by_key(|c| c.reading_key());
-        self.black.sort_by_key(|c| c.reading_key());
-    }
-}
 
 /// A count per colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,21 +27,6 @@ impl Stones {
 pub struct ColourCounts {
     pub red: u8,
     pub black: u8,
-}
-
-/// One whole move: a first-round placement (`placed` alone), a second-round
-/// move (`lifted`, then `placed`, with what the lift captured), or a pass
-/// (neither).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct Move {
-    pub seat: Seat,
-    pub lifted: Option<Cell>,
-    pub placed: Option<Cell>,
-    /// The stones the lift captured; left out when none.
-    #[serde(default, skip_serializing_if = "Stones::is_empty")]
-    pub captured: Stones,
 }
 
 /// Where the turn stands; on the wire an object whose `kind` names the step.
@@ -230,6 +172,20 @@ impl TryFrom<View> for Six {
 
     fn try_from(view: View) -> Result<Six, PositionError> {
         Six::from_view(&view)
+    }
+}
+
+/// A state is written as its view.
+impl Serialize for Six {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        View::of(self).serialize(serializer)
+    }
+}
+
+/// A state is read as its view, checked by [`Six::from_view`].
+impl<'de> Deserialize<'de> for Six {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Six, D::Error> {
+        Six::from_view(&View::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }
 
