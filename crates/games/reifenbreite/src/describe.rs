@@ -8,7 +8,7 @@ use crate::course::{ROW, Track};
 use crate::game::{Phase, Reifenbreite, Status};
 use crate::words::{say, say_into};
 use spieltisch_core::words::Arg;
-use spieltisch_core::{Game, Lang, Seat};
+use spieltisch_core::{Lang, Seat};
 use std::fmt::Write;
 
 /// The columns drawn at most (one per row of the road).

@@ -308,7 +308,10 @@ pub mod movement;
 mod moves;
 pub mod options;
 mod order;
+mod package;
+mod points;
 mod road;
+mod road_index;
 #[cfg(test)]
 mod rules_tests;
 mod scoring;

@@ -4,12 +4,12 @@
 
 use crate::words::{say, say_into};
 use crate::{
-    Action, Phase, Reifenbreite, Status,
-    action::rider_number,
+    action::{Action, rider_number},
     cards::{ChanceCard, Energy},
     course::Track,
     describe::{position, position_into},
     fixed::Fixed,
+    game::{Phase, Reifenbreite, Status},
     layout::Layout,
     view::RiderStatus,
 };
