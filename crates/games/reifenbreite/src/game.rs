@@ -10,10 +10,10 @@
 
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
-use crate::course::{NONE, Track};
 use crate::options::{Options, Rules};
 pub use crate::points::{PLACE_POINTS, team_scores};
 use crate::road_index::RoadIndex;
+use crate::track::{NONE, Track};
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use spieltisch_core::{OptionsError, Outcome, Seat, Sight, Turn, Viewer, Weight};
 use std::sync::Arc;

@@ -318,6 +318,7 @@ mod scoring;
 pub mod setup;
 mod surfaces;
 pub mod test_plan;
+mod track;
 pub mod view;
 mod words;
 

@@ -6,11 +6,11 @@ use crate::words::{say, say_into};
 use crate::{
     action::{Action, rider_number},
     cards::{ChanceCard, Energy},
-    course::Track,
     describe::{position, position_into},
     fixed::Fixed,
     game::{Phase, Reifenbreite, Status},
     layout::Layout,
+    track::Track,
     view::RiderStatus,
 };
 use serde::{Deserialize, Serialize};

@@ -2,10 +2,10 @@
 //! rider's place in the order of play. Every change of a rider goes through
 //! [`Reifenbreite::set_rider`], which keeps the index in step.
 
-use crate::course::NONE;
 use crate::game::{Reifenbreite, Rider};
 use crate::movement::{Reach, Reachable, reach, reachable, steps_to};
 use crate::road_index::{NO_RIDER, RoadIndex};
+use crate::track::NONE;
 
 impl Reifenbreite {
     /// The spaces riders stand on (on the road or just over the finish), and

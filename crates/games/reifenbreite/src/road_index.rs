@@ -1,8 +1,8 @@
 //! The index of where the riders are, which the race keeps beside its
 //! riders; [`crate::road`] keeps it in step with them.
 
-use crate::course::Track;
 use crate::movement::{Occupied, window};
+use crate::track::Track;
 use std::sync::Arc;
 
 /// Where the riders are, indexed for what a turn asks many times: which

@@ -8,10 +8,10 @@
 
 use crate::action::{rider_index, rider_number};
 use crate::cards::ChanceCard;
-use crate::course::NONE;
 use crate::fixed::{Fixed, energy_kind_id};
 use crate::game::{Phase, Reifenbreite, Rider, Status};
 use crate::road_index::RoadIndex;
+use crate::track::NONE;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{Seat, Viewer};
