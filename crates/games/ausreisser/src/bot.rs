@@ -1,8 +1,8 @@
 //! A rider that plays by rules of thumb.
 
 use crate::{
-    Ausreisser,
     action::{Action, Play},
+    game::Ausreisser,
     table::Table,
 };
 use rand::RngCore;

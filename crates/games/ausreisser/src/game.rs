@@ -3,22 +3,11 @@
 use crate::{
     action::{Action, Play},
     card::{Card, Counts, KINDS, SPEEDS, full_deck, has_speed, total},
-    log::Event,
     options::Options,
     table::{HAND_SIZE, MAX_PLAYERS, Phase, Played, Table},
-    view::View,
-    words::say,
 };
 use serde::{Deserialize, Serialize};
-use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text,
-    Together, Turn, Viewer, Weight,
-};
-use std::sync::LazyLock;
-
-/// The game's name in English and German, from its catalogs.
-static NAME: LazyLock<[String; 2]> =
-    LazyLock::new(|| [say(Lang::En, "game-name", &[]), say(Lang::De, "game-name", &[])]);
+use spieltisch_core::{OptionsError, Outcome, Seat, Sight, Together, Turn, Viewer, Weight};
 
 const HILL: usize = Card::HILL.index();
 const WIND: usize = Card::WIND.index();
@@ -306,24 +295,9 @@ pub(crate) fn settle(t: &Table, play: &Play) -> Settled {
     settled
 }
 
-impl Game for Ausreisser {
-    type Action = Action;
-    type Options = Options;
-    type View = View;
-    type Static = ();
-
-    fn info() -> GameInfo {
-        GameInfo {
-            id: "ausreisser",
-            name: Text::new(&NAME[0], &NAME[1]),
-            min_seats: 2,
-            max_seats: 6,
-            options: Options::specs(),
-            rules_source: "Der Ausreisser (F.X. Schmid, 1989; Pierre Jacquot), English rules; decisions in the crate docs",
-        }
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionsError> {
+/// The rules the platform's contract asks for, which `package.rs` hands on.
+impl Ausreisser {
+    pub(crate) fn new(options: &Options) -> Result<Self, OptionsError> {
         options.check_ranges()?;
         let pile = full_deck(options.special);
         let table = Table {
@@ -351,15 +325,15 @@ impl Game for Ausreisser {
         Ok(Ausreisser { options: *options, table, hands: [[0; KINDS]; MAX_PLAYERS], pile, asked: 0 })
     }
 
-    fn options(&self) -> &Options {
+    pub(crate) fn options(&self) -> &Options {
         &self.options
     }
 
-    fn seats(&self) -> usize {
+    pub(crate) fn seats(&self) -> usize {
         self.table.seats()
     }
 
-    fn turn(&self) -> Turn {
+    pub(crate) fn turn(&self) -> Turn {
         match self.table.phase {
             Phase::Choose { .. } | Phase::Deal { .. } | Phase::Draw | Phase::Refill => Turn::Chance,
             Phase::Play => Turn::Seat(usize::from(self.table.mover)),
@@ -371,7 +345,7 @@ impl Game for Ausreisser {
     /// Plays in the order: speed card ascending, then Spurts ascending, then
     /// without before with Steigung. In a window: `pass`, then `hill` for a
     /// rider who holds one.
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
         match self.table.phase {
             Phase::Play => {
                 let m = usize::from(self.table.mover);
@@ -406,7 +380,7 @@ impl Game for Ausreisser {
         }
     }
 
-    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
+    pub(crate) fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         if self.turn() == Turn::Chance {
             // This runs at every draw of every simulated game: write every
             // kind in place without branching, keep those with cards left.
@@ -422,7 +396,7 @@ impl Game for Ausreisser {
         }
     }
 
-    fn apply_unchecked(&mut self, action: &Action) {
+    pub(crate) fn apply_unchecked(&mut self, action: &Action) {
         match *action {
             Action::Draw { card } => {
                 let k = card.index();
@@ -511,33 +485,18 @@ impl Game for Ausreisser {
         }
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        let seat = match viewer {
-            Viewer::Seat(s) if s < self.seats() => Some(s),
-            _ => None,
-        };
-        View::of(self, seat)
-    }
-
-    /// No static board data: the view is the whole information state.
-    fn static_part(_options: &Options) {}
-
-    fn resample(view: &View, _fixed: &(), seat: Seat, rng: &mut dyn rand::RngCore) -> Self {
-        crate::resample::resample(view, seat, rng)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         (self.table.phase == Phase::Over).then(|| {
             Outcome::from_scores(self.table.totals[..self.seats()].iter().map(|&t| f64::from(t)).collect())
         })
     }
 
-    fn score_bounds(options: &Options) -> (f64, f64) {
+    pub(crate) fn score_bounds(options: &Options) -> (f64, f64) {
         let stages = f64::from(options.stages);
         (-Self::max_chips_per_stage(options) * stages, stages)
     }
 
-    fn max_actions(options: &Options) -> usize {
+    pub(crate) fn max_actions(options: &Options) -> usize {
         let deck = total(&full_deck(options.special)) as usize;
         let n = usize::from(options.players);
         // Per stage: the choice of the leader and the draws each take at
@@ -549,7 +508,7 @@ impl Game for Ausreisser {
     /// Hidden from everyone but the drawer: a card drawn. Hidden from
     /// everyone but the rider: a pass in a Steigung window, which others
     /// see only as the window closing once the last rider has answered.
-    fn sight(&self, action: &Action, viewer: Viewer) -> Sight {
+    pub(crate) fn sight(&self, action: &Action, viewer: Viewer) -> Sight {
         if matches!(action, Action::Pass {}) && self.table.phase == Phase::Window {
             return if viewer == Viewer::Seat(usize::from(self.asked)) {
                 Sight::Plainly
@@ -573,52 +532,8 @@ impl Game for Ausreisser {
         if viewer == Viewer::Seat(usize::from(owner)) { Sight::Plainly } else { Sight::Kind }
     }
 
-    fn together(&self) -> Option<Together<Action>> {
+    pub(crate) fn together(&self) -> Option<Together<Action>> {
         let seats = self.still_to_answer();
         (!seats.is_empty()).then_some(Together { seats, pass: Action::Pass {} })
-    }
-}
-
-impl Telling for Ausreisser {
-    type Event = Event;
-
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        viewer: Viewer,
-        last: Option<&mut Event>,
-    ) -> Logged<Event> {
-        self.event_of(action, after, viewer, last)
-    }
-
-    fn describe_event(event: &Event, _actor: Actor, names: &[String], _fixed: &(), lang: Lang) -> String {
-        crate::log::describe(event, names, lang)
-    }
-
-    fn describe_view(view: &View, _fixed: &(), lang: Lang) -> String {
-        crate::view::describe(view, &[], lang)
-    }
-
-    fn describe_view_as(view: &View, _fixed: &(), names: &[String], lang: Lang) -> String {
-        crate::view::describe(view, names, lang)
-    }
-
-    fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        crate::view::describe_action(self, action, &[], lang)
-    }
-
-    fn describe_action_as(&self, action: &Action, names: &[String], lang: Lang) -> String {
-        crate::view::describe_action(self, action, names, lang)
-    }
-}
-
-impl Records for Ausreisser {
-    /// Records of format 1 asked only the riders holding a Steigung, and
-    /// never the mover: everyone else passed without a word.
-    fn implied_action(&self, format: u32) -> Option<Action> {
-        let seat = self.asked()?;
-        (format < 2 && (self.asked == self.table.mover || self.hands[seat][HILL] == 0))
-            .then_some(Action::Pass {})
     }
 }

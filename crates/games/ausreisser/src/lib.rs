@@ -192,6 +192,7 @@ mod card;
 mod game;
 mod log;
 mod options;
+mod package;
 mod resample;
 pub mod setup;
 mod table;

@@ -10,9 +10,9 @@
 
 use crate::words::{say, say_into};
 use crate::{
-    Ausreisser,
     action::{Action, Play},
     card::Card,
+    game::Ausreisser,
     game::settle,
     table::{HAND_SIZE, Phase},
     view::{Cards, hand_text},

@@ -19,8 +19,8 @@
 //! that is below one in a million per turn.
 
 use crate::{
-    Ausreisser,
     card::{Card, Counts, KINDS, full_deck},
+    game::Ausreisser,
     setup::Setup,
     table::{MAX_PLAYERS, Phase},
     view::{View, counts_of},

@@ -11,9 +11,9 @@
 
 use crate::words::{say, say_into};
 use crate::{
-    Ausreisser,
     action::{Action, Play},
     card::{Card, Counts, KINDS, MIN_SPEED},
+    game::Ausreisser,
     options::Options,
     table::{MAX_PLAYERS, Phase, Played, Table},
 };

@@ -8,8 +8,8 @@
 use crate::action::Action;
 use crate::board::Surface;
 use crate::cards::Energy;
-use crate::course::{NONE, ROW};
 use crate::game::{Phase, Reifenbreite, Status};
+use crate::track::{NONE, ROW};
 use rand::RngCore;
 use spieltisch_core::{Bot, Decision};
 

@@ -28,85 +28,15 @@
 //! content, and [`Course::track`] unrolls it without any I/O.
 
 use crate::board::{Block, Board, BoardError, Cell, DEFAULT_BOARD};
-use crate::movement::{MAX_STEPS, OpenRoad, WINDOW};
+use crate::movement::{MAX_STEPS, WINDOW};
+use crate::track::OpenRoad;
+// Defined beneath the movement's searches, which tabulate a track; named
+// here too, where the crate's users have always found them.
+pub use crate::track::{NONE, ROW, Space, Sprint, Track};
 use serde::{Deserialize, Serialize};
 use spieltisch_core::data_file::{read_data_file, resolve_in};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
-
-/// No space (an absent neighbour).
-pub const NONE: u16 = u16::MAX;
-
-/// Measure units per straight row (divisible by every curve length we use).
-pub const ROW: u32 = 60;
-
-/// One space of a track.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Space {
-    /// 1 = rightmost lane in the direction of travel.
-    pub lane: u8,
-    /// Distance along the course in measure units ([`ROW`] per straight row);
-    /// a curve's lanes are spread over one common measure.
-    pub pos: u32,
-    pub cell: Cell,
-    /// Forward moves: straight on, diagonally to the left (lane + 1),
-    /// diagonally to the right (lane − 1); [`NONE`] where impossible.
-    pub next: [u16; 3],
-    /// The space directly behind in the same lane.
-    pub behind: u16,
-    /// Spaces sharing a side with this one in the neighbouring lanes.
-    pub beside: Vec<u16>,
-    /// How many lines of the route lie behind this space.
-    pub leg: u8,
-    /// True inside a curve (thick lines between the lanes).
-    pub curve: bool,
-}
-
-/// A sprint: its line's index in the route and the points for places 1–3.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sprint {
-    pub line: char,
-    /// Crossed when a rider reaches a space with `leg >= self.leg`.
-    pub leg: u8,
-    pub points: [u8; 3],
-}
-
-/// A course unrolled into its spaces.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Track {
-    pub key: String,
-    pub name: String,
-    pub spaces: Vec<Space>,
-    /// `spaces[i].next`, kept apart for fast searches.
-    pub next: Vec<[u16; 3]>,
-    /// The forward moves of each space as bits over the numbers above it
-    /// (bit `j`: space `i + j`), for searches that move whole sets of
-    /// spaces at once, followed by 128 zeros; `None` when a move jumps 64 or
-    /// more space numbers (only a huge curve of a custom board does), and the
-    /// searches go step by step.
-    pub moves: Option<Vec<u64>>,
-    /// Where a rider gets to from each space on an empty road.
-    pub open_road: OpenRoad,
-    /// The spaces past the finish line, as bits (two spare words at the end).
-    pub past_finish: Vec<u64>,
-    /// The order of play of each space: larger is earlier (further ahead,
-    /// then further right).
-    pub order: Vec<u32>,
-    /// `spaces[i].behind`, `.leg` and `.cell`, kept apart for speed.
-    pub behind: Vec<u16>,
-    pub leg: Vec<u8>,
-    pub cell: Vec<Cell>,
-    /// The start area's spaces.
-    pub start: Vec<u16>,
-    /// The lines of the route, the finish last.
-    pub lines: Vec<char>,
-    /// [`Track::line_at`] of every leg, kept apart: a rider's place in
-    /// words asks for it, and the text view names every rider's place.
-    pub line_ends: Vec<u32>,
-    pub finish_leg: u8,
-    pub sprints: Vec<Sprint>,
-    pub energy_rows: u8,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -588,17 +518,6 @@ impl Track {
             ..Track::default()
         }
         .with_tables())
-    }
-
-    #[inline]
-    pub fn space(&self, id: u16) -> &Space {
-        &self.spaces[id as usize]
-    }
-
-    /// The measure where line `k` of the route lies: the end of the road
-    /// before it (a space is past the line when its `pos` is greater).
-    pub fn line_at(&self, k: usize) -> u32 {
-        self.line_ends.get(k).or(self.line_ends.last()).copied().unwrap_or(0)
     }
 
     /// Builds a track straight from blocks, for purpose-built boards (the

@@ -4,11 +4,11 @@
 use crate::action::{Action, rider_number};
 use crate::board::Surface;
 use crate::cards::{ENERGY_KINDS, Energy};
-use crate::course::{ROW, Track};
 use crate::game::{Phase, Reifenbreite, Status};
+use crate::track::{ROW, Track};
 use crate::words::{say, say_into};
 use spieltisch_core::words::Arg;
-use spieltisch_core::{Game, Lang, Seat};
+use spieltisch_core::{Lang, Seat};
 use std::fmt::Write;
 
 /// The columns drawn at most (one per row of the road).

@@ -1,8 +1,8 @@
 //! Drafting (5.4): the rider directly behind a mover may follow him into
 //! the space behind his new one.
 
-use crate::course::NONE;
 use crate::game::{Phase, Reifenbreite, Status, bit};
+use crate::track::NONE;
 
 impl Reifenbreite {
     /// After a rider moved from `from` to `to` in `steps` steps, the rider

@@ -1,7 +1,7 @@
 //! Falls (7.1, figure 10): who falls over a fallen rider.
 
-use crate::course::NONE;
 use crate::game::{Reifenbreite, Status, bit};
+use crate::track::NONE;
 
 impl Reifenbreite {
     /// The mass fall of 7.1: riders directly behind a fallen rider fall, and

@@ -11,10 +11,10 @@
 
 use crate::action::rider_number;
 use crate::cards::ENERGY_KINDS;
-use crate::course::Track;
 use crate::game::{PLACE_POINTS, Reifenbreite};
 use crate::layout::Layout;
 use crate::options::{Options, Rules};
+use crate::track::Track;
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
 use std::sync::Arc;
 

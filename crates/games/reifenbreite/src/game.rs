@@ -1,27 +1,21 @@
-//! The state of a race (or stage race) and the game it is under the core's
-//! contract: the riders, the phase of the round, the cards and the results;
-//! whose turn, the legal actions and chance outcomes of each decision, and
-//! how an action changes the race. The rules that change it are split by
-//! the rulebook's nouns: [`crate::order`] (order of play, lead exchange,
-//! end of a round), [`crate::moves`] (cards, dice, destinations),
-//! [`crate::surfaces`], [`crate::drafting`], [`crate::falls`] and
-//! [`crate::scoring`]; where the riders are is indexed in [`crate::road`].
+//! The state of a race (or stage race) and its rules: the riders, the
+//! phase of the round, the cards and the results; whose turn, the legal
+//! actions and chance outcomes of each decision, and how an action changes
+//! the race. The rules that change it are split by the rulebook's nouns:
+//! [`crate::order`] (order of play, lead exchange, end of a round),
+//! [`crate::moves`] (cards, dice, destinations), [`crate::surfaces`],
+//! [`crate::drafting`], [`crate::falls`] and [`crate::scoring`]; where the
+//! riders are is indexed in [`crate::road`]. `package.rs` hands them on to
+//! the core's contract.
 
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
-use crate::course::{NONE, Track};
-use crate::fixed::Fixed;
 use crate::options::{Options, Rules};
-pub(crate) use crate::road::RoadIndex;
-pub use crate::scoring::{PLACE_POINTS, team_scores};
-use crate::view::View;
-use crate::{describe, log};
-use rand::RngCore;
+pub use crate::points::{PLACE_POINTS, team_scores};
+use crate::road_index::RoadIndex;
+use crate::track::{NONE, Track};
 use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
-use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text, Turn,
-    Viewer, Weight,
-};
+use spieltisch_core::{OptionsError, Outcome, Seat, Sight, Turn, Viewer, Weight};
 use std::sync::Arc;
 
 /// A safety bound no real race reaches: after this many rounds the race
@@ -414,32 +408,13 @@ const PHOTOS: [(Action, u32); 6] = [
     (Action::Photo { value: 6 }, 1),
 ];
 
-impl Game for Reifenbreite {
-    type Action = Action;
-    type Options = Options;
-    type View = View;
-    type Static = Fixed;
-
-    fn info() -> GameInfo {
-        GameInfo {
-            id: "reifenbreite",
-            name: Text::new("Um Reifenbreite", "Um Reifenbreite"),
-            min_seats: 2,
-            max_seats: 4,
-            options: Options::specs(),
-            rules_source: "Um Reifenbreite, Jumbo 1991 (Rob Bontenbal), German rulebook 3554; English translation",
-        }
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionsError> {
-        Reifenbreite::create(options)
-    }
-
-    fn options(&self) -> &Options {
+/// The rules the platform's contract asks for, which `package.rs` hands on.
+impl Reifenbreite {
+    pub(crate) fn options(&self) -> &Options {
         &self.options
     }
 
-    fn seats(&self) -> usize {
+    pub(crate) fn seats(&self) -> usize {
         self.options.seats() as usize
     }
 
@@ -448,7 +423,7 @@ impl Game for Reifenbreite {
     // call them (bots, searches, the benchmark) live in other crates, and
     // without link-time optimization only inlinable code reaches into them.
     #[inline]
-    fn turn(&self) -> Turn {
+    pub(crate) fn turn(&self) -> Turn {
         match self.phase {
             Phase::FirstTeam
             | Phase::Dice { .. }
@@ -465,7 +440,7 @@ impl Game for Reifenbreite {
     }
 
     #[inline]
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
         match self.phase {
             Phase::Place { team } => {
                 let t = self.track();
@@ -511,7 +486,7 @@ impl Game for Reifenbreite {
     }
 
     #[inline]
-    fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
+    pub(crate) fn chance_outcomes(&self, out: &mut Vec<(Action, Weight)>) {
         match self.phase {
             Phase::FirstTeam => out.extend((0..self.options.teams).map(|t| (Action::First { team: t }, 1))),
             Phase::Dice { dice: 2, .. } => out.extend_from_slice(&TWO_DICE),
@@ -532,7 +507,7 @@ impl Game for Reifenbreite {
     }
 
     #[inline]
-    fn apply_unchecked(&mut self, action: &Action) {
+    pub(crate) fn apply_unchecked(&mut self, action: &Action) {
         match (self.phase, *action) {
             (Phase::FirstTeam, Action::First { team: t }) => {
                 self.first_team = t;
@@ -653,33 +628,7 @@ impl Game for Reifenbreite {
         }
     }
 
-    /// Designed data ([`view`]): photo-card numbers hidden until the race
-    /// is over, the course and the rules left to the static part.
-    fn view(&self, viewer: Viewer) -> View {
-        View::of(self, viewer)
-    }
-
-    fn static_part(options: &Options) -> Fixed {
-        Fixed::of_options(options)
-    }
-
-    fn static_of(&self) -> Fixed {
-        Fixed::of(self)
-    }
-
-    /// The race the view and the static part describe, with every hidden
-    /// photo-card number drawn anew (1–6, equally likely).
-    fn resample(view: &View, fixed: &Fixed, _seat: Seat, rng: &mut dyn RngCore) -> Self {
-        let mut race = view.race(fixed);
-        for p in race.photos.iter_mut() {
-            for n in p.iter_mut().filter(|n| **n == 0) {
-                *n = (rng.next_u32() % 6) as u8 + 1;
-            }
-        }
-        race
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::Over {
             return None;
         }
@@ -691,7 +640,7 @@ impl Game for Reifenbreite {
         Some(Outcome::from_scores(scores))
     }
 
-    fn score_bounds(options: &Options) -> (f64, f64) {
+    pub(crate) fn score_bounds(options: &Options) -> (f64, f64) {
         let stages = options.courses();
         let n = stages.len() as f64;
         let mut per_stage = 0.0f64;
@@ -706,7 +655,7 @@ impl Game for Reifenbreite {
         (0.0, team * 4.0)
     }
 
-    fn max_actions(options: &Options) -> usize {
+    pub(crate) fn max_actions(options: &Options) -> usize {
         let riders = options.teams as usize * 4;
         // Per rider and round: up to 15 offers of the lead and their answers,
         // two cards, ride, dice, a chance card, two photo cards, the move and
@@ -715,58 +664,10 @@ impl Game for Reifenbreite {
     }
 
     /// The photo cards are everyone's secret until the finish is judged.
-    fn sight(&self, action: &Action, _viewer: Viewer) -> Sight {
+    pub(crate) fn sight(&self, action: &Action, _viewer: Viewer) -> Sight {
         match action {
             Action::Photo { .. } => Sight::Kind,
             _ => Sight::Plainly,
-        }
-    }
-}
-
-impl Telling for Reifenbreite {
-    type Event = log::Event;
-
-    /// Everyone reads the same log: the photo cards, the only secret, are
-    /// logged without their numbers.
-    fn log_event(
-        &self,
-        action: &Action,
-        after: &Self,
-        _viewer: Viewer,
-        last: Option<&mut log::Event>,
-    ) -> Logged<log::Event> {
-        self.event_of(action, after, last)
-    }
-
-    fn describe_event(
-        event: &log::Event,
-        actor: Actor,
-        names: &[String],
-        fixed: &Fixed,
-        lang: Lang,
-    ) -> String {
-        log::describe(event, actor, names, fixed, lang)
-    }
-
-    fn describe_view(view: &View, fixed: &Fixed, lang: Lang) -> String {
-        describe::view(&view.race(fixed), view.viewer, &[], lang)
-    }
-
-    fn describe_view_as(view: &View, fixed: &Fixed, names: &[String], lang: Lang) -> String {
-        describe::view(&view.race(fixed), view.viewer, names, lang)
-    }
-
-    fn describe_action(&self, action: &Action, lang: Lang) -> String {
-        describe::action(self, action, lang)
-    }
-}
-
-impl Records for Reifenbreite {
-    /// A record of format 1 was played under edition 1 (see the crate
-    /// documentation, "Records of older formats").
-    fn upgrade_options(format: u32, options: &mut serde_json::Map<String, serde_json::Value>) {
-        if format < 2 {
-            options.insert("edition".into(), 1.into());
         }
     }
 }

@@ -32,7 +32,7 @@
 //! - `sprints` name their line, its place in `lines` (`leg` − 1) and the
 //!   points for places 1–3.
 
-use crate::course::{ROW, Track};
+use crate::track::{ROW, Track};
 use serde::{Serialize, Serializer};
 use std::fmt::Write;
 use std::sync::Arc;

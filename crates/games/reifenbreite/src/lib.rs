@@ -308,13 +308,17 @@ pub mod movement;
 mod moves;
 pub mod options;
 mod order;
+mod package;
+mod points;
 mod road;
+mod road_index;
 #[cfg(test)]
 mod rules_tests;
 mod scoring;
 pub mod setup;
 mod surfaces;
 pub mod test_plan;
+mod track;
 pub mod view;
 mod words;
 

@@ -4,13 +4,13 @@
 
 use crate::words::{say, say_into};
 use crate::{
-    Action, Phase, Reifenbreite, Status,
-    action::rider_number,
+    action::{Action, rider_number},
     cards::{ChanceCard, Energy},
-    course::Track,
     describe::{position, position_into},
     fixed::Fixed,
+    game::{Phase, Reifenbreite, Status},
     layout::Layout,
+    track::Track,
     view::RiderStatus,
 };
 use serde::{Deserialize, Serialize};

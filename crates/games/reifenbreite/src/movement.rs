@@ -9,7 +9,9 @@
 //! with riders in the way, a search a whole step at a time in bit masks (the
 //! search runs about a thousand times a race, so its speed is the game's).
 
-use crate::course::{NONE, Track};
+// Stored in the track beneath; named here too, beside the search that fills it.
+pub use crate::track::OpenRoad;
+use crate::track::{NONE, OPEN_STEPS, Track};
 
 /// Forward moves always lead to higher space numbers, so a window of numbers
 /// above the mover's space is enough to mark visited spaces; spaces beyond it
@@ -157,29 +159,6 @@ impl Occupied for [u16] {
 
     fn spaces(&self) -> Vec<u16> {
         self.to_vec()
-    }
-}
-
-/// The most steps the open-road table covers: every real move (12 from
-/// dice, cards or a tow, plus 4 downhill).
-const OPEN_STEPS: usize = 16;
-
-/// Where a rider gets to on an empty road, per space: `[d - 1]` are the
-/// spaces reachable in at most `d` steps, as bits over the 128 numbers above
-/// the space. Riders elsewhere change nothing, so most searches are a look-up
-/// (about half of all moves have no rider in the way). `None` where a move
-/// could leave those 128 numbers.
-#[derive(Clone, Default, PartialEq)]
-pub struct OpenRoad {
-    within: Vec<[u128; OPEN_STEPS]>,
-    /// Whether the table covers moves from a space, apart from the table
-    /// so that asking costs no read of it.
-    covered: Vec<bool>,
-}
-
-impl std::fmt::Debug for OpenRoad {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "OpenRoad({} spaces)", self.within.len())
     }
 }
 

@@ -4,10 +4,10 @@
 
 use crate::action::Action;
 use crate::cards::{ChanceCard, ENERGY_KINDS, Energy, energy_deck};
-use crate::course::NONE;
 use crate::game::{Phase, Reifenbreite, Rider, Status, bit};
 use crate::movement::window;
 use crate::surfaces;
+use crate::track::NONE;
 
 /// The kinds of energy card each rider of a team (by place) may play, his
 /// own and the jokers, as a byte mask over a team's eight counts

@@ -2,8 +2,8 @@
 //! and the end of a round (dismounted riders back, 9.2; finishers off the
 //! road, 8).
 
-use crate::course::NONE;
 use crate::game::{MAX_TOWS, Phase, ROUND_CAP, Reifenbreite, Rider, Status, bit};
+use crate::track::NONE;
 
 impl Reifenbreite {
     /// Rider `r`'s place in the order of play (5, 5.2): larger is earlier

@@ -5,10 +5,11 @@
 use crate::action::{Action, rider_index};
 use crate::board::{Block, Cell, Surface};
 use crate::cards::{ChanceCard, Energy};
-use crate::course::{self, Sprint, Track};
+use crate::course;
 use crate::game::{PLACE_POINTS, Phase, Reifenbreite, Status, team_scores};
 use crate::options::{EDITION, JerseyJudged, Level, Options, Rules};
 use crate::setup::Setup;
+use crate::track::{Sprint, Track};
 use spieltisch_core::Telling;
 use spieltisch_core::{FromSetup, Game, Turn};
 

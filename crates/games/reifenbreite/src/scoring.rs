@@ -3,10 +3,7 @@
 
 use crate::game::{Phase, Reifenbreite, bit};
 use crate::options::JerseyJudged;
-
-/// Points for finishing places 1–16 (the score sheet of 18;
-/// docs/rules/reifenbreite.md#scoring).
-pub const PLACE_POINTS: [u16; 16] = [50, 40, 35, 32, 30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8];
+use crate::points::{PLACE_POINTS, team_scores};
 
 impl Reifenbreite {
     /// The yellow jersey (15.1), only with more than one sprint.
@@ -82,18 +79,4 @@ impl Reifenbreite {
     pub fn team_scores(&self) -> Vec<u32> {
         team_scores(&self.results, self.options.teams)
     }
-}
-
-/// Final team scores from per-stage rider points (`results[stage][rider]`):
-/// the plain team total for one race; for a stage race of n ≥ 2 stages,
-/// n × (the team's best rider's total) + the team total (17).
-pub fn team_scores(results: &[Vec<u16>], teams: u8) -> Vec<u32> {
-    let n = results.len() as u32;
-    (0..teams as usize)
-        .map(|t| {
-            let rider_total = |r: usize| results.iter().map(|s| s[r] as u32).sum::<u32>();
-            let total: u32 = (t * 4..t * 4 + 4).map(rider_total).sum();
-            if n >= 2 { n * (t * 4..t * 4 + 4).map(rider_total).max().unwrap_or(0) + total } else { total }
-        })
-        .collect()
 }

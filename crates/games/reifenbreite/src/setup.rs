@@ -12,9 +12,9 @@
 
 use crate::action::{rider_index, rider_number};
 use crate::cards::energy_deck;
-use crate::course::Track;
 use crate::game::{MAX_TOWS, Reifenbreite, Rider, Status, bit};
 use crate::options::{Options, Rules};
+use crate::track::Track;
 use spieltisch_core::{FromSetup, PositionError};
 use std::sync::Arc;
 use thiserror::Error;

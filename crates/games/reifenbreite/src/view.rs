@@ -8,9 +8,11 @@
 
 use crate::action::{rider_index, rider_number};
 use crate::cards::ChanceCard;
-use crate::course::NONE;
 use crate::fixed::{Fixed, energy_kind_id};
-use crate::game::{Phase, Reifenbreite, Rider, RoadIndex, Status};
+use crate::game::{Phase, Reifenbreite, Rider, Status};
+use crate::road_index::RoadIndex;
+use crate::track::NONE;
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{Seat, Viewer};
 
@@ -426,6 +428,18 @@ impl View {
             road: RoadIndex::default(),
         };
         race.build_road_index();
+        race
+    }
+
+    /// The race this view and the static part describe, with every hidden
+    /// photo-card number drawn anew (1–6, equally likely).
+    pub(crate) fn resample(&self, fixed: &Fixed, rng: &mut dyn RngCore) -> Reifenbreite {
+        let mut race = self.race(fixed);
+        for p in race.photos.iter_mut() {
+            for n in p.iter_mut().filter(|n| **n == 0) {
+                *n = (rng.next_u32() % 6) as u8 + 1;
+            }
+        }
         race
     }
 }
