@@ -46,6 +46,10 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// each seat called `names[seat]` ([`Telling::describe_action_as`]; an
     /// empty list calls seats as the game does).
     fn legal_described(&self, names: &[String], lang: Lang) -> Vec<(String, String)>;
+    /// The legal actions of the seat to move as a page shows them, in one
+    /// pass: notation, data as written ([`ActionData::written`]) and words,
+    /// each seat called `names[seat]`.
+    fn legal_for_people(&self, names: &[String], lang: Lang) -> Vec<LegalForPeople>;
     /// The legal actions of the seat to move as data (kind and
     /// parameters), in the order of [`DynSession::legal`].
     fn legal_data(&self) -> Vec<ActionData>;
@@ -240,6 +244,23 @@ impl<G: CatalogGame> DynSession for Session<G> {
     fn legal_described(&self, names: &[String], lang: Lang) -> Vec<(String, String)> {
         let state = self.state();
         state.legal_vec().iter().map(|a| (a.to_string(), state.describe_action_as(a, names, lang))).collect()
+    }
+
+    fn legal_for_people(&self, names: &[String], lang: Lang) -> Vec<LegalForPeople> {
+        let state = self.state();
+        state
+            .legal_vec()
+            .iter()
+            .map(|action| {
+                let (kind, params) = ActionData::written(action);
+                LegalForPeople {
+                    action: action.to_string(),
+                    kind,
+                    params,
+                    text: state.describe_action_as(action, names, lang),
+                }
+            })
+            .collect()
     }
 
     fn legal_data(&self) -> Vec<ActionData> {
@@ -450,6 +471,18 @@ impl GameVisitor for FromRecord<'_> {
     fn visit<G: CatalogGame>(self) -> Self::Output {
         Ok(Box::new(Session::<G>::from_record(self.0)?))
     }
+}
+
+/// A legal action as a page shows it ([`DynSession::legal_for_people`]).
+#[derive(Clone, Debug)]
+pub struct LegalForPeople {
+    /// The notation, what the page sends back.
+    pub action: String,
+    /// The data's kind and its parameters as JSON text.
+    pub kind: String,
+    pub params: Box<serde_json::value::RawValue>,
+    /// The action in words.
+    pub text: String,
 }
 
 /// Rebuilds a game from its record, checking every action.

@@ -59,7 +59,8 @@ mod seat_spec;
 pub use budget::{BotLimits, BotMove, Budget, SearchReport};
 pub use catalog_game::{CatalogGame, Stat};
 pub use dyn_session::{
-    DynSession, LogEntry, MoveAnalysis, Wording, bot_rng, load_session, new_session, session_from_record,
+    DynSession, LegalForPeople, LogEntry, MoveAnalysis, Wording, bot_rng, load_session, new_session,
+    session_from_record,
 };
 pub use error::CatalogError;
 pub use files::{FileAccess, read_files, read_record_files};

@@ -244,3 +244,29 @@ fn chance_outcomes_as_data_are_those_docs_api_lists() {
         }
     }
 }
+
+/// What a page gets of the legal actions in one pass is what the separate
+/// calls give: the same notations, words and data, in the same order.
+#[test]
+fn legal_actions_for_people_agree_with_notation_words_and_data() {
+    for game in ["six", "sechstage", "reifenbreite", "ausreisser", "kuhn"] {
+        register_fixtures();
+        let mut session = new_session(game, &Value::Null, 3).unwrap();
+        session.run_chance();
+        let names = vec!["Hanna".to_string(); session.seats()];
+        let people = session.legal_for_people(&names, Lang::De);
+        let described = session.legal_described(&names, Lang::De);
+        let data = session.legal_data();
+        assert!(!people.is_empty(), "{game}: someone is to move");
+        assert_eq!(people.len(), described.len());
+        for ((legal, (action, text)), data) in people.iter().zip(&described).zip(&data) {
+            assert_eq!((&legal.action, &legal.text), (action, text), "{game}");
+            let params: Value = serde_json::from_str(legal.params.get()).unwrap();
+            assert_eq!(
+                (legal.kind.as_str(), &params),
+                (data.kind.as_str(), &data.params),
+                "{game}: {action}"
+            );
+        }
+    }
+}

@@ -56,6 +56,29 @@ impl ActionData {
         }
     }
 
+    /// [`ActionData::of`] as a message writes it: the kind, and the
+    /// parameters as JSON text, without building a JSON tree of either (a
+    /// table writes the data of every legal action in every update).
+    ///
+    /// # Panics
+    /// As [`ActionData::of`].
+    pub fn written(typed: &impl Serialize) -> (String, Box<serde_json::value::RawValue>) {
+        #[derive(serde::Deserialize)]
+        struct Split<'a> {
+            #[serde(borrow)]
+            kind: std::borrow::Cow<'a, str>,
+            #[serde(borrow)]
+            params: &'a serde_json::value::RawValue,
+        }
+        let text = serde_json::to_string(typed).ok();
+        match text.as_deref().map(serde_json::from_str::<Split>) {
+            Some(Ok(Split { kind, params })) if params.get().starts_with('{') => {
+                (kind.into_owned(), params.to_owned())
+            }
+            _ => panic!("typed action data is written as {{\"kind\", \"params\": {{…}}}}"),
+        }
+    }
+
     /// What `viewer` observes of `action`, played in `before`, as data: the
     /// action's data ([`Game::action_data`]) when the viewer sees it as it
     /// is written ([`Game::sight`] is [`super::Sight::Plainly`]), else its kind
@@ -88,6 +111,14 @@ mod tests {
         let place = ActionData::of(&Typed::PlaceStone { cell: 3 });
         assert_eq!((place.kind.as_str(), place.params), ("place_stone", json!({ "cell": 3 })));
         assert_eq!(ActionData::of(&Typed::Pass {}), ActionData::bare("pass"));
+    }
+
+    #[test]
+    fn written_data_is_the_data_as_text() {
+        let (kind, params) = ActionData::written(&Typed::PlaceStone { cell: 3 });
+        assert_eq!((kind.as_str(), params.get()), ("place_stone", r#"{"cell":3}"#));
+        let (kind, params) = ActionData::written(&Typed::Pass {});
+        assert_eq!((kind.as_str(), params.get()), ("pass", "{}"));
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub struct LegalAction {
     pub kind: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(type = "{ [key: string]: any }", optional))]
-    pub params: Option<Value>,
+    pub params: Option<Box<serde_json::value::RawValue>>,
     /// The action in words; left out of compact snapshots.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -373,14 +373,13 @@ fn legal_for(
             .map(|action| LegalAction { action, kind: None, params: None, text: None })
             .collect(),
         Some(words) => session
-            .legal_described(&words.names, words.lang)
+            .legal_for_people(&words.names, words.lang)
             .into_iter()
-            .zip(session.legal_data())
-            .map(|((action, text), data)| LegalAction {
-                action,
-                kind: Some(data.kind),
-                params: Some(data.params),
-                text: Some(text),
+            .map(|legal| LegalAction {
+                action: legal.action,
+                kind: Some(legal.kind),
+                params: Some(legal.params),
+                text: Some(legal.text),
             })
             .collect(),
     }
