@@ -83,6 +83,9 @@ pub trait DynSession: Send + Sync + fmt::Debug {
     /// Steigung window): the seats still to answer, in the order their
     /// answers count (the seat to move first), and the pass in notation.
     fn together(&self) -> Option<(Vec<Seat>, String)>;
+    /// Whether this game ever has seats decide together
+    /// ([`spieltisch_core::Game::decides_together`]).
+    fn decides_together(&self) -> bool;
     /// In a decision taken together: a copy in the state in which `seat`
     /// answers (every seat before it passed), with `seat` to move, so that
     /// its legal actions and a bot's choice there are its own decision's.
@@ -318,6 +321,10 @@ impl<G: CatalogGame> DynSession for Session<G> {
 
     fn together(&self) -> Option<(Vec<Seat>, String)> {
         self.state().together().map(|t| (t.seats, t.pass.to_string()))
+    }
+
+    fn decides_together(&self) -> bool {
+        G::decides_together(self.state().options())
     }
 
     fn ahead_to(&self, seat: Seat) -> Result<Box<dyn DynSession>, CatalogError> {

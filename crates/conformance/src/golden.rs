@@ -10,7 +10,7 @@
 //! playthrough's line), then the state before the action: the legal actions,
 //! or the chance outcomes with their weights; each viewer's view, the
 //! spectator's first; and how each viewer's log shows the action
-//! ([`Game::redact`]), once if all alike:
+//! ([`spieltisch_core::seen_notation`]), once if all alike:
 //!
 //! ```text
 //! seat 0 (2 legal): call

@@ -5,6 +5,8 @@
 //!
 //! - the game ends within [`Game::max_actions`], and `turn`, the legal
 //!   actions and the chance outcomes agree with each other at every step;
+//!   seats decide together ([`Game::together`]) only in a game whose
+//!   options say so ([`Game::decides_together`]);
 //! - the legal actions are exactly the accepted ones: every listed action is
 //!   accepted by the checked `apply`, and actions seen legal elsewhere but not
 //!   listed here are rejected; listed actions have no duplicates and their
@@ -22,14 +24,14 @@
 //!   the static part) gives
 //!   that seat (and the spectator) the very same view, the same turn and the
 //!   same legal actions, while the other seats' secrets are re-dealt;
-//! - the log people read tells no more than the notation a viewer observes
-//!   ([`Game::redact`]): each viewer's event for an action is the same for
-//!   every other action it sees written the same way (another card drawn,
-//!   another rider's hidden answer); events survive a JSON round trip and
+//! - the log people read tells no more than a viewer sees of an action
+//!   ([`Game::sight`]): each viewer's event for an action is the same for
+//!   every other action it sees alike (another card drawn, another rider's
+//!   hidden answer), and an action it does not see adds nothing; events survive a JSON round trip and
 //!   have words in both languages;
 //! - so does an action as data, at every step: what a viewer observes of it
 //!   ([`spieltisch_core::ActionData::observed`]) is the action's data when
-//!   the viewer sees it as written, else its kind alone (another seat's
+//!   the viewer sees it plainly, else its kind alone (another seat's
 //!   `draw 6` is `{"kind": "draw", "params": {}}`), the same for every
 //!   action it sees written the same way.
 //!
@@ -173,6 +175,9 @@ fn pick_listed<G: Package>(
     rng: &mut GameRng,
     ctx: &str,
 ) -> Option<G::Action> {
+    if state.together().is_some() {
+        assert!(G::decides_together(state.options()), "{ctx}: seats decide together, which its options deny");
+    }
     Some(match state.turn() {
         Turn::Over => {
             assert!(legal.is_empty() && chance.is_empty(), "{ctx}: actions listed after the end");

@@ -269,7 +269,9 @@ impl Table {
             live: Mutex::new(Live {
                 frames: Frames::default(),
                 window: None,
-                auto_pass: vec![false; session.seats()],
+                // A seat may pass automatically only where seats decide
+                // together; elsewhere no message offers it.
+                auto_pass: if session.decides_together() { vec![false; session.seats()] } else { Vec::new() },
                 connections: vec![0; session.seats()],
                 seq: (0, 0),
                 published: version,

@@ -379,17 +379,16 @@ function criterionWord(key) {
 }
 
 /**
- * The "pass automatically" switch of a seat in a game with Steigung
- * windows: a preference of this seat only, never shown to anyone else.
+ * The "pass automatically" switch of a seat at a table whose seats decide
+ * together (Steigung windows): a preference of this seat only, never shown
+ * to anyone else. The server offers it (`auto_pass`) only there.
  * @param {Snapshot} snapshot
  * @param {((message: ClientMessage) => boolean) | undefined} send
  */
 function autoPassSwitch(snapshot, send) {
-  const view = /** @type {{ options?: { special?: boolean } } | null} */ (snapshot.view);
-  const special = snapshot.game === 'ausreisser' && view && view.options && view.options.special;
   // Once the game is over there is no window left to pass.
   const running = snapshot.turn !== 'over' && !snapshot.outcome;
-  if (!special || !running || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
+  if (!running || typeof snapshot.auto_pass !== 'boolean' || !send) return null;
   const box = h('input', { type: 'checkbox', id: 'auto-pass', checked: snapshot.auto_pass });
   box.addEventListener('change', () => send({ type: 'auto_pass', on: box.checked }));
   return h('label', { class: 'auto-pass switch' }, box, ` ${t('auto-pass')}`);

@@ -210,6 +210,15 @@ pub trait Game:
         None
     }
 
+    /// Whether a game with these options ever has seats decide together
+    /// ([`Game::together`]), so that a table offers each seat to pass such
+    /// decisions automatically (the conformance suite checks that no
+    /// other game does). Default: never.
+    fn decides_together(options: &Self::Options) -> bool {
+        let _ = options;
+        false
+    }
+
     /// The legal actions as a new vector.
     fn legal_vec(&self) -> Vec<Self::Action> {
         let mut out = Vec::new();

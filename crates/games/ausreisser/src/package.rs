@@ -96,6 +96,11 @@ impl Game for Ausreisser {
     fn together(&self) -> Option<Together<Action>> {
         self.together()
     }
+
+    /// Steigung windows are the special cards' rule.
+    fn decides_together(options: &Options) -> bool {
+        options.special
+    }
 }
 
 impl Telling for Ausreisser {

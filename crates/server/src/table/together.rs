@@ -60,7 +60,9 @@ impl Table {
                         window.answers[i] = Some(window.pass.clone());
                     }
                 },
-                None if live.auto_pass[seat] || (pass_absent && live.connections[seat] == 0) => {
+                None if live.auto_pass.get(seat) == Some(&true)
+                    || (pass_absent && live.connections[seat] == 0) =>
+                {
                     window.answers[i] = Some(window.pass.clone());
                 }
                 None => {}

@@ -62,7 +62,9 @@ pub struct Snapshot {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub window: Option<Vec<Seat>>,
-    /// For a seat: whether it passes every decision taken together at once.
+    /// For a seat at a table whose seats decide together (a game whose
+    /// options have Steigung windows): whether it passes every such
+    /// decision at once. Absent at every other table.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub auto_pass: Option<bool>,

@@ -524,7 +524,9 @@ export type Snapshot = {
    */
   window?: Array<number>,
   /**
-   * For a seat: whether it passes every decision taken together at once.
+   * For a seat at a table whose seats decide together (a game whose
+   * options have Steigung windows): whether it passes every such
+   * decision at once. Absent at every other table.
    */
   auto_pass?: boolean,
   /**
