@@ -111,13 +111,14 @@ const pieceOn = (board, piece) => board.querySelector(`[data-piece="${piece}"]`)
 /**
  * Marks the last move on a drawn board: a glow round each piece it moved
  * (`last-move`), a dashed outline round the places they left (`last-from`).
- * Six's board marks its last move itself, from its view.
+ * A board that marks its last move itself, from its view, says so
+ * (`data-marks-last-move`).
  * @param {string} game
  * @param {Element} board
  * @param {Snapshot} snapshot
  */
 export function markLastMove(game, board, snapshot) {
-  if (game === 'six') return;
+  if (board.hasAttribute('data-marks-last-move')) return;
   for (const flight of lastFlights(game, snapshot)) {
     const piece = pieceOn(board, flight.piece);
     // A place is only said to be left by a piece still on the board (not

@@ -192,7 +192,8 @@ function fitToFinger(svg, field, whole, targets) {
     else if (entry.contentRect.width) fit(entry.contentRect.width);
   });
   observer.observe(ruler);
-  return h('div', { class: 'six-board' }, toggle, ruler, svg);
+  // The board marks its last move itself, from its view (`markLastMove`).
+  return h('div', { class: 'six-board', 'data-marks-last-move': true }, toggle, ruler, svg);
 }
 
 /**
