@@ -44,7 +44,7 @@ impl fmt::Display for Lang {
 
 /// Words said in both languages, for a client that shows either: one
 /// message of a crate's catalog, said in English and in German.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Said {
     pub en: String,

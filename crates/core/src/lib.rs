@@ -63,7 +63,7 @@ pub use lang::{Lang, Said, Text};
 pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{
     Choice, DeclaredOptions, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionValue,
-    OptionsError, Reason, SpecWritten,
+    OptionsError, SpecWritten,
 };
 pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;

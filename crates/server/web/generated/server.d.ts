@@ -86,9 +86,10 @@ export type ErrorBody = {
    */
   message: string,
   /**
-   * Why a combination of options cannot be played.
+   * Why a combination of options cannot be played (its keys in
+   * alphabetical order, as they have always been written).
    */
-  reason?: Reason, retry_after_seconds?: number,
+  reason?: Said, retry_after_seconds?: number,
   /**
    * The HTTP status, in the refusals the web framework makes by itself.
    */
@@ -329,13 +330,13 @@ export type OptionShown = {
    */
   key: string,
   /**
-   * The option's label.
+   * The option's label (keys in alphabetical order, as the value's).
    */
-  label: Words,
+  label: Said,
   /**
    * Its value.
    */
-  value: Words, };
+  value: Said, };
 
 /**
  * An [`OptionSpec`] as it is written: the kind's fields flattened beside
@@ -373,12 +374,6 @@ export type Pong = { type: "pong", };
  * The reply of `GET /api/public`.
  */
 export type PublicTables = { ok: true, tables: Array<ListedTable>, };
-
-/**
- * Why a combination of options cannot be played, in both languages of
- * the interface (only the game can say it).
- */
-export type Reason = { de: string, en: string, };
 
 /**
  * The reply of `POST /api/tables/{id}/rematch`: the rematch's table, and
@@ -706,8 +701,3 @@ export type UpdateLog = Array<LogEntry> | Array<string>;
  * Who a view is made for.
  */
 export type Viewer = { "seat": number } | "spectator";
-
-/**
- * A text made for one table, in both languages (keys in alphabetical order).
- */
-export type Words = { de: string, en: string, };
