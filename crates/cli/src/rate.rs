@@ -112,7 +112,7 @@ impl GameVisitor for Rate<'_> {
         writeln!(
             self.out,
             "{}: round robin, {} games per pair, seed {}, {:.1} s",
-            G::info().name.en,
+            &G::info().name.en,
             args.games,
             args.seed,
             seconds

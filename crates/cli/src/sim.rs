@@ -103,7 +103,7 @@ impl GameVisitor for SimGame<'_> {
                 .map_err(|e| CliError::Usage(format!("cannot write the summary: {e}")))?;
             writeln!(self.out, "{line}")?;
         } else {
-            summary.write_text(G::info().name.en, self.out)?;
+            summary.write_text(&G::info().name.en, self.out)?;
         }
         Ok(())
     }

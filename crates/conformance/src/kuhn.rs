@@ -7,9 +7,10 @@
 //! Seat 0 checks or bets 1; facing a bet a seat calls or folds; after a check
 //! seat 1 checks (showdown for 1) or bets. Scores are the chips won, in -2..=2.
 
+use crate::words::say;
 use serde::{Deserialize, Serialize};
 use spieltisch_core::{
-    ActionError, Game, GameInfo, OptionsError, Outcome, Records, Seat, Sight, Telling, Text, Turn, Viewer,
+    ActionError, Game, GameInfo, OptionsError, Outcome, Records, Said, Seat, Sight, Telling, Turn, Viewer,
     Weight,
 };
 use std::{fmt, str::FromStr};
@@ -117,7 +118,7 @@ impl Game for Kuhn {
     fn info() -> GameInfo {
         GameInfo {
             id: "kuhn",
-            name: Text::new("Kuhn poker", "Kuhn-Poker"),
+            name: Said::with(|lang| say(lang, "game-name", &[])),
             min_seats: 2,
             max_seats: 2,
             options: KuhnOptions::specs(),

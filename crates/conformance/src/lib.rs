@@ -50,6 +50,7 @@
 pub mod golden;
 pub mod kuhn;
 pub mod plan;
+mod words;
 
 pub use golden::{fnv1a64, golden};
 pub use plan::{Golden, Steps, VariantSet};

@@ -42,6 +42,31 @@ impl fmt::Display for Lang {
     }
 }
 
+/// Words said in both languages, for a client that shows either: one
+/// message of a crate's catalog, said in English and in German.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Said {
+    pub en: String,
+    pub de: String,
+}
+
+impl Said {
+    /// The words `say` says in each language, such as a message of a
+    /// crate's catalog: `Said::with(|lang| say(lang, key, &[]))`.
+    pub fn with(mut say: impl FnMut(Lang) -> String) -> Said {
+        Said { en: say(Lang::En), de: say(Lang::De) }
+    }
+
+    /// The words in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::De => &self.de,
+        }
+    }
+}
+
 /// A fixed text in both languages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

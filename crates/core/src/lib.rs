@@ -59,11 +59,11 @@ pub use game::{
     ActionData, Game, GameInfo, Package, Records, Seen, Sight, Telling, Together, Weight, seen_notation,
     seen_plainly,
 };
-pub use lang::{Lang, Text};
+pub use lang::{Lang, Said, Text};
 pub use log::{Actor, Entry, Logged, Plain};
 pub use options::{
     Choice, DeclaredOptions, DefaultWritten, OptionDefault, OptionKind, OptionSpec, OptionValue,
-    OptionsError, Reason, SpecWritten,
+    OptionsError, SpecWritten,
 };
 pub use outcome::{Criterion, Outcome, ranks_by};
 pub use record::Record;

@@ -10,7 +10,7 @@
 //! the JSON object and deserializes it, so the command line, the engine
 //! protocol and the server all go through one path.
 
-use crate::{Game, Text};
+use crate::{Game, Said, Text};
 use serde::{Serialize, Serializer, ser::Error as _};
 use serde_json::{Map, Value};
 use thiserror::Error;
@@ -258,33 +258,21 @@ pub enum OptionsError {
     Duplicate(String),
     #[error("malformed option '{0}': expected key=value")]
     Malformed(String),
-    #[error("invalid options: {0}")]
-    Rule(Reason),
+    /// Why the combination cannot be played, in both languages of the
+    /// interface (a server's client words every other refusal from its
+    /// code and parameters; this one only the game can say).
+    #[error("invalid options: {}", .0.en)]
+    Rule(Said),
     /// A value names a file that may not be read (a server refuses files
     /// its clients name unless its operator allows a folder).
     #[error("option '{key}': '{value}' names a file: {reason}")]
     File { key: String, value: String, reason: String },
 }
 
-/// Why a combination of options cannot be played, in both languages of the
-/// interface (a server's client words every other refusal from its code and
-/// parameters; this one only the game can say).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Reason {
-    pub en: String,
-    pub de: String,
-}
-
-impl std::fmt::Display for Reason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.en)
-    }
-}
-
 impl OptionsError {
     /// Options the rules cannot play with, and why, in English and German.
     pub fn rule(en: impl Into<String>, de: impl Into<String>) -> Self {
-        OptionsError::Rule(Reason { en: en.into(), de: de.into() })
+        OptionsError::Rule(Said { en: en.into(), de: de.into() })
     }
 
     /// A stable machine-readable code.

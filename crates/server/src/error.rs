@@ -4,7 +4,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spieltisch_catalog::{CatalogError, SeatError};
-use spieltisch_core::{LoadError, OptionsError};
+use spieltisch_core::{LoadError, OptionsError, Said};
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -185,9 +185,7 @@ impl ServerError {
                         body.key = Some(key.clone());
                         body.value = Some(ErrorValue::Text(value.clone()));
                     }
-                    OptionsError::Rule(reason) => {
-                        body.reason = Some(Reason { de: reason.de.clone(), en: reason.en.clone() })
-                    }
+                    OptionsError::Rule(reason) => body.reason = Some(reason.clone()),
                     OptionsError::Malformed(_) => {}
                 }
             }
@@ -217,10 +215,11 @@ pub struct ErrorBody {
     /// In English; a client words the error from its code and the fields
     /// beside it.
     pub message: String,
-    /// Why a combination of options cannot be played.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Why a combination of options cannot be played (its keys in
+    /// alphabetical order, as they have always been written).
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "crate::sorted_keys::sorted")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    pub reason: Option<Reason>,
+    pub reason: Option<Said>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub retry_after_seconds: Option<u64>,
@@ -254,15 +253,6 @@ impl ErrorBody {
             value: None,
         }
     }
-}
-
-/// Why a combination of options cannot be played, in both languages of
-/// the interface (only the game can say it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Reason {
-    pub de: String,
-    pub en: String,
 }
 
 /// The `type` of an error that is a message of the table's WebSocket.

@@ -8,7 +8,7 @@ use crate::words::say;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use spieltisch_catalog::{FileAccess, GameEntry, TableRequest};
-use spieltisch_core::{Choice, Lang, OptionKind, OptionSpec, Text};
+use spieltisch_core::{Choice, OptionKind, OptionSpec, Said};
 use std::collections::HashMap;
 
 /// One option of a listed table, in words.
@@ -17,30 +17,17 @@ use std::collections::HashMap;
 pub struct OptionShown {
     /// The option's key, as `options` name it.
     pub key: &'static str,
-    /// The option's label.
-    pub label: Words,
+    /// The option's label (keys in alphabetical order, as the value's).
+    #[serde(serialize_with = "crate::sorted_keys::sorted")]
+    pub label: Said,
     /// Its value.
-    pub value: Words,
+    #[serde(serialize_with = "crate::sorted_keys::sorted")]
+    pub value: Said,
 }
 
-/// A text made for one table, in both languages (keys in alphabetical order).
-#[derive(Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Words {
-    pub de: String,
-    pub en: String,
-}
-
-impl From<Text> for Words {
-    fn from(text: Text) -> Self {
-        Words { de: text.de.to_string(), en: text.en.to_string() }
-    }
-}
-
-impl Words {
-    fn same(word: &str) -> Self {
-        Words { de: word.to_string(), en: word.to_string() }
-    }
+/// A word that is the same in both languages: a number, a name, a file.
+fn same(word: &str) -> Said {
+    Said::with(|_| word.to_string())
 }
 
 /// The options of a new table with nothing given, per game, as its record
@@ -87,29 +74,33 @@ pub fn options_in_words(
             if Some(spec.key) == entry.seats_option && value.as_u64() == Some(seats as u64) {
                 return None;
             }
-            Some(OptionShown { key: spec.key, label: spec.label.into(), value: value_in_words(spec, value)? })
+            Some(OptionShown {
+                key: spec.key,
+                label: Said::with(|lang| spec.label.get(lang).to_string()),
+                value: value_in_words(spec, value)?,
+            })
         })
         .collect()
 }
 
 /// A value of option `spec` in words: a number as it is, a switch as on or
 /// off, a choice by its label, content by the key or name it carries.
-fn value_in_words(spec: &OptionSpec, value: &Value) -> Option<Words> {
+fn value_in_words(spec: &OptionSpec, value: &Value) -> Option<Said> {
     match (&spec.kind, value) {
         (OptionKind::Bool, Value::Bool(on)) => {
             let key = if *on { "page-on" } else { "page-off" };
-            Some(Words { de: say(Lang::De, key, &[]), en: say(Lang::En, key, &[]) })
+            Some(Said::with(|lang| say(lang, key, &[])))
         }
-        (OptionKind::Int { .. }, Value::Number(n)) => Some(Words::same(&n.to_string())),
-        (OptionKind::Text, Value::String(text)) => Some(Words::same(text)),
+        (OptionKind::Int { .. }, Value::Number(n)) => Some(same(&n.to_string())),
+        (OptionKind::Text, Value::String(text)) => Some(same(text)),
         (OptionKind::Choice { choices } | OptionKind::ChoiceOrFile { choices }, one) => {
             item_in_words(choices, one)
         }
         (OptionKind::ChoiceOrFileList { choices, .. }, Value::Array(items)) => {
-            let words: Vec<Words> = items.iter().filter_map(|item| item_in_words(choices, item)).collect();
+            let words: Vec<Said> = items.iter().filter_map(|item| item_in_words(choices, item)).collect();
             let de = words.iter().map(|w| w.de.as_str()).collect::<Vec<_>>().join(", ");
             let en = words.iter().map(|w| w.en.as_str()).collect::<Vec<_>>().join(", ");
-            (!words.is_empty()).then_some(Words { de, en })
+            (!words.is_empty()).then_some(Said { en, de })
         }
         _ => None,
     }
@@ -117,7 +108,7 @@ fn value_in_words(spec: &OptionSpec, value: &Value) -> Option<Words> {
 
 /// One choice, or one item of content (a course, a track) by the key or
 /// the name it carries.
-fn item_in_words(choices: &[Choice], item: &Value) -> Option<Words> {
+fn item_in_words(choices: &[Choice], item: &Value) -> Option<Said> {
     let word = match item {
         Value::String(word) => word.as_str(),
         Value::Object(content) => {
@@ -125,7 +116,12 @@ fn item_in_words(choices: &[Choice], item: &Value) -> Option<Words> {
         }
         _ => return None,
     };
-    Some(choices.iter().find(|c| c.value == word).map_or_else(|| Words::same(word), |c| c.label.into()))
+    Some(
+        choices
+            .iter()
+            .find(|c| c.value == word)
+            .map_or_else(|| same(word), |c| Said::with(|lang| c.label.get(lang).to_string())),
+    )
 }
 
 #[cfg(test)]

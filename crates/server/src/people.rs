@@ -175,7 +175,7 @@ pub async fn invitation(
 pub struct Invited<'a> {
     pub game: &'a str,
     #[serde(serialize_with = "crate::sorted_keys::sorted")]
-    pub name: spieltisch_core::Text,
+    pub name: spieltisch_core::Said,
     #[cfg_attr(feature = "ts", ts(type = "true"))]
     pub ok: bool,
     pub over: bool,
@@ -260,7 +260,7 @@ pub async fn public_tables(State(app): State<Shared>) -> Result<Json<PublicTable
             });
             Some(ListedTable {
                 created_at: row.created_at,
-                name: entry.map(|e| e.info.name),
+                name: entry.map(|e| e.info.name.clone()),
                 options,
                 over: listed.over,
                 seats: seats_shown(&seating.seats),
@@ -304,7 +304,7 @@ pub struct ListedTable {
     pub moves: Option<usize>,
     /// The game's name (`null` for a game this server does not know).
     #[serde(serialize_with = "crate::sorted_keys::sorted")]
-    pub name: Option<spieltisch_core::Text>,
+    pub name: Option<spieltisch_core::Said>,
     /// The options the table was opened with that differ from the game's
     /// defaults, in words.
     pub options: Vec<OptionShown>,

@@ -59,7 +59,7 @@ const CHUNKS_IN_FLIGHT: usize = 2;
 pub struct Head {
     pub table: String,
     pub game: String,
-    pub name: spieltisch_core::Text,
+    pub name: spieltisch_core::Said,
     pub viewer: Viewer,
     /// Who sat where: the log calls people by their names.
     pub seats: Vec<crate::table::SeatConfig>,
@@ -81,7 +81,7 @@ pub struct ReplayReply<'a> {
     pub ok: bool,
     pub game: &'a str,
     #[serde(serialize_with = "crate::sorted_keys::sorted")]
-    pub name: spieltisch_core::Text,
+    pub name: &'a spieltisch_core::Said,
     /// Who sat where, with the names of people (`SeatConfig::public`).
     pub seats: &'a [SeatShown],
     /// The replay as a spectator sees it: a link to share.
@@ -595,7 +595,7 @@ fn write(
     let reply = ReplayReply {
         ok: true,
         game: &head.game,
-        name: head.name,
+        name: &head.name,
         seats: &head.shown_seats,
         share: &head.share,
         table: &head.table,

@@ -364,7 +364,7 @@ impl Table {
     }
 
     /// The game's name in English and German.
-    pub async fn name(&self) -> spieltisch_core::Text {
+    pub async fn name(&self) -> spieltisch_core::Said {
         self.reading().await.with(Viewer::Spectator, &[], |session, _| session.info().name)
     }
 

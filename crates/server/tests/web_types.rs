@@ -98,7 +98,7 @@ where
         .root::<G::Static>()
         .root::<G::Event>()
         .root::<G::Action>()
-        .file(G::info().name.en);
+        .file(&G::info().name.en);
     (format!("{id}.d.ts"), text)
 }
 

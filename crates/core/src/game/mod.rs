@@ -13,7 +13,7 @@ pub(crate) use sight::notation_in_sight;
 pub use sight::{Seen, Sight, seen_notation, seen_plainly};
 pub use telling::Telling;
 
-use crate::{ActionError, DeclaredOptions, OptionSpec, OptionsError, Outcome, Seat, Text, Turn, Viewer};
+use crate::{ActionError, DeclaredOptions, OptionSpec, OptionsError, Outcome, Said, Seat, Turn, Viewer};
 
 use rand::RngCore;
 use serde::{Serialize, de::DeserializeOwned};
@@ -25,7 +25,8 @@ use std::{fmt, hash::Hash, str::FromStr};
 pub struct GameInfo {
     /// The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
     pub id: &'static str,
-    pub name: Text,
+    /// The game's name, from its catalog (`game-name`).
+    pub name: Said,
     /// The smallest and largest number of seats.
     pub min_seats: usize,
     pub max_seats: usize,

@@ -331,7 +331,7 @@ impl OptionKind {
 #[cfg(test)]
 mod tests {
     use super::OptionValue;
-    use crate::{Choice, OptionDefault, OptionKind, OptionsError, Reason, Text};
+    use crate::{Choice, OptionDefault, OptionKind, OptionsError, Said, Text};
     use serde::{Deserialize, Serialize};
     use serde_json::json;
 
@@ -399,7 +399,7 @@ mod tests {
         }
     }
 
-    fn rule(options: &Declared) -> Reason {
+    fn rule(options: &Declared) -> Said {
         match options.check_ranges() {
             Err(OptionsError::Rule(reason)) => reason,
             other => panic!("{options:?}: {other:?}"),

@@ -8,14 +8,9 @@ use crate::{
     view::View, words::say,
 };
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Said, Seat, Sight, Telling,
     Together, Turn, Viewer, Weight,
 };
-use std::sync::LazyLock;
-
-/// The game's name in English and German, from its catalogs.
-static NAME: LazyLock<[String; 2]> =
-    LazyLock::new(|| [say(Lang::En, "game-name", &[]), say(Lang::De, "game-name", &[])]);
 
 impl Game for Ausreisser {
     type Action = Action;
@@ -26,7 +21,7 @@ impl Game for Ausreisser {
     fn info() -> GameInfo {
         GameInfo {
             id: "ausreisser",
-            name: Text::new(&NAME[0], &NAME[1]),
+            name: Said::with(|lang| say(lang, "game-name", &[])),
             min_seats: 2,
             max_seats: 6,
             options: Options::specs(),

@@ -8,10 +8,11 @@ use crate::fixed::Fixed;
 use crate::game::Reifenbreite;
 use crate::options::Options;
 use crate::view::View;
+use crate::words::say;
 use crate::{describe, log};
 use rand::RngCore;
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text, Turn,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Said, Seat, Sight, Telling, Turn,
     Viewer, Weight,
 };
 
@@ -24,7 +25,7 @@ impl Game for Reifenbreite {
     fn info() -> GameInfo {
         GameInfo {
             id: "reifenbreite",
-            name: Text::new("Um Reifenbreite", "Um Reifenbreite"),
+            name: Said::with(|lang| say(lang, "game-name", &[])),
             min_seats: 2,
             max_seats: 4,
             options: Options::specs(),

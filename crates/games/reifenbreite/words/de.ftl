@@ -4,6 +4,10 @@
 # 54), ein Team nach der ersten Ziffer der Nummern seiner Fahrer ($team: 2
 # für „Team 2x“).
 
+## Das Spiel
+
+game-name = Um Reifenbreite
+
 ## Orte, wie das Spielbrett sie zeigt (describe.rs, position)
 
 lane = Spur { $lane }

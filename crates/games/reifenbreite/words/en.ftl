@@ -3,6 +3,10 @@
 # his printed number ($rider: 21 to 54), a team by the first digit of its
 # riders' numbers ($team: 2 for "team 2x").
 
+## The game
+
+game-name = Um Reifenbreite
+
 ## Places as the board shows them (describe.rs, position)
 
 lane = lane { $lane }

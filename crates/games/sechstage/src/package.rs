@@ -15,14 +15,9 @@ use crate::{
 };
 use rand::RngCore;
 use spieltisch_core::{
-    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Sight, Telling, Text, Turn,
+    Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Said, Seat, Sight, Telling, Turn,
     Viewer, Weight,
 };
-use std::sync::LazyLock;
-
-/// The game's name in English and German, from its catalogs.
-static NAME: LazyLock<[String; 2]> =
-    LazyLock::new(|| [say(Lang::En, "game-name", &[]), say(Lang::De, "game-name", &[])]);
 
 impl Game for Sechstage {
     type Action = Action;
@@ -38,7 +33,7 @@ impl Game for Sechstage {
     fn info() -> GameInfo {
         GameInfo {
             id: "sechstage",
-            name: Text::new(&NAME[0], &NAME[1]),
+            name: Said::with(|lang| say(lang, "game-name", &[])),
             min_seats: MIN_PLAYERS,
             max_seats: MAX_PLAYERS,
             options: Options::specs(),

@@ -10,9 +10,10 @@ use crate::{
     log::{self, Event},
     options::Options,
     view::View,
+    words::say,
 };
 use spieltisch_core::{
-    ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Seat, Telling, Text,
+    ActionError, Actor, Game, GameInfo, Lang, Logged, OptionsError, Outcome, Records, Said, Seat, Telling,
     Turn, Viewer, Weight,
 };
 
@@ -25,7 +26,7 @@ impl Game for Six {
     fn info() -> GameInfo {
         GameInfo {
             id: "six",
-            name: Text::new("Six", "Six"),
+            name: Said::with(|lang| say(lang, "game-name", &[])),
             min_seats: 2,
             max_seats: 4,
             options: Options::specs(),

@@ -3,6 +3,10 @@
 # Eine Zelle wird q,r geschrieben ($cell); $formation ist line (Linie),
 # triangle (Dreieck) oder circle (Kreis).
 
+## Das Spiel
+
+game-name = Six
+
 ## Die Seiten (describe.rs)
 
 colour-red = Rot

@@ -2,6 +2,10 @@
 # docs/glossary.md names the terms both use. A cell is written q,r ($cell);
 # $formation is line, triangle or circle.
 
+## The game
+
+game-name = Six
+
 ## The sides (describe.rs)
 
 colour-red = red

@@ -34,7 +34,7 @@ pub struct Snapshot {
     pub table: String,
     pub game: String,
     /// The game's name in English and German.
-    pub name: spieltisch_core::Text,
+    pub name: spieltisch_core::Said,
     pub version: usize,
     pub viewer: Viewer,
     pub turn: Turn,
@@ -253,7 +253,7 @@ pub struct TableSummary {
     pub game: String,
     /// The game's name (`null` for a game this server does not know).
     #[serde(serialize_with = "crate::sorted_keys::sorted")]
-    pub name: Option<spieltisch_core::Text>,
+    pub name: Option<spieltisch_core::Said>,
     pub over: bool,
     /// Per seat, 1 = first, once the game is over.
     pub ranks: Option<Vec<u32>>,
@@ -279,7 +279,7 @@ pub fn summary_of(
     TableSummary {
         expired: standing.expired,
         game: game.to_string(),
-        name: spieltisch_catalog::entry_of(game).map(|e| e.info.name).ok(),
+        name: spieltisch_catalog::entry_of(game).map(|e| e.info.name.clone()).ok(),
         over: standing.turn == Turn::Over,
         ranks: standing.ranks,
         seats: seats.iter().enumerate().map(|(seat, s)| s.public(seat)).collect(),

@@ -210,7 +210,7 @@ fn bots_game(
     let head = replay::Head {
         table: "t".into(),
         game: game.into(),
-        name: spieltisch_core::Text::new("a game", "ein Spiel"),
+        name: spieltisch_core::Said { en: "a game".into(), de: "ein Spiel".into() },
         viewer: Viewer::Spectator,
         shown_seats: seats.iter().enumerate().map(|(seat, config)| config.public(seat)).collect(),
         seats,

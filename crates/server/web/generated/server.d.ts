@@ -86,9 +86,10 @@ export type ErrorBody = {
    */
   message: string,
   /**
-   * Why a combination of options cannot be played.
+   * Why a combination of options cannot be played (its keys in
+   * alphabetical order, as they have always been written).
    */
-  reason?: Reason, retry_after_seconds?: number,
+  reason?: Said, retry_after_seconds?: number,
   /**
    * The HTTP status, in the refusals the web framework makes by itself.
    */
@@ -141,7 +142,11 @@ export type GameEntry = {
   /**
    * The stable identifier: `six`, `sechstage`, `reifenbreite`, `ausreisser`.
    */
-  id: string, name: Text,
+  id: string,
+  /**
+   * The game's name, from its catalog (`game-name`).
+   */
+  name: Said,
   /**
    * The smallest and largest number of seats.
    */
@@ -195,7 +200,7 @@ export type Invitation = {
  * The reply of `GET /api/tables/{id}/invite/{code}`: the table and seat
  * an invitation leads to, for the join page (never a token or a code).
  */
-export type Invited = { game: string, name: Text, ok: true, over: boolean, public: boolean, seat: number,
+export type Invited = { game: string, name: Said, ok: true, over: boolean, public: boolean, seat: number,
   /**
    * Every seat as anyone may see it (`SeatConfig::public`).
    */
@@ -251,7 +256,7 @@ export type ListedTable = {
   /**
    * The game's name (`null` for a game this server does not know).
    */
-  name: Text | null,
+  name: Said | null,
   /**
    * The options the table was opened with that differ from the game's
    * defaults, in words.
@@ -325,13 +330,13 @@ export type OptionShown = {
    */
   key: string,
   /**
-   * The option's label.
+   * The option's label (keys in alphabetical order, as the value's).
    */
-  label: Words,
+  label: Said,
   /**
    * Its value.
    */
-  value: Words, };
+  value: Said, };
 
 /**
  * An [`OptionSpec`] as it is written: the kind's fields flattened beside
@@ -371,12 +376,6 @@ export type Pong = { type: "pong", };
 export type PublicTables = { ok: true, tables: Array<ListedTable>, };
 
 /**
- * Why a combination of options cannot be played, in both languages of
- * the interface (only the game can say it).
- */
-export type Reason = { de: string, en: string, };
-
-/**
  * The reply of `POST /api/tables/{id}/rematch`: the rematch's table, and
  * where the asker sits there.
  */
@@ -396,7 +395,7 @@ export type RematchMade = { ok: true,
  * `outcome` is the game's after them. The head's keys (`game` to
  * `viewer`) are in alphabetical order, as the reply has always had them.
  */
-export type Replay = { ok: true, game: string, name: Text,
+export type Replay = { ok: true, game: string, name: Said,
   /**
    * Who sat where, with the names of people (`SeatConfig::public`).
    */
@@ -444,6 +443,12 @@ export type ReplayFirst = { version: number, turn: Turn, view: unknown,
  * ([`number_paths`]).
  */
 export type ReplayStep = [number, Turn, Array<Omit<LogEntry, "at" | "actor">>, Array<[string | number, unknown] | [string | number]>];
+
+/**
+ * Words said in both languages, for a client that shows either: one
+ * message of a crate's catalog, said in English and in German.
+ */
+export type Said = { en: string, de: string, };
 
 /**
  * A seat as anyone may see it, as lists and replays show it (no team):
@@ -496,7 +501,7 @@ export type Snapshot = {
   /**
    * The game's name in English and German.
    */
-  name: Text, version: number, viewer: Viewer, turn: Turn, seats: Array<SeatSummary>,
+  name: Said, version: number, viewer: Viewer, turn: Turn, seats: Array<SeatSummary>,
   /**
    * The table's static part ([`spieltisch_core::Game::Static`]): what
    * never changes while the table is played, such as a course's
@@ -603,7 +608,7 @@ export type TableInfo = { hotseat: boolean,
   /**
    * The game's name (`null` for a game this server does not know).
    */
-  name: Text | null, over: boolean,
+  name: Said | null, over: boolean,
   /**
    * Per seat, 1 = first, once the game is over.
    */
@@ -625,7 +630,7 @@ export type TableSummary = {
   /**
    * The game's name (`null` for a game this server does not know).
    */
-  name: Text | null, over: boolean,
+  name: Said | null, over: boolean,
   /**
    * Per seat, 1 = first, once the game is over.
    */
@@ -698,8 +703,3 @@ export type UpdateLog = Array<LogEntry> | Array<string>;
  * Who a view is made for.
  */
 export type Viewer = { "seat": number } | "spectator";
-
-/**
- * A text made for one table, in both languages (keys in alphabetical order).
- */
-export type Words = { de: string, en: string, };
